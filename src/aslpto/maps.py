@@ -1,0 +1,427 @@
+"""One queryable Map: boards laid out, overlays placed (G.9), scenario conditions applied
+(PTO Terrain, G.1; Water Obstacle levels, B21.2-B21.21; ice, B21.6).
+
+Each hex remembers the terrain printed on it and the rules that changed it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass, field, replace
+from enum import StrEnum
+
+from aslpto.boards import BoardData, BuildingSpec, LocalHex, all_hexsides_of, is_edge, local_y
+from aslpto.hexes import Hex, Hexside, Layout, Placement
+from aslpto.rulings import InputError
+from aslpto.terrain import (
+    ChartRow,
+    Feature,
+    HexsideFeature,
+    Terrain,
+    TerrainChart,
+    default_chart,
+)
+
+
+class RiverDepth(StrEnum):
+    """B21.122 (a "fordable" river is the "shallow" one of B21.41)."""
+
+    FORDABLE = "fordable"
+    DEEP = "deep"
+    FLOODED = "flooded"
+
+
+class JungleType(StrEnum):
+    """G2.1: jungle is Light or Dense (Dense unless defined as Light)."""
+
+    LIGHT = "light"
+    DENSE = "dense"
+
+
+@dataclass(frozen=True)
+class MapConditions:
+    """The SSR facts that change the map itself."""
+
+    pto_terrain: bool = False  # G.1
+    jungle: JungleType = JungleType.DENSE  # G2.1
+    river_depth: RiverDepth = RiverDepth.DEEP  # B21.122: deep unless defined
+    sub_zero: bool = False  # B21.6
+
+
+@dataclass(frozen=True)
+class Building:
+    """A building (B23) as placed on the map."""
+
+    id: str
+    material: str
+    stories: int
+    hexes: frozenset[Hex]
+    separate: int = 1
+    partial: bool = False
+    cellar: bool = False
+    stacking_capacity: int | None = None
+    vehicle_entry: bool = True
+    rules: tuple[str, ...] = ()
+
+    @property
+    def multi_hex(self) -> bool:
+        return len(self.hexes) > 1
+
+
+@dataclass(frozen=True)
+class HexInfo:
+    """Everything the map knows about one hex."""
+
+    terrain: Terrain
+    level: int  # base level; a Water Obstacle's water level (B21.2)
+    features: frozenset[Feature] = frozenset()
+    building: Building | None = None
+    printed: Terrain = Terrain.OPEN_GROUND
+    boards: tuple[str, ...] = ()
+    overlay: str | None = None
+    stream_end: bool = False
+    rules: tuple[str, ...] = ()  # rules that changed this hex from what is printed
+    notes: tuple[str, ...] = ()
+
+    def changed(self, rule: str, note: str = "", **changes: object) -> HexInfo:
+        """A copy with changes, recording the rule (and a note) that made them."""
+        rules = self.rules if rule in self.rules else (*self.rules, rule)
+        notes = (*self.notes, note) if note else self.notes
+        return replace(self, rules=rules, notes=notes, **changes)  # type: ignore[arg-type]
+
+    @property
+    def water_obstacle(self) -> bool:
+        return self.terrain.is_water_obstacle
+
+
+@dataclass(frozen=True)
+class Map:
+    """The playing area: hexes, hexsides and the terrain chart that prices them."""
+
+    layout: Layout
+    cells: Mapping[Hex, HexInfo]
+    sides: Mapping[Hexside, frozenset[HexsideFeature]]
+    side_rules: Mapping[Hexside, tuple[str, ...]] = field(default_factory=dict)
+    chart: TerrainChart = field(default_factory=default_chart)
+    conditions: MapConditions = MapConditions()
+    stream_los_exception: frozenset[Hexside] = frozenset()  # G.1, last bullet
+
+    def info(self, h: Hex) -> HexInfo:
+        try:
+            return self.cells[h]
+        except KeyError:
+            raise InputError(f"grid position ({h.x},{h.y}) is off the map") from None
+
+    def terrain(self, h: Hex) -> Terrain:
+        return self.info(h).terrain
+
+    def level(self, h: Hex) -> int:
+        return self.info(h).level
+
+    def row(self, h: Hex) -> ChartRow:
+        return self.chart[self.info(h).terrain.value]
+
+    def hexside_features(self, a: Hex, b: Hex) -> frozenset[HexsideFeature]:
+        return self.sides.get(Hexside.of(a, b), frozenset())
+
+    def has_feature(self, a: Hex, b: Hex, f: HexsideFeature) -> bool:
+        return f in self.hexside_features(a, b)
+
+    def neighbours(self, h: Hex) -> tuple[Hex, ...]:
+        return self.layout.neighbours(h)
+
+    def hex(self, name: str) -> Hex:
+        """Resolve a hex name; off-map or unknown boards raise :class:`InputError`."""
+        h = self.layout.hex(name)
+        if h not in self.cells:
+            raise InputError(f"hex '{name}' is off the map")
+        return h
+
+    def name(self, h: Hex) -> str:
+        return self.layout.name(h)
+
+    def __iter__(self) -> Iterator[Hex]:
+        return iter(self.layout.ordered)
+
+    def __len__(self) -> int:
+        return len(self.cells)
+
+    def is_bank(self, a: Hex, b: Hex) -> bool:
+        """A paddy bank hexside that is not breached (G8 BREACH)."""
+        fs = self.hexside_features(a, b)
+        return HexsideFeature.BANK in fs and HexsideFeature.BREACHED not in fs
+
+    def with_hexside(self, s: Hexside, features: frozenset[HexsideFeature], rule: str) -> Map:
+        """A copy with one hexside's features replaced (e.g. a breached bank)."""
+        sides = dict(self.sides)
+        sides[s] = features
+        rules = dict(self.side_rules)
+        rules[s] = (*rules.get(s, ()), rule)
+        return replace(self, sides=sides, side_rules=rules)
+
+
+# --- building -------------------------------------------------------------------------
+
+
+def _cube(x: int, y: int) -> tuple[int, int]:
+    return x, (y - x) // 2
+
+
+def _uncube(q: int, r: int) -> tuple[int, int]:
+    return q, 2 * r + q
+
+
+def _rot(q: int, r: int, k: int) -> tuple[int, int]:
+    s = -q - r
+    for _ in range(k % 6):
+        q, r, s = -r, -s, -q
+    return q, r
+
+
+@dataclass
+class _Draft:
+    cells: dict[Hex, HexInfo]
+    sides: dict[Hexside, frozenset[HexsideFeature]]
+    side_rules: dict[Hexside, tuple[str, ...]]
+    end_hexes: dict[Hex, set[str]]  # stream end-hexes and the boards they come from
+
+
+def _merge(old: HexInfo | None, new: HexInfo) -> HexInfo:
+    """A seam hex: the two half hexes make one hex (non-open terrain of either half wins)."""
+    if old is None:
+        return new
+    terrain = old.terrain
+    if terrain == Terrain.OPEN_GROUND and new.terrain != Terrain.OPEN_GROUND:
+        terrain = new.terrain
+    return replace(
+        old,
+        terrain=terrain,
+        printed=terrain,
+        level=max(old.level, new.level),
+        features=old.features | new.features,
+        building=old.building or new.building,
+        boards=old.boards + new.boards,
+        stream_end=old.stream_end or new.stream_end,
+    )
+
+
+def _add_board_layer(
+    draft: _Draft,
+    data: BoardData,
+    place: dict[LocalHex, Hex],
+    tag: str,
+    overlay: str | None,
+    base_levels: Mapping[Hex, int] | None = None,
+) -> None:
+    roads = {h for line in data.roads for h in line}
+    paths = {h for line in data.paths for h in line}
+    streams = data.stream_hexes()
+    buildings: dict[LocalHex, Building] = {}
+    for spec in data.buildings:
+        placed = _building(spec, place, tag, overlay)
+        for lh in spec.hexes:
+            buildings[lh] = placed
+    for lh, t in data.terrain.items():
+        h = place[lh]
+        feats: set[Feature] = set()
+        if lh in roads:
+            feats.add(Feature.WOODS_ROAD if t == Terrain.WOODS else Feature.ROAD)
+        if lh in paths:
+            feats.add(Feature.PATH)
+        if lh in streams:
+            feats.add(Feature.STREAM)
+        if lh in data.bridges:
+            feats.add(Feature.BRIDGE)
+        if lh in data.fords:
+            feats.add(Feature.FORD)
+        bld = buildings.get(lh)
+        if bld is not None and bld.cellar:
+            feats.add(Feature.CELLAR)
+        if lh in data.levels or base_levels is None:
+            level = data.levels.get(lh, 0)
+        else:
+            level = base_levels.get(h, 0)
+        info = HexInfo(
+            terrain=bld_terrain(bld) if bld else t,
+            level=level,
+            features=frozenset(feats),
+            building=bld,
+            printed=bld_terrain(bld) if bld else t,
+            boards=(tag,),
+            overlay=overlay,
+            stream_end=lh in streams and is_edge(lh) and overlay is None,
+        )
+        if overlay is None:
+            draft.cells[h] = _merge(draft.cells.get(h), info)
+            if info.stream_end:
+                draft.end_hexes.setdefault(h, set()).add(tag)
+        else:
+            # G.9C: an overlay hex shows only the overlay's terrain
+            draft.cells[h] = replace(info, boards=draft.cells[h].boards if h in draft.cells else ())
+    # hexsides
+    local_sides: dict[Hexside, frozenset[HexsideFeature]] = {}
+    for pair, fs in data.hexsides.items():
+        h1, h2 = (place[x] for x in pair)
+        local_sides[Hexside.of(h1, h2)] = fs
+    # G8: every hexside of a paddy hex is a bank hexside unless the file lists it as open
+    k = _rotation_of(place)
+    for lh, t in data.terrain.items():
+        if t != Terrain.PADDY:
+            continue
+        for pair in all_hexsides_of((lh,)):
+            if pair in data.paddy_open_hexsides:
+                continue
+            other = next(iter(pair - {lh}))
+            s = Hexside.of(place[lh], _place_any(other, place, lh, k))
+            local_sides[s] = local_sides.get(s, frozenset()) | {HexsideFeature.BANK}
+    if overlay is None:
+        for s, fs in local_sides.items():
+            draft.sides[s] = draft.sides.get(s, frozenset()) | fs
+        for lh in data.pond_no_dot:
+            h = place[lh]
+            draft.cells[h] = draft.cells[h].changed("B21.13", "pond without a centre dot")
+        return
+    # G.9C: only the (topmost) overlay's hexsides count where the overlay lies; G.9D: a board
+    # wall/hedge forming a hexspine of an overlay hex (neither hex under the overlay) is kept.
+    covered = set(place.values())
+    for s in list(draft.sides):
+        if s.a in covered or s.b in covered:
+            del draft.sides[s]
+            draft.side_rules.pop(s, None)
+        elif (s.a in covered) != (s.b in covered):  # pragma: no cover - handled above
+            pass
+    for s, fs in local_sides.items():
+        draft.sides[s] = fs
+        draft.side_rules[s] = ("G.9C",)
+    for s in list(draft.sides):
+        if s.a in covered or s.b in covered:
+            continue
+        if any(v in covered for v in _spine_hexes(s)) and draft.sides[s] & {
+            HexsideFeature.WALL,
+            HexsideFeature.HEDGE,
+        }:
+            draft.side_rules[s] = (*draft.side_rules.get(s, ()), "G.9D")
+
+
+def _place_any(lh: LocalHex, place: dict[LocalHex, Hex], src: LocalHex, k: int) -> Hex:
+    """Grid position of a local hex, even one just off this board/overlay (by offset from
+    ``src`` turned by the layer's rotation ``k``)."""
+    if lh in place:
+        return place[lh]
+    q, r = _cube(lh[0] - src[0], local_y(*lh) - local_y(*src))
+    x, y = _uncube(*_rot(q, r, k))
+    base = place[src]
+    return Hex(base.x + x, base.y + y)
+
+
+def _rotation_of(place: dict[LocalHex, Hex]) -> int:
+    items = iter(place.items())
+    (k0, v0) = next(items)
+    for k1, v1 in items:
+        lq, lr = _cube(k1[0] - k0[0], local_y(*k1) - local_y(*k0))
+        gq, gr = _cube(v1.x - v0.x, v1.y - v0.y)
+        if (lq, lr) != (0, 0):
+            return next(k for k in range(6) if _rot(lq, lr, k) == (gq, gr))
+    return 0
+
+
+def _spine_hexes(s: Hexside) -> tuple[Hex, ...]:
+    """The two hexes at the ends of a hexside (the third hex of each of its vertices)."""
+    out: list[Hex] = []
+    for v in s.vertices():
+        out.extend(h for h in v.hexes if h not in (s.a, s.b))
+    return tuple(out)
+
+
+def bld_terrain(b: Building) -> Terrain:
+    return Terrain.STONE_BUILDING if b.material == "stone" else Terrain.WOODEN_BUILDING
+
+
+def _building(
+    b: BuildingSpec, place: dict[LocalHex, Hex], tag: str, overlay: str | None
+) -> Building:
+    rules: tuple[str, ...] = ()
+    cap, veh = b.stacking_capacity, b.vehicle_entry
+    if overlay == "X6":
+        cap, veh, rules = 1, False, ("G.9F",)  # a small single-story stone temple
+    return Building(
+        id=f"{tag}:{b.id}",
+        material="stone" if overlay == "X6" else b.material,
+        stories=1 if overlay == "X6" else b.stories,
+        hexes=frozenset(place[h] for h in b.hexes),
+        separate=b.separate,
+        partial=b.partial,
+        cellar=b.cellar,
+        stacking_capacity=cap,
+        vehicle_entry=veh,
+        rules=rules,
+    )
+
+
+def board_placement(p: Placement, data: BoardData) -> dict[LocalHex, Hex]:
+    return {lh: p.to_hex(*lh) for lh in data.hexes}
+
+
+def overlay_placement(data: BoardData, t0: Hex, t1: Hex) -> dict[LocalHex, Hex]:
+    """Map overlay hexes onto the map so its anchor hexes land on ``t0`` and ``t1``."""
+    assert data.anchor is not None
+    a0, a1 = data.anchor
+    aq, ar = _cube(a0[0], local_y(*a0))
+    bq, br = _cube(a1[0], local_y(*a1))
+    tq, tr = _cube(t0.x, t0.y)
+    uq, ur = _cube(t1.x, t1.y)
+    want = (uq - tq, ur - tr)
+    k = next(k for k in range(6) if _rot(bq - aq, br - ar, k) == want)
+    out: dict[LocalHex, Hex] = {}
+    for lh in data.hexes:
+        q, r = _cube(lh[0], local_y(*lh))
+        rq, rr = _rot(q - aq, r - ar, k)
+        x, y = _uncube(tq + rq, tr + rr)
+        out[lh] = Hex(x, y)
+    return out
+
+
+@dataclass(frozen=True)
+class OverlayPlacement:
+    """An overlay and where the SSR puts it: ``on = "37D2-D1"`` (anchor hexes onto those)."""
+
+    data: BoardData
+    on: str
+
+
+def build_map(
+    layout: Layout,
+    boards: Mapping[str, BoardData],
+    overlays: tuple[OverlayPlacement, ...] = (),
+    conditions: MapConditions = MapConditions(),
+    chart: TerrainChart | None = None,
+) -> Map:
+    """Lay out the boards, place overlays in SSR order (G.9B), then apply the conditions."""
+    draft = _Draft({}, {}, {}, {})
+    for p in layout.placements:
+        data = boards.get(p.board)
+        if data is None:
+            raise InputError(f"board {p.board} is laid out but has no board file")
+        _add_board_layer(draft, data, board_placement(p, data), p.board, None)
+    levels = {h: c.level for h, c in draft.cells.items()}
+    for ov in overlays:
+        from aslpto.overlays import check_overlay_placement
+
+        t0, t1 = check_overlay_placement(layout, ov)
+        place = overlay_placement(ov.data, t0, t1)
+        off = [lh for lh, h in place.items() if h not in layout.hexes]
+        if off:
+            raise InputError(f"overlay {ov.data.overlay_id} placed on {ov.on} runs off the map")
+        _add_board_layer(draft, ov.data, place, ov.data.overlay_id or "overlay",
+                         ov.data.overlay_id, levels)  # fmt: skip
+    m = Map(
+        layout=layout,
+        cells=draft.cells,
+        sides=draft.sides,
+        side_rules=draft.side_rules,
+        chart=chart or default_chart(),
+        conditions=conditions,
+    )
+    from aslpto.pto_terrain import apply_conditions
+
+    return apply_conditions(m, draft.end_hexes)

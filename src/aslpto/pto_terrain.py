@@ -1,0 +1,148 @@
+"""PTO Terrain (G.1, G.1A) and the Water Obstacle conditions (B21.2, B21.21, B21.122, B21.6)
+as transforms of the map. Each changed hex records the rule that changed it."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import replace
+
+from aslpto.hexes import Hex, Hexside
+from aslpto.maps import HexInfo, JungleType, Map, RiverDepth
+from aslpto.terrain import Feature, HexsideFeature, Terrain
+
+G1 = "G.1"
+
+_SIMPLE = {
+    Terrain.BRUSH: (Terrain.BAMBOO, "all brush is Bamboo"),
+    Terrain.ORCHARD: (Terrain.PALM_TREES, "all orchards are Palm Trees"),
+    Terrain.GRAIN: (Terrain.KUNAI, "all grain is Kunai"),
+}
+
+
+def apply_conditions(m: Map, stream_end_hexes: Mapping[Hex, set[str]] | None = None) -> Map:
+    """Apply the scenario's map conditions in order: G.1, then B21 water levels, then ice."""
+    if m.conditions.pto_terrain:
+        m = pto_terrain(m, stream_end_hexes or {})
+    m = water_levels(m)
+    if m.conditions.sub_zero:
+        m = freeze(m)
+    return m
+
+
+def pto_terrain(m: Map, stream_end_hexes: Mapping[Hex, set[str]]) -> Map:
+    """G.1: every bullet, in the order the rule lists them."""
+    jungle = (
+        Terrain.DENSE_JUNGLE if m.conditions.jungle == JungleType.DENSE else Terrain.LIGHT_JUNGLE
+    )
+    cells: dict[Hex, HexInfo] = dict(m.cells)
+    woods_road: set[Hex] = set()
+    for h, c in cells.items():
+        if c.terrain == Terrain.WOODS:
+            c = c.changed(G1, f"all woods are Jungle ({jungle.value}, G2.1)", terrain=jungle)
+        elif c.terrain in _SIMPLE:
+            t, why = _SIMPLE[c.terrain]
+            c = c.changed(G1, why, terrain=t)
+        b = c.building
+        if (
+            b is not None
+            and b.material == "wooden"
+            and b.stories == 1
+            and b.separate >= 2
+            and not b.partial
+            and not b.multi_hex
+        ):
+            why = "wooden Single Story House in a hex of >= two separate buildings: Huts"
+            c = c.changed(G1, why, terrain=Terrain.HUTS, building=None)
+        if Feature.CELLAR in c.features and not (
+            b is not None and b.material == "stone" and b.multi_hex
+        ):
+            c = c.changed(G1, "cellars exist only in multi-hex stone buildings (B23.41)",
+                          features=c.features - {Feature.CELLAR})  # fmt: skip
+        if Feature.WOODS_ROAD in c.features:
+            woods_road.add(h)
+            why = "woods-road is a Path, with no Open Ground in its road portion"
+            feats = (c.features - {Feature.WOODS_ROAD}) | {Feature.PATH}
+            c = c.changed(G1, why, features=feats)
+        elif Feature.ROAD in c.features:
+            c = c.changed(G1, "no roads exist", features=c.features - {Feature.ROAD})
+        if Feature.BRIDGE in c.features:
+            c = c.changed(G1, "all bridges are Fords",
+                          features=(c.features - {Feature.BRIDGE}) | {Feature.FORD})  # fmt: skip
+        cells[h] = c
+    # marsh adjacent to >= one Jungle hex (after woods became jungle) is Swamp
+    for h, c in list(cells.items()):
+        if c.terrain == Terrain.MARSH and any(
+            cells[n].terrain.is_jungle for n in m.layout.neighbours(h) if n in cells
+        ):
+            cells[h] = c.changed(G1, "marsh adjacent to Jungle is Swamp", terrain=Terrain.SWAMP)
+    sides = dict(m.sides)
+    side_rules = dict(m.side_rules)
+    for s, fs in m.sides.items():
+        if HexsideFeature.ROAD in fs:
+            new = fs - {HexsideFeature.ROAD}
+            if s.a in woods_road or s.b in woods_road:
+                new = new | {HexsideFeature.PATH}
+            sides[s] = new
+            side_rules[s] = (*side_rules.get(s, ()), G1)
+    # stream end-hexes on different boards, adjacent: a continuous stream
+    exceptions: set[Hexside] = set()
+    ends = list(stream_end_hexes.items())
+    for i, (h1, b1) in enumerate(ends):
+        for h2, b2 in ends[i + 1 :]:
+            if h1.is_adjacent(h2) and b1 != b2:
+                s = Hexside.of(h1, h2)
+                sides[s] = sides.get(s, frozenset()) | {HexsideFeature.STREAM}
+                side_rules[s] = (*side_rules.get(s, ()), G1)
+                exceptions.add(s)
+    return replace(
+        m,
+        cells=cells,
+        sides=sides,
+        side_rules=side_rules,
+        stream_los_exception=frozenset(exceptions),
+    )
+
+
+def water_levels(m: Map) -> Map:
+    """B21.2: a Water Obstacle is one level beneath the surrounding terrain; B21.21: a flooded
+    river, and every pond of that scenario, one level higher; B21.122: a flooded river turns
+    adjacent marsh to river, a fordable one to mudflats."""
+    depth = m.conditions.river_depth
+    cells = dict(m.cells)
+    rivers = [h for h, c in cells.items() if c.terrain == Terrain.RIVER]
+    if depth in (RiverDepth.FLOODED, RiverDepth.FORDABLE):
+        to = Terrain.RIVER if depth == RiverDepth.FLOODED else Terrain.MUDFLATS
+        why = (
+            "flooded river: adjacent marsh is river"
+            if to == Terrain.RIVER
+            else ("fordable river: adjacent marsh is mudflats")
+        )
+        for h in rivers:
+            for n in m.layout.neighbours(h):
+                if n in cells and cells[n].terrain in (Terrain.MARSH, Terrain.SWAMP):
+                    cells[n] = cells[n].changed("B21.122", why, terrain=to)
+    flooded = depth == RiverDepth.FLOODED
+    for h, c in cells.items():
+        if not c.terrain.is_water_obstacle:
+            continue
+        level = c.level - 1
+        rules = ["B21.2"]
+        if flooded and c.terrain in (Terrain.RIVER, Terrain.POND):
+            level += 1
+            rules.append("B21.21")
+        new = c
+        for r in rules:
+            new = new.changed(r)
+        cells[h] = replace(new, level=level)
+    return replace(m, cells=cells)
+
+
+def freeze(m: Map) -> Map:
+    """B21.6: in sub-zero temperature every Water Obstacle but an ocean freezes and is
+    treated as Open Ground for all purposes."""
+    cells = dict(m.cells)
+    for h, c in cells.items():
+        if c.terrain.is_water_obstacle and c.terrain != Terrain.OCEAN:
+            cells[h] = c.changed("B21.6", f"frozen {c.terrain.value}: Open Ground",
+                                 terrain=Terrain.OPEN_GROUND)  # fmt: skip
+    return replace(m, cells=cells)
