@@ -1,0 +1,35 @@
+"""Small inline boards for map tests."""
+
+from __future__ import annotations
+
+from aslpto.boards import BoardData, parse_board
+from aslpto.hexes import Layout
+from aslpto.maps import Map, MapConditions, OverlayPlacement, build_map
+from aslpto.tomlsource import TomlSource
+
+
+def board(text: str, name: str = "test.toml") -> BoardData:
+    return parse_board(TomlSource.parse("[board]\n" + text, name))
+
+
+def overlay(text: str, name: str = "ov.toml") -> BoardData:
+    return parse_board(TomlSource.parse(text, name), overlay=True)
+
+
+def one_board(text: str, number: str = "37", **cond: object) -> Map:
+    return build_map(
+        Layout.single(number),
+        {number: board(text)},
+        conditions=MapConditions(**cond),  # type: ignore[arg-type]
+    )
+
+
+def with_overlays(
+    text: str, *ovs: tuple[BoardData, str], number: str = "37", **cond: object
+) -> Map:
+    return build_map(
+        Layout.single(number),
+        {number: board(text)},
+        overlays=tuple(OverlayPlacement(d, on) for d, on in ovs),
+        conditions=MapConditions(**cond),  # type: ignore[arg-type]
+    )
