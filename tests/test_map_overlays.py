@@ -94,7 +94,7 @@ def test_g_9e_overlay_5_only_on_listed_boards_and_spots() -> None:
 def test_g_9e_overlay_4_only_on_board_34() -> None:
     ov4 = OV_B.replace('id = "Wd2"', 'id = "4"')
     with_overlays(BOARD, (overlay(ov4), "34K4-K5"), number="34")
-    with pytest.raises(InputError, match="G.9E"):
+    with pytest.raises(InputError, match=r"G\.9E"):
         with_overlays(BOARD, (overlay(ov4), "37K4-K5"))
 
 
