@@ -26,6 +26,7 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from enum import Enum
 from functools import cached_property
+from typing import NamedTuple
 
 from aslpto.rulings import InputError
 
@@ -91,9 +92,9 @@ _OPPOSITE = {
 DIRECTIONS: tuple[Direction, ...] = tuple(Direction)
 
 
-@dataclass(frozen=True, order=True, slots=True)
-class Hex:
-    """A hex of the map by its grid position (see the module docstring)."""
+class Hex(NamedTuple):
+    """A hex of the map by its grid position (see the module docstring). A NamedTuple:
+    immutable, ordered, and hashed at C speed (maps, LOS and reach key on it)."""
 
     x: int
     y: int
@@ -128,8 +129,7 @@ def distance(a: Hex, b: Hex) -> int:
     return dx + max(0, (dy - dx) // 2)
 
 
-@dataclass(frozen=True, order=True, slots=True)
-class Hexside:
+class Hexside(NamedTuple):
     """The side shared by two adjacent hexes; ``a < b`` always (one canonical form)."""
 
     a: Hex
@@ -173,8 +173,7 @@ class Hexside:
         return tuple(out)
 
 
-@dataclass(frozen=True, order=True, slots=True)
-class Vertex:
+class Vertex(NamedTuple):
     """The point where three mutually adjacent hexes meet; hexes sorted."""
 
     a: Hex
@@ -305,9 +304,10 @@ class Layout:
     def hexes(self) -> frozenset[Hex]:
         out: set[Hex] = set()
         for p in self.placements:
-            for col in range(NCOLS):
-                for row in rows_of_column(col):
-                    out.add(p.to_hex(col, row))
+            x0, y0 = p.x0, p.y0  # a board turned 180° covers the same grid positions
+            out.update(
+                Hex(x0 + c, y0 + 2 * r + (c & 1)) for c in range(NCOLS) for r in rows_of_column(c)
+            )
         return frozenset(out)
 
     @cached_property

@@ -11,7 +11,7 @@ from dataclasses import dataclass, field, replace
 from enum import StrEnum
 
 from aslpto.boards import BoardData, BuildingSpec, LocalHex, all_hexsides_of, is_edge, local_y
-from aslpto.hexes import Hex, Hexside, Layout, Placement
+from aslpto.hexes import LAST_COL, ROTATE_Y, Hex, Hexside, Layout, Placement
 from aslpto.rulings import InputError
 from aslpto.terrain import (
     ChartRow,
@@ -221,43 +221,40 @@ def _add_board_layer(
         placed = _building(spec, place, tag, overlay)
         for lh in spec.hexes:
             buildings[lh] = placed
+    special = roads | paths | streams | data.bridges | data.fords | set(buildings)
+    interned: dict[tuple[Terrain, int, bool], HexInfo] = {}
+    cells = draft.cells
     for lh, t in data.terrain.items():
         h = place[lh]
-        feats: set[Feature] = set()
-        if lh in roads:
-            feats.add(Feature.WOODS_ROAD if t == Terrain.WOODS else Feature.ROAD)
-        if lh in paths:
-            feats.add(Feature.PATH)
-        if lh in streams:
-            feats.add(Feature.STREAM)
-        if lh in data.bridges:
-            feats.add(Feature.BRIDGE)
-        if lh in data.fords:
-            feats.add(Feature.FORD)
-        bld = buildings.get(lh)
-        if bld is not None and bld.cellar:
-            feats.add(Feature.CELLAR)
         if lh in data.levels or base_levels is None:
             level = data.levels.get(lh, 0)
         else:
             level = base_levels.get(h, 0)
-        info = HexInfo(
-            terrain=bld_terrain(bld) if bld else t,
-            level=level,
-            features=frozenset(feats),
-            building=bld,
-            printed=bld_terrain(bld) if bld else t,
-            boards=(tag,),
-            overlay=overlay,
-            stream_end=lh in streams and is_edge(lh) and overlay is None,
-        )
+        end = lh in streams and overlay is None and is_edge(lh)
+        if lh in special:
+            info = _special_info(lh, t, level, tag, overlay, end, roads, paths, streams, data,
+                                 buildings.get(lh))  # fmt: skip
+        else:
+            key = (t, level, end)
+            info = interned.get(key) or interned.setdefault(
+                key,
+                HexInfo(
+                    terrain=t,
+                    level=level,
+                    printed=t,
+                    boards=(tag,),
+                    overlay=overlay,
+                    stream_end=end,
+                ),  # fmt: skip
+            )
         if overlay is None:
-            draft.cells[h] = _merge(draft.cells.get(h), info)
-            if info.stream_end:
+            old = cells.get(h)
+            cells[h] = info if old is None else _merge(old, info)
+            if end:
                 draft.end_hexes.setdefault(h, set()).add(tag)
         else:
             # G.9C: an overlay hex shows only the overlay's terrain
-            draft.cells[h] = replace(info, boards=draft.cells[h].boards if h in draft.cells else ())
+            cells[h] = info
     # hexsides
     local_sides: dict[Hexside, frozenset[HexsideFeature]] = {}
     for pair, fs in data.hexsides.items():
@@ -325,6 +322,45 @@ def _rotation_of(place: dict[LocalHex, Hex]) -> int:
     return 0
 
 
+def _special_info(
+    lh: LocalHex,
+    t: Terrain,
+    level: int,
+    tag: str,
+    overlay: str | None,
+    end: bool,
+    roads: set[LocalHex],
+    paths: set[LocalHex],
+    streams: set[LocalHex],
+    data: BoardData,
+    bld: Building | None,
+) -> HexInfo:
+    feats: set[Feature] = set()
+    if lh in roads:
+        feats.add(Feature.WOODS_ROAD if t == Terrain.WOODS else Feature.ROAD)
+    if lh in paths:
+        feats.add(Feature.PATH)
+    if lh in streams:
+        feats.add(Feature.STREAM)
+    if lh in data.bridges:
+        feats.add(Feature.BRIDGE)
+    if lh in data.fords:
+        feats.add(Feature.FORD)
+    if bld is not None and bld.cellar:
+        feats.add(Feature.CELLAR)
+    terrain = bld_terrain(bld) if bld else t
+    return HexInfo(
+        terrain=terrain,
+        level=level,
+        features=frozenset(feats),
+        building=bld,
+        printed=terrain,
+        boards=(tag,),
+        overlay=overlay,
+        stream_end=end,
+    )
+
+
 def _spine_hexes(s: Hexside) -> tuple[Hex, ...]:
     """The two hexes at the ends of a hexside (the third hex of each of its vertices)."""
     out: list[Hex] = []
@@ -359,7 +395,12 @@ def _building(
 
 
 def board_placement(p: Placement, data: BoardData) -> dict[LocalHex, Hex]:
-    return {lh: p.to_hex(*lh) for lh in data.hexes}
+    x0, y0 = p.x0, p.y0
+    if p.rotated:
+        return {
+            (c, r): Hex(x0 + LAST_COL - c, y0 + ROTATE_Y - 2 * r - (c & 1)) for c, r in data.hexes
+        }
+    return {(c, r): Hex(x0 + c, y0 + 2 * r + (c & 1)) for c, r in data.hexes}
 
 
 def overlay_placement(data: BoardData, t0: Hex, t1: Hex) -> dict[LocalHex, Hex]:

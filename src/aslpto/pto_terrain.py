@@ -12,6 +12,7 @@ from aslpto.terrain import Feature, HexsideFeature, Terrain
 
 G1 = "G.1"
 
+_CHANGING = frozenset({Terrain.WOODS, Terrain.BRUSH, Terrain.ORCHARD, Terrain.GRAIN, Terrain.MARSH})
 _SIMPLE = {
     Terrain.BRUSH: (Terrain.BAMBOO, "all brush is Bamboo"),
     Terrain.ORCHARD: (Terrain.PALM_TREES, "all orchards are Palm Trees"),
@@ -36,7 +37,13 @@ def pto_terrain(m: Map, stream_end_hexes: Mapping[Hex, set[str]]) -> Map:
     )
     cells: dict[Hex, HexInfo] = dict(m.cells)
     woods_road: set[Hex] = set()
-    for h, c in cells.items():
+    marsh: list[Hex] = []
+    for h, c in m.cells.items():
+        if c.terrain not in _CHANGING and c.building is None and not c.features:
+            continue
+        if c.terrain == Terrain.MARSH:
+            marsh.append(h)
+            continue
         if c.terrain == Terrain.WOODS:
             c = c.changed(G1, f"all woods are Jungle ({jungle.value}, G2.1)", terrain=jungle)
         elif c.terrain in _SIMPLE:
@@ -70,10 +77,9 @@ def pto_terrain(m: Map, stream_end_hexes: Mapping[Hex, set[str]]) -> Map:
                           features=(c.features - {Feature.BRIDGE}) | {Feature.FORD})  # fmt: skip
         cells[h] = c
     # marsh adjacent to >= one Jungle hex (after woods became jungle) is Swamp
-    for h, c in list(cells.items()):
-        if c.terrain == Terrain.MARSH and any(
-            cells[n].terrain.is_jungle for n in m.layout.neighbours(h) if n in cells
-        ):
+    for h in marsh:
+        c = cells[h]
+        if any(cells[n].terrain.is_jungle for n in m.layout.neighbours(h) if n in cells):
             cells[h] = c.changed(G1, "marsh adjacent to Jungle is Swamp", terrain=Terrain.SWAMP)
     sides = dict(m.sides)
     side_rules = dict(m.side_rules)
