@@ -113,8 +113,8 @@ def build(rules_dir: Path) -> str:
         counts[_merge(got)[0][1]] = counts.get(_merge(got)[0][1], 0) + 1
     extra = sorted(set(parts) - set(numbers), key=_sort_key)
     if extra:
-        lines += ["", "## Rules of chapters A-F used by the PTO rules", "",
-                  "| rule | status | where | test | notes |", "| --- | --- | --- | --- | --- |"]  # fmt: skip
+        lines += ["", "## Rules of chapters A-F used by the PTO rules", ""]
+        lines += ["| rule | status | where | test | notes |", "| --- | --- | --- | --- | --- |"]
         for n in extra:
             for row in _merge(parts[n]):
                 lines.append("| " + " | ".join(row) + " |")

@@ -232,8 +232,8 @@ def _add_board_layer(
             level = base_levels.get(h, 0)
         end = lh in streams and overlay is None and is_edge(lh)
         if lh in special:
-            info = _special_info(lh, t, level, tag, overlay, end, roads, paths, streams, data,
-                                 buildings.get(lh))  # fmt: skip
+            bld = buildings.get(lh)
+            info = _special_info(lh, t, level, tag, overlay, end, roads, paths, streams, data, bld)
         else:
             key = (t, level, end)
             info = interned.get(key) or interned.setdefault(
@@ -245,7 +245,7 @@ def _add_board_layer(
                     boards=(tag,),
                     overlay=overlay,
                     stream_end=end,
-                ),  # fmt: skip
+                ),
             )
         if overlay is None:
             old = cells.get(h)
