@@ -858,7 +858,11 @@ def _step_odds(step: Step, bare: _State) -> Distribution[_State]:
     result depends on nothing else - and every later roll enumerated."""
     parts: list[tuple[_State, Fraction]] = []
     for roll, weight in _DR_CLASSES:
-        for outcome, p in odds(lambda d, roll=roll: step(bare, _FirstDR(roll, d))):
+
+        def proc(d: Dice, roll: DR = roll) -> _State:
+            return step(bare, _FirstDR(roll, d))
+
+        for outcome, p in odds(proc):
             parts.append((outcome, p * weight))
     return Distribution.of(parts)
 
