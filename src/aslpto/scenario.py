@@ -45,7 +45,7 @@ from aslpto.maps import (
 )
 from aslpto.overlays import check_overlay_placement
 from aslpto.rulings import InputError
-from aslpto.terrain import ChartRow, Terrain, TerrainChart, default_chart
+from aslpto.terrain import ChartRow, LOSEffect, Terrain, TerrainChart, default_chart
 from aslpto.tomlsource import TomlSource
 from aslpto.units import Unit
 
@@ -92,6 +92,7 @@ UNIT_KEYS = tuple(_UNIT_KEY.get(f.name, f.name) for f in fields(Unit))
 """Every :class:`~aslpto.units.Unit` field, as the scenario names it (``class`` for
 ``unit_class``)."""
 
+_CHART_HINTS: dict[str, Any] = typing.get_type_hints(ChartRow)
 _DATE = re.compile(r"^(\d{4})-(\d{2})$")
 _BOARD = re.compile(r"^\d+[a-z]?$")
 _NATIONALITY = re.compile(r"^[a-z][a-z0-9-]*$")
@@ -201,6 +202,9 @@ class _Reader:
     def err(self, msg: str, table: str = "", key: str | None = None, value: str | None = None,
             nth: int = 0) -> InputError:  # fmt: skip
         e = self.src.error(msg, table, key, value, nth)
+        if e.line is None and key and not value:
+            # a table of its own (``[terrain_chart.forest]``, ``[scenarios]``)
+            e.line = self.src.line_of(f"{table}.{key}" if table else key)
         if e.line is None and table:
             # an inline array/table (``units = [{...}]``): point at its key
             head, _, rest = table.partition(".")
@@ -211,6 +215,9 @@ class _Reader:
                    nth: int = 0, array: bool = False) -> None:  # fmt: skip
         shown = f"[[{table}]]" if array else f"[{table}]"
         for k in d:
+            if k not in allowed and not table:
+                raise self.err(f"unknown table '{k}' (allowed: {', '.join(sorted(allowed))})",
+                               "", k)  # fmt: skip
             if k not in allowed:
                 raise self.err(
                     f"unknown key '{k}' in {shown} (allowed: {', '.join(sorted(allowed))})",
@@ -347,12 +354,17 @@ class _Reader:
             if "direction" in cur:
                 raw = cur["direction"]
                 names = ", ".join(x.name for x in Direction)
-                if not isinstance(raw, str) or raw.upper() not in Direction.__members__:
+                if not isinstance(raw, str) or raw not in Direction.__members__:
                     raise self.err(f"current direction '{raw}' is not allowed (allowed: {names})",
                                    "ssr", "current")  # fmt: skip
-                direction = Direction[raw.upper()]
+                direction = Direction[raw]
             if "force" in cur:
-                force = self.enum(CurrentForce, cur["force"], "ssr", "current")
+                raw = cur["force"]
+                forces = ", ".join(x.value for x in CurrentForce)
+                if raw not in [x.value for x in CurrentForce]:
+                    raise self.err(f"current force '{raw}' is not allowed (allowed: {forces})",
+                                   "ssr", "current")  # fmt: skip
+                force = CurrentForce(raw)
         return Conditions(
             pto_terrain=self.opt(ssr, "pto_terrain", bool, base.pto_terrain, "ssr"),
             jungle=self.opt(ssr, "jungle", JungleType, base.jungle, "ssr"),
@@ -384,6 +396,11 @@ class _Reader:
                 raise self.err(f"[terrain_chart.{row}] must be a table of fields",
                                "terrain_chart", row)  # fmt: skip
             self.check_keys(changes, names, table)
+            for k, v in changes.items():
+                if k == "los":
+                    self.enum(LOSEffect, v, table, k)
+                elif not (k == "infantry_mf" and v == "NA"):
+                    self.value(v, _CHART_HINTS[k], table, k)
             try:
                 chart.overridden({row: changes})
             except InputError as e:
@@ -409,6 +426,8 @@ class _Reader:
         try:
             src = TomlSource.load(ref.path)
         except InputError as e:
+            if e.line is not None:  # a fault inside that file: it names its own line
+                raise
             what = "overlay" if overlay else "board"
             raise self.err(f"{what} file {ref.path}: {e.message}", table, key, value, nth
                            ) from None  # fmt: skip
@@ -585,10 +604,10 @@ class _Reader:
             if uid in out:
                 raise self.err(f"duplicate unit id '{uid}'", "units", "id", uid, i)
             if "side" not in u:
-                raise self.err(f"unit {uid} needs 'side'", "units", "id", uid, i)
+                raise self.err(f"unit {uid} needs 'side'", "units", nth=i)
             side = self.side(sides, u["side"], "units", i)
             if "kind" not in u:
-                raise self.err(f"unit {uid} needs 'kind'", "units", "id", uid, i)
+                raise self.err(f"unit {uid} needs 'kind'", "units", nth=i)
             kw: dict[str, Any] = {"id": uid, "side": side.name, "elr": side.elr,
                                   "nationality": side.nationality}  # fmt: skip
             h: Hex | None = None
