@@ -14,16 +14,28 @@ from typing import Any
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from aslpto.game import EC, Conditions, CurrentForce, Fortification, FortKind, Game, PaddyState
-from aslpto.game import Panji, Side
+from aslpto.game import (
+    EC,
+    Conditions,
+    CurrentForce,
+    Fortification,
+    FortKind,
+    Game,
+    PaddyState,
+    Panji,
+    Side,
+)
 from aslpto.hexes import Direction, Hexside
 from aslpto.maps import JungleType, RiverDepth
 from aslpto.scenario import ENTRENCHMENTS, POSITIONS, dump, loads
 from aslpto.units import Unit
 
 DATA = Path(__file__).parent / "data" / "scenario_basic"
-CHARTS = ("", '[terrain_chart.kunai]\ntem = 1\n',
-          '[terrain_chart.woods]\nlos = "hindrance"\nhindrance = 2\ninfantry_mf = "NA"\n')  # fmt: skip
+CHARTS = (
+    "",
+    "[terrain_chart.kunai]\ntem = 1\n",
+    '[terrain_chart.woods]\nlos = "hindrance"\nhindrance = 2\ninfantry_mf = "NA"\n',
+)
 
 
 @cache
@@ -88,7 +100,7 @@ def games(draw: st.DrawFn) -> Game:
                                unique=True))  # fmt: skip
     sides = tuple(
         Side(n, draw(NAT), draw(st.booleans()), draw(INTS), draw(INTS), draw(INTS), draw(INTS),
-             draw(INTS))  # fmt: skip
+             draw(INTS))
         for n in side_names
     )
     units: dict[str, Unit] = {}
