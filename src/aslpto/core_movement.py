@@ -1,0 +1,565 @@
+"""Core movement costs from chapters A-E that the PTO movement rules rely on.
+
+Terrain COT (the terrain chart, data/terrain.toml), hedge/wall hexsides (B9.4), entering a
+higher level (A4.133, B10.51), road and path rates (B3.4, B13.6), Double Time and CX (A4.5,
+A4.51), the Minimum Move (A4.134) and who may move at all (A4.1, A7.8). Numbers the project is
+not sure of live in data/movement.toml, each with its rule.
+
+Costs are counted in half MF/MP (``HALF`` = 2 per MF) so that 1.5-MF grain and 0.5-MP road
+hexes stay exact integers.
+"""
+
+from __future__ import annotations
+
+import math
+import tomllib
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from enum import StrEnum
+from fractions import Fraction
+from functools import cache
+from importlib import resources
+from typing import Any
+
+from aslpto.game import Game
+from aslpto.hexes import Hex
+from aslpto.maps import Map
+from aslpto.rulings import InputError, RuleViolation, Ruling
+from aslpto.terrain import HexsideFeature, Terrain
+from aslpto.units import Kind, Transport, Unit, VehicleType
+
+HALF = 2
+"""Costs are integers of half MF/MP."""
+
+
+def halves(value: float | int) -> int:
+    """MF/MP as half units: 1.5 -> 3."""
+    return round(value * HALF)
+
+
+def as_number(h: int) -> int | float:
+    """Half units back to MF/MP for people and JSON: 3 -> 1.5, 4 -> 2."""
+    f = Fraction(h, HALF)
+    return int(f) if f.denominator == 1 else float(f)
+
+
+@dataclass(frozen=True, slots=True)
+class Cost:
+    """One part of a step's MF/MP expenditure and the rule that charges it."""
+
+    halves: int
+    rule: str
+    why: str
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    """Something a step triggers, for the procedures to resolve (Panji MC, immobilization...)."""
+
+    kind: str
+    rule: str
+    note: str = ""
+    subject: str = ""
+
+    def as_json(self) -> dict[str, str]:
+        out = {"kind": self.kind, "rule": self.rule}
+        if self.subject:
+            out["subject"] = self.subject
+        if self.note:
+            out["note"] = self.note
+        return out
+
+
+# --- data ------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class MovementData:
+    """data/movement.toml."""
+
+    numbers: Mapping[str, Any]
+    number_rules: Mapping[str, str]
+    rules: Mapping[str, str]
+    costs: Mapping[str, Mapping[str, Any]]
+    cost_rules: Mapping[str, str]
+    allowance: Mapping[str, tuple[int, str]]
+    double_time: Mapping[str, tuple[int, str]]
+    bypass_terrain: frozenset[str]
+    bypass_rule: str
+
+    def n(self, key: str) -> int:
+        """A number in half units."""
+        return halves(float(self.numbers[key]))
+
+    def raw(self, key: str) -> Any:
+        return self.numbers[key]
+
+    def rule(self, key: str) -> str:
+        return self.rules[key]
+
+
+@cache
+def movement_data() -> MovementData:
+    text = resources.files("aslpto").joinpath("data/movement.toml").read_text(encoding="utf-8")
+    d = tomllib.loads(text)
+    try:
+        numbers = {k: v["value"] for k, v in d["numbers"].items()}
+        number_rules = {k: str(v["rule"]) for k, v in d["numbers"].items()}
+        rules = {k: str(v["rule"]) for k, v in d["rules"].items()}
+        costs: dict[str, dict[str, Any]] = {}
+        cost_rules: dict[str, str] = {}
+        for terrain, row in d["costs"].items():
+            cost_rules[terrain] = str(row["rule"])
+            costs[terrain] = {k: v for k, v in row.items() if k not in ("rule", "sure", "note")}
+        allowance = {k: (int(v["value"]), str(v["rule"])) for k, v in d["allowance"].items()}
+        dt = {k: (int(v["value"]), str(v["rule"])) for k, v in d["double_time"].items()}
+        bypass = frozenset(str(t) for t in d["bypass"]["terrain"])
+        bypass_rule = str(d["bypass"]["rule"])
+    except (KeyError, TypeError, ValueError) as e:
+        raise InputError(f"movement data: {e}", "data/movement.toml") from None
+    return MovementData(
+        numbers, number_rules, rules, costs, cost_rules, allowance, dt, bypass, bypass_rule
+    )
+
+
+# --- movers and options ----------------------------------------------------------------
+
+
+class MoverKind(StrEnum):
+    """Who pays the step: Infantry (MF), Cavalry (MF), Cycle Riders/bicyclists (MP), vehicles."""
+
+    INFANTRY = "infantry"
+    CAVALRY = "cavalry"
+    CYCLE = "cycle"
+    VEHICLE = "vehicle"
+
+
+class Phase(StrEnum):
+    MPH = "mph"
+    APH = "aph"
+
+
+@dataclass(frozen=True)
+class MoveOptions:
+    """How the unit moves, in the rulebook's words."""
+
+    phase: Phase = Phase.MPH
+    assault: bool = False  # A4.61 Assault Movement
+    double_time: bool = False  # A4.5
+    low_crawl: bool = False  # A10.52
+    armored_assault: bool = False  # D9.31
+    riding: bool = False  # Infantry riding bicycles (D15.8)
+    leading: bool = False  # Infantry leading horses (A13.7)
+    galloping: bool = False  # Cavalry Galloping/Charging (A13.36)
+    manhandling: str | None = None  # gun | gun-dm | boat | motorcycle
+    forced_back: bool = False  # A12.15
+    towing: bool = False  # a vehicle towing a Gun (G9.421)
+    portage: tuple[str, ...] = ()  # SW carried not dm: mortar, mmg, hmg (B21.41)
+    blaze: frozenset[str] = frozenset()  # hexes with a Terrain Blaze (B25)
+
+
+MANHANDLING = {
+    "gun": Transport.MANHANDLING_GUN,
+    "gun-dm": Transport.MANHANDLING_GUN,
+    "boat": Transport.MANHANDLING_BOAT,
+    "motorcycle": Transport.PUSHING_MOTORCYCLE,
+}
+
+
+@dataclass(frozen=True)
+class Mover:
+    """The moving unit as the movement rules see it."""
+
+    kind: MoverKind
+    smc: bool = False
+    vehicle_type: VehicleType | None = None
+    afv: bool = False
+    mobile: bool = True
+    transport: Transport = Transport.NONE
+    gun_dm: bool = False  # a manhandled Gun that is dm/animal-packed (G8 Irrigated)
+    galloping: bool = False
+    weight_tons: float | None = None
+
+    @property
+    def uses_mp(self) -> bool:
+        return self.kind in (MoverKind.VEHICLE, MoverKind.CYCLE)
+
+    @property
+    def is_infantry(self) -> bool:
+        return self.kind == MoverKind.INFANTRY
+
+    @property
+    def bicyclist(self) -> bool:
+        """Infantry riding bicycles (D15.8)."""
+        return self.transport == Transport.RIDING_BICYCLE
+
+    @property
+    def manhandling(self) -> bool:
+        return self.transport in (
+            Transport.MANHANDLING_GUN,
+            Transport.MANHANDLING_BOAT,
+            Transport.PUSHING_MOTORCYCLE,
+        )
+
+    @property
+    def fully_tracked(self) -> bool:
+        return self.vehicle_type in (VehicleType.FULLY_TRACKED, VehicleType.DOZER)
+
+    @property
+    def fully_tracked_afv_or_dozer(self) -> bool:
+        """G9.42, G9.5, G9.6: "full-tracked AFV/dozer"."""
+        return self.vehicle_type == VehicleType.DOZER or (self.fully_tracked and self.afv)
+
+    @property
+    def cost_column(self) -> str:
+        if self.kind == MoverKind.CAVALRY:
+            return "cavalry"
+        if self.kind == MoverKind.VEHICLE:
+            vt = self.vehicle_type or VehicleType.FULLY_TRACKED
+            return "fully-tracked" if vt == VehicleType.DOZER else vt.value
+        return "infantry"
+
+    def describe(self) -> str:
+        if self.kind == MoverKind.VEHICLE:
+            return f"{(self.vehicle_type or VehicleType.FULLY_TRACKED).value} vehicle"
+        if self.bicyclist:
+            return "Infantry riding bicycles"
+        if self.manhandling:
+            return f"Infantry {self.transport.value.replace('-', ' ')}"
+        return {
+            MoverKind.INFANTRY: "Infantry",
+            MoverKind.CAVALRY: "Cavalry",
+            MoverKind.CYCLE: "Cycle Riders",
+            MoverKind.VEHICLE: "vehicle",
+        }[self.kind]
+
+
+def mover_of(unit: Unit, options: MoveOptions) -> Mover:
+    """Who is moving: from the unit's kind and what the options say it is doing."""
+    if unit.kind in (Kind.GUN, Kind.BOAT):
+        raise InputError(
+            f"unit '{unit.id}' is a {unit.kind.value}: it moves by being Manhandled (C10) by "
+            "Infantry; move the Infantry with --manhandling"
+        )
+    transport = unit.transport
+    if options.manhandling is not None:
+        if options.manhandling not in MANHANDLING:
+            raise InputError(
+                f"--manhandling '{options.manhandling}': use gun, gun-dm, boat or motorcycle"
+            )
+        transport = MANHANDLING[options.manhandling]
+    elif options.riding and unit.kind.is_infantry:
+        transport = Transport.RIDING_BICYCLE
+    elif options.leading:
+        transport = Transport.LEADING_HORSE
+    if unit.kind.is_infantry:
+        return Mover(
+            MoverKind.INFANTRY,
+            smc=unit.kind.is_smc,
+            transport=transport,
+            gun_dm=options.manhandling == "gun-dm" or unit.dm,
+        )
+    if unit.kind == Kind.CAVALRY:
+        if options.leading:
+            # A13.7: Cavalry leading its horses is Infantry leading horses
+            return Mover(MoverKind.INFANTRY, transport=Transport.LEADING_HORSE)
+        return Mover(MoverKind.CAVALRY, galloping=options.galloping or unit.galloping)
+    if unit.kind == Kind.CYCLE_RIDER:
+        return Mover(MoverKind.CYCLE)
+    vt = unit.vehicle_type or VehicleType.FULLY_TRACKED
+    if vt == VehicleType.MOTORCYCLE:
+        return Mover(MoverKind.CYCLE, vehicle_type=vt, mobile=unit.mobile)
+    return Mover(
+        MoverKind.VEHICLE,
+        vehicle_type=vt,
+        afv=unit.afv,
+        mobile=unit.mobile,
+        weight_tons=unit.weight_tons,
+    )
+
+
+def check_may_move(unit: Unit, mover: Mover, options: MoveOptions) -> None:
+    """A4.1/A7.8/A4.51: who may not move (or Double Time) at all."""
+    data = movement_data()
+    if unit.broken and options.phase == Phase.MPH and not options.low_crawl:
+        raise RuleViolation(
+            data.rule("broken"),
+            f"'{unit.id}' is broken: it may not move in the MPh (it routs in the RtPh)",
+        )
+    if unit.broken and options.phase == Phase.APH:
+        raise RuleViolation(data.rule("advance"), f"'{unit.id}' is broken: it may not advance")
+    if unit.pinned:
+        raise RuleViolation(data.rule("pinned"), f"'{unit.id}' is pinned and may not move")
+    if unit.ti:
+        raise RuleViolation(data.rule("broken"), f"'{unit.id}' is TI and may not move")
+    if mover.kind == MoverKind.VEHICLE and not mover.mobile:
+        raise RuleViolation(data.rule("immobile"), f"'{unit.id}' is Immobile")
+    if options.double_time:
+        if mover.kind != MoverKind.INFANTRY:
+            raise RuleViolation(data.rule("cx_double_time"), "only Infantry may Double Time")
+        if unit.cx:
+            raise RuleViolation(
+                data.rule("cx_double_time"), f"'{unit.id}' is already CX and may not Double Time"
+            )
+        if options.phase == Phase.APH:
+            raise RuleViolation(data.rule("cx_double_time"), "Double Time is declared in the MPh")
+    if options.galloping and mover.kind != MoverKind.CAVALRY:
+        raise InputError("--galloping applies only to Cavalry")
+    if options.assault and mover.kind not in (MoverKind.INFANTRY, MoverKind.CAVALRY):
+        raise RuleViolation(
+            data.rule("assault_movement"), "Assault Movement is for Infantry and Cavalry"
+        )
+    if options.low_crawl and mover.kind != MoverKind.INFANTRY:
+        raise RuleViolation(data.rule("low_crawl"), "only Infantry may Low Crawl")
+
+
+def allowance(unit: Unit, mover: Mover, options: MoveOptions) -> Ruling[int]:
+    """The MF/MP allotment, in half units: MMC 4 / SMC 6 MF (A4.11), Double Time (A4.5),
+    Cavalry and cycles from data, vehicles from the scenario."""
+    data = movement_data()
+    rules: list[str] = []
+    if mover.kind == MoverKind.VEHICLE:
+        if unit.mf is None:
+            raise InputError(
+                f"vehicle '{unit.id}' has no MP allowance: the scenario gives it ('mf')"
+            )
+        return Ruling(halves(unit.mf), ("D2.1",), "MP allowance from the scenario")
+    if unit.mf is not None:
+        base, rule = unit.mf, "A4.11"
+    elif mover.kind == MoverKind.CAVALRY:
+        base, rule = data.allowance["cavalry"]
+    elif mover.kind == MoverKind.CYCLE:
+        base, rule = data.allowance["cycle"]
+    else:
+        base, rule = data.allowance["smc" if mover.smc else "mmc"]
+    rules.append(rule)
+    total = halves(base)
+    why = f"{base} MF" if not mover.uses_mp else f"{base} MP"
+    if options.double_time:
+        extra, dt_rule = data.double_time["smc" if mover.smc else "mmc"]
+        total += halves(extra)
+        rules.append(dt_rule)
+        why += f" + {extra} MF Double Time (becomes CX)"
+    return Ruling(total, tuple(rules), why)
+
+
+# --- context ---------------------------------------------------------------------------
+
+
+@dataclass
+class MoveContext:
+    """Everything a step's cost depends on besides the step itself."""
+
+    game: Game
+    unit: Unit
+    mover: Mover
+    options: MoveOptions
+    allowance: int
+    blaze: frozenset[Hex] = frozenset()
+    cache: dict[Any, Any] = field(default_factory=dict)
+
+    @property
+    def map(self) -> Map:
+        return self.game.map
+
+
+def blaze_hexes(game: Game, names: frozenset[str]) -> frozenset[Hex]:
+    return frozenset(game.map.hex(n) for n in names)
+
+
+def check_blaze(ctx: MoveContext, h: Hex, bypass: bool = False) -> None:
+    """B25: a Blaze Location may be neither entered nor Bypassed."""
+    if h in ctx.blaze:
+        what = "Bypassed" if bypass else "entered"
+        raise RuleViolation(
+            movement_data().rule("blaze"), f"{ctx.map.name(h)} is ablaze: it may not be {what}"
+        )
+
+
+# --- costs ------------------------------------------------------------------------------
+
+
+def along_road(m: Map, a: Hex, b: Hex) -> bool:
+    """B3.4 (G.1A: playable roads only; G.1 removes them under PTO Terrain)."""
+    return HexsideFeature.ROAD in m.hexside_features(a, b)
+
+
+def along_path(m: Map, a: Hex, b: Hex) -> bool:
+    """G.1A: a path, or a road treated as a path."""
+    return HexsideFeature.PATH in m.hexside_features(a, b)
+
+
+def _column_value(ctx: MoveContext, terrain: str, column: str) -> Any:
+    row = movement_data().costs.get(terrain)
+    if row is None or column not in row:
+        return None
+    return row[column]
+
+
+def mud_applies(ctx: MoveContext, h: Hex) -> bool:
+    """E3.6: with EC Mud every Open Ground hex is Mud."""
+    row = ctx.map.row(h)
+    return ctx.game.conditions.mud and row.open_ground and not ctx.map.terrain(h).is_water_obstacle
+
+
+def open_ground_cost(ctx: MoveContext, mud: bool) -> list[Cost]:
+    """The Open Ground COT (B1) for this mover, plus Mud (E3.6) when ``mud``."""
+    base = _base_cost(ctx, Terrain.OPEN_GROUND.value, 1, "B1")
+    if not mud:
+        return base
+    return base + mud_extra(ctx, base)
+
+
+def mud_extra(ctx: MoveContext, base: list[Cost]) -> list[Cost]:
+    data = movement_data()
+    if ctx.mover.uses_mp:
+        total = sum(c.halves for c in base)
+        extra = total * (int(data.raw("mud_mp_factor")) - 1)
+        return [Cost(extra, data.rule("mud"), "Mud doubles the MP cost")]
+    return [Cost(data.n("mud_extra_mf"), data.rule("mud"), "Mud")]
+
+
+def _base_cost(ctx: MoveContext, terrain: str, infantry_mf: float, rule: str) -> list[Cost]:
+    """COT of a terrain for this mover (no Mud, no hexsides)."""
+    data = movement_data()
+    mover = ctx.mover
+    if mover.kind == MoverKind.INFANTRY:
+        return [Cost(halves(infantry_mf), rule, f"COT {terrain}")]
+    if mover.kind == MoverKind.CYCLE:
+        factor = int(data.raw("cycle_factor"))
+        return [
+            Cost(
+                halves(infantry_mf) * factor,
+                rule,
+                f"COT {terrain} ({factor} MP per Infantry MF for cycles)",
+            )
+        ]
+    column = mover.cost_column
+    value = _column_value(ctx, terrain, column)
+    crule = data.cost_rules.get(terrain, rule)
+    if value is None:
+        if mover.kind == MoverKind.CAVALRY:
+            return [Cost(halves(infantry_mf), rule, f"COT {terrain}")]
+        raise RuleViolation(crule, f"no {mover.describe()} cost is known for {terrain}")
+    if value == "NA":
+        raise RuleViolation(crule, f"a {mover.describe()} may not enter {terrain}")
+    if value == "all":
+        return [Cost(ctx.allowance, crule, f"{terrain} costs all MP")]
+    if value == "half":
+        return [
+            Cost(
+                HALF * math.ceil(ctx.allowance / HALF / 2),
+                crule,
+                f"{terrain} costs half the MP allotment (FRU)",
+            )
+        ]
+    return [Cost(halves(float(value)), crule, f"COT {terrain}")]
+
+
+def terrain_cost(ctx: MoveContext, a: Hex, b: Hex) -> list[Cost]:
+    """COT of entering hex ``b`` from ``a``: road/path rate when along a road/path hexside,
+    otherwise the terrain chart, plus Mud (E3.6). Paddies and Water Obstacles are priced by
+    their own chapters."""
+    data = movement_data()
+    m = ctx.map
+    info = m.info(b)
+    mover = ctx.mover
+    if along_road(m, a, b):
+        if mover.uses_mp and mover.kind == MoverKind.VEHICLE:
+            return [Cost(data.n("road_mp"), data.rule("road"), "road rate")]
+        return [
+            Cost(
+                data.n("road_mf")
+                * (int(data.raw("cycle_factor")) if mover.kind == MoverKind.CYCLE else 1),
+                data.rule("road"),
+                "road rate",
+            )
+        ]
+    if along_path(m, a, b) and mover.kind in (MoverKind.INFANTRY, MoverKind.CAVALRY):
+        return [Cost(data.n("path_mf"), data.rule("path"), "path rate (G.1A)")]
+    row = m.row(b)
+    if row.infantry_mf is None:
+        raise RuleViolation(row.rule, f"{info.terrain.value} cannot be entered this way")
+    rule = row.rule
+    if "B21.6" in info.rules:
+        rule = "B21.6"  # a frozen Water Obstacle is Open Ground
+    base = _base_cost(ctx, info.terrain.value, row.infantry_mf, rule)
+    if mover.kind == MoverKind.VEHICLE and info.building is not None:
+        raise RuleViolation(data.rule("building_vehicle"), "a vehicle may not enter a building")
+    if mud_applies(ctx, b):
+        base = base + mud_extra(ctx, base)
+    return base
+
+
+def hexside_cost(ctx: MoveContext, a: Hex, b: Hex) -> list[Cost]:
+    """Hedge/wall (B9.4), bocage (B9.5) and cliff (B11.4) hexsides. Banks are G8's."""
+    data = movement_data()
+    fs = ctx.map.hexside_features(a, b)
+    if not fs:
+        return []
+    out: list[Cost] = []
+    if HexsideFeature.CLIFF in fs:
+        raise RuleViolation(data.rule("cliff"), "a cliff hexside cannot be crossed by moving")
+    mp = ctx.mover.kind == MoverKind.VEHICLE
+    for feat, key_mf, key_mp in (
+        (HexsideFeature.HEDGE, "hedge_wall_mf", "hedge_mp"),
+        (HexsideFeature.WALL, "hedge_wall_mf", "wall_mp"),
+        (HexsideFeature.BOCAGE, "bocage_mf", "bocage_mp"),
+    ):
+        if feat not in fs:
+            continue
+        key = key_mp if mp else key_mf
+        raw = data.raw(key)
+        if raw == "NA":
+            raise RuleViolation(
+                data.number_rules[key],
+                f"a {ctx.mover.describe()} may not cross a {feat.value} hexside",
+            )
+        h = halves(float(raw))
+        if ctx.mover.kind == MoverKind.CYCLE:
+            h *= int(data.raw("cycle_factor"))
+        out.append(Cost(h, data.number_rules[key], f"cross {feat.value} hexside"))
+    return out
+
+
+def elevation_costs(
+    ctx: MoveContext, a: Hex, b: Hex, cot: list[Cost], rule: str | None = None
+) -> list[Cost]:
+    """A4.133: entering a higher level doubles the COT; B10.51: each intermediate level
+    crossed (a Double Crest Line) adds 2 MF. ``rule`` names the rule that sends here (B21.41)."""
+    data = movement_data()
+    la, lb = ctx.map.level(a), ctx.map.level(b)
+    if lb <= la:
+        return []
+    cot_total = sum(c.halves for c in cot)
+    out = [
+        Cost(cot_total, rule or data.rule("elevation"), "entering a higher level doubles the COT")
+    ]
+    for _ in range(lb - la - 1):
+        out.append(
+            Cost(
+                data.n("double_crest_mf"),
+                data.rule("double_crest"),
+                "ascend the intermediate level",
+            )
+        )
+    return out
+
+
+def bypass_cost(ctx: MoveContext) -> Cost:
+    """A4.3 (Infantry: the Open Ground cost), D2.3 (vehicles)."""
+    data = movement_data()
+    if ctx.mover.kind == MoverKind.VEHICLE:
+        return Cost(data.n("bypass_mp"), data.rule("vehicle_bypass"), "Bypass")
+    h = data.n("bypass_mf")
+    if ctx.mover.kind == MoverKind.CYCLE:
+        h *= int(data.raw("cycle_factor"))
+    return Cost(h, data.rule("bypass"), "Bypass")
+
+
+def bypassable(ctx: MoveContext, h: Hex) -> bool:
+    return ctx.map.terrain(h).value in movement_data().bypass_terrain
+
+
+def hazardous_movement(cause: str) -> Event:
+    return Event("hazardous-movement", movement_data().rule("hazardous_movement"), cause)

@@ -1,0 +1,986 @@
+"""Movement: Locations and positions, the step notation, path evaluation and reachability.
+
+This module only orchestrates. It asks the chapter modules what a step costs and permits:
+:mod:`aslpto.core_movement` (terrain, hedges/walls, levels, roads, Double Time, Minimum Move),
+:mod:`aslpto.paddy` (G8), :mod:`aslpto.water` (B21.4-B21.43, B21.6) and :mod:`aslpto.panji`
+(G9.4-G9.6).
+
+Step notation (DESIGN.md): ``37EE7`` enters an adjacent hex (INTO a paddy; above or beneath a
+Panji counter as the hexside crossed decides), ``37EE7:bank`` onto its Bank counter,
+``37EE7:trench`` from a trench to a trench; ``:in``, ``:bank``, ``:above``, ``:beneath``,
+``:foxhole``, ``:trench`` change position in the current hex; ``37DD7/DD6`` is Bypass in DD7
+along hexside DD7-DD6.
+
+>>> from aslpto.movement import Position
+>>> Position("above-panji").word
+'above'
+"""
+
+from __future__ import annotations
+
+import heapq
+import itertools
+import weakref
+from collections.abc import Sequence
+from dataclasses import dataclass
+from enum import StrEnum
+from typing import Any
+
+from aslpto import paddy as paddy_rules
+from aslpto import panji as panji_rules
+from aslpto import water as water_rules
+from aslpto.core_movement import (
+    HALF,
+    Cost,
+    Event,
+    MoveContext,
+    MoveOptions,
+    MoverKind,
+    Phase,
+    allowance,
+    along_path,
+    along_road,
+    as_number,
+    blaze_hexes,
+    bypass_cost,
+    bypassable,
+    check_blaze,
+    check_may_move,
+    elevation_costs,
+    hexside_cost,
+    movement_data,
+    mover_of,
+    terrain_cost,
+)
+from aslpto.game import FortKind, Game
+from aslpto.hexes import Hex, HexName, Hexside
+from aslpto.rulings import InputError, RuleViolation, Ruling
+from aslpto.units import Unit
+
+__all__ = [
+    "Location",
+    "MoveOptions",
+    "MoveResult",
+    "Phase",
+    "Position",
+    "ReachResult",
+    "State",
+    "Step",
+    "apply",
+    "evaluate",
+    "move",
+    "parse_step",
+    "reach",
+]
+
+
+_DEFAULT = MoveOptions()
+
+
+class Position(StrEnum):
+    """Where a unit is within its Location (the public location words)."""
+
+    GROUND = "ground"
+    IN = "in"  # IN a paddy
+    BANK = "bank"  # above a Bank counter
+    ABOVE = "above-panji"
+    BENEATH = "beneath-panji"
+
+    @property
+    def word(self) -> str:
+        """The step word: ``above``, ``beneath``, ``in``, ``bank``, ``ground``."""
+        return self.value.removesuffix("-panji")
+
+
+_WORDS = {
+    "in": "in",
+    "bank": "bank",
+    "above": "above",
+    "beneath": "beneath",
+    "above-panji": "above",
+    "beneath-panji": "beneath",
+    "trench": "trench",
+    "foxhole": "foxhole",
+    "ground": "ground",
+}
+
+
+@dataclass(frozen=True, slots=True, order=True)
+class State:
+    """A unit's Location and position: hex, position, entrenchment, Bypass hexside."""
+
+    hex: Hex
+    position: Position = Position.GROUND
+    entrenched: str | None = None  # trench | foxhole
+    along: Hexside | None = None  # in Bypass along this hexside of ``hex`` (A4.3)
+
+
+class StepKind(StrEnum):
+    ENTER = "enter"  # into an adjacent hex
+    HERE = "here"  # change position in the current hex
+    BYPASS = "bypass"  # Bypass in ``hex`` along ``along``
+
+
+@dataclass(frozen=True, slots=True)
+class Step:
+    """One declared step."""
+
+    kind: StepKind
+    hex: Hex | None = None
+    want: str | None = None  # position word asked for
+    along: Hexside | None = None
+
+
+def parse_step(game: Game, text: str) -> Step:
+    """``37EE7``, ``37EE7:bank``, ``:in``, ``:above``, ``37DD7/DD6``. Bad input raises
+    :class:`InputError`."""
+    t = text.strip()
+    m = game.map
+    if "/" in t:
+        hname, _, other = t.partition("/")
+        h = m.hex(hname)
+        board = m.layout.names(h)[0].board
+        try:
+            y = m.layout.resolve(HexName.parse(other, board))
+        except InputError as e:
+            raise InputError(f"step '{text}': {e.message}") from None
+        if not h.is_adjacent(y):
+            raise InputError(
+                f"step '{text}': Bypass is along a hexside of {hname}; "
+                f"{other} is not adjacent to it"
+            )
+        return Step(StepKind.BYPASS, h, None, Hexside.of(h, y))
+    hname, sep, word = t.partition(":")
+    want = None
+    if sep:
+        want = _WORDS.get(word.strip().lower())
+        if want is None:
+            raise InputError(
+                f"step '{text}': unknown position '{word}' (in, bank, above, "
+                "beneath, trench, foxhole)"
+            )
+    if not hname:
+        if want is None:
+            raise InputError(f"step '{text}' names neither a hex nor a position")
+        return Step(StepKind.HERE, None, want)
+    return Step(StepKind.ENTER, m.hex(hname), want)
+
+
+def step_text(game: Game, s: Step) -> str:
+    m = game.map
+    if s.kind == StepKind.HERE:
+        return f":{s.want}"
+    assert s.hex is not None
+    if s.kind == StepKind.BYPASS:
+        assert s.along is not None
+        name = m.layout.hexside_name(s.along, s.hex)
+        first, _, second = name.partition("-")
+        return f"{first}/{second}"
+    return m.name(s.hex) + (f":{s.want}" if s.want else "")
+
+
+# --- transitions --------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Transition:
+    """What one step does: new state, its costs and events, and facts the path rules need."""
+
+    state: State
+    costs: tuple[Cost, ...]
+    events: tuple[Event, ...] = ()
+    rules: tuple[str, ...] = ()
+    terminal: bool = False
+    new_location: bool = False
+    road: bool = False  # entered along a road hexside (B3.4)
+    road_or_path: bool = False
+    crosses_covered: bool = False
+    blocked: bool = False
+
+    @property
+    def halves(self) -> int:
+        return sum(c.halves for c in self.costs)
+
+
+def start_state(game: Game, unit: Unit) -> State:
+    """The unit's current Location and position (its ``position`` field)."""
+    h = game.map.hex(unit.hex)
+    is_paddy = game.map.terrain(h).value == "paddy"
+    p = game.panji_at(h)
+    try:
+        pos = Position(unit.position)
+    except ValueError:
+        raise InputError(f"unit '{unit.id}': unknown position '{unit.position}'") from None
+    if pos in (Position.ABOVE, Position.BENEATH) and p is None:
+        raise InputError(f"unit '{unit.id}' is {pos.value} but {unit.hex} has no Panji counter")
+    if pos in (Position.IN, Position.BANK) and not is_paddy:
+        raise InputError(f"unit '{unit.id}' is '{pos.value}' but {unit.hex} is not a paddy hex")
+    if p is not None and pos not in (Position.ABOVE, Position.BENEATH):
+        pos = Position.BENEATH  # G9.45: a unit set up in a panji Location without a position
+    elif is_paddy and pos == Position.GROUND:
+        pos = Position.IN
+    ent = unit.entrenched if unit.entrenched in ("trench", "foxhole") else None
+    return State(h, pos, ent)
+
+
+def _fort_here(ctx: MoveContext, h: Hex, kind: str) -> bool:
+    return bool(ctx.game.forts_at(h, FortKind(kind)))
+
+
+def transition(ctx: MoveContext, st: State, s: Step, spent: int) -> Transition:
+    """The one place a step is priced and permitted. Raises :class:`RuleViolation`."""
+    if s.kind == StepKind.HERE:
+        return _here(ctx, st, s)
+    if s.kind == StepKind.BYPASS:
+        return _bypass(ctx, st, s)
+    return _enter(ctx, st, s, spent)
+
+
+def _exit_hexes(ctx: MoveContext, st: State) -> tuple[Hex, ...]:
+    """Hexes a unit in Bypass along ``st.along`` may step into: the hex across the hexside
+    and the hexes at its two ends."""
+    assert st.along is not None
+    y = st.along.other(st.hex)
+    ends = [w for w in ctx.map.neighbours(st.hex) if w != y and w.is_adjacent(y)]
+    return (y, *ends)
+
+
+def _enter(ctx: MoveContext, st: State, s: Step, spent: int) -> Transition:
+    m = ctx.map
+    a, b = st.hex, s.hex
+    assert b is not None
+    if st.along is not None:
+        if b not in _exit_hexes(ctx, st):
+            raise InputError(
+                f"from Bypass along {m.layout.hexside_name(st.along, a)} a unit "
+                f"can step only into a hex touching that hexside, not {m.name(b)}"
+            )
+    elif not a.is_adjacent(b):
+        raise InputError(f"{m.name(b)} is not adjacent to {m.name(a)}")
+    want = s.want
+    via_trench = want == "trench"
+    data = movement_data()
+    if want == "foxhole":
+        raise RuleViolation(
+            data.rule("entrenchment"), "enter the hex first, then the foxhole (':foxhole')"
+        )
+    if via_trench:
+        if st.entrenched != "trench":
+            raise RuleViolation(data.rule("trench"), "trench-to-trench movement starts in a trench")
+        if not _fort_here(ctx, b, "trench"):
+            raise RuleViolation(data.rule("trench"), f"there is no trench in {m.name(b)}")
+        if not ctx.mover.is_infantry:
+            raise RuleViolation(data.rule("trench"), "only Infantry move within trenches")
+    check_blaze(ctx, b)
+    water_rules.check_low_crawl(ctx, a)
+    side = Hexside.of(a, b)
+    costs: list[Cost] = []
+    events: list[Event] = []
+    rules: list[str] = []
+    position = Position.GROUND
+    terminal = False
+    crosses = False
+    pa = ctx.game.panji_at(a)
+    if pa is not None:
+        costs += panji_rules.exit_costs(ctx, a, st.position.value, side, via_trench)
+        crosses = panji_rules.covered(pa, side)
+    if water_rules.is_water(ctx, b):
+        if want not in (None, "ground"):
+            raise RuleViolation("B21.4", f"{m.name(b)} is a Water Obstacle: no '{want}' position")
+        we = water_rules.entry(ctx, a, b, spent + sum(c.halves for c in costs))
+        costs += we.costs
+        events += we.events
+    else:
+        a_paddy = paddy_rules.is_paddy(ctx, a) and st.along is None
+        b_paddy = paddy_rules.is_paddy(ctx, b)
+        if a_paddy or b_paddy:
+            where = (
+                paddy_rules.Where.BANK
+                if st.position == Position.BANK
+                else paddy_rules.Where.IN
+                if a_paddy
+                else paddy_rules.Where.OUT
+            )
+            b_cot = None if b_paddy else terrain_cost(ctx, a, b)
+            ps = paddy_rules.step(ctx, a, where, b, want == "bank", via_trench, b_cot)
+            side_costs = [*ps.hexside, *hexside_cost(ctx, a, b)]
+            cot = list(ps.cot)
+            events += ps.events
+            rules.append(ps.cell)
+        else:
+            if want in ("bank", "in"):
+                raise RuleViolation("G8", f"{m.name(b)} is not a paddy hex: no '{want}' position")
+            cot = terrain_cost(ctx, a, b)
+            side_costs = hexside_cost(ctx, a, b)
+        leaving = water_rules.leaving_rule(ctx, a)
+        elev = elevation_costs(ctx, a, b, cot, leaving)
+        costs += side_costs + cot + elev
+        if leaving and not elev:
+            costs.append(Cost(0, "B21.41", "no penalty for leaving a Water Obstacle hex"))
+        pb = ctx.game.panji_at(b)
+        if pb is not None:
+            pe = panji_rules.entry(ctx, pb, a, b, via_trench, sum(c.halves for c in costs))
+            position = Position(pe.position)
+            events += pe.events
+            rules += pe.rules
+            terminal = pe.terminal
+            crosses = crosses or pe.crosses_covered
+            if want in ("above", "beneath") and want != position.word:
+                raise RuleViolation(
+                    pe.rules[0],
+                    f"entering {m.name(b)} across "
+                    f"{m.layout.hexside_name(side, a)} places the unit "
+                    f"{position.word} the Panji counter, not {want}",
+                )
+        elif want in ("above", "beneath"):
+            raise RuleViolation("G9.4", f"there is no Panji counter in {m.name(b)}")
+        elif b_paddy:
+            position = Position.BANK if want == "bank" else Position.IN
+    events += water_rules.ice_events(ctx, b)
+    road = along_road(m, a, b)
+    rp = road or along_path(m, a, b)
+    events += panji_rules.trip_flare_events(
+        ctx,
+        b,
+        entering=True,
+        crosses_covered=position == Position.ABOVE,
+        above=position == Position.ABOVE,
+        via_trench=via_trench,
+        via_road_or_path=rp,
+    )
+    new = State(b, position, "trench" if via_trench else None)
+    return Transition(
+        new, tuple(costs), tuple(events), tuple(rules), terminal, True, road, rp, crosses
+    )
+
+
+def _here(ctx: MoveContext, st: State, s: Step) -> Transition:
+    h = st.hex
+    m = ctx.map
+    want = s.want
+    data = movement_data()
+    if st.along is not None:
+        raise RuleViolation(
+            data.rule("bypass"), "a unit in Bypass changes position only after entering a hex"
+        )
+    if want in ("above", "beneath"):
+        if st.entrenched:
+            raise RuleViolation(
+                "G9.55",
+                f"a unit in a {st.entrenched} is beneath the Panji "
+                "counter; it leaves the entrenchment by moving to another hex",
+            )
+        target = Position.ABOVE if want == "above" else Position.BENEATH
+        cost = panji_rules.change_position(ctx, h, st.position.value, target.value)
+        ev = panji_rules.trip_flare_events(
+            ctx,
+            h,
+            entering=False,
+            crosses_covered=False,
+            above=True,
+            via_trench=False,
+            via_road_or_path=False,
+        )
+        return Transition(State(h, target), (cost,), ev, ("G9.5",))
+    if want in ("in", "bank"):
+        if not paddy_rules.is_paddy(ctx, h):
+            raise RuleViolation("G8", f"{m.name(h)} is not a paddy hex")
+        if ctx.game.panji_at(h) is not None and want == "in":
+            raise RuleViolation(
+                "G8",
+                "a unit above/beneath a Panji counter in a paddy hex is "
+                "already IN that hex (G8 FORTIFICATIONS)",
+            )
+        if st.entrenched:
+            raise RuleViolation(
+                "G8",
+                "no Fortification may be above a Bank counter; leave the "
+                f"{st.entrenched} by moving to another hex",
+            )
+        where = paddy_rules.Where.BANK if st.position == Position.BANK else paddy_rules.Where.IN
+        ps = paddy_rules.step(ctx, h, where, h, want == "bank", False)
+        target = Position.BANK if want == "bank" else Position.IN
+        ev = panji_rules.trip_flare_events(
+            ctx,
+            h,
+            entering=False,
+            crosses_covered=False,
+            above=False,
+            via_trench=False,
+            via_road_or_path=False,
+        )
+        return Transition(State(h, target), (*ps.hexside, *ps.cot), (*ps.events, *ev), (ps.cell,))
+    if want in ("trench", "foxhole"):
+        if st.entrenched:
+            raise RuleViolation(data.rule("entrenchment"), f"already in a {st.entrenched}")
+        if not _fort_here(ctx, h, want):
+            raise RuleViolation(data.rule("entrenchment"), f"there is no {want} in {m.name(h)}")
+        if not ctx.mover.is_infantry:
+            raise RuleViolation(data.rule("entrenchment"), "only Infantry enter entrenchments here")
+        if st.position == Position.BANK:
+            raise RuleViolation(
+                "G8",
+                "no Fortification may be above a Bank counter; go INTO the paddy first (':in')",
+            )
+        panji_rules.fortification_access(ctx, h, st.position.value)
+        cost = Cost(data.n("entrenchment_mf"), data.rule("entrenchment"), f"enter the {want}")
+        ev = panji_rules.trip_flare_events(
+            ctx,
+            h,
+            entering=False,
+            crosses_covered=False,
+            above=False,
+            via_trench=False,
+            via_road_or_path=False,
+        )
+        return Transition(
+            State(h, st.position, want), (cost,), ev, ("G9.55",) if ctx.game.panji_at(h) else ()
+        )
+    raise InputError(f"':{want}' is not a position a unit can move to within its hex")
+
+
+def _bypass(ctx: MoveContext, st: State, s: Step) -> Transition:
+    m = ctx.map
+    h, along = s.hex, s.along
+    assert h is not None and along is not None
+    data = movement_data()
+    if ctx.options.phase == Phase.APH:
+        raise RuleViolation(data.rule("advance"), "Bypass is not an advance: NA in the APh")
+    if not bypassable(ctx, h):
+        raise RuleViolation(
+            data.rule("bypass"), f"{m.name(h)} ({m.terrain(h).value}) cannot be Bypassed"
+        )
+    y = along.other(h)
+    costs: list[Cost] = []
+    if st.along is None:
+        x = st.hex
+        if not (x.is_adjacent(h) and x.is_adjacent(y)) or x in (h, y):
+            raise InputError(
+                f"Bypass in {m.name(h)} along {m.layout.hexside_name(along, h)} "
+                f"must start from a hex touching both {m.name(h)} and {m.name(y)}"
+            )
+        crossing = Hexside.of(x, h)
+        if ctx.game.panji_at(x) is not None:
+            costs += panji_rules.exit_costs(ctx, x, st.position.value, crossing, False)
+        if paddy_rules.is_paddy(ctx, x):
+            where = paddy_rules.Where.BANK if st.position == Position.BANK else paddy_rules.Where.IN
+            ps = paddy_rules.step(ctx, x, where, h, False, False, [bypass_cost(ctx)])
+            costs += [*ps.hexside, *ps.cot]
+        else:
+            costs.append(bypass_cost(ctx))
+        costs += hexside_cost(ctx, x, h)
+    else:
+        h0, s0 = st.hex, st.along
+        if (h, along) == (h0, s0) or not (along == s0 or along.touches(s0)):
+            raise InputError(
+                f"from Bypass along {m.layout.hexside_name(s0, h0)} the next Bypass "
+                "hexside must share a vertex with it"
+            )
+        if h != h0:
+            if not h.is_adjacent(h0):
+                raise InputError(f"{m.name(h)} is not adjacent to {m.name(h0)}")
+            costs += hexside_cost(ctx, h0, h)
+        costs.append(bypass_cost(ctx))
+    check_blaze(ctx, h, bypass=True)
+    check = panji_rules.bypass(ctx, h, along)
+    if not check.allowed:
+        if ctx.mover.kind == MoverKind.VEHICLE:
+            costs.append(
+                Cost(
+                    data.n("stop_mp"),
+                    data.rule("vehicle_stop"),
+                    "a vehicle blocked from Bypass expends a Stop MP (G9.46)",
+                )
+            )
+        return Transition(st, tuple(costs), check.events, ("G9.46",), blocked=True)
+    pos = Position.BENEATH if ctx.game.panji_at(h) is not None else Position.GROUND
+    rules = ("G9.46",) if ctx.game.panji_at(h) is not None else ()
+    return Transition(State(h, pos, None, along), tuple(costs), (), rules, new_location=h != st.hex)
+
+
+# --- path evaluation ------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class StepResult:
+    """One evaluated step: where it led, its cost and running total (half units), rules,
+    events."""
+
+    text: str
+    state: State
+    cost: int
+    total: int
+    costs: tuple[Cost, ...]
+    rules: tuple[str, ...]
+    events: tuple[Event, ...]
+
+
+@dataclass(frozen=True)
+class MoveResult:
+    """A declared path, evaluated. ``mf``/``allowance`` in half units (see :func:`as_number`)."""
+
+    unit: str
+    legal: bool
+    mf: int
+    allowance: int
+    allowance_rules: tuple[str, ...]
+    steps: tuple[StepResult, ...]
+    violation: RuleViolation | None
+    start: State
+    end: State
+    cx: bool = False
+
+    def as_json(self, game: Game) -> dict[str, Any]:
+        m = game.map
+        steps = []
+        for r in self.steps:
+            d: dict[str, Any] = {
+                "step": r.text,
+                "to": m.name(r.state.hex),
+                "position": r.state.position.value,
+                "mf": as_number(r.total),
+                "cost": as_number(r.cost),
+                "rules": list(r.rules),
+                "costs": [
+                    {"mf": as_number(c.halves), "rule": c.rule, "why": c.why} for c in r.costs
+                ],
+                "events": [e.as_json() for e in r.events],
+            }
+            if r.state.entrenched:
+                d["entrenched"] = r.state.entrenched
+            if r.state.along is not None:
+                d["bypass"] = m.layout.hexside_name(r.state.along, r.state.hex)
+            steps.append(d)
+        return {
+            "unit": self.unit,
+            "legal": self.legal,
+            "mf": as_number(self.mf),
+            "allowance": as_number(self.allowance),
+            "allowance_rules": list(self.allowance_rules),
+            "steps": steps,
+            "violation": None
+            if self.violation is None
+            else {"rule": self.violation.rule, "message": self.violation.message},
+        }
+
+
+def _context(game: Game, unit: Unit, options: MoveOptions) -> tuple[MoveContext, Ruling[int]]:
+    mover = mover_of(unit, options)
+    allow = allowance(unit, mover, options)
+    ctx = MoveContext(game, unit, mover, options, allow.value, blaze_hexes(game, options.blaze))
+    return ctx, allow
+
+
+def _cap(ctx: MoveContext, tr: Transition, spent: int) -> tuple[int, tuple[Cost, ...]]:
+    """Low Crawl (A10.52) and the Minimum Move (A4.134): a first step costing more than the
+    allotment costs the whole allotment."""
+    data = movement_data()
+    cost = tr.halves
+    if ctx.options.low_crawl:
+        return ctx.allowance, (
+            *tr.costs,
+            Cost(ctx.allowance - cost, data.rule("low_crawl"), "Low Crawl expends all MF"),
+        )
+    if (
+        spent == 0
+        and cost > ctx.allowance
+        and ctx.options.phase == Phase.MPH
+        and ctx.mover.kind in (MoverKind.INFANTRY, MoverKind.CAVALRY)
+    ):
+        return ctx.allowance, (
+            *tr.costs,
+            Cost(
+                ctx.allowance - cost,
+                data.rule("minimum_move"),
+                "Minimum Move: one Location for all MF",
+            ),
+        )
+    return cost, tr.costs
+
+
+def evaluate(
+    game: Game, unit_id: str, steps: Sequence[str], options: MoveOptions = _DEFAULT
+) -> MoveResult:
+    """Evaluate a declared path without changing anything. Unusable input (unknown unit, hex,
+    step) raises :class:`InputError`; a step the rules forbid ends the path with
+    ``legal=False`` and the violation."""
+    unit = game.unit(unit_id)
+    ctx, allow = _context(game, unit, options)
+    st = start_state(game, unit)
+    parsed = [parse_step(game, t) for t in steps]
+    data = movement_data()
+    results: list[StepResult] = []
+    spent = 0
+    road_only = True
+    covered = False
+    entered = 0
+    terminal: Event | None = None
+    bonus = data.n("road_bonus_mf")
+    cx = False
+
+    def fail(v: RuleViolation) -> MoveResult:
+        return MoveResult(
+            unit.id,
+            False,
+            spent,
+            allow.value,
+            allow.rules,
+            tuple(results),
+            v,
+            start_state(game, unit),
+            st,
+            cx,
+        )
+
+    try:
+        check_may_move(unit, ctx.mover, options)
+    except RuleViolation as v:
+        return fail(v)
+    for i, (text, s) in enumerate(zip(steps, parsed, strict=True)):
+        try:
+            if terminal is not None:
+                raise RuleViolation(
+                    terminal.rule,
+                    f"no further movement: {terminal.kind} ({terminal.note or terminal.subject})",
+                )
+            if i >= 1 and options.phase == Phase.APH:
+                raise RuleViolation(data.rule("advance"), "an advance is a move of one Location")
+            if i >= 1 and options.low_crawl:
+                raise RuleViolation(data.rule("low_crawl"), "Low Crawl is a move of one hex")
+            if options.low_crawl and s.kind != StepKind.ENTER:
+                raise RuleViolation(data.rule("low_crawl"), "Low Crawl moves into an adjacent hex")
+            tr = transition(ctx, st, s, spent)
+            if options.assault and entered >= 1 and tr.new_location:
+                raise RuleViolation(
+                    data.rule("assault_movement"),
+                    "Assault Movement: a unit enters only one new Location in its MPh",
+                )
+            cost, costs = _cap(ctx, tr, spent)
+            events = list(tr.events)
+            rules = [c.rule for c in costs] + list(tr.rules)
+            if options.double_time and i == 0:
+                cx = True
+                events.insert(0, Event("cx", allow.rules[-1], "Double Time: the unit is CX"))
+            if options.phase == Phase.APH:
+                difficult = min(
+                    data.n("advance_difficult_mf"), ctx.allowance
+                )  # non-Double-Time MF (none in the APh)
+                if cost >= difficult:
+                    if unit.cx:
+                        raise RuleViolation(
+                            data.rule("advance_difficult"),
+                            "a CX unit may not advance into Difficult Terrain",
+                        )
+                    cx = True
+                    events.append(
+                        Event(
+                            "cx",
+                            data.rule("advance_difficult"),
+                            "advance vs Difficult Terrain: the unit becomes CX",
+                        )
+                    )
+            else:
+                road_only = road_only and tr.road
+                covered = covered or tr.crosses_covered
+                if spent + cost > ctx.allowance:
+                    eligible = ctx.mover.is_infantry and road_only and not covered
+                    if not (eligible and spent + cost <= ctx.allowance + bonus):
+                        left = as_number(ctx.allowance - spent)
+                        why = (
+                            f"the step costs {as_number(cost)} "
+                            f"{'MP' if ctx.mover.uses_mp else 'MF'} with {left} left"
+                        )
+                        rule = allow.rules[0]
+                        if ctx.mover.is_infantry and road_only and covered:
+                            rule, why = (
+                                "G9.54",
+                                why + " (no road bonus after crossing a Covered hexside)",
+                            )
+                        raise RuleViolation(rule, why)
+                    rules.append(data.rule("road"))
+                    events.append(
+                        Event(
+                            "road-bonus", data.rule("road"), "the last MF is the road bonus (G9.54)"
+                        )
+                    )
+            spent += cost
+            st = tr.state
+            if tr.new_location:
+                entered += 1
+            results.append(
+                StepResult(text, st, cost, spent, costs, tuple(dict.fromkeys(rules)), tuple(events))
+            )
+            terminal = next((e for e in tr.events if e.kind in ("immobilized", "bail-out")), None)
+        except RuleViolation as v:
+            return fail(v)
+    return MoveResult(
+        unit.id,
+        True,
+        spent,
+        allow.value,
+        allow.rules,
+        tuple(results),
+        None,
+        start_state(game, unit),
+        st,
+        cx,
+    )
+
+
+def move(
+    game: Game, unit_id: str, steps: Sequence[str], options: MoveOptions = _DEFAULT
+) -> MoveResult:
+    """Alias of :func:`evaluate` (the command's name)."""
+    return evaluate(game, unit_id, steps, options)
+
+
+def apply(game: Game, result: MoveResult) -> Game:
+    """The game after a legal move; an illegal one raises its violation and changes nothing."""
+    if not result.legal:
+        assert result.violation is not None
+        raise result.violation
+    unit = game.unit(result.unit)
+    end = result.end
+    return game.with_unit(
+        unit.with_(
+            hex=game.map.name(end.hex),
+            position=end.position.value,
+            entrenched=end.entrenched,
+            cx=unit.cx or result.cx,
+        )
+    )
+
+
+# --- reachability ---------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Location:
+    """A Location/position the unit can reach, with its least cost and the path to it."""
+
+    state: State
+    mf: int  # half units
+    path: tuple[str, ...]
+    ends_move: bool = False
+
+    def as_json(self, game: Game) -> dict[str, Any]:
+        m = game.map
+        d: dict[str, Any] = {
+            "hex": m.name(self.state.hex),
+            "position": self.state.position.value,
+            "mf": as_number(self.mf),
+            "path": list(self.path),
+        }
+        if self.state.entrenched:
+            d["entrenched"] = self.state.entrenched
+        if self.state.along is not None:
+            d["bypass"] = m.layout.hexside_name(self.state.along, self.state.hex)
+        if self.ends_move:
+            d["ends_move"] = True
+        return d
+
+
+@dataclass(frozen=True)
+class ReachResult:
+    unit: str
+    allowance: int
+    locations: tuple[Location, ...]
+    violation: RuleViolation | None = None
+
+    def as_json(self, game: Game) -> dict[str, Any]:
+        return {
+            "unit": self.unit,
+            "allowance": as_number(self.allowance),
+            "locations": [loc.as_json(game) for loc in self.locations],
+            "violation": None
+            if self.violation is None
+            else {"rule": self.violation.rule, "message": self.violation.message},
+        }
+
+
+def candidates(ctx: MoveContext, st: State) -> list[Step]:
+    """Every step worth trying from ``st`` (the rules decide which are legal)."""
+    m = ctx.map
+    out: list[Step] = []
+    game = ctx.game
+
+    def enters(n: Hex) -> None:
+        out.append(Step(StepKind.ENTER, n))
+        if paddy_rules.is_paddy(ctx, n) and paddy_rules.bank_counter_usable(ctx, n):
+            out.append(Step(StepKind.ENTER, n, "bank"))
+        if st.entrenched == "trench" and game.forts_at(n, FortKind.TRENCH):
+            out.append(Step(StepKind.ENTER, n, "trench"))
+
+    if st.along is None:
+        h = st.hex
+        nbrs = m.neighbours(h)
+        for n in nbrs:
+            enters(n)
+        if game.panji_at(h) is not None:
+            out.append(
+                Step(StepKind.HERE, None, "beneath" if st.position == Position.ABOVE else "above")
+            )
+        elif paddy_rules.is_paddy(ctx, h):
+            out.append(Step(StepKind.HERE, None, "in" if st.position == Position.BANK else "bank"))
+        if st.entrenched is None:
+            for kind in ("foxhole", "trench"):
+                if game.forts_at(h, FortKind(kind)):
+                    out.append(Step(StepKind.HERE, None, kind))
+        for bh in nbrs:
+            if bypassable(ctx, bh):
+                for y in m.neighbours(bh):
+                    if y != h and y.is_adjacent(h):
+                        out.append(Step(StepKind.BYPASS, bh, None, Hexside.of(bh, y)))
+        return out
+    h0, s0 = st.hex, st.along
+    for n in _exit_hexes(ctx, st):
+        enters(n)
+    y = s0.other(h0)
+    cells = ctx.map.cells
+    for w in _exit_hexes(ctx, st)[1:]:
+        for bh, other in ((h0, w), (w, y), (y, w)):
+            if bh in cells and other in cells and bypassable(ctx, bh):
+                out.append(Step(StepKind.BYPASS, bh, None, Hexside.of(bh, other)))
+    return out
+
+
+_EdgeList = list[tuple[State, int, Step, int]]
+"""(next state, cost in half units, step, flags: 1 terminal, 2 new Location, 4 road, 8 covered)."""
+
+_Key = tuple[State, int]
+_Best = dict[_Key, tuple[int, _Key | None, Step | None]]
+
+_CACHES: dict[int, tuple[weakref.ref[Game], dict[Any, dict[Any, _EdgeList]]]] = {}
+
+
+def _edge_cache(ctx: MoveContext) -> dict[Any, _EdgeList]:
+    """Edges already priced for this game and this kind of mover (shared across ``reach``
+    calls: every unit of the same kind, options and allotment moves by the same rules)."""
+    key = (ctx.mover, ctx.options, ctx.allowance, ctx.unit.cx)
+    entry = _CACHES.get(id(ctx.game))
+    if entry is None or entry[0]() is not ctx.game:
+        if len(_CACHES) > 32:
+            _CACHES.clear()
+        entry = (weakref.ref(ctx.game), {})
+        _CACHES[id(ctx.game)] = entry
+    return entry[1].setdefault(key, {})
+
+
+def _edges(ctx: MoveContext, cache: dict[Any, _EdgeList], st: State, first: bool) -> _EdgeList:
+    key = (st, first)
+    got = cache.get(key)
+    if got is not None:
+        return got
+    out: _EdgeList = []
+    spent = 0 if first else 1
+    for s in candidates(ctx, st):
+        try:
+            tr = transition(ctx, st, s, spent)
+        except RuleViolation:
+            continue
+        if tr.blocked:
+            continue
+        cost, _ = _cap(ctx, tr, spent)
+        if (
+            ctx.options.phase == Phase.APH
+            and ctx.unit.cx
+            and cost >= min(movement_data().n("advance_difficult_mf"), ctx.allowance)
+        ):
+            continue
+        flags = (
+            (1 if any(e.kind in ("immobilized", "bail-out") for e in tr.events) else 0)
+            | (2 if tr.new_location else 0)
+            | (4 if tr.road else 0)
+            | (8 if tr.crosses_covered else 0)
+        )
+        out.append((tr.state, cost, s, flags))
+    cache[key] = out
+    return out
+
+
+def _dijkstra(
+    ctx: MoveContext, cache: dict[Any, _EdgeList], start: State, limit: int, road_only: bool
+) -> _Best:
+    """Least cost to every (state, flags) key; flags: 1 terminal, 2 a Location entered."""
+    one_step = ctx.options.phase == Phase.APH or ctx.options.low_crawl
+    assault = ctx.options.assault
+    best: _Best = {}
+    key0 = (start, 0)
+    best[key0] = (0, None, None)
+    counter = itertools.count()
+    heap: list[tuple[int, int, tuple[State, int]]] = [(0, 0, key0)]
+    done: set[tuple[State, int]] = set()
+    while heap:
+        d, _, key = heapq.heappop(heap)
+        if key in done:
+            continue
+        done.add(key)
+        st, kflags = key
+        if kflags & 1:
+            continue
+        if one_step and key != key0:
+            continue
+        for nst, cost, s, flags in _edges(ctx, cache, st, d == 0):
+            if road_only and not (flags & 4 and not flags & 8 and s.kind == StepKind.ENTER):
+                continue
+            if assault and kflags & 2 and flags & 2:
+                continue
+            nd = d + cost
+            if nd > limit and not one_step:
+                continue
+            nkey = (nst, (flags & 1) | (kflags & 2) | (flags & 2 if assault else 0))
+            old = best.get(nkey)
+            if old is None or nd < old[0]:
+                best[nkey] = (nd, key, s)
+                heapq.heappush(heap, (nd, next(counter), nkey))
+    return best
+
+
+def reach(game: Game, unit_id: str, options: MoveOptions = _DEFAULT) -> ReachResult:
+    """Every Location and position the unit can reach this phase, with its least cost."""
+    unit = game.unit(unit_id)
+    ctx, allow = _context(game, unit, options)
+    try:
+        check_may_move(unit, ctx.mover, options)
+    except RuleViolation as v:
+        return ReachResult(unit.id, allow.value, (), v)
+    start = start_state(game, unit)
+    cache = _edge_cache(ctx)
+    passes = [_dijkstra(ctx, cache, start, ctx.allowance, False)]
+    if (
+        ctx.mover.is_infantry
+        and options.phase == Phase.MPH
+        and not options.assault
+        and not options.low_crawl
+    ):
+        bonus = movement_data().n("road_bonus_mf")
+        passes.append(_dijkstra(ctx, cache, start, ctx.allowance + bonus, True))
+    found: dict[State, tuple[int, Location]] = {}
+    for best in passes:
+        for key, (d, _, _) in best.items():
+            st = key[0]
+            old = found.get(st)
+            if old is not None and old[0] <= d:
+                continue
+            found[st] = (d, Location(st, d, _path(game, best, key), bool(key[1] & 1)))
+    locs = sorted((loc for _, loc in found.values()), key=lambda loc: (loc.mf, loc.state))
+    return ReachResult(unit.id, allow.value, tuple(locs))
+
+
+def _path(game: Game, best: dict[Any, Any], key: Any) -> tuple[str, ...]:
+    out: list[str] = []
+    while True:
+        _, prev, s = best[key]
+        if prev is None:
+            break
+        out.append(step_text(game, s))
+        key = prev
+    return tuple(reversed(out))
+
+
+def reach_costs(game: Game, unit_id: str, options: MoveOptions = _DEFAULT) -> dict[State, int]:
+    """``{state: least cost in half units}`` (for benchmarks and tests)."""
+    return {loc.state: loc.mf for loc in reach(game, unit_id, options).locations}
+
+
+__all__ += ["HALF", "Event", "Transition", "candidates", "reach_costs", "start_state", "transition"]

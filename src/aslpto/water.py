@@ -1,0 +1,164 @@
+"""B21.4-B21.43 movement (and B21.6, ice): entering and leaving Water Obstacle hexes.
+
+Entry is limited to bridges, boats, amphibians, swimming and fording (B21.4). Fording
+(B21.41): Infantry/Cavalry only, in a fordable ("shallow") and non-frigid river, costing the
+whole MF allotment, Hazardous Movement while there, never in the APh, not pushing motorcycles
+or Guns, not directly upstream against a heavy current, mortars/MMG/HMG dismantled. Leaving
+costs only the doubling for each higher level. Broken fording units may not Low Crawl
+(B21.43). A frozen Water Obstacle (not ocean) is Open Ground (B21.6).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from aslpto.core_movement import (
+    Cost,
+    Event,
+    MoveContext,
+    MoverKind,
+    Phase,
+    along_road,
+    hazardous_movement,
+    movement_data,
+)
+from aslpto.game import CurrentForce
+from aslpto.hexes import Hex
+from aslpto.maps import RiverDepth
+from aslpto.rulings import RuleViolation
+from aslpto.terrain import Feature, Terrain
+from aslpto.units import Transport
+
+UNBUILT = "Chapter E ({what}) is not part of this engine, so that entry cannot be evaluated"
+
+
+@dataclass(frozen=True)
+class WaterEntry:
+    costs: tuple[Cost, ...]
+    events: tuple[Event, ...]
+    fording: bool
+
+
+def is_water(ctx: MoveContext, h: Hex) -> bool:
+    """B21.1 (a frozen one is Open Ground already, B21.6)."""
+    return ctx.map.terrain(h).is_water_obstacle
+
+
+def is_frozen(ctx: MoveContext, h: Hex) -> bool:
+    """B21.6: the map turned this Water Obstacle to Open Ground (ice)."""
+    return "B21.6" in ctx.map.info(h).rules
+
+
+def entry(ctx: MoveContext, a: Hex, b: Hex, spent: int) -> WaterEntry:
+    """Entering Water Obstacle hex ``b`` from ``a`` after ``spent`` half-MF this phase."""
+    m = ctx.map
+    info = m.info(b)
+    mover = ctx.mover
+    data = movement_data()
+    if Feature.BRIDGE in info.features and along_road(m, a, b):
+        return WaterEntry(
+            (
+                Cost(
+                    data.n("road_mp" if mover.kind == MoverKind.VEHICLE else "road_mf"),
+                    data.rule("bridge"),
+                    "onto the bridge",
+                ),
+            ),
+            (),
+            False,
+        )
+    if mover.kind == MoverKind.VEHICLE:
+        raise RuleViolation(
+            "B21.4",
+            "a vehicle enters a Water Obstacle only on a bridge or as "
+            "an amphibian (D16), which this engine does not move",
+        )
+    if mover.transport == Transport.MANHANDLING_BOAT:
+        raise RuleViolation(
+            "B21.4", "boats are described in Chapter E (E5); " + UNBUILT.format(what="boats")
+        )
+    if mover.kind not in (MoverKind.INFANTRY, MoverKind.CAVALRY):
+        raise RuleViolation("B21.41", f"only Infantry/Cavalry may ford (not a {mover.describe()})")
+    terrain = info.terrain
+    fordable = terrain == Terrain.RIVER and (
+        ctx.game.conditions.river_depth == RiverDepth.FORDABLE or Feature.FORD in info.features
+    )
+    if not fordable:
+        depth = ctx.game.conditions.river_depth.value if terrain == Terrain.RIVER else "not a river"
+        raise RuleViolation(
+            "B21.4",
+            f"{m.name(b)} ({terrain.value}, {depth}) can be entered only "
+            "by bridge, boat, amphibian or swimming; fording (B21.41) needs a "
+            "fordable river. Swimming and boats are in Chapter E (E5, E6); "
+            + UNBUILT.format(what="swimming, boats"),
+        )
+    if ctx.game.conditions.frigid_water:
+        raise RuleViolation(
+            "B21.41", "fording needs non-frigid water; swimming (E6) is not part of this engine"
+        )
+    if ctx.options.phase == Phase.APH:
+        raise RuleViolation(
+            "B21.41", "a Water Obstacle cannot be entered (via fording) during the APh"
+        )
+    if mover.transport in (Transport.PUSHING_MOTORCYCLE, Transport.MANHANDLING_GUN):
+        raise RuleViolation("B21.41", "pushing motorcycles/Guns is not allowed while fording")
+    heavy = [w for w in ctx.options.portage if w.lower() in ("mortar", "mmg", "hmg")]
+    if heavy:
+        raise RuleViolation(
+            "B21.41",
+            f"mortars, MMG and HMG must be dm to be portaged by fording "
+            f"units ({', '.join(heavy)} not dm)",
+        )
+    conds = ctx.game.conditions
+    if (
+        is_water(ctx, a)
+        and conds.current_force == CurrentForce.HEAVY
+        and conds.current_direction is not None
+        and a.direction_to(b) == conds.current_direction.opposite()
+    ):
+        raise RuleViolation(
+            "B21.41", "fording units may not move upstream directly against a heavy current"
+        )
+    if spent > 0:
+        raise RuleViolation(
+            "B21.41",
+            "fording entrance costs the unit's entire MF allotment: "
+            "it must be the unit's first expenditure of the phase",
+        )
+    return WaterEntry(
+        (Cost(ctx.allowance, "B21.41", "fording costs the entire MF allotment"),),
+        (hazardous_movement("fording (B21.41): for as long as the unit is in that hex"),),
+        True,
+    )
+
+
+def leaving_rule(ctx: MoveContext, a: Hex) -> str | None:
+    """B21.41: no penalty for leaving other than doubling for each higher level entered; a
+    Water Obstacle may be left in the APh."""
+    return "B21.41" if is_water(ctx, a) else None
+
+
+def check_low_crawl(ctx: MoveContext, a: Hex) -> None:
+    """B21.43: fording units which break may not use Low Crawl."""
+    if ctx.options.low_crawl and is_water(ctx, a):
+        raise RuleViolation("B21.43", "fording units which break may not use Low Crawl")
+
+
+def ice_events(ctx: MoveContext, b: Hex) -> tuple[Event, ...]:
+    """B21.6: ice may collapse under a vehicle of >= five tons (as bridge collapse, B6.42)."""
+    data = movement_data()
+    w = ctx.mover.weight_tons
+    if (
+        is_frozen(ctx, b)
+        and ctx.mover.kind == MoverKind.VEHICLE
+        and w is not None
+        and w >= float(data.raw("ice_collapse_tons"))
+    ):
+        return (
+            Event(
+                "ice-collapse-check",
+                "B21.6",
+                f"a {w:g}-ton vehicle on ice: collapse as per bridge collapse (B6.42)",
+            ),
+        )
+    return ()

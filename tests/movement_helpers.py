@@ -1,0 +1,97 @@
+"""Games built inline for the movement tests (board 37 around the G9.3 illustration)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from aslpto.boards import parse_board
+from aslpto.game import EC, Conditions, Fortification, FortKind, Game, PaddyState, Panji, Side
+from aslpto.hexes import Layout
+from aslpto.maps import JungleType, RiverDepth, build_map
+from aslpto.tomlsource import TomlSource
+from aslpto.units import Kind, Unit, UnitClass
+
+# Board 37 as the G9 examples need it: jungle (woods under PTO Terrain) around DD7/EE7.
+G9_BOARD = """
+[board]
+name = "37"
+[terrain]
+woods = ["BB5:GG10"]
+"""
+
+
+def make_game(
+    board: str = G9_BOARD,
+    *,
+    conditions: Conditions | None = None,
+    units: Iterable[Unit] = (),
+    panjis: Iterable[tuple[str, str, Iterable[str], bool]] = (),
+    forts: Iterable[tuple[str, FortKind, str, int]] = (),
+) -> Game:
+    """A game on board 37. ``panjis``: (id, hex, covered hexsides, hidden)."""
+    conds = conditions or Conditions(pto_terrain=True, jungle=JungleType.LIGHT)
+    data = parse_board(TomlSource.parse(board, "<board 37>"))
+    lay = Layout.single("37")
+    m = build_map(lay, {"37": data}, conditions=conds.map_conditions())
+    ps = {}
+    for pid, h, covered, hidden in panjis:
+        ps[pid] = Panji(
+            pid,
+            m.hex(h),
+            frozenset(lay.hexside(c) for c in covered),
+            side="japanese",
+            hidden=hidden,
+        )
+    fs = tuple(
+        Fortification(f"{k.value}{i}", k, m.hex(h), "japanese", strength=n)
+        for i, (h, k, _, n) in enumerate(forts)
+    )
+    return Game(
+        map=m,
+        conditions=conds,
+        sides=(Side("japanese", "japanese", defender=True), Side("american", "american")),
+        units={u.id: u for u in units},
+        panjis=ps,
+        fortifications=fs,
+    )
+
+
+def squad(uid: str, hex_: str, position: str = "ground", **kw: object) -> Unit:
+    return Unit(
+        uid,
+        "american",
+        "american",
+        Kind.SQUAD,
+        "6-6-6",
+        UnitClass.FIRST_LINE,
+        morale=7,
+        hex=hex_,
+        position=position,
+        **kw,
+    )  # type: ignore[arg-type]
+
+
+def g9_game(hidden_c: bool = False, **kw: object) -> Game:
+    """The G9.3 illustration: Panji A in 37EE7 covering EE7-EE8; Panji C in 37DD7 covering
+    DD7-CC8, DD7-DD8, DD7-EE8."""
+    units = kw.pop(
+        "units",
+        (
+            squad("A", "37EE8"),
+            squad("B", "37EE7", "beneath-panji"),
+            squad("C", "37DD6"),
+            squad("D", "37DD6"),
+            squad("E", "37DD7", "beneath-panji"),
+        ),
+    )
+    return make_game(
+        units=units,  # type: ignore[arg-type]
+        panjis=[
+            ("A", "37EE7", ["37EE7-EE8"], False),
+            ("C", "37DD7", ["37DD7-CC8", "37DD7-DD8", "37DD7-EE8"], hidden_c),
+        ],
+        **kw,  # type: ignore[arg-type]
+    )
+
+
+__all__ = ["EC", "PaddyState", "RiverDepth", "g9_game", "make_game", "squad"]
