@@ -105,7 +105,7 @@ _WORDS = {
 }
 
 
-@dataclass(frozen=True, slots=True, order=True)
+@dataclass(frozen=True, slots=True)
 class State:
     """A unit's Location and position: hex, position, entrenchment, Bypass hexside."""
 
@@ -963,8 +963,14 @@ def reach(game: Game, unit_id: str, options: MoveOptions = _DEFAULT) -> ReachRes
             if old is not None and old[0] <= d:
                 continue
             found[st] = (d, Location(st, d, _path(game, best, key), bool(key[1] & 1)))
-    locs = sorted((loc for _, loc in found.values()), key=lambda loc: (loc.mf, loc.state))
+    locs = sorted((loc for _, loc in found.values()), key=_order)
     return ReachResult(unit.id, allow.value, tuple(locs))
+
+
+def _order(loc: Location) -> tuple[Any, ...]:
+    st = loc.state
+    along = () if st.along is None else (st.along.a, st.along.b)
+    return (loc.mf, st.hex, st.position.value, st.entrenched or "", along)
 
 
 def _path(game: Game, best: dict[Any, Any], key: Any) -> tuple[str, ...]:
