@@ -362,14 +362,15 @@ def _validate(unit: Unit) -> None:
 def apply_roll(
     unit: Unit,
     check: Check,
-    roll: DR,
+    roll: DR | None,
     dice: Dice,
     *,
     drm: int = 0,
     situation: Situation = PLAIN,
 ) -> Result:
-    """Resolve ``check`` for ``unit`` with the given Original DR; ``dice`` supplies any further
-    rolls (Wound Severity, Heat of Battle). See :func:`resolve_check`."""
+    """Resolve ``check`` for ``unit`` with the given Original DR (None: roll it from ``dice``
+    unless the unit is exempt); ``dice`` supplies any further rolls (Wound Severity, Heat of
+    Battle). See :func:`resolve_check`."""
     _validate(unit)
     log = _Log()
     if check == Check.LLMC and jp.is_japanese(unit) and not unit.broken:
@@ -380,6 +381,8 @@ def apply_roll(
         if ex.value:
             log.note(unit, f"exempt ({ex.why})", *ex.rules)
             return log.result([unit])
+    if roll is None:
+        roll = dice.DR()
     ml_r = morale_level(unit, situation)
     ml = ml_r.value
     final = roll.total + drm + situation.leadership_drm
@@ -700,7 +703,7 @@ def resolve_check(
     equal to the Morale Level pins (A7.8); an Original 2 brings Heat of Battle (A15.1).
     Panji MC: G9.31. PTC: Final DR > Morale Level pins. LLTC: data/morale.toml.
     """
-    return apply_roll(unit, check, dice.DR(), dice, drm=drm, situation=situation)
+    return apply_roll(unit, check, None, dice, drm=drm, situation=situation)
 
 
 def odds_check(
@@ -886,9 +889,7 @@ def _unit_step(
         sit = situation_in(unit, state[0], **facts)
 
         def step(st: _State, dice: Dice) -> _State:
-            r = apply_roll(
-                unit, check, roll if roll is not None else dice.DR(), dice, drm=drm, situation=sit
-            )
+            r = apply_roll(unit, check, roll, dice, drm=drm, situation=sit)
             st = _merge(st, uid, r)
             after = next((u for u in r.units if u.id == uid), None)
             if (
@@ -945,7 +946,7 @@ def _leader_loss_steps(
                         continue
                     sit = situation_in(unit, st[0], **facts)
                     st = _merge(
-                        st, uid, apply_roll(unit, check, dice.DR(), dice, drm=drm, situation=sit)
+                        st, uid, apply_roll(unit, check, None, dice, drm=drm, situation=sit)
                     )
                 return st
 
