@@ -40,6 +40,8 @@ def describe(game: Game, h: Hex) -> dict[str, Any]:
     info = m.info(h)
     row = m.row(h)
     rules = list(info.rules)
+    if info.overlay is not None and "G.9C" not in rules:
+        rules.insert(0, "G.9C")  # only the overlay's terrain counts in an overlay hex
     hexsides: dict[str, list[str]] = {}
     for n in m.neighbours(h):
         hexsides[m.name(n)] = sorted(f.value for f in m.hexside_features(h, n))
