@@ -179,10 +179,10 @@ def test_g1_14_ex_casualty_reduction_eliminates_hs_and_crew() -> None:
 
 
 def test_g1_14_ex_casualty_reduction_wounds_a_smc() -> None:
-    from aslpto.morale import _Log, casualty_reduce
+    from aslpto.morale import Log, casualty_reduce
 
     ld = make("L", "japanese", Kind.LEADER, face="9-1")
-    (w,) = casualty_reduce(ld, _Log(), GivenDice("2"))
+    (w,) = casualty_reduce(ld, Log(), GivenDice("2"))
     assert (w.wounded, w.morale, w.counter) == (True, 8, "8-0")
 
 

@@ -122,7 +122,9 @@ class Result:
 
 
 @dataclass
-class _Log:
+class Log:
+    """What happened while a procedure ran: events, rules, eliminated ids."""
+
     events: list[str] = field(default_factory=list)
     rules: list[str] = field(default_factory=list)
     eliminated: list[str] = field(default_factory=list)
@@ -233,7 +235,7 @@ def _break(u: Unit) -> Unit:
     return u.with_(broken=True, dm=True, pinned=False, ti=False, cx=False, morale=ml)
 
 
-def wound(u: Unit, log: _Log, dice: Dice) -> list[Unit]:
+def wound(u: Unit, log: Log, dice: Dice) -> list[Unit]:
     """A17.1/A17.11/A17.3: Wound Severity dr (>= 5 KIA, +1 if already wounded); a survivor is
     (or stays) wounded with Morale Level and leadership each one worse, once only."""
     drm = int(setting("wound_severity", "already_wounded_drm")) if u.wounded else 0
@@ -260,7 +262,7 @@ def wound(u: Unit, log: _Log, dice: Dice) -> list[Unit]:
     return [u.with_(wounded=True, morale=ml, counter=face)]
 
 
-def casualty_reduce(u: Unit, log: _Log, dice: Dice) -> list[Unit]:
+def casualty_reduce(u: Unit, log: Log, dice: Dice) -> list[Unit]:
     """A7.302 (G1.14 for Japanese): squad -> HS; HS/crew eliminated; SMC wounded."""
     if u.kind.is_smc:
         log.note(u, "Casualty Reduction", rule("casualty_reduction"))
@@ -284,7 +286,7 @@ def casualty_reduce(u: Unit, log: _Log, dice: Dice) -> list[Unit]:
     return []
 
 
-def replace_unit(u: Unit, log: _Log) -> Unit:
+def replace_unit(u: Unit, log: Log) -> Unit:
     """A19.13: an unbroken unit failing a MC by more than its ELR is Replaced by a broken unit of
     the next-lower quality and the same size; at the end of its nationality's chain it is
     Disrupted (A19.12) - never a Japanese (G1.2). Japanese leaders are not Replaced (G1.41)."""
@@ -317,7 +319,7 @@ def replace_unit(u: Unit, log: _Log) -> Unit:
     return exchange(u, unit_class=lower_cls)
 
 
-def break_result(u: Unit, log: _Log, dice: Dice, *, check: Check, casualty: bool) -> list[Unit]:
+def break_result(u: Unit, log: Log, dice: Dice, *, check: Check, casualty: bool) -> list[Unit]:
     """The break result of a failed MC for a unit of any nationality (after any Replacement
     and Casualty Reduction)."""
     if jp.is_japanese(u) and u.kind.is_smc:
@@ -372,7 +374,7 @@ def apply_roll(
     unless the unit is exempt); ``dice`` supplies any further rolls (Wound Severity, Heat of
     Battle). See :func:`resolve_check`."""
     _validate(unit)
-    log = _Log()
+    log = Log()
     if check == Check.LLMC and jp.is_japanese(unit) and not unit.broken:
         log.note(unit, "treats the LLMC as a LLTC", "G1.62")
         check = Check.LLTC
@@ -393,7 +395,7 @@ def apply_roll(
     return _morale_check(unit, check, roll, final, ml, dice, situation, log)
 
 
-def _task_check(unit: Unit, check: Check, final: int, ml: int, log: _Log) -> Result:
+def _task_check(unit: Unit, check: Check, final: int, ml: int, log: Log) -> Result:
     if final <= ml:
         log.note(unit, "passed", rule("ptc") if check == Check.PTC else "")
         return log.result([unit])
@@ -420,7 +422,7 @@ def _morale_check(
     ml: int,
     dice: Dice,
     situation: Situation,
-    log: _Log,
+    log: Log,
 ) -> Result:
     casualty = roll.total == 12 and (
         check != Check.NMC or setting("morale_check", "casualty_mc_on_nmc")
@@ -450,7 +452,7 @@ def _morale_check(
     return log.result(units)
 
 
-def _pin(u: Unit, log: _Log, why_rule: str) -> Unit:
+def _pin(u: Unit, log: Log, why_rule: str) -> Unit:
     imm = pin_immune(u)
     if imm.value:
         log.note(u, f"not pinned ({imm.why})", *imm.rules)
@@ -466,7 +468,7 @@ def _failure(
     casualty: bool,
     doubles_cr: bool,
     dice: Dice,
-    log: _Log,
+    log: Log,
 ) -> list[Unit]:
     """A failed MC: Replacement, then Casualty Reduction (or the Casualty MC), then the break
     (A19.13, A10.31; the order G9.31 states and the G1.14 EX follow)."""
@@ -511,7 +513,7 @@ def _japanese_failure(
     casualty: bool,
     doubles_cr: bool,
     dice: Dice,
-    log: _Log,
+    log: Log,
 ) -> list[Unit]:
     if casualty:
         r = jp.casualty_mc(unit, exceeds_elr=elr.value)
@@ -579,7 +581,7 @@ def heat_of_battle_drm(unit: Unit, *, was_broken: bool, situation: Situation) ->
 
 
 def _heat_of_battle_all(
-    units: list[Unit], was_broken: bool, dice: Dice, situation: Situation, log: _Log
+    units: list[Unit], was_broken: bool, dice: Dice, situation: Situation, log: Log
 ) -> list[Unit]:
     out: list[Unit] = []
     for u in units:
@@ -588,7 +590,7 @@ def _heat_of_battle_all(
 
 
 def heat_of_battle(
-    unit: Unit, dice: Dice, situation: Situation, log: _Log, *, was_broken: bool = False
+    unit: Unit, dice: Dice, situation: Situation, log: Log, *, was_broken: bool = False
 ) -> list[Unit]:
     """A15.1 Heat of Battle after an Original MC DR of 2 (G1.62 for the Japanese: a Final DR
     >= 9 makes them berserk, or Battle Hardened in a pillbox)."""
@@ -628,7 +630,7 @@ def heat_of_battle(
     return units
 
 
-def _apply_hob(u: Unit, res: str, log: _Log) -> list[Unit]:
+def _apply_hob(u: Unit, res: str, log: Log) -> list[Unit]:
     if res == "hero":
         if u.kind.is_smc:
             log.note(
@@ -658,7 +660,7 @@ def _apply_hob(u: Unit, res: str, log: _Log) -> list[Unit]:
     return [u]
 
 
-def _battle_harden(u: Unit, log: _Log) -> Unit:
+def _battle_harden(u: Unit, log: Log) -> Unit:
     """A15.3: the next higher quality, unbroken and unpinned, same size."""
     c = catalog()
     if u.kind == Kind.LEADER:
@@ -718,7 +720,7 @@ def resolve_sniper(unit: Unit, dice: Dice, *, dr: int = 1) -> Result:
     squad/infantry crew (G1.11-G1.12, G1.3), Wounds a SMC (G1.4); dr 2 pins, which a Japanese
     SMC ignores (G1.4)."""
     _validate(unit)
-    log = _Log()
+    log = Log()
     if dr == 2:
         if setting("sniper", "dr2") == "pin":
             return log.result([_pin(unit, log, rule("sniper"))])
