@@ -126,3 +126,17 @@ def test_g_9f_x6_is_single_story_stone_temple() -> None:
 def test_overlay_off_map_is_an_error() -> None:
     with pytest.raises(InputError, match="runs off the map"):
         with_overlays(BOARD, (overlay(OV_A), "37A9-A10"))
+
+
+def test_g_9c_overlay_over_part_of_a_building_leaves_the_rest() -> None:
+    text = BOARD + '[[buildings]]\nhexes = ["K3", "K4"]\nmaterial = "stone"\ncellar = true\n'
+    m = with_overlays(text, (overlay(OV_B), "37K4-K5"), pto_terrain=True)
+    b = m.info(m.hex("37K3")).building
+    assert b is not None
+    assert b.hexes == frozenset({m.hex("37K3")})
+    assert not b.multi_hex
+    assert "G.9C" in b.rules
+    # G.1: the remaining single-hex stone building has no cellar
+    from aslpto.terrain import Feature
+
+    assert Feature.CELLAR not in m.info(m.hex("37K3")).features

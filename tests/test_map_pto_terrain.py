@@ -155,3 +155,32 @@ def test_g_1_stream_end_hexes_join_only_under_pto_terrain() -> None:
 def test_g_1_stream_end_hexes_on_same_board_do_not_join() -> None:
     m = one_board('[lines]\nstream = ["A3 A2", "B1 C1"]', **PTO)
     assert not m.stream_los_exception
+
+
+def test_g_1_stream_end_hexes_are_the_ends_of_a_stream() -> None:
+    # a stream that turns along the bottom edge (C10 D10 E10) ends at E10: C10 and D10 lie on
+    # the edge but are not ends of the stream
+    top = board('[lines]\nstream = ["C8 C9 C10 D10 E10"]')
+    bottom = board('[lines]\nstream = ["C1 C2 C3"]')
+    m = _stacked(top, bottom)
+    ends = {m.name(h) for h in m if m.info(h).stream_end}  # type: ignore[attr-defined]
+    assert ends == {"37E10", "39C1"}
+
+
+def test_g_1_overlay_stream_end_hexes_join() -> None:
+    from aslpto.maps import OverlayPlacement
+    from maphelp import overlay
+
+    ov = overlay(
+        '[overlay]\nid = "S1"\nhexes = ["A1..A3"]\nanchor = ["A1", "A2"]\n'
+        '[lines]\nstream = ["A1 A2 A3"]'
+    )
+    top = board("")
+    bottom = board('[lines]\nstream = ["C1 C2 C3"]')
+    m = build_map(
+        Layout.grid([["37"], ["39"]]), {"37": top, "39": bottom},
+        overlays=(OverlayPlacement(ov, "37C8-C9"),), conditions=MapConditions(pto_terrain=True),
+    )  # fmt: skip
+    a, b = m.hex("37C10"), m.hex("39C1")
+    assert m.info(a).overlay == "S1"
+    assert m.has_feature(a, b, HexsideFeature.STREAM)

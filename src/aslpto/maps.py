@@ -6,7 +6,7 @@ Each hex remembers the terrain printed on it and the rules that changed it.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field, replace
 from enum import StrEnum
 
@@ -212,10 +212,12 @@ def _add_board_layer(
     tag: str,
     overlay: str | None,
     base_levels: Mapping[Hex, int] | None = None,
+    edge_boards: Callable[[Hex], set[str]] | None = None,
 ) -> None:
     roads = {h for line in data.roads for h in line}
     paths = {h for line in data.paths for h in line}
     streams = data.stream_hexes()
+    stream_ends = {line[i] for line in data.streams for i in (0, -1)}
     buildings: dict[LocalHex, Building] = {}
     for spec in data.buildings:
         placed = _building(spec, place, tag, overlay)
@@ -230,7 +232,14 @@ def _add_board_layer(
             level = data.levels.get(lh, 0)
         else:
             level = base_levels.get(h, 0)
-        end = lh in streams and overlay is None and is_edge(lh)
+        # G.1: a stream "end-hex" (overlay hex or not) is where a stream runs off a board edge
+        end_boards: set[str] = set()
+        if lh in stream_ends:
+            if overlay is None:
+                end_boards = {tag} if is_edge(lh) else set()
+            elif edge_boards is not None:
+                end_boards = edge_boards(h)
+        end = bool(end_boards)
         if lh in special:
             bld = buildings.get(lh)
             info = _special_info(lh, t, level, tag, overlay, end, roads, paths, streams, data, bld)
@@ -250,11 +259,12 @@ def _add_board_layer(
         if overlay is None:
             old = cells.get(h)
             cells[h] = info if old is None else _merge(old, info)
-            if end:
-                draft.end_hexes.setdefault(h, set()).add(tag)
         else:
             # G.9C: an overlay hex shows only the overlay's terrain
             cells[h] = info
+            draft.end_hexes.pop(h, None)
+        if end:
+            draft.end_hexes.setdefault(h, set()).update(end_boards)
     # hexsides
     local_sides: dict[Hexside, frozenset[HexsideFeature]] = {}
     for pair, fs in data.hexsides.items():
@@ -281,6 +291,7 @@ def _add_board_layer(
     # G.9C: only the (topmost) overlay's hexsides count where the overlay lies; G.9D: a board
     # wall/hedge forming a hexspine of an overlay hex (neither hex under the overlay) is kept.
     covered = set(place.values())
+    _trim_buildings(draft.cells, covered)
     for s in list(draft.sides):
         if s.a in covered or s.b in covered:
             del draft.sides[s]
@@ -320,6 +331,20 @@ def _rotation_of(place: dict[LocalHex, Hex]) -> int:
         if (lq, lr) != (0, 0):
             return next(k for k in range(6) if _rot(lq, lr, k) == (gq, gr))
     return 0
+
+
+def _trim_buildings(cells: dict[Hex, HexInfo], covered: set[Hex]) -> None:
+    """A building partly covered by an overlay keeps only its uncovered hexes (G.9C)."""
+    trimmed: dict[str, Building] = {}
+    for h, c in cells.items():
+        b = c.building
+        if h in covered or b is None or not (b.hexes & covered):
+            continue
+        nb = trimmed.get(b.id)
+        if nb is None:
+            nb = replace(b, hexes=b.hexes - covered, rules=(*b.rules, "G.9C"))
+            trimmed[b.id] = nb
+        cells[h] = replace(c, building=nb)
 
 
 def _special_info(
@@ -445,6 +470,16 @@ def build_map(
             raise InputError(f"board {p.board} is laid out but has no board file")
         _add_board_layer(draft, data, board_placement(p, data), p.board, None)
     levels = {h: c.level for h, c in draft.cells.items()}
+
+    def edge_of(h: Hex) -> set[str]:
+        """Boards on whose edge hex ``h`` lies."""
+        out = set()
+        for p in layout.placements:
+            n = p.to_name(h)
+            if n is not None and is_edge((n.col, n.row)):
+                out.add(p.board)
+        return out
+
     for ov in overlays:
         from aslpto.overlays import check_overlay_placement
 
@@ -453,8 +488,8 @@ def build_map(
         off = [lh for lh, h in place.items() if h not in layout.hexes]
         if off:
             raise InputError(f"overlay {ov.data.overlay_id} placed on {ov.on} runs off the map")
-        _add_board_layer(draft, ov.data, place, ov.data.overlay_id or "overlay",
-                         ov.data.overlay_id, levels)  # fmt: skip
+        tag = ov.data.overlay_id or "overlay"
+        _add_board_layer(draft, ov.data, place, tag, ov.data.overlay_id, levels, edge_of)
     m = Map(
         layout=layout,
         cells=draft.cells,

@@ -89,6 +89,15 @@ class HexsideFeature(StrEnum):
     WATER = "water"  # all-water hexside, e.g. a pond without a centre dot (B21.13)
 
 
+class EntryKind(StrEnum):
+    """How Infantry pay to enter: the COT, ALL their MF, only by Minimum Move (A4.134), or NA."""
+
+    COST = "cost"
+    ALL = "all"
+    MINIMUM_MOVE = "minimum-move"
+    NA = "na"
+
+
 class LOSEffect(StrEnum):
     NONE = "none"
     HINDRANCE = "hindrance"
@@ -101,7 +110,7 @@ class ChartRow:
 
     terrain: str
     rule: str
-    infantry_mf: int | None  # None: NA / special (water obstacles)
+    infantry_mf: int | None  # None: NA / special (see ``infantry_entry``)
     vehicle_mp: str  # free text, e.g. "1", "half-printed", "NA"
     tem: int
     los: LOSEffect
@@ -111,6 +120,11 @@ class ChartRow:
     inherent_terrain: bool
     open_ground: bool
     notes: str = ""
+    infantry_entry: str = "cost"  # cost | all (entire MF allotment) | minimum-move | na
+
+    @property
+    def entry_kind(self) -> EntryKind:
+        return EntryKind(self.infantry_entry)
 
 
 _CHART_FIELDS = {f.name for f in fields(ChartRow)}
@@ -136,9 +150,14 @@ def _row_from(name: str, data: Mapping[str, Any], where: str) -> ChartRow:
             inherent_terrain=bool(data.get("inherent_terrain", False)),
             open_ground=bool(data.get("open_ground", False)),
             notes=str(data.get("notes", "")),
+            infantry_entry=EntryKind(data.get("infantry_entry", _default_entry(data))).value,
         )
     except (KeyError, ValueError, TypeError) as e:
         raise InputError(f"terrain chart row '{name}': {e}", where) from None
+
+
+def _default_entry(data: Mapping[str, Any]) -> str:
+    return "na" if data.get("infantry_mf") in (None, "NA") else "cost"
 
 
 @dataclass(frozen=True)

@@ -1,0 +1,58 @@
+"""Loading a 2x2-board scenario (about 1,300 hexes) with PTO Terrain, beside the bare
+``tomllib`` parse of the same files (the floor: reading the text, no rules).
+
+Target: the full load within 3x of the bare parse (docs/performance.md).
+"""
+
+from __future__ import annotations
+
+import tomllib
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+SCENARIO = ROOT / "examples" / "two-by-two.toml"
+
+scenario = pytest.importorskip("aslpto.scenario")
+if not SCENARIO.exists():  # pragma: no cover
+    pytest.skip("examples/two-by-two.toml is missing", allow_module_level=True)
+
+
+def _files() -> list[Path]:
+    """The scenario file and every board/overlay file it reads."""
+    game = scenario.load(SCENARIO)
+    files = {Path(game.source)}
+    data = tomllib.loads(SCENARIO.read_text(encoding="utf-8"))
+    from aslpto.scenario import resolve_board_file
+
+    for ref in data.get("map", {}).get("files", {}).values():
+        files.add(resolve_board_file(ref, SCENARIO.parent))
+    for ov in data.get("overlays", []):
+        files.add(resolve_board_file(ov["file"], SCENARIO.parent))
+    return sorted(files)
+
+
+FILES = _files()
+
+
+def bare_parse() -> int:
+    n = 0
+    for f in FILES:
+        with f.open("rb") as fh:
+            n += len(tomllib.load(fh))
+    return n
+
+
+def full_load() -> int:
+    return len(scenario.load(SCENARIO).map)
+
+
+@pytest.mark.benchmark(group="map-load")
+def test_bare_tomllib_parse(benchmark) -> None:  # type: ignore[no-untyped-def]
+    benchmark(bare_parse)
+
+
+@pytest.mark.benchmark(group="map-load")
+def test_full_scenario_load(benchmark) -> None:  # type: ignore[no-untyped-def]
+    assert benchmark(full_load) >= 1300
