@@ -220,7 +220,7 @@ def test_hexside_features_and_banks_are_drawn() -> None:
     legend = " ".join(texts(by_id(root, "legend")))
     for label in ("Hedge (B9)", "Wall (B9)", "Cliff (B11)", "Paddy Bank (G8)",
                   "Paddy (irrigated, G8)", "Dense Jungle", "Kunai", "Level 1 (L1)",
-                  "Path (B13.6)", "Stream (B20)", "Ford (B21.41)", "Japanese unit",
+                  "Path", "Stream (B20)", "Ford", "River (B21.2: a level down)", "Japanese unit",
                   "Panji + Covered hexsides (G9.3)", "Above a Panji (G9.4)"):  # fmt: skip
         assert label in legend, label
 
@@ -354,3 +354,21 @@ def test_render_command_needs_output(
 ) -> None:
     assert main(["render", str(scenario_file)]) == 2
     assert "--output" in capsys.readouterr().err
+
+
+EXAMPLES = sorted((Path(__file__).parent.parent / "examples").glob("*.toml"))
+
+
+@pytest.mark.parametrize("path", EXAMPLES, ids=[p.stem for p in EXAMPLES])
+def test_every_example_renders(path: Path) -> None:
+    from aslpto import scenario
+
+    g = scenario.load(path)
+    text = svg.render(g)
+    root = parse(text)
+    assert len(root.findall(f".//*[@id='terrain']/{NS}g")) == len(g.map.cells)
+    for uid, u in g.units.items():
+        if u.hex:
+            assert (u.counter or u.kind.value) in " ".join(texts(by_id(root, f"unit-{uid}")))
+    for pid in g.panjis:
+        by_id(root, f"panji-{pid}-covered")

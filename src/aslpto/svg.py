@@ -230,8 +230,8 @@ _TERRAIN: dict[Terrain, _Style] = {
     ),
     Terrain.SWAMP: _Style(
         "#86b9a3",
-        f'<path d="{_TUFTS}" stroke="#1f5243" stroke-width="0.9"/>'
-        '<circle cx="12" cy="2" r="1.6" fill="#2c5f22"/>',
+        f'<path d="{_TUFTS}" stroke="#2c6552" stroke-width="0.8"/>'
+        '<circle cx="12" cy="2" r="1.3" fill="#2c5f22"/>',
         (14, 10),
     ),
     Terrain.MUDFLATS: _Style(
@@ -373,6 +373,14 @@ def _flags(u: Unit, long: bool = False) -> str:
         ("hidden", "HIP", u.hidden),
     )
     return " ".join((w if long else s) for w, s, on in words if on and (long or s))
+
+
+def _band(x: float, y: float, w: float, h: float, r: float) -> str:
+    """A band at the foot of a counter: square top, corners rounded like the counter's."""
+    return (
+        f"M{_n(x)} {_n(y)} h{_n(w)} v{_n(h - r)} q0 {_n(r)} {_n(-r)} {_n(r)} "
+        f"h{_n(-(w - 2 * r))} q{_n(-r)} 0 {_n(-r)} {_n(-r)} z"
+    )
 
 
 def _cells(c: Point, n: int) -> list[tuple[float, float, float]]:
@@ -831,8 +839,8 @@ class _Painter:
                     y=y,
                     fill=_ink(base),
                     stroke=base,
-                    stroke_width="2",
-                    stroke_opacity="0.7",
+                    stroke_width="3",
+                    stroke_opacity="0.9",
                     paint_order="stroke",
                 )
         d.close()
@@ -937,19 +945,31 @@ class _Painter:
         d.open("g", id=f"unit-{u.id}")
         d.el("title", self._unit_title(u))
         self._square(x, y, size, fill, u.hidden)
+        tag = _POSITION_TAG.get(u.position)
+        up = 1.6 * k if tag else 0.0  # room for the position band at the foot of the counter
         face = u.counter or u.kind.value
-        d.text(x, y + 2.2 * k, face, _fit(face, size - 3, 8 * k), font_weight="bold", fill=ink)
-        d.text(x, y + 8.4 * k, u.id, _fit(u.id, size - 3, 5.2 * k), fill=ink)
+        if len(face) > 7 and " " in face:  # a long name (a vehicle's) on two lines
+            cut = min(
+                (i for i, ch in enumerate(face) if ch == " "), key=lambda i: abs(2 * i - len(face))
+            )
+            lines = (face[:cut], face[cut + 1 :])
+            fs = min(_fit(w, size - 3, 6 * k) for w in lines)
+            d.text(x, y - 4.2 * k - up, lines[0], fs, font_weight="bold", fill=ink)
+            d.text(x, y - 3.8 * k + fs - up, lines[1], fs, font_weight="bold", fill=ink)
+        else:
+            fs = _fit(face, size - 3, 8 * k)
+            d.text(x, y + 2.2 * k - up, face, fs, font_weight="bold", fill=ink)
+        d.text(x, y + 8.4 * k - 2 * up, u.id, _fit(u.id, size - 3, 5.2 * k), fill=ink)
         if flags := _flags(u):
             red = "#b3261e" if ink == _DARK else "#ffd9d6"
-            d.text(
-                x, y - 6.8 * k, flags, _fit(flags, size - 2, 5 * k), font_weight="bold", fill=red
-            )
-        if (tag := _POSITION_TAG.get(u.position)) is not None:
+            fs = _fit(flags, size - 2, 5 * k)
+            d.text(x, y - 6.8 * k - up / 2, flags, fs, font_weight="bold", fill=red)
+        if tag is not None:
             word, colour, _ = tag
-            d.rect(x - size / 2, y + size / 2 - 1, size, 6.2 * k, rx="1.2", fill=colour)
-            fs = _fit(word, size - 2, 4.8 * k)
-            d.text(x, y + size / 2 + 3.6 * k, word, fs, font_weight="bold", fill="#ffffff")
+            top = y + size / 2 - 5.6 * k
+            d.el("path", d=_band(x - size / 2, top, size, 5.6 * k, 2.2), fill=colour)
+            fs = _fit(word, size - 2, 4.6 * k)
+            d.text(x, top + 4.3 * k, word, fs, font_weight="bold", fill="#ffffff")
         if u.concealed:
             d.text(
                 x + size / 2 - 3.2 * k,
@@ -1115,7 +1135,7 @@ class _Painter:
                     )
             if t == Terrain.PADDY:
                 return f"{terrain_label(t)} ({self.game.conditions.paddy.value}, G8)"
-            return terrain_label(t) + (" (B21, level -1)" if t.is_water_obstacle else "")
+            return terrain_label(t) + (" (B21.2: a level down)" if t.is_water_obstacle else "")
         if kind == "level":
             lv = int(key)
             d.poly(hexagon, fill=_OPEN, stroke="#555555", stroke_width="0.6")
@@ -1171,13 +1191,13 @@ class _Painter:
             return "Road (B3)"
         if key == "path":
             d.line(p, q, **_PATH)
-            return "Path (B13.6)"
+            return "Path"
         if key == "bridge":
             d.rect(sx - 11, sy - 5, 22, 10, **_BRIDGE)
             return "Bridge (B6)"
         for i in range(-2, 3):
             d.circle((sx + i * 5, sy), 2.4, **_FORD)
-        return "Ford (B21.41)"
+        return "Ford"
 
 
 def render(game: Game, *, hexes: Iterable[Hex] | None = None) -> str:
