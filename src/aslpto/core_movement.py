@@ -11,7 +11,7 @@ hexes stay exact integers.
 
 from __future__ import annotations
 
-import math
+import re
 import tomllib
 from collections.abc import Mapping
 from dataclasses import dataclass, field
@@ -25,7 +25,7 @@ from aslpto.game import Game
 from aslpto.hexes import Hex
 from aslpto.maps import Map
 from aslpto.rulings import InputError, RuleViolation, Ruling
-from aslpto.terrain import HexsideFeature, Terrain
+from aslpto.terrain import EntryKind, HexsideFeature, Terrain
 from aslpto.units import Kind, Transport, Unit, VehicleType
 
 HALF = 2
@@ -389,11 +389,40 @@ def along_path(m: Map, a: Hex, b: Hex) -> bool:
     return HexsideFeature.PATH in m.hexside_features(a, b)
 
 
-def _column_value(ctx: MoveContext, terrain: str, column: str) -> Any:
+_CHART_COLUMN = re.compile(
+    r"(motorcycle|armored car|fully-tracked|halftrack|truck)\s+(\d+(?:\.\d+)?|NA|ALL)\b"
+)
+_CHART_NAMES = {
+    "motorcycle": "motorcycle",
+    "armored car": "armored-car",
+    "fully-tracked": "fully-tracked",
+    "halftrack": "half-tracked",
+    "truck": "truck",
+}
+
+
+@cache
+def chart_columns(vehicle_mp: str, in_season: bool) -> Mapping[str, str]:
+    """The vehicle columns a terrain chart row lists ("motorcycle 3, ..., truck 4"); for grain
+    the April-September numbers when ``in_season``, else none (as Open Ground)."""
+    text = vehicle_mp
+    if text.startswith("April-September:"):
+        if not in_season:
+            return {}
+        text = text.split(";", 1)[0]
+    return {_CHART_NAMES[k]: v for k, v in _CHART_COLUMN.findall(text)}
+
+
+def _column_value(terrain: str, column: str) -> Any:
     row = movement_data().costs.get(terrain)
     if row is None or column not in row:
         return None
     return row[column]
+
+
+def in_season(ctx: MoveContext) -> bool:
+    """B15.4: grain is in season April-September."""
+    return 4 <= ctx.game.conditions.month <= 9
 
 
 def mud_applies(ctx: MoveContext, h: Hex) -> bool:
@@ -404,7 +433,7 @@ def mud_applies(ctx: MoveContext, h: Hex) -> bool:
 
 def open_ground_cost(ctx: MoveContext, mud: bool) -> list[Cost]:
     """The Open Ground COT (B1) for this mover, plus Mud (E3.6) when ``mud``."""
-    base = _base_cost(ctx, Terrain.OPEN_GROUND.value, 1, "B1")
+    base = _base_cost(ctx, Terrain.OPEN_GROUND.value, 1, ctx.map.chart["open-ground"].rule)
     if not mud:
         return base
     return base + mud_extra(ctx, base)
@@ -419,73 +448,101 @@ def mud_extra(ctx: MoveContext, base: list[Cost]) -> list[Cost]:
     return [Cost(data.n("mud_extra_mf"), data.rule("mud"), "Mud")]
 
 
-def _base_cost(ctx: MoveContext, terrain: str, infantry_mf: float, rule: str) -> list[Cost]:
+def grain_cost(ctx: MoveContext) -> list[Cost]:
+    """Grain in season (B15.4) for a non-Infantry mover: an In-Season paddy interior (G8)."""
+    return _base_cost(ctx, Terrain.GRAIN.value, 1, ctx.map.chart["grain"].rule, season=True)
+
+
+def vehicle_value(ctx: MoveContext, terrain: str, season: bool = True) -> tuple[Any, str]:
+    """A vehicle's (or Cycle Rider's motorcycle's) entry value for a terrain: the chart's
+    columns first, then data/movement.toml."""
+    mover = ctx.mover
+    row = ctx.map.chart[terrain]
+    column = "motorcycle" if mover.kind == MoverKind.CYCLE else mover.cost_column
+    cols = chart_columns(row.vehicle_mp, season)
+    if column in cols:
+        return cols[column], row.rule
+    return _column_value(terrain, column), movement_data().cost_rules.get(terrain, row.rule)
+
+
+def _base_cost(
+    ctx: MoveContext, terrain: str, infantry_mf: float, rule: str, season: bool = True
+) -> list[Cost]:
     """COT of a terrain for this mover (no Mud, no hexsides)."""
     data = movement_data()
     mover = ctx.mover
     if mover.kind == MoverKind.INFANTRY:
         return [Cost(halves(infantry_mf), rule, f"COT {terrain}")]
-    if mover.kind == MoverKind.CYCLE:
-        factor = int(data.raw("cycle_factor"))
-        return [
-            Cost(
-                halves(infantry_mf) * factor,
-                rule,
-                f"COT {terrain} ({factor} MP per Infantry MF for cycles)",
-            )
-        ]
-    column = mover.cost_column
-    value = _column_value(ctx, terrain, column)
-    crule = data.cost_rules.get(terrain, rule)
-    if value is None:
-        if mover.kind == MoverKind.CAVALRY:
+    if mover.kind == MoverKind.CAVALRY:
+        value, crule = _column_value(terrain, "cavalry"), data.cost_rules.get(terrain, rule)
+        if value is None:
             return [Cost(halves(infantry_mf), rule, f"COT {terrain}")]
+    else:
+        value, crule = vehicle_value(ctx, terrain, season)
+        if value is None and mover.kind == MoverKind.CYCLE:
+            factor = int(data.raw("cycle_factor"))
+            return [
+                Cost(
+                    halves(infantry_mf) * factor,
+                    rule,
+                    f"COT {terrain} ({factor} MP per Infantry MF for cycles)",
+                )
+            ]
+    if value is None:
         raise RuleViolation(crule, f"no {mover.describe()} cost is known for {terrain}")
-    if value == "NA":
+    if value == "NA" or (value == "all-afv" and not mover.fully_tracked_afv_or_dozer):
         raise RuleViolation(crule, f"a {mover.describe()} may not enter {terrain}")
-    if value == "all":
+    if value in ("all", "ALL", "all-afv"):
         return [Cost(ctx.allowance, crule, f"{terrain} costs all MP")]
-    if value == "half":
-        return [
-            Cost(
-                HALF * math.ceil(ctx.allowance / HALF / 2),
-                crule,
-                f"{terrain} costs half the MP allotment (FRU)",
-            )
-        ]
     return [Cost(halves(float(value)), crule, f"COT {terrain}")]
 
 
-def terrain_cost(ctx: MoveContext, a: Hex, b: Hex) -> list[Cost]:
+def terrain_cost(ctx: MoveContext, a: Hex, b: Hex, first: bool) -> list[Cost]:
     """COT of entering hex ``b`` from ``a``: road/path rate when along a road/path hexside,
-    otherwise the terrain chart, plus Mud (E3.6). Paddies and Water Obstacles are priced by
-    their own chapters."""
+    otherwise the terrain chart, plus Mud (E3.6). ``first``: no MF/MP spent yet this phase
+    (terrain whose entry costs the entire allotment needs it). Paddies and Water Obstacles are
+    priced by their own chapters."""
     data = movement_data()
     m = ctx.map
     info = m.info(b)
     mover = ctx.mover
     if along_road(m, a, b):
-        if mover.uses_mp and mover.kind == MoverKind.VEHICLE:
+        if mover.kind == MoverKind.VEHICLE:
             return [Cost(data.n("road_mp"), data.rule("road"), "road rate")]
-        return [
-            Cost(
-                data.n("road_mf")
-                * (int(data.raw("cycle_factor")) if mover.kind == MoverKind.CYCLE else 1),
-                data.rule("road"),
-                "road rate",
-            )
-        ]
+        factor = int(data.raw("cycle_factor")) if mover.kind == MoverKind.CYCLE else 1
+        return [Cost(data.n("road_mf") * factor, data.rule("road"), "road rate")]
     if along_path(m, a, b) and mover.kind in (MoverKind.INFANTRY, MoverKind.CAVALRY):
         return [Cost(data.n("path_mf"), data.rule("path"), "path rate (G.1A)")]
     row = m.row(b)
-    if row.infantry_mf is None:
-        raise RuleViolation(row.rule, f"{info.terrain.value} cannot be entered this way")
-    rule = row.rule
-    if "B21.6" in info.rules:
-        rule = "B21.6"  # a frozen Water Obstacle is Open Ground
-    base = _base_cost(ctx, info.terrain.value, row.infantry_mf, rule)
+    rule = "B21.6" if "B21.6" in info.rules else row.rule  # frozen Water Obstacle: Open Ground
     if mover.kind == MoverKind.VEHICLE and info.building is not None:
         raise RuleViolation(data.rule("building_vehicle"), "a vehicle may not enter a building")
+    kind = row.entry_kind
+    if mover.kind in (MoverKind.INFANTRY, MoverKind.CAVALRY) and kind != EntryKind.COST:
+        if kind == EntryKind.NA:
+            raise RuleViolation(row.rule, f"{info.terrain.value} cannot be entered this way")
+        if mover.kind == MoverKind.CAVALRY and _column_value(info.terrain.value, "cavalry") == "NA":
+            raise RuleViolation(
+                data.cost_rules.get(info.terrain.value, row.rule),
+                f"Cavalry may not enter {info.terrain.value}",
+            )
+        how = (
+            "only by Minimum Move (A4.134)"
+            if kind == EntryKind.MINIMUM_MOVE
+            else "at the cost of the entire MF allotment"
+        )
+        if kind == EntryKind.ALL and ctx.options.phase == Phase.APH:
+            raise RuleViolation(row.rule, f"{info.terrain.value} cannot be entered in the APh")
+        if not first:
+            raise RuleViolation(
+                data.rule("minimum_move") if kind == EntryKind.MINIMUM_MOVE else row.rule,
+                f"{info.terrain.value} is entered {how}: it must "
+                "be the unit's first expenditure of the phase",
+            )
+        return [Cost(ctx.allowance, rule, f"{info.terrain.value}: entered {how}")]
+    if row.infantry_mf is None:
+        raise RuleViolation(row.rule, f"{info.terrain.value} cannot be entered this way")
+    base = _base_cost(ctx, info.terrain.value, row.infantry_mf, rule, in_season(ctx))
     if mud_applies(ctx, b):
         base = base + mud_extra(ctx, base)
     return base

@@ -301,7 +301,7 @@ def _enter(ctx: MoveContext, st: State, s: Step, spent: int) -> Transition:
                 if a_paddy
                 else paddy_rules.Where.OUT
             )
-            b_cot = None if b_paddy else terrain_cost(ctx, a, b)
+            b_cot = None if b_paddy else terrain_cost(ctx, a, b, spent == 0)
             ps = paddy_rules.step(ctx, a, where, b, want == "bank", via_trench, b_cot)
             side_costs = [*ps.hexside, *hexside_cost(ctx, a, b)]
             cot = list(ps.cot)
@@ -310,7 +310,7 @@ def _enter(ctx: MoveContext, st: State, s: Step, spent: int) -> Transition:
         else:
             if want in ("bank", "in"):
                 raise RuleViolation("G8", f"{m.name(b)} is not a paddy hex: no '{want}' position")
-            cot = terrain_cost(ctx, a, b)
+            cot = terrain_cost(ctx, a, b, spent == 0)
             side_costs = hexside_cost(ctx, a, b)
         leaving = water_rules.leaving_rule(ctx, a)
         elev = elevation_costs(ctx, a, b, cot, leaving)

@@ -18,6 +18,7 @@ from aslpto.core_movement import (
     MoveContext,
     MoverKind,
     along_road,
+    grain_cost,
     hazardous_movement,
     movement_data,
     mud_extra,
@@ -163,8 +164,7 @@ def in_hex_cot(ctx: MoveContext, h: Hex, changing_hexes: bool) -> list[Cost]:
                 h2 *= int(data.raw("cycle_factor"))
             base = [Cost(h2, data.number_rules["grain_in_season_mf"], "In-Season: Grain")]
         else:
-            value = data.costs["grain"].get(m.cost_column, 1)
-            base = [Cost(round(float(value) * 2), data.cost_rules["grain"], "In-Season: Grain")]
+            base = [Cost(c.halves, c.rule, "In-Season: Grain") for c in grain_cost(ctx)]
     if ec_mud:
         base = base + [
             Cost(c.halves, data.rule("mud"), "EC Mud (G8 MUD)") for c in mud_extra(ctx, base)
