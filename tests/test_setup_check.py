@@ -460,16 +460,21 @@ def test_japanese_findings_run_every_check_function(monkeypatch: pytest.MonkeyPa
     def check_g1_631(game: Game) -> list[Finding]:
         return [Finding("G1.631", "error", f"{len(game.units)} units", "37C4")]
 
-    def check_needs_more(game: Game, units: object) -> list[Finding]:  # not a game check
+    def check_g1_422(units: tuple[object, ...], year: int, night: bool = False) -> Finding:
+        return Finding("G1.422", "warning", f"{len(units)} units in {year}", "")
+
+    def check_needs_more(game: Game, ambush: object) -> list[Finding]:  # not all facts
         raise AssertionError
 
     def helper(game: Game) -> list[Finding]:  # not named check*
         raise AssertionError
 
-    for fn in (check_g1_631, check_needs_more, helper):
+    for fn in (check_g1_631, check_g1_422, check_needs_more, helper):
         fn.__module__ = mod.__name__
         setattr(mod, fn.__name__, fn)
     monkeypatch.setitem(sys.modules, mod.__name__, mod)
     monkeypatch.setattr(setup_check, "JAPANESE_SETUP_MODULE", mod.__name__)
     g = game(unit("j", "37C4"))
-    assert Finding("G1.631", "error", "1 units", "37C4") in check(g)
+    got = check(g)
+    assert Finding("G1.631", "error", "1 units", "37C4") in got
+    assert Finding("G1.422", "warning", "1 units in 1944", "") in got

@@ -36,6 +36,7 @@ __all__ = [
     "g9_panji_setup",
     "g_8_trip_flares",
     "japanese_findings",
+    "scenario_facts",
     "water_fortifications",
 ]
 
@@ -390,35 +391,57 @@ def japanese_findings(game: Game) -> list[Finding]:
     """The G1 setup checks (G1.422, G1.6121, G1.631, G1.632) from
     :mod:`aslpto.japanese_setup`; none while that module does not exist.
 
-    Each public function of that module whose name starts with ``check`` and which takes the
-    game (a parameter named ``game``) and returns findings is run."""
+    Every public function of that module whose name starts with ``check`` and whose required
+    parameters are all scenario facts (:func:`scenario_facts`: ``game``, ``units``, ``sides``,
+    ``year``, ...) is called with those facts, and what it returns is taken as findings."""
     try:
         mod = importlib.import_module(JAPANESE_SETUP_MODULE)
     except ImportError:
         return []
+    facts = scenario_facts(game)
     out: list[Finding] = []
-    for fn in _game_checks(mod):
-        out.extend(_as_findings(fn(game)))
+    for fn, names in _fact_checks(mod, facts):
+        out.extend(_as_findings(fn(**{n: facts[n] for n in names})))
     return out
 
 
-def _game_checks(mod: Any) -> list[Callable[[Game], Iterable[Any]]]:
-    found: list[Callable[[Game], Iterable[Any]]] = []
+def scenario_facts(game: Game) -> dict[str, Any]:
+    """The facts a chapter module's setup check may ask for, by parameter name."""
+    c = game.conditions
+    return {
+        "game": game,
+        "map": game.map,
+        "conditions": c,
+        "units": tuple(game.units.values()),
+        "sides": game.sides,
+        "panjis": tuple(game.panjis.values()),
+        "fortifications": game.fortifications,
+        "year": c.year,
+        "month": c.month,
+        "night": c.night,
+        "pto_terrain": c.pto_terrain,
+    }
+
+
+def _fact_checks(mod: Any, facts: dict[str, Any]) -> list[tuple[Callable[..., Any], list[str]]]:
+    found: list[tuple[Callable[..., Any], list[str]]] = []
     for name, fn in inspect.getmembers(mod, inspect.isfunction):
         if not name.startswith("check") or fn.__module__ != mod.__name__:
             continue
-        params = list(inspect.signature(fn).parameters.values())
-        required = [p for p in params if p.default is inspect.Parameter.empty]
-        if params and params[0].name == "game" and len(required) == 1:
-            found.append(fn)
+        params = inspect.signature(fn).parameters.values()
+        required = [p.name for p in params if p.default is inspect.Parameter.empty
+                    and p.kind not in (p.VAR_POSITIONAL, p.VAR_KEYWORD)]  # fmt: skip
+        if required and all(n in facts for n in required):
+            found.append((fn, [p.name for p in params if p.name in facts]))
     return found
 
 
-def _as_findings(items: Iterable[Any]) -> Iterator[Finding]:
-    for it in items:
+def _as_findings(result: Any) -> Iterator[Finding]:
+    items = [result] if isinstance(result, Finding) or hasattr(result, "rule") else result
+    for it in items or ():
         if isinstance(it, Finding):
             yield it
-        else:  # a Finding-like value from the chapter module
+        else:  # a Finding-like value of the chapter module
             yield Finding(str(it.rule), it.severity, str(it.message), str(getattr(it, "where", "")))
 
 
