@@ -12,6 +12,7 @@ Setup *legality* (what the rules allow where) is not checked here but by
 from __future__ import annotations
 
 import math
+import os.path
 import re
 import typing
 import weakref
@@ -118,16 +119,10 @@ class FileRef:
             return self.bundled
         if relative_to is not None:
             try:
-                return Path(_relpath(self.path, relative_to)).as_posix()
+                return Path(os.path.relpath(self.path, relative_to)).as_posix()
             except ValueError:
                 pass
         return self.path.as_posix()
-
-
-def _relpath(path: Path, start: Path) -> str:
-    import os.path
-
-    return os.path.relpath(path, start)
 
 
 @dataclass(frozen=True)
