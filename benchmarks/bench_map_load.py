@@ -22,14 +22,9 @@ if not SCENARIO.exists():  # pragma: no cover
 def _files() -> list[Path]:
     """The scenario file and every board/overlay file it reads."""
     game = scenario.load(SCENARIO)
-    files = {Path(game.source)}
-    data = tomllib.loads(SCENARIO.read_text(encoding="utf-8"))
-    from aslpto.scenario import resolve_board_file
-
-    for ref in data.get("map", {}).get("files", {}).values():
-        files.add(resolve_board_file(ref, SCENARIO.parent))
-    for ov in data.get("overlays", []):
-        files.add(resolve_board_file(ov["file"], SCENARIO.parent))
+    src = scenario.map_source(game.map)
+    assert src is not None
+    files = {SCENARIO} | {ref.path for _, ref in src.files} | {ref.path for ref, _ in src.overlays}
     return sorted(files)
 
 

@@ -69,3 +69,14 @@ def test_b21_6_sub_zero_freezes_all_but_ocean() -> None:
     assert m.terrain(m.hex("37C3")) == Terrain.OPEN_GROUND
     assert m.terrain(m.hex("37GG5")) == Terrain.OCEAN
     assert "B21.6" in m.info(m.hex("37Q5")).rules
+
+
+def test_b21_122_swamp_is_never_river_or_mudflats() -> None:
+    # G7.1: swamp (marsh next to jungle under PTO Terrain) is not transformed by the river
+    m = one_board(
+        RIVER.replace('marsh = ["P5", "S5", "K5"]', 'marsh = ["P5", "S5", "K5"]\nwoods = ["O5"]'),
+        pto_terrain=True,
+        river_depth=RiverDepth.FLOODED,
+    )
+    assert m.terrain(m.hex("37P5")) == Terrain.SWAMP
+    assert m.terrain(m.hex("37S5")) == Terrain.RIVER

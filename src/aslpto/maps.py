@@ -94,6 +94,24 @@ class HexInfo:
         return self.terrain.is_water_obstacle
 
 
+class Changes:
+    """Memoised :meth:`HexInfo.changed`: identical hexes share one (immutable) info, so the
+    same change to the same info is made once per map build."""
+
+    def __init__(self) -> None:
+        self._memo: dict[tuple[object, ...], HexInfo] = {}
+
+    def __call__(self, info: HexInfo, rule: str, note: str = "", **changes: object) -> HexInfo:
+        key = (id(info), rule, note, *sorted(changes.items()))
+        got = self._memo.get(key)
+        if got is None:
+            got = info.changed(rule, note, **changes)
+            self._memo[key] = got
+            self._memo[(id(got), "keep")] = got  # keep ``info`` ids unique while memoised
+            self._memo[(id(info), "keep")] = info
+        return got
+
+
 @dataclass(frozen=True)
 class Map:
     """The playing area: hexes, hexsides and the terrain chart that prices them."""

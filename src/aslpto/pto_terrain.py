@@ -7,7 +7,7 @@ from collections.abc import Mapping
 from dataclasses import replace
 
 from aslpto.hexes import Hex, Hexside
-from aslpto.maps import HexInfo, JungleType, Map, RiverDepth
+from aslpto.maps import Changes, HexInfo, JungleType, Map, RiverDepth
 from aslpto.terrain import Feature, HexsideFeature, Terrain
 
 G1 = "G.1"
@@ -36,6 +36,7 @@ def pto_terrain(m: Map, stream_end_hexes: Mapping[Hex, set[str]]) -> Map:
         Terrain.DENSE_JUNGLE if m.conditions.jungle == JungleType.DENSE else Terrain.LIGHT_JUNGLE
     )
     cells: dict[Hex, HexInfo] = dict(m.cells)
+    change = Changes()
     woods_road: set[Hex] = set()
     marsh: list[Hex] = []
     for h, c in m.cells.items():
@@ -45,10 +46,10 @@ def pto_terrain(m: Map, stream_end_hexes: Mapping[Hex, set[str]]) -> Map:
             marsh.append(h)
             continue
         if c.terrain == Terrain.WOODS:
-            c = c.changed(G1, f"all woods are Jungle ({jungle.value}, G2.1)", terrain=jungle)
+            c = change(c, G1, f"all woods are Jungle ({jungle.value}, G2.1)", terrain=jungle)
         elif c.terrain in _SIMPLE:
             t, why = _SIMPLE[c.terrain]
-            c = c.changed(G1, why, terrain=t)
+            c = change(c, G1, why, terrain=t)
         b = c.building
         if (
             b is not None
@@ -59,28 +60,28 @@ def pto_terrain(m: Map, stream_end_hexes: Mapping[Hex, set[str]]) -> Map:
             and not b.multi_hex
         ):
             why = "wooden Single Story House in a hex of >= two separate buildings: Huts"
-            c = c.changed(G1, why, terrain=Terrain.HUTS, building=None)
+            c = change(c, G1, why, terrain=Terrain.HUTS, building=None)
         if Feature.CELLAR in c.features and not (
             b is not None and b.material == "stone" and b.multi_hex
         ):
-            c = c.changed(G1, "cellars exist only in multi-hex stone buildings (B23.41)",
+            c = change(c, G1, "cellars exist only in multi-hex stone buildings (B23.41)",
                           features=c.features - {Feature.CELLAR})  # fmt: skip
         if Feature.WOODS_ROAD in c.features:
             woods_road.add(h)
             why = "woods-road is a Path, with no Open Ground in its road portion"
             feats = (c.features - {Feature.WOODS_ROAD}) | {Feature.PATH}
-            c = c.changed(G1, why, features=feats)
+            c = change(c, G1, why, features=feats)
         elif Feature.ROAD in c.features:
-            c = c.changed(G1, "no roads exist", features=c.features - {Feature.ROAD})
+            c = change(c, G1, "no roads exist", features=c.features - {Feature.ROAD})
         if Feature.BRIDGE in c.features:
-            c = c.changed(G1, "all bridges are Fords",
+            c = change(c, G1, "all bridges are Fords",
                           features=(c.features - {Feature.BRIDGE}) | {Feature.FORD})  # fmt: skip
         cells[h] = c
     # marsh adjacent to >= one Jungle hex (after woods became jungle) is Swamp
     for h in marsh:
         c = cells[h]
         if any(cells[n].terrain.is_jungle for n in m.layout.neighbours(h) if n in cells):
-            cells[h] = c.changed(G1, "marsh adjacent to Jungle is Swamp", terrain=Terrain.SWAMP)
+            cells[h] = change(c, G1, "marsh adjacent to Jungle is Swamp", terrain=Terrain.SWAMP)
     sides = dict(m.sides)
     side_rules = dict(m.side_rules)
     for s, fs in m.sides.items():
@@ -115,6 +116,7 @@ def water_levels(m: Map) -> Map:
     adjacent marsh to river, a fordable one to mudflats."""
     depth = m.conditions.river_depth
     cells = dict(m.cells)
+    change = Changes()
     rivers = [h for h, c in cells.items() if c.terrain == Terrain.RIVER]
     if depth in (RiverDepth.FLOODED, RiverDepth.FORDABLE):
         to = Terrain.RIVER if depth == RiverDepth.FLOODED else Terrain.MUDFLATS
@@ -125,21 +127,17 @@ def water_levels(m: Map) -> Map:
         )
         for h in rivers:
             for n in m.layout.neighbours(h):
-                if n in cells and cells[n].terrain in (Terrain.MARSH, Terrain.SWAMP):
-                    cells[n] = cells[n].changed("B21.122", why, terrain=to)
+                # G7.1: swamp is never river or mudflats; only marsh is transformed
+                if n in cells and cells[n].terrain == Terrain.MARSH:
+                    cells[n] = change(cells[n], "B21.122", why, terrain=to)
     flooded = depth == RiverDepth.FLOODED
     for h, c in cells.items():
         if not c.terrain.is_water_obstacle:
             continue
-        level = c.level - 1
-        rules = ["B21.2"]
+        new = change(c, "B21.2", level=c.level - 1)
         if flooded and c.terrain in (Terrain.RIVER, Terrain.POND):
-            level += 1
-            rules.append("B21.21")
-        new = c
-        for r in rules:
-            new = new.changed(r)
-        cells[h] = replace(new, level=level)
+            new = change(new, "B21.21", level=c.level)
+        cells[h] = new
     return replace(m, cells=cells)
 
 
