@@ -6,6 +6,8 @@ from __future__ import annotations
 import math
 import os
 import re
+import subprocess
+import sys
 import xml.etree.ElementTree as ET
 from pathlib import Path
 
@@ -335,6 +337,18 @@ def test_render_command_json_and_crop(
     assert capsys.readouterr().out.replace(" ", "").replace("\n", "") == (
         f'{{"file":"{out}","hexes":9}}'
     )
+
+
+def test_render_is_byte_stable_across_processes(scenario_file: Path, tmp_path: Path) -> None:
+    """Nothing depends on set order (string hashing differs between runs)."""
+    outs = []
+    for seed in ("1", "2"):
+        out = tmp_path / f"map{seed}.svg"
+        env = dict(os.environ, PYTHONHASHSEED=seed)
+        cmd = [sys.executable, "-m", "aslpto.cli", "render", str(scenario_file), "-o", str(out)]
+        subprocess.run(cmd, env=env, check=True, capture_output=True)
+        outs.append(out.read_bytes())
+    assert outs[0] == outs[1]
 
 
 @pytest.mark.parametrize(

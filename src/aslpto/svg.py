@@ -776,7 +776,7 @@ class _Painter:
                 d.line(p, q, **_SIDE_STYLE[f])
                 if f == HexsideFeature.CLIFF:
                     self._cliff_teeth(s, p, q)
-        for fort in self.game.fortifications:
+        for fort in sorted(self.game.fortifications, key=lambda f: f.id):
             s2 = fort.hexside
             if (
                 fort.kind == FortKind.ROADBLOCK
