@@ -874,6 +874,8 @@ def _edges(ctx: MoveContext, cache: dict[Any, _EdgeList], st: State, first: bool
     out: _EdgeList = []
     spent = 0 if first else 1
     for s in candidates(ctx, st):
+        if ctx.options.low_crawl and s.kind != StepKind.ENTER:
+            continue
         try:
             tr = transition(ctx, st, s, spent)
         except RuleViolation:

@@ -1,0 +1,129 @@
+"""G9.5-G9.55: above/beneath a Panji counter, road bonus (G9.54), other Fortifications
+(G9.55)."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from pathlib import Path
+
+import pytest
+
+from aslpto import scenario
+from aslpto.core_movement import HALF, MoveOptions, Phase
+from aslpto.game import Conditions, Fortification, FortKind, Game
+from aslpto.movement import evaluate
+from aslpto.units import Kind, Unit
+from test_movement_helpers import make_game, squad
+
+NO_OPTIONS = MoveOptions()
+EXAMPLE = Path(__file__).resolve().parent.parent / "examples" / "panji-g9.toml"
+
+
+@pytest.fixture(scope="module")
+def ex() -> Game:
+    return scenario.load(EXAMPLE)
+
+
+def rule_of(g: Game, uid: str, steps: list[str], opts: MoveOptions = NO_OPTIONS) -> str:
+    r = evaluate(g, uid, steps, opts)
+    assert not r.legal and r.violation is not None
+    return r.violation.rule
+
+
+def test_g9_5_infantry_changes_position_for_one_mf(ex: Game) -> None:
+    r = evaluate(ex, "B", [":above", ":beneath"])
+    assert r.legal and [s.cost for s in r.steps] == [HALF, HALF]
+    assert all(s.rules == ("G9.5",) for s in r.steps)
+
+
+def test_g9_5_tank_above_to_beneath_one_mp(ex: Game) -> None:
+    r = evaluate(ex, "tank", [":beneath"])
+    assert r.legal and r.mf == HALF and r.end.position.value == "beneath-panji"
+
+
+def test_g9_5_truck_may_not_change_position(ex: Game) -> None:
+    assert rule_of(ex, "truck", [":above"]) == "G9.5"
+
+
+def test_g9_5_manhandling_infantry_may_not_change_position(ex: Game) -> None:
+    assert rule_of(ex, "B", [":above"], MoveOptions(manhandling="gun")) == "G9.5"
+
+
+def test_g9_5_cavalry_and_led_horses_may(ex: Game) -> None:
+    cav = Unit(
+        "K", "U.S.", "american", Kind.CAVALRY, "x", hex="37EE7", position="beneath-panji", mf=12
+    )
+    g = ex.with_unit(cav)
+    assert evaluate(g, "K", [":above"]).legal
+    assert evaluate(g, "K", [":above"], MoveOptions(leading=True)).legal
+
+
+def test_g9_5_no_position_change_in_aph(ex: Game) -> None:
+    """G9.41: the extra MF to go beneath may be spent [EXC: during the APh]."""
+    assert rule_of(ex, "E", [":beneath"], MoveOptions(phase=Phase.APH)) == "G9.41"
+
+
+def test_g9_5_no_advance_off_panji(ex: Game) -> None:
+    assert rule_of(ex, "E", ["37DD6"], MoveOptions(phase=Phase.APH)) == "G9.5"
+
+
+def test_g9_5_no_gallop_off_panji(ex: Game) -> None:
+    cav = Unit(
+        "K", "U.S.", "american", Kind.CAVALRY, "x", hex="37EE7", position="above-panji", mf=12
+    )
+    assert rule_of(ex.with_unit(cav), "K", [":beneath"], MoveOptions(galloping=True)) == "G9.422"
+
+
+# --- G9.54 -----------------------------------------------------------------------------------
+
+NO_PTO = Conditions()  # G.1 removes roads under PTO Terrain; G.1A
+ROAD = """
+[board]
+name = "37"
+[lines]
+road = ["C2 C3 C4 C5 C6 C7"]
+"""
+
+
+def test_g9_54_road_bonus() -> None:
+    g = make_game(ROAD, conditions=NO_PTO, units=(squad("S", "37C2"),))
+    r = evaluate(g, "S", ["37C3", "37C4", "37C5", "37C6", "37C7"])
+    assert r.legal and r.mf == 5 * HALF
+    assert "road-bonus" in [e.kind for e in r.steps[-1].events]
+
+
+def test_g9_54_no_road_bonus_after_crossing_covered_hexside() -> None:
+    g = make_game(
+        ROAD,
+        conditions=NO_PTO,
+        units=(squad("S", "37C2"),),
+        panjis=[("P", "37C4", ["37C3-C4"], False)],
+    )
+    r = evaluate(g, "S", ["37C3", "37C4", ":beneath", "37C5"])
+    assert r.legal  # 4 MF
+    r = evaluate(g, "S", ["37C3", "37C4", ":beneath", "37C5", "37C6"])
+    assert not r.legal and r.violation is not None and r.violation.rule in ("A4.11", "G9.54")
+    # crossing the Covered hexside while leaving also loses it
+    g2 = make_game(
+        ROAD,
+        conditions=NO_PTO,
+        units=(squad("S", "37C2"),),
+        panjis=[("P", "37C3", ["37C3-C4"], False)],
+    )
+    r2 = evaluate(g2, "S", ["37C3", "37C4", "37C5", "37C6", "37C7"])
+    assert not r2.legal and r2.violation is not None and r2.violation.rule == "G9.54"
+
+
+# --- G9.55 -----------------------------------------------------------------------------------
+
+
+def test_g9_55_ex_foxhole_beneath_panji(ex: Game) -> None:
+    g = replace(ex, fortifications=(Fortification("f", FortKind.FOXHOLE, ex.map.hex("37EE7")),))
+    g = g.with_unit(squad("X", "37EE7", "above-panji"))
+    assert rule_of(g, "X", [":foxhole"]) == "G9.55"
+    r = evaluate(g, "X", [":beneath", ":foxhole"])
+    assert r.legal and r.mf == 2 * HALF and r.end.entrenched == "foxhole"
+    assert r.end.position.value == "beneath-panji"
+    # leaving the foxhole, the unit exits the hex from beneath the Panji counter
+    r = evaluate(g, "X", [":beneath", ":foxhole", "37DD6"])
+    assert r.legal

@@ -1,0 +1,160 @@
+"""``reach`` and ``move`` agree: for every Location reach returns, moving along the path it
+implies costs the same; an illegal path leaves the game untouched."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from aslpto import scenario
+from aslpto.core_movement import MoveOptions, Phase
+from aslpto.game import EC, Conditions, FortKind, Game, PaddyState
+from aslpto.maps import JungleType
+from aslpto.movement import apply, evaluate, reach
+from aslpto.rulings import RuleViolation
+from aslpto.units import Kind, Unit, VehicleType
+from test_movement_helpers import make_game, squad
+
+EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
+
+OPTIONS = [
+    MoveOptions(),
+    MoveOptions(double_time=True),
+    MoveOptions(assault=True),
+    MoveOptions(phase=Phase.APH),
+    MoveOptions(low_crawl=True),
+]
+
+
+def check_agree(g: Game, uid: str, opts: MoveOptions) -> int:
+    res = reach(g, uid, opts)
+    for loc in res.locations:
+        r = evaluate(g, uid, list(loc.path), opts)
+        assert r.legal, (loc.path, r.violation)
+        assert r.mf == loc.mf, (loc.path, r.mf, loc.mf)
+        assert r.end == loc.state, (loc.path, r.end, loc.state)
+    return len(res.locations)
+
+
+@pytest.mark.parametrize(
+    "opts",
+    OPTIONS,
+    ids=lambda o: str(o.phase) + str(o.double_time) + str(o.assault) + str(o.low_crawl),
+)
+@pytest.mark.parametrize("uid", ["A", "B", "C", "D", "E", "tank", "truck"])
+def test_reach_paths_cost_what_move_says_panji_example(uid: str, opts: MoveOptions) -> None:
+    g = scenario.load(EXAMPLES / "panji-g9.toml")
+    if g.unit(uid).kind == Kind.VEHICLE and opts != MoveOptions():
+        return
+    assert check_agree(g, uid, opts) >= 1
+
+
+def test_reach_paths_cost_what_move_says_paddy_river() -> None:
+    g = scenario.load(EXAMPLES / "paddy-river.toml")
+    for uid in list(g.units)[:8]:
+        check_agree(g, uid, MoveOptions())
+
+
+PADDY_BOARD = """
+[board]
+name = "37"
+[terrain]
+paddy = ["C3:F6"]
+woods = ["G3:H5"]
+river = ["J2..J8"]
+[paddies]
+open = ["F5-G5", "C3-C4"]
+[hexsides]
+hedge = ["G6-H6"]
+[levels]
+1 = ["H6:I7"]
+"""
+
+HEXES = [f"37{c}{r}" for c in "BCDEFGHI" for r in range(2, 8)]
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    hex_=st.sampled_from(HEXES),
+    state=st.sampled_from(list(PaddyState)),
+    ec=st.sampled_from([EC.MODERATE, EC.MUD]),
+    kind=st.sampled_from(["squad", "leader", "tank", "truck", "cavalry", "cycle"]),
+    opts=st.sampled_from(OPTIONS[:3]),
+    panji=st.booleans(),
+    hidden=st.booleans(),
+)
+def test_reach_agrees_with_move_everywhere(
+    hex_: str, state: PaddyState, ec: EC, kind: str, opts: MoveOptions, panji: bool, hidden: bool
+) -> None:
+    u = {
+        "squad": squad("U", hex_),
+        "leader": Unit("U", "american", "american", Kind.LEADER, "8-0", hex=hex_),
+        "tank": Unit(
+            "U",
+            "american",
+            "american",
+            Kind.VEHICLE,
+            "x",
+            hex=hex_,
+            mf=20,
+            afv=True,
+            vehicle_type=VehicleType.FULLY_TRACKED,
+        ),
+        "truck": Unit(
+            "U",
+            "american",
+            "american",
+            Kind.VEHICLE,
+            "x",
+            hex=hex_,
+            mf=20,
+            vehicle_type=VehicleType.TRUCK,
+        ),
+        "cavalry": Unit("U", "american", "american", Kind.CAVALRY, "x", hex=hex_, mf=12),
+        "cycle": Unit("U", "american", "american", Kind.CYCLE_RIDER, "x", hex=hex_, mf=15),
+    }[kind]
+    if u.kind != Kind.SQUAD and u.kind != Kind.LEADER and opts != MoveOptions():
+        opts = MoveOptions()
+    panjis = [("P", "37E5", ["37E5-E4", "37E5-F5"], hidden), ("Q", "37G4", ["37G4-F4"], False)]
+    g = make_game(PADDY_BOARD,
+                  conditions=Conditions(pto_terrain=True, jungle=JungleType.LIGHT, paddy=state,
+                                        ec=ec),
+                  units=(u,), panjis=panjis if panji else (),
+                  forts=[("37D4", FortKind.TRENCH, "", 0), ("37D5", FortKind.TRENCH, "", 0),
+                         ("37G5", FortKind.FOXHOLE, "", 0)])  # fmt: skip
+    check_agree(g, "U", opts)
+
+
+def test_illegal_path_leaves_game_untouched() -> None:
+    g = scenario.load(EXAMPLES / "panji-g9.toml")
+    before = dict(g.units)
+    r = evaluate(g, "truck", ["37EE8"])
+    assert not r.legal
+    assert dict(g.units) == before
+    with pytest.raises(RuleViolation) as e:
+        apply(g, r)
+    assert e.value.rule == "G9.6"
+    assert dict(g.units) == before
+
+
+def test_apply_legal_path_moves_the_unit_only_in_the_new_game() -> None:
+    g = scenario.load(EXAMPLES / "panji-g9.toml")
+    r = evaluate(g, "A", ["37DD7", ":beneath", "37CC8"], MoveOptions(double_time=True))
+    g2 = apply(g, r)
+    assert g2.unit("A").hex == "37CC8" and g2.unit("A").cx
+    assert g.unit("A").hex == "37EE8" and not g.unit("A").cx
+
+
+def test_reach_includes_the_start_and_minimum_move() -> None:
+    g = make_game('[board]\nname = "37"\n[terrain]\nbamboo = ["C4"]\n', units=(squad("S", "37C3"),))
+    locs = {(g.map.name(loc.state.hex), loc.mf) for loc in reach(g, "S").locations}
+    assert ("37C3", 0) in locs and ("37C4", 8) in locs  # bamboo only by Minimum Move (A4.134)
+
+
+def test_reach_broken_unit_cannot_move() -> None:
+    g = make_game('[board]\nname = "37"\n', units=(squad("S", "37C3", broken=True),))
+    res = reach(g, "S")
+    assert res.locations == () and res.violation is not None and res.violation.rule == "A4.1"
