@@ -412,3 +412,36 @@ def test_g8_banks_who_may_be_above_a_bank_counter() -> None:
     assert not pc.may_be_on_bank(inf("A", transport=Transport.MANHANDLING_GUN)).value
     assert pc.may_be_on_bank(inf("K").with_(kind=Kind.CAVALRY)).value
     assert not pc.may_be_on_bank(dozer()).value
+
+
+def test_g8_tem_no_hd_or_wall_advantage() -> None:
+    assert not pc.hd_or_wall_advantage().value
+
+
+def test_g8_irrigated_units_not_allowed_in() -> None:
+    g = world(PaddyState.IRRIGATED)
+    refused("G8 (Irrigated)", pc.verify_in_irrigated, g, "37C4", inf("A"), unhooked_gun=True)
+    pc.verify_in_irrigated(g, "37C4", inf("A"), unhooked_gun=True, dm=True)
+    refused(
+        "G8 (Irrigated)",
+        pc.verify_in_irrigated,
+        g,
+        "37C4",
+        inf("A", transport=Transport.RIDING_BICYCLE),
+    )
+    refused(
+        "G8 (Irrigated)",
+        pc.verify_in_irrigated,
+        g,
+        "37C4",
+        inf("K").with_(kind=Kind.CAVALRY, galloping=True),
+    )
+    refused(
+        "G8 (Irrigated)",
+        pc.verify_in_irrigated,
+        g,
+        "37C4",
+        inf("A", transport=Transport.PUSHING_MOTORCYCLE),
+    )
+    pc.verify_in_irrigated(g, "37C4", inf("A", transport=Transport.LEADING_HORSE))
+    pc.verify_in_irrigated(world(), "37C4", inf("A", transport=Transport.RIDING_BICYCLE))

@@ -671,3 +671,17 @@ def test_g9_31_stays_with_morale() -> None:
     """The Panji MC itself is morale.py's (G9.31); entry resolution calls it."""
     r = morale.resolve_check(us("A", "37EE7"), morale.Check.PANJI, GivenDice("3,3"))
     assert "G9.31" in r.rules
+
+
+def test_g9_47_hidden_panji_revealed_by_landing_and_glider_beneath() -> None:
+    out = pe.resolve_parachute(world(hidden=True), "37DD7", [us("P", "37DD7")], GivenDice("1"))
+    assert out.revealed and out.positions == (("P", BENEATH),)
+    assert pe.glider_landing_position().value == BENEATH
+
+
+def test_g9_51_prc_only_with_transport_on_the_same_side_of_the_counter() -> None:
+    truck = vehicle("T", "37EE7", VehicleType.TRUCK, position=BENEATH)
+    with pytest.raises(RuleViolation) as e:
+        pe.verify_embark(us("A", "37EE7", ABOVE), truck)
+    assert e.value.rule == "G9.51"
+    pe.verify_embark(us("B", "37EE7", BENEATH), truck)

@@ -147,6 +147,14 @@ class Mount:
 
 
 @dataclass(frozen=True)
+class Embark:
+    """Become PRC on a transport (G9.51)."""
+
+    unit: str
+    transport: str
+
+
+@dataclass(frozen=True)
 class LowCrawl:
     unit: str
 
@@ -182,6 +190,7 @@ Action = Union[  # noqa: UP007 - a readable list of the actions
     GainConcealment,
     Gallop,
     Mount,
+    Embark,
     LowCrawl,
     PlaceSmoke,
     FormFireGroup,
@@ -274,6 +283,8 @@ def verify(game: Game, action: Action) -> None:
             pc.verify_gallop(a, from_position=a.position, to_position=to_position)
         case Mount(rider, mount_position):
             pc.verify_mount(u(rider), mount_position)
+        case Embark(unit, transport):
+            pe.verify_embark(u(unit), u(transport))
         case LowCrawl(unit):
             wc.verify_low_crawl(game, u(unit))
         case PlaceSmoke(hex_name):

@@ -111,6 +111,11 @@ def bank_tem(
     return Ruling(int(hedge["tem"]), (TEM, str(hedge["rule"])), "bank hexside as a hedge")
 
 
+def hd_or_wall_advantage() -> Ruling[bool]:
+    """G8 TEM: bank hexsides cannot confer HD or Wall Advantage status."""
+    return Ruling(False, (TEM,), "banks confer neither HD nor Wall Advantage")
+
+
 def open_ground(game: Game, unit: Unit, *, bank_tem: int) -> Ruling[bool]:
     """G8 TEM: a Bank counter is always Open Ground; the interior is Open Ground if its
     bank-hexside TEM is zero [EXC: grain if In-Season]. Infantry above a Wire/Panji counter
@@ -260,6 +265,35 @@ def unpossessed_equipment(
     if irrigated:
         return Ruling("eliminated", (IRRIGATED,), "unpossessed IN an Irrigated paddy")
     return Ruling(position, (), "")
+
+
+def verify_in_irrigated(
+    game: Game,
+    hex_name: str,
+    unit: Unit,
+    *,
+    unhooked_gun: bool = False,
+    dm: bool = False,
+    animal_packed: bool = False,
+) -> None:
+    """G8 Irrigated: no unhooked non-vehicular Gun (unless dm/animal-packed), Galloping/
+    Charging Cavalry, Pushed/Ridden motorcycle or Ridden bicycle is allowed IN the paddy."""
+    h = game.map.hex(hex_name)
+    if not (is_paddy(game, h) and state(game) == PaddyState.IRRIGATED):
+        return
+    why = ""
+    if unhooked_gun and not (dm or animal_packed):
+        why = "an unhooked non-vehicular Gun"
+    elif unit.kind == Kind.CAVALRY and unit.galloping:
+        why = "Galloping/Charging Cavalry"
+    elif unit.kind == Kind.CYCLE_RIDER or unit.vehicle_type == VehicleType.MOTORCYCLE:
+        why = "a Ridden motorcycle"
+    elif unit.transport == Transport.PUSHING_MOTORCYCLE:
+        why = "a Pushed motorcycle"
+    elif unit.transport == Transport.RIDING_BICYCLE:
+        why = "a Ridden bicycle"
+    if why:
+        raise RuleViolation(IRRIGATED, f"{why} is not allowed IN Irrigated paddy {hex_name}")
 
 
 def restricted_field_of_fire(game: Game, unit: Unit, sw_pp: int) -> Ruling[bool]:

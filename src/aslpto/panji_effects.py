@@ -824,6 +824,20 @@ def prc_disembark_position(transport_position: str) -> Ruling[str]:
     return Ruling(transport_position, (), "")
 
 
+def verify_embark(unit: Unit, transport: Unit) -> None:
+    """G9.51: an Infantry unit in a panji Location can become PRC only if it and its transport
+    are both above or both beneath the Panji counter."""
+    if unit.hex != transport.hex:
+        return
+    positions = {unit.position, transport.position}
+    if positions & {ABOVE, BENEATH} and len(positions) > 1:
+        raise RuleViolation(
+            "G9.51",
+            f"{unit.id} ({unit.position}) may not become PRC on {transport.id} "
+            f"({transport.position})",
+        )
+
+
 def resolve_prc_disembark(units: Sequence[Unit], dice: Dice, *, bail_out: bool) -> morale.Result:
     """G9.423: PRC disembarking above a Panji counter: each (after its Bail Out NMC, if
     ``bail_out``) takes the Panji MC of entering Infantry, even if they disembarked as a
@@ -871,6 +885,7 @@ class LandingOutcome:
     dr: int
     positions: tuple[tuple[str, str], ...]
     result: morale.Result
+    revealed: bool = False  # a hidden Panji counter is revealed at this time
 
 
 def resolve_parachute(
@@ -895,13 +910,19 @@ def resolve_parachute(
     parts = [morale.Result(tuple(beneath), rules=("G9.47",))]
     if above:
         parts.append(morale.resolve_aerial_panji(above, dice))
-    return LandingOutcome(dr, tuple(positions), _combine(parts))
+    return LandingOutcome(dr, tuple(positions), _combine(parts), revealed=p.hidden)
 
 
 def parachute_odds(
     game: Game, hex_name: str, units: Sequence[Unit], *, half_inch: bool = False
 ) -> Distribution[LandingOutcome]:
     return odds(lambda d: resolve_parachute(game, hex_name, units, d, half_inch=half_inch))
+
+
+def glider_landing_position() -> Ruling[str]:
+    """G9.47: a glider that survives landing in a panji Location is placed beneath the Panji
+    counter; its occupants disembark beneath it (G9.51)."""
+    return Ruling(BENEATH, ("G9.47", "G9.51"), "beneath the Panji counter")
 
 
 def glider_crash_drm(game: Game, hex_name: str, approach_from: str) -> Ruling[int]:
