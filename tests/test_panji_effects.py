@@ -685,3 +685,13 @@ def test_g9_51_prc_only_with_transport_on_the_same_side_of_the_counter() -> None
         pe.verify_embark(us("A", "37EE7", ABOVE), truck)
     assert e.value.rule == "G9.51"
     pe.verify_embark(us("B", "37EE7", BENEATH), truck)
+
+
+def test_g9_411_manhandled_gun_moving_with_its_crew_is_eliminated() -> None:
+    gun = Unit("G", "american", "american", Kind.GUN, hex="37EE8")
+    g = world(us("A", "37EE8", transport=Transport.MANHANDLING_GUN), gun)
+    entry = PanjiEntry(("A", "G"), "37EE8", "37EE7")
+    eff = pe.entry_effects(g, entry).value
+    assert eff.of("G").effects == (Effect.ITEM_ELIMINATED,)
+    g2 = pe.apply_entry(g, pe.resolve_entry(g, entry, GivenDice("1,2")))
+    assert "G" not in g2.units and g2.unit("A").position == ABOVE

@@ -408,6 +408,11 @@ class EntryEffects:
         raise InputError(f"unit {uid} is not part of this entry")
 
 
+_MANHANDLING = frozenset(
+    {Transport.MANHANDLING_GUN, Transport.MANHANDLING_BOAT, Transport.PUSHING_MOTORCYCLE}
+)
+
+
 def _crossing(game: Game, entry: PanjiEntry) -> Crossing:
     if entry.crossing is not None:
         return entry.crossing
@@ -486,6 +491,7 @@ def entry_effects(game: Game, entry: PanjiEntry) -> Ruling[EntryEffects]:
         return Ruling(EntryEffects(False, BENEATH, effs, rules=("G9.45",)), ("G9.45",), why)
 
     exempt = _mc_exemption(entry)
+    manhandled = any(u.transport in _MANHANDLING for u in units)
     out: list[UnitEffect] = []
     mc_units: list[str] = []
     bail: list[str] = []
@@ -536,6 +542,11 @@ def entry_effects(game: Game, entry: PanjiEntry) -> Ruling[EntryEffects]:
                     )
                 )
             continue
+        if u.kind in (Kind.GUN, Kind.BOAT) and manhandled and not entry.forced_back:
+            out.append(
+                UnitEffect(u.id, (Effect.ITEM_ELIMINATED,), ("G9.411",), "Manhandled: eliminated")
+            )
+            continue
         if not u.kind.is_infantry:
             out.append(UnitEffect(u.id, (Effect.NONE,), ("G9.4",), f"a {u.kind} is not affected"))
             continue
@@ -553,11 +564,7 @@ def entry_effects(game: Game, entry: PanjiEntry) -> Ruling[EntryEffects]:
         effects: list[Effect] = []
         urules: list[str] = []
         whys: list[str] = []
-        if u.transport in (
-            Transport.MANHANDLING_GUN,
-            Transport.MANHANDLING_BOAT,
-            Transport.PUSHING_MOTORCYCLE,
-        ):
+        if u.transport in _MANHANDLING:
             if entry.forced_back:
                 whys.append("forced back: the manhandled item survives")
             else:
@@ -798,9 +805,10 @@ def apply_entry(game: Game, outcome: EntryOutcome) -> Game:
 
 
 def _eliminated_items(game: Game, outcome: EntryOutcome) -> tuple[str, ...]:
-    """Guns (units of kind gun) lost by G9.411/G9.421."""
+    """Guns and boats (units of their own) lost by G9.411/G9.421."""
+    kinds = (Kind.GUN, Kind.BOAT)
     return tuple(
-        i for i in outcome.items_eliminated if i in game.units and game.units[i].kind == Kind.GUN
+        i for i in outcome.items_eliminated if i in game.units and game.units[i].kind in kinds
     )
 
 
