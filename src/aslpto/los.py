@@ -638,6 +638,8 @@ class LosEngine:
                             f"Hindrance DRM total +{drm} (>= {d.blocks_at})")  # fmt: skip
         if block is not None:
             w.cite(block.rule)
+            if block.rule == "G8" and "paddy bank" in block.why:
+                w.cite(d.rule("entrenched_hexside"))
         return LosResult(
             los=block is None,
             range=rng,
@@ -874,9 +876,11 @@ class LosEngine:
         p1, p2 = prof.get(k1), prof.get(k2)
         base2 = max(p.base2 for p in (p1, p2) if p is not None)
         if (ends.ent_a or ends.ent_b) and (sd.obstacle is not None or sd.bank):
-            word = sd.obstacle_word if sd.obstacle is not None else "paddy bank (a hedge, G8)"
-            return Blocker(where, d.rule("entrenched_hexside"), f"{word}: entrenched Infantry "
-                           "cannot see over it to a non-adjacent Location not higher than it")
+            why = ("entrenched Infantry cannot see over it to a non-adjacent Location not "
+                   f"higher than it ({d.rule('entrenched_hexside')})")
+            if sd.obstacle is not None:
+                return Blocker(where, d.rule("entrenched_hexside"), f"{sd.obstacle_word}: {why}")
+            return Blocker(where, "G8", f"paddy bank, a hedge to entrenched Infantry: {why}")
         hi, lo = max(ends.ea, ends.eb), min(ends.ea, ends.eb)
         high, low = (ends.a, ends.b) if ends.ea >= ends.eb else (ends.b, ends.a)
         ob = sd.obstacle
