@@ -311,6 +311,28 @@ def exchange(
     )
 
 
+def morale_of(unit: Unit) -> int:
+    """The unit's current Morale Level: its own, else the catalog's (broken side if broken), else
+    a leader's or hero's face."""
+    if unit.morale is not None:
+        return unit.morale
+    if unit.kind == Kind.LEADER:
+        return parse_leader(unit.counter)[0]
+    if unit.kind.is_mmc:
+        c = catalog().of(unit)
+        if unit.broken and c.broken_morale is not None:
+            return c.broken_morale
+        return c.morale
+    if unit.kind.is_smc and unit.counter.count("-") == 2:
+        return int(unit.counter.rsplit("-", 1)[1])
+    raise InputError(f"unit {unit.id}: no Morale Level (give its Class/counter)")
+
+
+def complete(unit: Unit) -> Unit:
+    """The unit with its Morale Level filled in from the catalog when missing."""
+    return unit if unit.morale is not None else unit.with_(morale=morale_of(unit))
+
+
 def good_order_morale(unit: Unit) -> int:
     """The unit's printed Good-Order Morale Level (MMC from the catalog; SMC from the face)."""
     if unit.kind.is_mmc:

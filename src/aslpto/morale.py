@@ -30,7 +30,7 @@ from importlib import resources
 from typing import Any
 
 from aslpto import japanese as jp
-from aslpto.counters import catalog, exchange, leader_face, parse_leader
+from aslpto.counters import catalog, exchange, leader_face, morale_of, parse_leader
 from aslpto.dice import DR, Dice, Distribution, odds
 from aslpto.rulings import InputError, Ruling
 from aslpto.units import Kind, Unit, UnitClass
@@ -164,7 +164,7 @@ def situation_in(unit: Unit, location: Sequence[Unit], **facts: Any) -> Situatio
             continue
         if other.side != unit.side:
             continue
-        if unit.kind == Kind.LEADER and (other.morale or 0) <= (unit.morale or 0):
+        if unit.kind == Kind.LEADER and morale_of(other) <= morale_of(unit):
             continue
         drms.append(leadership_of(other))
     bonus = jp.leader_morale_bonus(unit, location).value
@@ -176,9 +176,7 @@ def morale_level(unit: Unit, situation: Situation = PLAIN) -> Ruling[int]:
     - 1 if Encircled (A7.7; never for Japanese, G1.62); G9.47 sets it to 7."""
     if situation.morale_override is not None:
         return Ruling(situation.morale_override, ("G9.47",), "Morale Level set by the rule")
-    if unit.morale is None:
-        raise InputError(f"unit {unit.id}: no Morale Level (give --class/--counter)")
-    ml = unit.morale
+    ml = morale_of(unit)
     rules: list[str] = []
     if situation.leader_morale_bonus:
         ml += situation.leader_morale_bonus
@@ -247,7 +245,7 @@ def wound(u: Unit, log: Log, dice: Dice) -> list[Unit]:
     log.note(u, "wounded", rule("wound"), rule("wound_severity"))
     if u.wounded:
         return [u]
-    ml = (u.morale or 0) + int(setting("wound_effects", "morale_change"))
+    ml = morale_of(u) + int(setting("wound_effects", "morale_change"))
     face = u.counter
     if u.kind == Kind.LEADER:
         m, lead = parse_leader(u.counter)
@@ -912,7 +910,7 @@ def _unit_step(
 
 def _leaders_first(units: Sequence[Unit]) -> list[Unit]:
     """A10.2: leaders check first, higher Morale Level first; then the others in order."""
-    leaders = sorted((u for u in units if u.kind == Kind.LEADER), key=lambda u: -(u.morale or 0))
+    leaders = sorted((u for u in units if u.kind == Kind.LEADER), key=lambda u: -morale_of(u))
     return leaders + [u for u in units if u.kind != Kind.LEADER]
 
 
@@ -934,11 +932,11 @@ def _leader_loss_steps(
             lead = parse_leader(leader.counter)[1]
             drm = abs(lead) if setting("leader_loss", "drm") == "abs" else -lead
             check = Check.LLMC if eliminated else Check.LLTC
-            ml = leader.morale or 0
+            ml = morale_of(leader)
             targets = [
                 u.id
                 for u in state[0]
-                if u.id != leader.id and u.side == leader.side and (u.morale or 0) < ml
+                if u.id != leader.id and u.side == leader.side and morale_of(u) < ml
             ]
 
             def step(st: _State, dice: Dice) -> _State:
@@ -974,21 +972,29 @@ def resolve_location(
     *,
     drm: int = 0,
     leader_loss: bool = True,
+    context: Sequence[Unit] = (),
     **facts: Any,
 ) -> Result:
-    """Every unit of a Location takes the same check (e.g. an IFT "1MC"): leaders first
-    (A10.2), each other unit with the leadership present after them (A10.21, G1.41), then
-    LLMC/LLTC for leaders lost (A10.2, G1.62). ``facts`` are :class:`Situation` fields."""
+    """Every unit of ``units`` takes the same check (e.g. an IFT "1MC" on a Location): leaders
+    first (A10.2), each other unit with the leadership present after them (A10.21, G1.41), then
+    LLMC/LLTC for leaders lost (A10.2, G1.62). ``context``: units also present (e.g. a leader)
+    that take no check. ``facts`` are :class:`Situation` fields."""
     steps = _location_steps(units, check, drm, facts, leader_loss)
-    return _finish(_run(steps, _start(units), dice))
+    return _finish(_run(steps, _start([*units, *context]), dice))
 
 
 def odds_location(
-    units: Sequence[Unit], check: Check, *, drm: int = 0, leader_loss: bool = True, **facts: Any
+    units: Sequence[Unit],
+    check: Check,
+    *,
+    drm: int = 0,
+    leader_loss: bool = True,
+    context: Sequence[Unit] = (),
+    **facts: Any,
 ) -> Distribution[Result]:
     """Exact distribution of :func:`resolve_location`, composed unit by unit."""
     steps = _location_steps(units, check, drm, facts, leader_loss)
-    return _compose(steps, _start(units)).map(_finish)
+    return _compose(steps, _start([*units, *context])).map(_finish)
 
 
 def _panji_stack_steps(
