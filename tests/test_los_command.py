@@ -75,11 +75,12 @@ note = "SSR 4: the bank at AA9 is low here"
 """
 
 
-def test_los_overrides_from_scenario_file(tmp_path: Path,
-                                          capsys: pytest.CaptureFixture[str]) -> None:  # fmt: skip
+def test_los_overrides_from_scenario_file(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     p = tmp_path / "ov.toml"
     p.write_text(DEEP.read_text(encoding="utf-8") + OVERRIDES, encoding="utf-8")
-    game, ovs = load(p)
+    _, ovs = load(p)
     assert len(ovs) == 1 and ovs[0].note.startswith("SSR 4")
     d = _json(capsys, str(p), "7AA8", "7AA10")
     assert d["los"] is True and d["hindrance_drm"] == 1 and d["override"].startswith("SSR 4")
@@ -88,8 +89,9 @@ def test_los_overrides_from_scenario_file(tmp_path: Path,
     assert "scenario override" in capsys.readouterr().out
 
 
-def test_los_overrides_bad_entry_names_line(tmp_path: Path,
-                                            capsys: pytest.CaptureFixture[str]) -> None:  # fmt: skip
+def test_los_overrides_bad_entry_names_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     p = tmp_path / "bad.toml"
     text = DEEP.read_text(encoding="utf-8")
     p.write_text(text + '\n[[los_overrides]]\nfrom = "7AA10"\nto = "7AA8"\nlos = "yes"\n',

@@ -38,13 +38,15 @@ _OVERRIDES = re.compile(r"^\s*\[\[\s*los_overrides\s*\]\]")
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("scenario", help="scenario file (TOML)")
-    parser.add_argument("frm", metavar="FROM",
-                        help="a Location (37AA10, 37AA10@1, 37DD7:bank) or a unit id")  # fmt: skip
+    parser.add_argument(
+        "frm", metavar="FROM", help="a Location (37AA10, 37AA10@1, 37DD7:bank) or a unit id"
+    )
     parser.add_argument("to", metavar="TO", help="a Location or a unit id")
-    parser.add_argument("--from-entrenched", action="store_true",
-                        help="FROM is entrenched Infantry (G8: bank hexsides are hedges)")  # fmt: skip
-    parser.add_argument("--to-entrenched", action="store_true",
-                        help="TO is entrenched Infantry")  # fmt: skip
+    parser.add_argument(
+        "--from-entrenched", action="store_true",
+        help="FROM is entrenched Infantry (G8: bank hexsides are hedges to it)",
+    )
+    parser.add_argument("--to-entrenched", action="store_true", help="TO is entrenched Infantry")
 
 
 def run(args: argparse.Namespace) -> Outcome:
