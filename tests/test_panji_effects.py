@@ -695,3 +695,23 @@ def test_g9_411_manhandled_gun_moving_with_its_crew_is_eliminated() -> None:
     assert eff.of("G").effects == (Effect.ITEM_ELIMINATED,)
     g2 = pe.apply_entry(g, pe.resolve_entry(g, entry, GivenDice("1,2")))
     assert "G" not in g2.units and g2.unit("A").position == ABOVE
+
+
+def test_g9_423_prc_disembark_odds_hand_count() -> None:
+    """One US squad (ML 6) disembarking above the counter without Bail Out: its Panji MC breaks
+    it on 7-12 (21/36)."""
+    d = pe.prc_disembark_odds([us("P1", "37EE7")], bail_out=False)
+    assert d.total() == 1
+    assert d.probability(lambda r: (u := r.unit("P1")) is not None and u.broken) == Fraction(21, 36)
+
+
+@settings(max_examples=30, deadline=None)
+@given(st.integers(min_value=0, max_value=10_000))
+def test_g9_423_48_any_roll_lands_on_an_outcome(seed: int) -> None:
+    units = [us("P1", "37EE7")]
+    d = pe.prc_disembark_odds(units, bail_out=True)
+    assert d.total() == 1
+    assert d[pe.resolve_prc_disembark(units, RandomDice(seed), bail_out=True)] > 0
+    g = world()
+    s = pe.search_casualty_odds(g, "37EE8", "37EE7")
+    assert s[pe.resolve_search_casualty(g, "37EE8", "37EE7", RandomDice(seed)).value] > 0

@@ -302,3 +302,13 @@ def test_b21_6_fortifications_on_ice() -> None:
 def test_b21_6_any_roll_lands_on_an_outcome(seed: int, tons: int) -> None:
     led = IceLedger(3)
     assert wc.ice_odds(led, tons)[wc.resolve_ice_crossing(led, tons, RandomDice(seed)).value]
+
+
+@settings(max_examples=30, deadline=None)
+@given(st.integers(min_value=0, max_value=10_000))
+def test_b21_121_drift_any_roll_lands_on_an_outcome(seed: int) -> None:
+    g = game(EW_RIVER, current_force=CurrentForce.HEAVY)
+    d = wc.drift_odds(g, "37J5", Craft(), own_aph=False, heading=Heading.E)
+    assert d.total() == 1
+    got = wc.resolve_drift(g, "37J5", Craft(), RandomDice(seed), own_aph=False, heading=Heading.E)
+    assert d[got.value] > 0

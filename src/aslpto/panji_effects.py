@@ -861,6 +861,11 @@ def resolve_prc_disembark(units: Sequence[Unit], dice: Dice, *, bail_out: bool) 
     return _combine(parts)
 
 
+def prc_disembark_odds(units: Sequence[Unit], *, bail_out: bool) -> Distribution[morale.Result]:
+    """Exact distribution of :func:`resolve_prc_disembark`."""
+    return odds(lambda d: resolve_prc_disembark(units, d, bail_out=bail_out))
+
+
 # ---------------------------------------------------------------------------------------------
 # G9.47 AERIAL
 # ---------------------------------------------------------------------------------------------
@@ -983,9 +988,16 @@ def search_casualty(
     )
 
 
+def resolve_search_casualty(
+    game: Game, searcher_hex: str, searched_hex: str, dice: Dice
+) -> Ruling[bool]:
+    """Roll the Search dr and say whether it costs the Searcher Casualty Reduction."""
+    return search_casualty(game, searcher_hex, searched_hex, dice.dr())
+
+
 def search_casualty_odds(game: Game, searcher_hex: str, searched_hex: str) -> Distribution[bool]:
     """Exact chance of Search casualties over the Original Search dr."""
-    return odds(lambda d: search_casualty(game, searcher_hex, searched_hex, d.dr()).value)
+    return odds(lambda d: resolve_search_casualty(game, searcher_hex, searched_hex, d).value)
 
 
 def revealed_by_search(game: Game, searched_hex: str) -> Ruling[bool]:
