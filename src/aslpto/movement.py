@@ -18,12 +18,11 @@ along hexside DD7-DD6.
 
 from __future__ import annotations
 
-import heapq
-import itertools
 import weakref
 from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import StrEnum
+from functools import cached_property
 from typing import Any
 
 from aslpto import paddy as paddy_rules
@@ -780,12 +779,81 @@ class Location:
         return d
 
 
-@dataclass(frozen=True)
 class ReachResult:
-    unit: str
-    allowance: int
-    locations: tuple[Location, ...]
-    violation: RuleViolation | None = None
+    """Every Location/position reachable with its least cost (half units). The search is done
+    when this is made; ``locations`` (with paths) is built when first asked for."""
+
+    def __init__(
+        self,
+        unit: str,
+        allowance: int,
+        violation: RuleViolation | None = None,
+        game: Game | None = None,
+        space: _Space | None = None,
+        passes: tuple[_Search, ...] = (),
+    ) -> None:
+        self.unit = unit
+        self.allowance = allowance
+        self.violation = violation
+        self._game = game
+        self._space = space
+        self._passes = passes
+
+    def best(self) -> dict[int, tuple[int, int, int]]:
+        """State id -> (cost, pass number, search key) of the cheapest way there."""
+        out: dict[int, tuple[int, int, int]] = {}
+        for n, search in enumerate(self._passes):
+            for key, d in search.dist.items():
+                sid = key >> 2
+                old = out.get(sid)
+                if old is None or d < old[0]:
+                    out[sid] = (d, n, key)
+        return out
+
+    def _start(self) -> int:
+        assert self._space is not None and self._game is not None
+        return self._space.start(self._game, self._game.unit(self.unit))
+
+    def costs(self) -> dict[State, int]:
+        """``{state: least cost}`` without building paths."""
+        if self._space is None:
+            return {}
+        states = self._space.states
+        return {states[sid]: v[0] for sid, v in self.best().items()}
+
+    @cached_property
+    def locations(self) -> tuple[Location, ...]:
+        if self._space is None or self._game is None:
+            return ()
+        space, game = self._space, self._game
+        out = []
+        passes = [
+            p if p.has_pred else _search(space, self._start(), p.limit, p.road_only)
+            for p in self._passes
+        ]
+        texts: dict[Step, str] = {}
+        memo: list[dict[int, tuple[str, ...]]] = [{} for _ in passes]
+
+        def path(n: int, key: int) -> tuple[str, ...]:
+            chain = []
+            seen = memo[n]
+            pred = passes[n].pred
+            while key in pred and key not in seen:
+                chain.append(key)
+                key = pred[key][0]
+            done = seen.get(key, ())
+            for k in reversed(chain):
+                s = pred[k][1]
+                text = texts.get(s)
+                if text is None:
+                    text = texts[s] = step_text(game, s)
+                done = seen[k] = (*done, text)
+            return done
+
+        for sid, (d, n, key) in self.best().items():
+            out.append(Location(space.states[sid], d, path(n, key), bool(key & 1)))
+        out.sort(key=_order)
+        return tuple(out)
 
     def as_json(self, game: Game) -> dict[str, Any]:
         return {
@@ -844,18 +912,91 @@ def candidates(ctx: MoveContext, st: State) -> list[Step]:
     return out
 
 
-_EdgeList = list[tuple[State, int, Step, int]]
-"""(next state, cost in half units, step, flags: 1 terminal, 2 new Location, 4 road, 8 covered)."""
+class _Space:
+    """The states one kind of mover can be in on one game, numbered, and the edges between
+    them as the rules price them (filled in as the searches reach them). Every unit of the
+    same kind, options and allotment moves by the same rules, so ``reach`` calls share it."""
 
-_Key = tuple[State, int]
-_Best = dict[_Key, tuple[int, _Key | None, Step | None]]
+    def __init__(self, ctx: MoveContext) -> None:
+        self.ctx = ctx
+        self.states: list[State] = []
+        self.index: dict[State, int] = {}
+        # per state id: edges when no MF has been spent yet / after; None until priced
+        self.first: list[list[tuple[int, int, int, Step]] | None] = []
+        self.later: list[list[tuple[int, int, int, Step]] | None] = []
+        # the same edges as (search key, cost) sorted by cost, for the plain search
+        self.fast_first: list[list[tuple[int, int]] | None] = []
+        self.fast_later: list[list[tuple[int, int]] | None] = []
+        self.starts: dict[tuple[str, str, str | None], int] = {}
 
-_CACHES: dict[int, tuple[weakref.ref[Game], dict[Any, dict[Any, _EdgeList]]]] = {}
+    def sid(self, st: State) -> int:
+        n = self.index.get(st)
+        if n is None:
+            n = self.index[st] = len(self.states)
+            self.states.append(st)
+            self.first.append(None)
+            self.later.append(None)
+            self.fast_first.append(None)
+            self.fast_later.append(None)
+        return n
+
+    def fast(self, sid: int, first: bool) -> list[tuple[int, int]]:
+        table = self.fast_first if first else self.fast_later
+        got = table[sid]
+        if got is None:
+            got = table[sid] = sorted(
+                ((dst * 4 + (flags & 1), cost) for dst, cost, flags, _ in self.edges(sid, first)),
+                key=lambda e: e[1],
+            )
+        return got
+
+    def start(self, game: Game, unit: Unit) -> int:
+        key = (unit.hex, unit.position, unit.entrenched)
+        n = self.starts.get(key)
+        if n is None:
+            n = self.starts[key] = self.sid(start_state(game, unit))
+        return n
+
+    def edges(self, sid: int, first: bool) -> list[tuple[int, int, int, Step]]:
+        """(target id, cost, flags, step); flags: 1 ends the move, 2 a new Location, 4 along
+        a road hexside, 8 crosses a Covered hexside."""
+        table = self.first if first else self.later
+        got = table[sid]
+        if got is None:
+            got = table[sid] = self._price(self.states[sid], first)
+        return got
+
+    def _price(self, st: State, first: bool) -> list[tuple[int, int, int, Step]]:
+        ctx = self.ctx
+        out: list[tuple[int, int, int, Step]] = []
+        spent = 0 if first else 1
+        difficult = min(movement_data().n("advance_difficult_mf"), ctx.allowance)
+        for s in candidates(ctx, st):
+            if ctx.options.low_crawl and s.kind != StepKind.ENTER:
+                continue
+            try:
+                tr = transition(ctx, st, s, spent)
+            except RuleViolation:
+                continue
+            if tr.blocked:
+                continue
+            cost, _ = _cap(ctx, tr, spent)
+            if ctx.options.phase == Phase.APH and ctx.unit.cx and cost >= difficult:
+                continue
+            flags = (
+                (1 if any(e.kind in ("immobilized", "bail-out") for e in tr.events) else 0)
+                | (2 if tr.new_location else 0)
+                | (4 if tr.road and s.kind == StepKind.ENTER else 0)
+                | (8 if tr.crosses_covered else 0)
+            )
+            out.append((self.sid(tr.state), cost, flags, s))
+        return out
 
 
-def _edge_cache(ctx: MoveContext) -> dict[Any, _EdgeList]:
-    """Edges already priced for this game and this kind of mover (shared across ``reach``
-    calls: every unit of the same kind, options and allotment moves by the same rules)."""
+_CACHES: dict[int, tuple[weakref.ref[Game], dict[Any, _Space]]] = {}
+
+
+def _space(ctx: MoveContext) -> _Space:
     key = (ctx.mover, ctx.options, ctx.allowance, ctx.unit.cx)
     entry = _CACHES.get(id(ctx.game))
     if entry is None or entry[0]() is not ctx.game:
@@ -863,110 +1004,165 @@ def _edge_cache(ctx: MoveContext) -> dict[Any, _EdgeList]:
             _CACHES.clear()
         entry = (weakref.ref(ctx.game), {})
         _CACHES[id(ctx.game)] = entry
-    return entry[1].setdefault(key, {})
+    space = entry[1].get(key)
+    if space is None:
+        space = entry[1][key] = _Space(ctx)
+    return space
 
 
-def _edges(ctx: MoveContext, cache: dict[Any, _EdgeList], st: State, first: bool) -> _EdgeList:
-    key = (st, first)
-    got = cache.get(key)
-    if got is not None:
-        return got
-    out: _EdgeList = []
-    spent = 0 if first else 1
-    for s in candidates(ctx, st):
-        if ctx.options.low_crawl and s.kind != StepKind.ENTER:
-            continue
-        try:
-            tr = transition(ctx, st, s, spent)
-        except RuleViolation:
-            continue
-        if tr.blocked:
-            continue
-        cost, _ = _cap(ctx, tr, spent)
-        if (
-            ctx.options.phase == Phase.APH
-            and ctx.unit.cx
-            and cost >= min(movement_data().n("advance_difficult_mf"), ctx.allowance)
-        ):
-            continue
-        flags = (
-            (1 if any(e.kind in ("immobilized", "bail-out") for e in tr.events) else 0)
-            | (2 if tr.new_location else 0)
-            | (4 if tr.road else 0)
-            | (8 if tr.crosses_covered else 0)
-        )
-        out.append((tr.state, cost, s, flags))
-    cache[key] = out
-    return out
+@dataclass
+class _Search:
+    """Least costs by search key (state id * 4 + flags: 1 ended, 2 a Location entered)."""
+
+    dist: dict[int, int]
+    pred: dict[int, tuple[int, Step]]
+    has_pred: bool = True
+    limit: int = 0
+    road_only: bool = False
 
 
-def _dijkstra(
-    ctx: MoveContext, cache: dict[Any, _EdgeList], start: State, limit: int, road_only: bool
-) -> _Best:
-    """Least cost to every (state, flags) key; flags: 1 terminal, 2 a Location entered."""
-    one_step = ctx.options.phase == Phase.APH or ctx.options.low_crawl
-    assault = ctx.options.assault
-    best: _Best = {}
-    key0 = (start, 0)
-    best[key0] = (0, None, None)
-    counter = itertools.count()
-    heap: list[tuple[int, int, tuple[State, int]]] = [(0, 0, key0)]
-    done: set[tuple[State, int]] = set()
-    while heap:
-        d, _, key = heapq.heappop(heap)
-        if key in done:
-            continue
-        done.add(key)
-        st, kflags = key
-        if kflags & 1:
-            continue
-        if one_step and key != key0:
-            continue
-        for nst, cost, s, flags in _edges(ctx, cache, st, d == 0):
-            if road_only and not (flags & 4 and not flags & 8 and s.kind == StepKind.ENTER):
+def _plain_search(space: _Space, start: int, limit: int) -> _Search:
+    """Dial's algorithm over the cost-sorted edges, without predecessors (paths are found
+    again only when asked for, by :func:`_search`)."""
+    key0 = start * 4
+    dist: dict[int, int] = {key0: 0}
+    buckets: list[list[int]] = [[] for _ in range(limit + 1)]
+    buckets[0].append(key0)
+    fast = space.fast
+    later = space.fast_later
+    get = dist.get
+    for d in range(limit + 1):
+        bucket = buckets[d]
+        i = 0
+        while i < len(bucket):
+            key = bucket[i]
+            i += 1
+            if dist[key] != d:
                 continue
-            if assault and kflags & 2 and flags & 2:
+            edges = fast(key >> 2, True) if d == 0 else later[key >> 2]
+            if edges is None:
+                edges = fast(key >> 2, False)
+            for nkey, cost in edges:
+                nd = d + cost
+                if nd > limit:
+                    break
+                od = get(nkey)
+                if od is None or nd < od:
+                    dist[nkey] = nd
+                    if not nkey & 1:
+                        buckets[nd].append(nkey)
+    return _Search(dist, {}, False, limit, False)
+
+
+def _search(space: _Space, start: int, limit: int, road_only: bool) -> _Search:
+    """Dial's algorithm (costs are small whole numbers of half MF): one bucket per cost up to
+    the limit; zero-cost steps go into the bucket being emptied."""
+    opts = space.ctx.options
+    assault = opts.assault
+    dist: dict[int, int] = {start * 4: 0}
+    pred: dict[int, tuple[int, Step]] = {}
+    if opts.phase == Phase.APH or opts.low_crawl:  # one step only, whatever it costs
+        for dst, cost, flags, s in space.edges(start, True):
+            key = dst * 4 + (flags & 1)
+            if key not in dist or cost < dist[key]:
+                dist[key] = cost
+                pred[key] = (start * 4, s)
+        return _Search(dist, pred, True, limit, road_only)
+    buckets: list[list[int]] = [[] for _ in range(limit + 1)]
+    buckets[0].append(start * 4)
+    edges = space.edges
+    for d in range(limit + 1):
+        bucket = buckets[d]
+        i = 0
+        while i < len(bucket):
+            key = bucket[i]
+            i += 1
+            if dist[key] != d or key & 1:
                 continue
-            nd = d + cost
-            if nd > limit and not one_step:
-                continue
-            nkey = (nst, (flags & 1) | (kflags & 2) | (flags & 2 if assault else 0))
-            old = best.get(nkey)
-            if old is None or nd < old[0]:
-                best[nkey] = (nd, key, s)
-                heapq.heappush(heap, (nd, next(counter), nkey))
-    return best
+            moved = key & 2
+            for dst, cost, flags, s in edges(key >> 2, d == 0):
+                nd = d + cost
+                if nd > limit:
+                    continue
+                if road_only and flags & 12 != 4:
+                    continue
+                if assault:
+                    if moved and flags & 2:
+                        continue
+                    nkey = dst * 4 + (flags & 1) + (moved | (flags & 2))
+                else:
+                    nkey = dst * 4 + (flags & 1)
+                od = dist.get(nkey)
+                if od is None or nd < od:
+                    dist[nkey] = nd
+                    pred[nkey] = (key, s)
+                    buckets[nd].append(nkey)
+    return _Search(dist, pred, True, limit, road_only)
 
 
 def reach(game: Game, unit_id: str, options: MoveOptions = _DEFAULT) -> ReachResult:
     """Every Location and position the unit can reach this phase, with its least cost."""
+    prep = _prepare(game, unit_id, options)
+    if isinstance(prep, ReachResult):
+        return prep
+    space, start, limit, road = prep
+    opts = space.ctx.options
+    if opts.assault or opts.phase == Phase.APH or opts.low_crawl:
+        passes = [_search(space, start, limit, False)]
+    else:
+        passes = [_plain_search(space, start, limit)]
+    if road:
+        bonus = movement_data().n("road_bonus_mf")
+        passes.append(_search(space, start, limit + bonus, True))
+    return ReachResult(unit_id, limit, None, game, space, tuple(passes))
+
+
+_PREPARED: dict[int, tuple[weakref.ref[Game], dict[Any, Any]]] = {}
+
+
+def _prepare(
+    game: Game, unit_id: str, options: MoveOptions
+) -> ReachResult | tuple[_Space, int, int, bool]:
+    """Who moves, by which rules, from where (kept per game: games and units are values)."""
+    entry = _PREPARED.get(id(game))
+    if entry is None or entry[0]() is not game:
+        if len(_PREPARED) > 32:
+            _PREPARED.clear()
+        entry = (weakref.ref(game), {})
+        _PREPARED[id(game)] = entry
+    key = (unit_id, options)
+    got = entry[1].get(key)
+    if got is not None and (isinstance(got, ReachResult) or got[0] is _space_if_cached(got[0])):
+        return got  # type: ignore[no-any-return]
     unit = game.unit(unit_id)
     ctx, allow = _context(game, unit, options)
     try:
         check_may_move(unit, ctx.mover, options)
     except RuleViolation as v:
-        return ReachResult(unit.id, allow.value, (), v)
-    start = start_state(game, unit)
-    cache = _edge_cache(ctx)
-    passes = [_dijkstra(ctx, cache, start, ctx.allowance, False)]
-    if (
+        res = ReachResult(unit.id, allow.value, v)
+        entry[1][key] = res
+        return res
+    space = _space(ctx)
+    start = space.start(game, unit)
+    road = (
         ctx.mover.is_infantry
         and options.phase == Phase.MPH
         and not options.assault
         and not options.low_crawl
-    ):
-        bonus = movement_data().n("road_bonus_mf")
-        passes.append(_dijkstra(ctx, cache, start, ctx.allowance + bonus, True))
-    found: dict[State, tuple[int, Location]] = {}
-    for best in passes:
-        for key, (d, _, _) in best.items():
-            st = key[0]
-            old = found.get(st)
-            if old is not None and old[0] <= d:
-                continue
-            found[st] = (d, Location(st, d, _path(game, best, key), bool(key[1] & 1)))
-    locs = sorted((loc for _, loc in found.values()), key=_order)
-    return ReachResult(unit.id, allow.value, tuple(locs))
+        and any(f & 4 for _, _, f, _ in space.edges(start, True))
+    )
+    prep = (space, start, ctx.allowance, road)
+    entry[1][key] = prep
+    return prep
+
+
+def _space_if_cached(space: _Space) -> _Space | None:
+    """The space still in the edge cache (it is dropped when the cache is cleared)."""
+    entry = _CACHES.get(id(space.ctx.game))
+    if entry is None or entry[0]() is not space.ctx.game:
+        return None
+    key = (space.ctx.mover, space.ctx.options, space.ctx.allowance, space.ctx.unit.cx)
+    return entry[1].get(key)
 
 
 def _order(loc: Location) -> tuple[Any, ...]:
@@ -975,20 +1171,9 @@ def _order(loc: Location) -> tuple[Any, ...]:
     return (loc.mf, st.hex, st.position.value, st.entrenched or "", along)
 
 
-def _path(game: Game, best: dict[Any, Any], key: Any) -> tuple[str, ...]:
-    out: list[str] = []
-    while True:
-        _, prev, s = best[key]
-        if prev is None:
-            break
-        out.append(step_text(game, s))
-        key = prev
-    return tuple(reversed(out))
-
-
 def reach_costs(game: Game, unit_id: str, options: MoveOptions = _DEFAULT) -> dict[State, int]:
     """``{state: least cost in half units}`` (for benchmarks and tests)."""
-    return {loc.state: loc.mf for loc in reach(game, unit_id, options).locations}
+    return reach(game, unit_id, options).costs()
 
 
 __all__ += ["HALF", "Event", "Transition", "candidates", "reach_costs", "start_state", "transition"]

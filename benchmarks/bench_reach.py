@@ -1,0 +1,202 @@
+"""``reach`` on a 2x2-board map (about 1,300 hexes, PTO Terrain, Irrigated paddies, Panji
+counters) beside networkx's Dijkstra and scipy's ``csgraph.dijkstra`` (the lower bound) on
+an equivalent graph built beforehand with the same costs (building not timed).
+
+Movers: a 4-MF squad, a 6-MF leader, a 30-MP fully tracked AFV, and every unit of the
+21-unit force. ``reach`` is timed warm (the edges priced by an earlier call of the same kind
+of mover are reused, as a game session does) and cold (every rule evaluated during the call).
+
+Run ``python benchmarks/bench_reach.py`` for the table of docs/performance-movement.md, or
+``pytest benchmarks/bench_reach.py --benchmark-only``. Target: warm ``reach``, rules included,
+at most half networkx's median time.
+"""
+
+from __future__ import annotations
+
+import statistics
+import sys
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+SCENARIO = ROOT / "examples" / "two-by-two.toml"
+
+nx = pytest.importorskip("networkx")
+sp = pytest.importorskip("scipy.sparse")
+csgraph = pytest.importorskip("scipy.sparse.csgraph")
+
+from aslpto import movement, scenario  # noqa: E402
+from aslpto.core_movement import MoveOptions  # noqa: E402
+from aslpto.game import Game  # noqa: E402
+from aslpto.units import Kind  # noqa: E402
+
+OPTS = MoveOptions()
+
+
+def load() -> Game:
+    g = scenario.load(SCENARIO)
+    tank = next(u for u in g.units.values() if u.kind == Kind.VEHICLE)
+    return g.with_unit(tank.with_(mf=30))  # a 30-MP fully tracked AFV
+
+
+def movers(g: Game) -> dict[str, str]:
+    squad = next(u.id for u in g.units.values() if u.kind == Kind.SQUAD)
+    leader = next(u.id for u in g.units.values() if u.kind == Kind.LEADER)
+    tank = next(u.id for u in g.units.values() if u.kind == Kind.VEHICLE)
+    return {"4-MF squad": squad, "6-MF leader": leader, "30-MP fully tracked AFV": tank}
+
+
+class Graph:
+    """Every (state, flags) key the unit could reach with no MF limit, and the same edges and
+    costs ``reach`` uses, as a networkx DiGraph and a scipy CSR matrix."""
+
+    def __init__(self, g: Game, uid: str) -> None:
+        unit = g.unit(uid)
+        ctx, _ = movement._context(g, unit, OPTS)
+        space = movement._space(ctx)
+        start = space.sid(movement.start_state(g, unit))
+        self.limit = ctx.allowance
+        # nodes: search keys (state id * 4 + 1 when the move has ended there)
+        index: dict[int, int] = {start * 4: 0}
+        edges: dict[tuple[int, int], int] = {}
+        todo = [start * 4]
+        while todo:
+            key = todo.pop()
+            for dst, cost, flags, _s in space.edges(key >> 2, key == start * 4):
+                nkey = dst * 4 + (flags & 1)
+                if nkey not in index:
+                    index[nkey] = len(index)
+                    if not flags & 1:
+                        todo.append(nkey)
+                key2 = (index[key], index[nkey])
+                if key2 not in edges or cost < edges[key2]:
+                    edges[key2] = cost
+        self.nodes = len(index)
+        self.edges = len(edges)
+        self.nx = nx.DiGraph()
+        self.nx.add_nodes_from(range(len(index)))
+        self.nx.add_weighted_edges_from((a, b, c) for (a, b), c in edges.items())
+        rows = [a for a, _ in edges]
+        cols = [b for _, b in edges]
+        # csgraph treats explicit zeros as missing edges: zero-cost steps get a tiny weight
+        data = [c if c else 1e-9 for c in edges.values()]
+        self.csr = sp.csr_matrix((data, (rows, cols)), shape=(len(index), len(index)))
+
+    def networkx(self) -> int:
+        return len(nx.single_source_dijkstra_path_length(self.nx, 0, cutoff=self.limit))
+
+    def scipy(self) -> int:
+        d = csgraph.dijkstra(self.csr, indices=0, limit=self.limit + 1e-6)
+        return int((d <= self.limit).sum())
+
+
+def ours_warm(g: Game, uid: str) -> Callable[[], int]:
+    movement.reach(g, uid, OPTS)  # price the edges once
+    return lambda: len(movement.reach(g, uid, OPTS).best())
+
+
+def ours_paths(g: Game, uid: str) -> Callable[[], int]:
+    """Warm, and building every Location with the path that costs it (what the command
+    prints)."""
+    movement.reach(g, uid, OPTS)
+    return lambda: len(movement.reach(g, uid, OPTS).locations)
+
+
+def ours_cold(g: Game, uid: str) -> Callable[[], int]:
+    def run() -> int:
+        movement._CACHES.clear()
+        return len(movement.reach(g, uid, OPTS).best())
+
+    return run
+
+
+def median_time(fn: Callable[[], object], repeat: int = 15) -> float:
+    fn()
+    times = []
+    for _ in range(repeat):
+        t0 = time.perf_counter()
+        fn()
+        times.append(time.perf_counter() - t0)
+    return statistics.median(times)
+
+
+def table() -> str:
+    g = load()
+    rows = []
+    for label, uid in movers(g).items():
+        graph = Graph(g, uid)
+        warm = median_time(ours_warm(g, uid))
+        paths = median_time(ours_paths(g, uid), repeat=5)
+        cold = median_time(ours_cold(g, uid), repeat=5)
+        t_nx = median_time(graph.networkx)
+        t_sp = median_time(graph.scipy)
+        rows.append((label, graph.nodes, graph.edges, warm, paths, cold, t_nx, t_sp))
+    force = list(g.units)
+    graphs = {uid: Graph(g, uid) for uid in force}
+    for uid in force:
+        movement.reach(g, uid, OPTS)
+    warm = median_time(lambda: [movement.reach(g, uid, OPTS).best() for uid in force], repeat=5)
+    paths = median_time(lambda: [movement.reach(g, uid, OPTS).locations for uid in force],
+                        repeat=3)
+    cold = median_time(lambda: (movement._CACHES.clear(),
+                                [movement.reach(g, uid, OPTS).best() for uid in force]), repeat=3)
+    t_nx = median_time(lambda: [graphs[uid].networkx() for uid in force], repeat=5)
+    t_sp = median_time(lambda: [graphs[uid].scipy() for uid in force], repeat=5)
+    rows.append((f"all {len(force)} units", sum(x.nodes for x in graphs.values()),
+                 sum(x.edges for x in graphs.values()), warm, paths, cold, t_nx, t_sp))
+    out = ["| mover | states | edges | reach (warm) | + paths | reach (cold) | networkx | "
+           "scipy | warm/networkx | cold/networkx | scipy/networkx |",
+           "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|"]
+    for label, n, e, w, p, c, x, s in rows:
+        out.append(f"| {label} | {n} | {e} | {w * 1e3:.3f} ms | {p * 1e3:.2f} ms | "
+                   f"{c * 1e3:.2f} ms | {x * 1e3:.3f} ms | {s * 1e3:.3f} ms | {w / x:.2f} | "
+                   f"{c / x:.1f} | {s / x:.2f} |")
+    return "\n".join(out)
+
+
+# --- pytest-benchmark ----------------------------------------------------------------------
+
+GAME = load()
+MOVERS = movers(GAME)
+
+
+@pytest.fixture(scope="module", params=list(MOVERS), ids=lambda k: k.replace(" ", "-"))
+def mover(request: pytest.FixtureRequest) -> tuple[str, Graph]:
+    uid = MOVERS[request.param]
+    return uid, Graph(GAME, uid)
+
+
+@pytest.mark.benchmark(group="reach")
+def test_reach_warm(benchmark, mover) -> None:  # type: ignore[no-untyped-def]
+    benchmark(ours_warm(GAME, mover[0]))
+
+
+@pytest.mark.benchmark(group="reach")
+def test_reach_cold(benchmark, mover) -> None:  # type: ignore[no-untyped-def]
+    benchmark(ours_cold(GAME, mover[0]))
+
+
+@pytest.mark.benchmark(group="reach")
+def test_networkx_dijkstra(benchmark, mover) -> None:  # type: ignore[no-untyped-def]
+    benchmark(mover[1].networkx)
+
+
+@pytest.mark.benchmark(group="reach")
+def test_scipy_dijkstra(benchmark, mover) -> None:  # type: ignore[no-untyped-def]
+    benchmark(mover[1].scipy)
+
+
+def test_same_locations_as_networkx(mover) -> None:  # type: ignore[no-untyped-def]
+    """The equivalent graph is equivalent: networkx finds as many states within the limit."""
+    uid, graph = mover
+    res = movement.reach(GAME, uid, OPTS)
+    keys = sum(len(p.dist) for p in res._passes[:1])
+    assert keys == graph.networkx() == graph.scipy()
+
+
+if __name__ == "__main__":
+    print(table())
+    sys.exit(0)
