@@ -112,6 +112,13 @@ def _first(units: Sequence[Unit], what: str, pred: Any = None) -> Unit:
     raise InputError(f"this procedure needs {what}")
 
 
+def _with_context(r: m.Result, context: Sequence[Unit]) -> m.Result:
+    """The result with the units present (and untouched) listed after the others."""
+    have = {u.id for u in r.units} | set(r.eliminated)
+    extra = tuple(u for u in context if u.id not in have)
+    return m.Result(r.units + extra, r.eliminated, r.events, r.rules) if extra else r
+
+
 def resolve(
     procedure: str | Procedure,
     units: Sequence[Unit],
@@ -140,6 +147,12 @@ def resolve(
         return m.resolve_panji_stack(
             units, dice, berserk=o.berserk_stack, routing=o.routing, **_facts(o)
         )
+    return _with_context(_resolve_one(p, units, dice, o, present), context)
+
+
+def _resolve_one(
+    p: Procedure, units: list[Unit], dice: Dice, o: Options, present: list[Unit]
+) -> m.Result:
     if p == Procedure.AERIAL_PANJI:
         return m.resolve_aerial_panji(units, dice, **_facts(o))
     if p == Procedure.SNIPER:

@@ -1,0 +1,259 @@
+"""``aslpto odds`` and its Python API (``odds``, ``resolve``): each procedure against a hand count,
+every distribution summing to 1, every roll landing on an outcome."""
+
+from __future__ import annotations
+
+import json
+from fractions import Fraction
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from aslpto.cli import main
+from aslpto.commands.odds import Options, Procedure, describe, odds, resolve
+from aslpto.dice import GivenDice
+from aslpto.rulings import InputError
+from aslpto.units import Kind, Strength, UnitClass
+
+ROOT = Path(__file__).resolve().parent.parent
+ALL_DR = [(w, c) for w in range(1, 7) for c in range(1, 7)]
+
+
+def run_json(capsys: pytest.CaptureFixture[str], *argv: str) -> dict[str, object]:
+    assert main(["odds", *argv, "--json"]) == 0
+    return json.loads(capsys.readouterr().out)  # type: ignore[no-any-return]
+
+
+def prob(payload: dict[str, object], pred: object) -> Fraction:
+    total = Fraction(0)
+    for o in payload["outcomes"]:  # type: ignore[attr-defined]
+        if pred(o):  # type: ignore[operator]
+            total += Fraction(o["probability"])
+    return total
+
+
+# --- describing units ---------------------------------------------------------------------------
+
+
+def test_describe_identity_is_class_and_strength() -> None:
+    u = describe("3-4-7:1st-line")
+    assert (u.kind, u.unit_class, u.strength) == (
+        Kind.SQUAD,
+        UnitClass.FIRST_LINE,
+        Strength.REDUCED,
+    )
+    u = describe("3-4-7:2nd-line")
+    assert (u.unit_class, u.strength) == (UnitClass.SECOND_LINE, Strength.FULL)
+    with pytest.raises(InputError, match="more than one counter"):
+        describe("3-4-7")
+    assert describe("9-1").kind == Kind.LEADER
+    assert describe("1-2-8").kind == Kind.CREW
+    assert describe("t-h-hero").kind == Kind.TH_HERO
+    b = describe("4-5-7:british:broken:elr=2")
+    assert (b.nationality, b.broken, b.elr) == ("british", True, 2)
+    with pytest.raises(InputError, match="unknown word"):
+        describe("4-4-8:sleepy")
+
+
+# --- each procedure against a count written out by hand -----------------------------------------
+
+
+def test_cli_attack_mc_hand_count(capsys: pytest.CaptureFixture[str]) -> None:
+    # 1MC on a 4-4-8 (ELR 3): Original 8, 9 (5 + 4 = 9 of 36) -> 3-4-8; 10, 11 (3 + 2) -> 3-4-7;
+    # 12 -> broken 2-3-7; 7 (6) -> pinned; 2-6 (15) -> unchanged
+    p = run_json(capsys, "mc", "1", "--unit", "4-4-8", "--no-heat-of-battle")
+
+    def one(c: str, **kw: object) -> object:
+        return lambda o: (
+            len(o["result"]) == 1
+            and o["result"][0]["counter"] == c
+            and all(o["result"][0][k] == v for k, v in kw.items())
+        )
+
+    assert prob(p, one("4-4-8", pinned=False)) == Fraction(15, 36)
+    assert prob(p, one("4-4-8", pinned=True)) == Fraction(6, 36)
+    assert prob(p, one("3-4-8")) == Fraction(9, 36)
+    assert prob(p, one("3-4-7", **{"class": "1st-line"})) == Fraction(5, 36)
+    assert prob(p, one("2-3-7", broken=True, dm=True)) == Fraction(1, 36)
+    assert "G1.121" in p["rules"] and "A10.31" in p["rules"]  # type: ignore[operator]
+
+
+def test_cli_mc_with_heat_of_battle_keeps_the_failures(capsys: pytest.CaptureFixture[str]) -> None:
+    p = run_json(capsys, "mc", "1", "--unit", "4-4-8")
+    assert prob(p, lambda o: o["result"][0]["counter"] == "3-4-8") == Fraction(9, 36)
+    assert sum(Fraction(o["probability"]) for o in p["outcomes"]) == 1  # type: ignore[attr-defined]
+
+
+def test_api_nmc_hand_count() -> None:
+    # 4-4-7 NMC (G1.13): fails on Original 8-11 by 1-4: 8, 9 (9 of 36) two broken 2-3-7 HS;
+    # 10, 11 (5) >= ELR 3: two broken 2nd-Line 1-3-7 HS; 12 (1) Casualty MC: one broken 1-3-7
+    d = odds("nmc", [describe("4-4-7")], Options(heat_of_battle=False))
+    faces = lambda r: tuple(u.counter for u in r.units)  # noqa: E731
+    assert d.probability(lambda r: faces(r) == ("2-3-7", "2-3-7")) == Fraction(9, 36)
+    assert d.probability(lambda r: faces(r) == ("1-3-7", "1-3-7")) == Fraction(5, 36)
+    assert d.probability(lambda r: faces(r) == ("1-3-7",)) == Fraction(1, 36)
+
+
+def test_cli_ptc_hand_count(capsys: pytest.CaptureFixture[str]) -> None:
+    # 3-3-6 (ML 6) PTC: pinned on Original 7-12: 6+5+4+3+2+1 = 21
+    p = run_json(capsys, "ptc", "--unit", "3-3-6")
+    assert prob(p, lambda o: o["result"][0]["pinned"]) == Fraction(21, 36)
+
+
+def test_cli_panji_hand_count(capsys: pytest.CaptureFixture[str]) -> None:
+    # 4-4-8 (ML 8): doubles 2,4,6,8 pass with Casualty Reduction -> unbroken 2-3-8 (3 of 36),
+    # and 4,4 = 8 is also Final = ML: that HS is pinned (1 of 36)
+    p = run_json(capsys, "panji", "--unit", "4-4-8")
+
+    def hs(pinned: bool) -> object:
+        return lambda o: (
+            [u["counter"] for u in o["result"]] == ["2-3-8"]
+            and not o["result"][0]["broken"]
+            and o["result"][0]["pinned"] == pinned
+        )
+
+    assert prob(p, hs(False)) == Fraction(3, 36)
+    assert prob(p, hs(True)) == Fraction(1, 36)
+
+
+def test_cli_sniper_hand_count(capsys: pytest.CaptureFixture[str]) -> None:
+    # dr 1 on a 10-0: Wound Severity 1-4 wounded (4 of 6), 5-6 killed (2 of 6)
+    p = run_json(capsys, "sniper", "--unit", "10-0")
+    assert prob(p, lambda o: o["result"] and o["result"][0]["wounded"]) == Fraction(4, 6)
+    assert prob(p, lambda o: o.get("eliminated") == ["U1"]) == Fraction(2, 6)
+
+
+def test_cli_sniper_dr1_on_squad_is_certain(capsys: pytest.CaptureFixture[str]) -> None:
+    p = run_json(capsys, "sniper", "--unit", "3-4-8")
+    assert [o["result"][0]["counter"] for o in p["outcomes"]] == ["2-3-8"]  # type: ignore[attr-defined]
+
+
+def test_cli_th_hero_hand_count(capsys: pytest.CaptureFixture[str]) -> None:
+    # HS +1: created on dr 1-2 (2 of 6); dr 6 pins (1 of 6)
+    p = run_json(capsys, "th-hero", "--unit", "2-3-8")
+    assert prob(p, lambda o: len(o["result"]) == 2) == Fraction(2, 6)
+    assert prob(p, lambda o: o["result"][0]["pinned"]) == Fraction(1, 6)
+    # a 9-1 present modifies the dr (delta): -1: dr 1-3 (3 of 6)
+    p = run_json(capsys, "th-hero", "--unit", "2-3-8", "--leader-present", "9-1")
+    assert prob(p, lambda o: len(o["result"]) == 3) == Fraction(3, 6)
+
+
+def test_cli_atmm_hand_count(capsys: pytest.CaptureFixture[str]) -> None:
+    p = run_json(capsys, "atmm", "--unit", "t-h-hero", "--pre-1944", "--detail")
+    assert prob(p, lambda o: "U1: ATMM" in o["events"]) == Fraction(2, 6)
+
+
+def test_cli_hara_kiri_hand_count(capsys: pytest.CaptureFixture[str]) -> None:
+    # 4-4-7 (ML 7) NTC: DR <= 7 (21 of 36); with a 9-1 leader present (+1 ML, -1 DRM): DR <= 9
+    p = run_json(capsys, "hara-kiri", "--unit", "4-4-7")
+    assert prob(p, lambda o: o["result"] == []) == Fraction(21, 36)
+    p = run_json(capsys, "hara-kiri", "--unit", "4-4-7", "--leader-present", "9-1")
+    assert prob(p, lambda o: o.get("eliminated") == ["U1"]) == Fraction(30, 36)
+
+
+def test_cli_panji_stack_and_aerial(capsys: pytest.CaptureFixture[str]) -> None:
+    p = run_json(capsys, "panji-stack", "--unit", "4-4-7", "--unit", "4-4-7", "--leader", "9-1")
+    assert sum(Fraction(o["probability"]) for o in p["outcomes"]) == 1  # type: ignore[attr-defined]
+    p = run_json(capsys, "aerial-panji", "--unit", "4-4-8", "--unit", "3-3-6")
+    both_pinned = lambda o: all(u["pinned"] for u in o["result"]) and len(o["result"]) == 2  # noqa: E731
+    assert prob(p, both_pinned) == Fraction(6, 36)
+
+
+# --- rolls, scenario, errors, text ----------------------------------------------------------------
+
+
+def test_cli_rolls(capsys: pytest.CaptureFixture[str]) -> None:
+    p = run_json(capsys, "mc", "--unit", "4-4-8", "--rolls", "6,5")
+    assert [u["counter"] for u in p["result"]] == ["3-4-7"]  # type: ignore[attr-defined]
+    assert "G1.123" in p["rules"]  # type: ignore[operator]
+
+
+def test_cli_seeded_roll_lands_on_an_outcome(capsys: pytest.CaptureFixture[str]) -> None:
+    p = run_json(capsys, "mc", "2", "--unit", "4-4-7", "--seed", "3")
+    q = run_json(capsys, "mc", "2", "--unit", "4-4-7")
+    assert p["result"] in [o["result"] for o in q["outcomes"]]  # type: ignore[attr-defined]
+
+
+def test_cli_scenario_unit(capsys: pytest.CaptureFixture[str]) -> None:
+    p = run_json(
+        capsys, "ptc", "--scenario", str(ROOT / "examples" / "panji-g9.toml"), "--unit", "B"
+    )
+    # U.S. 6-6-6 (ML 6): pinned on Original 7-12, 21 of 36
+    assert prob(p, lambda o: o["result"][0]["pinned"]) == Fraction(21, 36)
+
+
+def test_cli_bad_input_exit_2(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["odds", "mc", "--unit", "9-9-9"]) == 2
+    assert "counter catalog" in capsys.readouterr().err
+    assert main(["odds", "mc", "--unit", "3-4-7"]) == 2
+    assert "Class" in capsys.readouterr().err
+    assert main(["odds", "mc"]) == 2
+    scen = str(ROOT / "examples" / "panji-g9.toml")
+    assert main(["odds", "mc", "--scenario", scen, "--unit", "nobody"]) == 2
+    assert "no unit 'nobody'" in capsys.readouterr().err
+
+
+def test_cli_text_output(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["odds", "mc", "1", "--unit", "4-4-8"]) == 0
+    out = capsys.readouterr().out
+    assert "3-4-8 elite" in out and "rules:" in out and "1/4" in out
+
+
+def test_cli_single_unit_options(capsys: pytest.CaptureFixture[str]) -> None:
+    p = run_json(capsys, "ptc", "--counter", "3-4-7", "--class", "1st-line")
+    assert p["units"][0]["strength"] == "reduced"  # type: ignore[index]
+
+
+# --- hypothesis over every procedure -------------------------------------------------------------
+
+CASES = [
+    (Procedure.MC, ["4-4-8"], Options(mc=1)),
+    (Procedure.MC, ["3-4-7:1st-line", "9-1"], Options(mc=2)),
+    (Procedure.NMC, ["2-2-6:elr=1"], Options()),
+    (Procedure.PTC, ["4-4-7", "8+1"], Options()),
+    (Procedure.LLMC, ["4-5-7:british"], Options(drm=1)),
+    (Procedure.LLTC, ["1-2-8"], Options(drm=2)),
+    (Procedure.PANJI, ["4-4-8"], Options()),
+    (Procedure.PANJI_STACK, ["4-4-7", "9-1"], Options()),
+    (Procedure.AERIAL_PANJI, ["4-4-8", "1-2-7"], Options()),
+    (Procedure.SNIPER, ["9-1"], Options()),
+    (Procedure.TH_HERO, ["4-4-7:dc"], Options(gives_dc=True)),
+    (Procedure.ATMM, ["t-h-hero"], Options(pre_1944=True)),
+    (Procedure.HARA_KIRI, ["3-3-6"], Options()),
+    (Procedure.HARA_KIRI, ["4-4-7", "10-0"], Options()),
+]
+
+
+@pytest.mark.parametrize(("proc", "specs", "opts"), CASES, ids=lambda x: str(x)[:20])
+def test_every_procedure_sums_to_one_and_each_enumerated_roll_lands(
+    proc: Procedure, specs: list[str], opts: Options
+) -> None:
+    units = [describe(s, id=f"U{i}") for i, s in enumerate(specs)]
+    d = odds(proc, units, opts)
+    assert d.total() == 1
+    picks = [1, 2] if proc == Procedure.PANJI_STACK else []
+    for w, c in ALL_DR:
+        for pick in picks or [0]:
+            for follow in range(1, 7):
+                rolls = ([pick] if pick else []) + [w, c] + [follow] * 8
+                if proc in (Procedure.SNIPER, Procedure.TH_HERO, Procedure.ATMM):
+                    rolls = [w] + [follow] * 8
+                r = resolve(proc, units, GivenDice(rolls), opts)
+                assert d[r] > 0, (w, c, follow, r)
+
+
+@settings(deadline=None, max_examples=40)
+@given(st.sampled_from(CASES), st.lists(st.integers(1, 6), min_size=10, max_size=10))
+def test_hypothesis_any_rolls_land_on_an_outcome(
+    case: tuple[Procedure, list[str], Options], rolls: list[int]
+) -> None:
+    proc, specs, opts = case
+    units = [describe(s, id=f"U{i}") for i, s in enumerate(specs)]
+    d = odds(proc, units, opts)
+    assert d.total() == 1
+    given_rolls = (
+        [min(rolls[0], len(units)), *rolls[1:]] if proc == Procedure.PANJI_STACK else rolls
+    )
+    assert d[resolve(proc, units, GivenDice(given_rolls), opts)] > 0
