@@ -13,7 +13,7 @@ from aslpto.core_movement import HALF, MoveOptions, Phase
 from aslpto.game import Fortification, FortKind, Game
 from aslpto.movement import evaluate
 from aslpto.terrain import HexsideFeature
-from aslpto.units import Kind, Transport, Unit, VehicleType
+from aslpto.units import Kind, Unit, VehicleType
 from test_movement_helpers import g9_game, squad
 
 NO_OPTIONS = MoveOptions()
@@ -354,5 +354,32 @@ def test_g9_46_blocked_bypass_does_not_end_mph(ex: Game) -> None:
     assert r.legal and r.end.hex == ex.map.hex("37DD6")
 
 
-def test_g9_4_transport_constants_exist() -> None:
-    assert Transport.RIDING_BICYCLE.value == "riding-bicycle"
+def test_g9_53_concealed_unit_placed_above(ex: Game) -> None:
+    g = with_units(ex, ex.unit("A").with_(concealed=True))
+    assert "concealment-loss-activity" in kinds(run(g, "A", ["37EE7"]))
+
+
+def test_g_8_trip_flare_dr_event() -> None:
+    """G.8: a dr for each entry of (or expenditure in) a jungle Location with trip flares;
+    none entering via a trench."""
+    from test_movement_helpers import make_game
+
+    g = make_game(units=(squad("S", "37EE8"),), forts=[("37EE7", FortKind.TRIP_FLARE, "", 2)])
+    ev = run(g, "S", ["37EE7"]).steps[0].events
+    assert [(e.kind, e.rule) for e in ev] == [("trip-flare-dr", "G.8")]
+
+
+def test_g9_121_trip_flare_only_across_covered_hexside_without_jungle() -> None:
+    from test_movement_helpers import make_game
+
+    g = make_game(
+        '[board]\nname = "37"\n',
+        units=(squad("S", "37EE8"), squad("T", "37DD6")),
+        panjis=[("A", "37EE7", ["37EE7-EE8"], False)],
+        forts=[("37EE7", FortKind.TRIP_FLARE, "", 1)],
+    )
+    assert ("trip-flare-dr", "G9.121") in [
+        (e.kind, e.rule) for e in run(g, "S", ["37EE7"]).steps[0].events
+    ]
+    assert "trip-flare-dr" not in kinds(run(g, "T", ["37EE7"]))
+    assert "trip-flare-dr" in kinds(run(g, "T", ["37EE7", ":above"]))

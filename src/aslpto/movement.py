@@ -1031,23 +1031,20 @@ def _plain_search(space: _Space, start: int, limit: int) -> _Search:
     fast = space.fast
     later = space.fast_later
     get = dist.get
+    far = 1 << 30
     for d in range(limit + 1):
-        bucket = buckets[d]
-        i = 0
-        while i < len(bucket):
-            key = bucket[i]
-            i += 1
+        # a zero-cost step appends to the bucket being read; the list iterator sees it
+        for key in buckets[d]:
             if dist[key] != d:
                 continue
-            edges = fast(key >> 2, True) if d == 0 else later[key >> 2]
+            edges = later[key >> 2] if d else fast(key >> 2, True)
             if edges is None:
                 edges = fast(key >> 2, False)
             for nkey, cost in edges:
                 nd = d + cost
                 if nd > limit:
                     break
-                od = get(nkey)
-                if od is None or nd < od:
+                if nd < get(nkey, far):
                     dist[nkey] = nd
                     if not nkey & 1:
                         buckets[nd].append(nkey)
