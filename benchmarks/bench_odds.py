@@ -1,0 +1,152 @@
+"""Exact odds beside a 100,000-sample Monte Carlo of the same procedure, in the same run.
+
+* a Panji MC taken by a stack of three units: the G9.43 random selection, the selected unit's
+  Panji MC (G9.31), the others' PTC modified by leadership;
+* an attack 2MC on a Japanese squad with a 10-0 leader: leader first, Step Reduction, Casualty
+  MC, Heat of Battle, Wound Severity, LLTC (A10.2, G1.12-G1.14, G1.4, G1.41, G1.62).
+
+Target: the exact odds at least 100x faster than the sampling (docs/performance-odds.md). The
+exact odds compose per-unit distributions (``Distribution.bind``) instead of enumerating every
+leaf of the chance tree.
+
+Run: ``make bench`` or ``.venv/bin/python -m pytest benchmarks/bench_odds.py --benchmark-only``.
+"""
+
+from __future__ import annotations
+
+import time
+from collections import Counter
+from collections.abc import Callable
+from fractions import Fraction
+
+import pytest
+
+from aslpto.counters import make
+from aslpto.dice import Distribution, RandomDice
+from aslpto.morale import (
+    Check,
+    Result,
+    odds_location,
+    odds_panji_stack,
+    resolve_location,
+    resolve_panji_stack,
+)
+from aslpto.units import Kind, Strength, Unit, UnitClass
+
+SAMPLES = 100_000
+TARGET = 100
+
+STACK: list[Unit] = [
+    make("A", "japanese", Kind.SQUAD, UnitClass.ELITE, Strength.FULL),
+    make("B", "japanese", Kind.SQUAD, UnitClass.FIRST_LINE, Strength.REDUCED),
+    make("L", "japanese", Kind.LEADER, face="9-1"),
+]
+LOCATION: list[Unit] = [
+    make("J1", "japanese", Kind.SQUAD, UnitClass.FIRST_LINE, Strength.FULL),
+    make("L", "japanese", Kind.LEADER, face="10-0"),
+]
+
+
+def exact_stack() -> Distribution[Result]:
+    return odds_panji_stack(STACK)
+
+
+def sampled_stack(n: int = SAMPLES, seed: int = 1) -> Counter[Result]:
+    dice = RandomDice(seed)
+    return Counter(resolve_panji_stack(STACK, dice) for _ in range(n))
+
+
+def exact_location() -> Distribution[Result]:
+    return odds_location(LOCATION, Check.MC, drm=2)
+
+
+def sampled_location(n: int = SAMPLES, seed: int = 1) -> Counter[Result]:
+    dice = RandomDice(seed)
+    return Counter(resolve_location(LOCATION, Check.MC, dice, drm=2) for _ in range(n))
+
+
+def _end_state(r: Result) -> tuple[object, ...]:
+    return (
+        tuple(
+            (u.id, u.counter, u.unit_class, u.broken, u.pinned, u.wounded, u.berserk)
+            for u in r.units
+        ),
+        r.eliminated,
+    )
+
+
+def total_variation(exact: Distribution[Result], sampled: Counter[Result]) -> float:
+    """Half the L1 distance between the exact end-state distribution and the sampled one."""
+    e: Counter[tuple[object, ...]] = Counter()
+    for r, p in exact:
+        e[_end_state(r)] += float(p)  # type: ignore[assignment]
+    n = sum(sampled.values())
+    s: Counter[tuple[object, ...]] = Counter()
+    for r, k in sampled.items():
+        s[_end_state(r)] += k / n  # type: ignore[assignment]
+    return sum(abs(e[k] - s[k]) for k in set(e) | set(s)) / 2
+
+
+def _best_of(fn: Callable[[], object], runs: int = 5) -> float:
+    best = float("inf")
+    for _ in range(runs):
+        t = time.perf_counter()
+        fn()
+        best = min(best, time.perf_counter() - t)
+    return best
+
+
+TIMES: dict[str, float] = {}
+
+
+def _sampled_then_ratio(
+    benchmark,
+    name: str,
+    sample: Callable[[], Counter[Result]],
+    exact: Callable[[], Distribution[Result]],
+) -> None:  # type: ignore[no-untyped-def]
+    def run() -> Counter[Result]:
+        t = time.perf_counter()
+        out = sample()
+        TIMES[f"{name}-sampled"] = time.perf_counter() - t
+        return out
+
+    counts = benchmark.pedantic(run, rounds=1, iterations=1)
+    d = exact()
+    assert sum(counts.values()) == SAMPLES
+    assert total_variation(d, counts) < 0.02
+    exact_s = TIMES.get(f"{name}-exact") or _best_of(exact)
+    ratio = TIMES[f"{name}-sampled"] / exact_s
+    benchmark.extra_info.update(
+        {"exact_s": exact_s, "sampled_s": TIMES[f"{name}-sampled"], "ratio": round(ratio, 1)}
+    )
+    print(
+        f"\n{name}: exact {exact_s * 1000:.1f} ms, {SAMPLES:,} samples "
+        f"{TIMES[f'{name}-sampled']:.2f} s, ratio {ratio:.0f}x"
+    )
+    assert ratio >= TARGET, f"exact odds only {ratio:.0f}x faster than sampling"
+
+
+@pytest.mark.benchmark(group="odds-panji-stack")
+def test_exact_panji_stack_of_three(benchmark) -> None:  # type: ignore[no-untyped-def]
+    d = benchmark(exact_stack)
+    assert d.total() == 1
+    assert sum(p for _, p in d) == Fraction(1)
+    TIMES["panji-stack-exact"] = _best_of(exact_stack)
+
+
+@pytest.mark.benchmark(group="odds-panji-stack")
+def test_sampled_panji_stack_of_three(benchmark) -> None:  # type: ignore[no-untyped-def]
+    _sampled_then_ratio(benchmark, "panji-stack", sampled_stack, exact_stack)
+
+
+@pytest.mark.benchmark(group="odds-attack-mc")
+def test_exact_attack_mc_squad_and_leader(benchmark) -> None:  # type: ignore[no-untyped-def]
+    d = benchmark(exact_location)
+    assert d.total() == 1
+    TIMES["attack-mc-exact"] = _best_of(exact_location)
+
+
+@pytest.mark.benchmark(group="odds-attack-mc")
+def test_sampled_attack_mc_squad_and_leader(benchmark) -> None:  # type: ignore[no-untyped-def]
+    _sampled_then_ratio(benchmark, "attack-mc", sampled_location, exact_location)
