@@ -35,7 +35,7 @@ from __future__ import annotations
 import tomllib
 import weakref
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from functools import cache, lru_cache
 from importlib import resources
 from typing import Any, NamedTuple
@@ -401,6 +401,7 @@ class _Prof:
     terrain: str
     water: bool
     depression: bool
+    flooded: bool  # a Water Obstacle raised by a flooded river (B21.21)
 
 
 @dataclass(frozen=True, slots=True)
@@ -413,6 +414,11 @@ class _Side:
     cliff: bool
     stream: bool  # a stream hexside (HexsideFeature.STREAM)
     g1_exception: bool  # G.1: a stream hexside only between its own two end hexes
+
+    @property
+    def blocks(self) -> bool:
+        """Can it block a LOS of ends that are not entrenched?"""
+        return self.obstacle is not None or self.cliff
 
 
 @lru_cache(maxsize=8192)
@@ -462,16 +468,18 @@ class _Ends(NamedTuple):
     ent_b: bool
 
 
-@dataclass
 class _Walk:
     """Working state of one LOS check."""
 
-    block: tuple[int, Blocker] | None = None
-    drm: int = 0
-    paddy: int = 0
-    orchard_far: bool = False
-    hits: list[HindranceHit] = field(default_factory=list)
-    rules: list[str] = field(default_factory=list)
+    __slots__ = ("block", "drm", "hits", "orchard_far", "paddy", "rules")
+
+    def __init__(self, first_rule: str) -> None:
+        self.block: tuple[int, Blocker] | None = None
+        self.drm = 0
+        self.paddy = 0
+        self.orchard_far = False
+        self.hits: list[HindranceHit] = []
+        self.rules: list[str] = [first_rule]
 
     def cite(self, *rules: str) -> None:
         for r in rules:
@@ -498,7 +506,9 @@ class LosEngine:
         )
         self.data = los_data()
         self.panji_hexes = frozenset(panji_hexes)
+        self.panji_keys = frozenset(_key(*h) for h in self.panji_hexes)
         self.overrides = tuple(overrides)
+        self._names: dict[int, str] = {}
         self.prof: dict[int, _Prof] = {_key(h.x, h.y): self._profile(h) for h in m.cells}
         self.sides: dict[int, _Side] = {}
         for s, fs in m.sides.items():
@@ -545,7 +555,7 @@ class LosEngine:
         inherent = row.inherent_terrain or mode == _PADDY
         same = tr.same_level_rule if tr is not None and mode != _PADDY else rule
         return _Prof(base2, floor2, mode, top2, inherent, drm, rule, same, word,
-                     info.water_obstacle, depression)  # fmt: skip
+                     info.water_obstacle, depression, "B21.21" in info.rules)  # fmt: skip
 
     def _side(self, s: Hexside, fs: frozenset[HexsideFeature]) -> _Side | None:
         obstacle, word = None, ""
@@ -598,35 +608,39 @@ class LosEngine:
 
     def check(self, a: Location, b: Location) -> LosResult:
         """Is there a LOS from ``a`` to ``b``, with what Hindrance DRM, and what blocks it?"""
-        m = self.map
-        for h in (a.hex, b.hex):
-            if h not in m.cells:
-                raise InputError(f"grid position ({h.x},{h.y}) is off the map")
-        name_a, name_b = location_name(m, a), location_name(m, b)
-        rng = distance(a.hex, b.hex)
+        ha, hb = a.hex, b.hex
+        ka, kb = _key(ha.x, ha.y), _key(hb.x, hb.y)
+        prof = self.prof
+        pa, pb = prof.get(ka), prof.get(kb)
+        if pa is None or pb is None:
+            h = ha if pa is None else hb
+            raise InputError(f"grid position ({h.x},{h.y}) is off the map")
+        rng = distance(ha, hb)
         for ov in self.overrides:
             if ov.matches(a, b):
                 note = ov.note or "scenario LOS override"
                 return LosResult(ov.los, rng, ov.hindrance_drm if ov.los else 0,
                                  None if ov.los else Blocker("scenario", "SSR", note),
-                                 name_a, name_b, (), ("SSR",), (note,), note)  # fmt: skip
+                                 self._loc_name(a, ka), self._loc_name(b, kb), (), ("SSR",),
+                                 (note,), note)  # fmt: skip
         d = self.data
-        w = _Walk()
-        w.cite(d.rule("thread"))
+        w = _Walk(d.rules["thread"])
         notes: list[str] = []
-        self._cite_ends(a, b, w, notes)
-        if a.hex == b.hex:
-            w.cite(d.rule("same_hex"))
-            return LosResult(True, 0, 0, None, name_a, name_b, (), tuple(w.rules),
-                             tuple(notes))  # fmt: skip
-        ea, eb = self.elevation2(a), self.elevation2(b)
-        ka, kb = _key(*a.hex), _key(*b.hex)
-        events = _compact(b.hex.x - a.hex.x, b.hex.y - a.hex.y)
+        self._cite_ends(a, b, pa, pb, w, notes)
+        if ka == kb:
+            w.cite(d.rules["same_hex"])
+            return LosResult(True, 0, 0, None, self._loc_name(a, ka), self._loc_name(b, kb), (),
+                             tuple(w.rules), tuple(notes))  # fmt: skip
+        dep_a = pa.depression and a.level == 0 and a.position != "crest"
+        dep_b = pb.depression and b.level == 0 and b.position != "crest"
+        ea = pa.floor2 if dep_a else pa.base2 + 2 * a.level
+        eb = pb.floor2 if dep_b else pb.base2 + 2 * b.level
+        events = _compact(hb.x - ha.x, hb.y - ha.y)
         self._walk(events, ka, kb, ea, eb, a, b, w)
-        if self._in_depression(a) or self._in_depression(b):
+        if dep_a or dep_b:
             self._depressions(events, ka, kb, ea, eb, a, b, w)
-        if w.block is None and self.panji_hexes:
-            self._cite_panjis(events, ka, a, b, w, notes)
+        if w.block is None and self.panji_keys:
+            self._cite_panjis(events, ka, kb, w, notes)
         drm = w.drm + w.paddy // 2
         if w.paddy:
             w.cite("G8")
@@ -634,52 +648,67 @@ class LosEngine:
                          f"+{w.paddy // 2}")  # fmt: skip
         block = None if w.block is None else w.block[1]
         if block is None and drm >= d.blocks_at:
-            block = Blocker(name_b, d.rule("hindrance_blocks"),
+            block = Blocker(self._loc_name(b, kb), d.rules["hindrance_blocks"],
                             f"Hindrance DRM total +{drm} (>= {d.blocks_at})")  # fmt: skip
         if block is not None:
             w.cite(block.rule)
             if block.rule == "G8" and "paddy bank" in block.why:
-                w.cite(d.rule("entrenched_hexside"))
+                w.cite(d.rules["entrenched_hexside"])
         return LosResult(
-            los=block is None,
-            range=rng,
-            hindrance_drm=drm if block is None else 0,
-            blocked_by=block,
-            frm=name_a,
-            to=name_b,
-            hindrances=tuple(w.hits) if block is None else (),
-            rules=tuple(w.rules),
-            notes=tuple(notes),
+            block is None,
+            rng,
+            drm if block is None else 0,
+            block,
+            self._loc_name(a, ka),
+            self._loc_name(b, kb),
+            tuple(w.hits) if block is None else (),
+            tuple(w.rules),
+            tuple(notes),
         )
 
-    def _cite_ends(self, a: Location, b: Location, w: _Walk, notes: list[str]) -> None:
-        for loc in (a, b):
-            p = self.prof[_key(*loc.hex)]
-            info = self.map.info(loc.hex)
-            if loc.position == "bank":
+    def _hname(self, k: int) -> str:
+        """The name of the hex with key ``k`` (cached)."""
+        n = self._names.get(k)
+        if n is None:
+            n = self._names[k] = self.map.name(_unkey(k))
+        return n
+
+    def _loc_name(self, loc: Location, k: int) -> str:
+        s = self._hname(k)
+        if loc.level:
+            s += f"@{loc.level}"
+        if loc.position not in ("ground", "in"):
+            s += f":{loc.position}"
+        return s
+
+    def _cite_ends(self, a: Location, b: Location, pa: _Prof, pb: _Prof, w: _Walk,
+                   notes: list[str]) -> None:  # fmt: skip
+        for loc, p in ((a, pa), (b, pb)):
+            pos = loc.position
+            if pos == "bank":
                 w.cite("G8")
-                notes.append(f"{self.map.name(loc.hex)}: LOS to/from a unit on a Bank counter "
-                             "is drawn to/from the paddy hex's centre dot (G8)")  # fmt: skip
-            if loc.position in ("above-panji", "beneath-panji"):
+                name = self._hname(_key(*loc.hex))
+                notes.append(f"{name}: LOS to/from a unit on a Bank counter is drawn to/from "
+                             "the paddy hex's centre dot (G8)")  # fmt: skip
+            elif pos in ("above-panji", "beneath-panji"):
                 w.cite("G9.2", "G9.1")
             if p.water:
-                w.cite(self.data.rule("water"))
-                if "B21.21" in info.rules:
+                w.cite(self.data.rules["water"])
+                if p.flooded:
                     w.cite("B21.21")
-            if loc.entrenched and loc.infantry and self.map.info(loc.hex).terrain == Terrain.PADDY:
+            if loc.entrenched and loc.infantry and p.terrain == "paddy":
                 w.cite("G8")
 
-    def _cite_panjis(self, events: tuple[tuple[Any, ...], ...], ka: int, a: Location,
-                     b: Location, w: _Walk, notes: list[str]) -> None:  # fmt: skip
-        seen = [h for h in (a.hex, b.hex) if h in self.panji_hexes]
+    def _cite_panjis(self, events: tuple[tuple[Any, ...], ...], ka: int, kb: int, w: _Walk,
+                     notes: list[str]) -> None:  # fmt: skip
+        pk = self.panji_keys
+        seen = [k for k in (ka, kb) if k in pk]
         for e in events:
-            if e[0] == _HEX:
-                h = _unkey(ka + e[1])
-                if h in self.panji_hexes:
-                    seen.append(h)
+            if e[0] == _HEX and ka + e[1] in pk:
+                seen.append(ka + e[1])
         if seen:
             w.cite("G9.2")
-            names = ", ".join(dict.fromkeys(self.map.name(h) for h in seen))
+            names = ", ".join(dict.fromkeys(self._hname(k) for k in seen))
             notes.append(f"Panji counter(s) in {names}: neither obstacle nor Hindrance (G9.2)")
 
     # obstacles --------------------------------------------------------------------------
@@ -762,33 +791,35 @@ class LosEngine:
         b: Location,
         w: _Walk,
     ) -> None:
-        prof, sides, m = self.prof, self.sides, self.map
+        prof, sides = self.prof, self.sides
         hi, lo = (ea, eb) if ea >= eb else (eb, ea)
         a_high = ea >= eb
         water_end = prof[ka].water or prof[kb].water
         ssk = (ka << 32) + ka
         ends = _Ends(a.hex, b.hex, ea, eb, *self._entrenched(a, b, ea, eb))
+        entrenched = ends.ent_a or ends.ent_b
+        hex_effect = self._hex_effect
         for idx, e in enumerate(events):
             kind = e[0]
             if kind == _HEX:
-                p = prof.get(ka + e[1])
-                if p is None:
-                    continue
+                k = ka + e[1]
+                p = prof.get(k)
+                if p is None or (p.mode == _NONE and p.floor2 <= lo):
+                    continue  # open ground no higher than the lower end
                 r_hi, r_lo = (e[2], e[3]) if a_high else (e[3], e[2])
-                eff = self._hex_effect(p, hi, lo, r_hi, r_lo, water_end)
+                eff = hex_effect(p, hi, lo, r_hi, r_lo, water_end)
                 if eff is None:
                     continue
-                where = m.name(_unkey(ka + e[1]))
                 if len(eff) == 4:
                     w.cite(eff[3])
-                    w.block = (idx, Blocker(where, eff[1], eff[2]))
+                    w.block = (idx, Blocker(self._hname(k), eff[1], eff[2]))
                     return
-                self._hinder(w, eff, where, p)
+                self._hinder(w, eff, self._hname(k), p)
             elif kind == _SPINE:
                 blk = self._spine(e, ka, hi, lo, a_high, water_end, w)
                 if blk is None and sides:
                     sd = sides.get(ssk + e[1])
-                    if sd is not None:
+                    if sd is not None and (sd.blocks or (entrenched and sd.bank)):
                         blk = self._side_effect(e[1:6], sd, ka, ends, along=True)
                 if blk is not None:
                     w.block = (idx, blk)
@@ -797,14 +828,14 @@ class LosEngine:
                 continue
             elif kind == _SIDE:
                 sd = sides.get(ssk + e[1])
-                if sd is None:
+                if sd is None or not (sd.blocks or (entrenched and sd.bank)):
                     continue
                 blk = self._side_effect(e[1:6], sd, ka, ends, along=False)
                 if blk is not None:
                     w.block = (idx, blk)
                     return
             else:
-                blk = self._vertex(e, ka, ssk, ends)
+                blk = self._vertex(e, ka, ssk, ends, entrenched)
                 if blk is not None:
                     w.block = (idx, blk)
                     return
@@ -833,7 +864,11 @@ class LosEngine:
         for rk in (rp, rq):
             p = self.prof.get(ka + rk)
             if p is not None:
-                effs.append((p, self._hex_effect(p, hi, lo, r_hi, r_lo, water_end)))
+                low_open = p.mode == _NONE and p.floor2 <= lo
+                effs.append((p, None if low_open else
+                             self._hex_effect(p, hi, lo, r_hi, r_lo, water_end)))  # fmt: skip
+        if not any(x is not None for _, x in effs):
+            return None
         d = self.data
         where = self._side_name(ka + rp, ka + rq)
         blocks = [(p, x) for p, x in effs if x is not None and x[0] == "block"]
@@ -872,12 +907,12 @@ class LosEngine:
         d, prof = self.data, self.prof
         k1, k2 = ka + ra, ka + rb
         h1, h2 = _unkey(k1), _unkey(k2)
-        where = self._side_name(k1, k2)
         p1, p2 = prof.get(k1), prof.get(k2)
         base2 = max(p.base2 for p in (p1, p2) if p is not None)
         if (ends.ent_a or ends.ent_b) and (sd.obstacle is not None or sd.bank):
             why = ("entrenched Infantry cannot see over it to a non-adjacent Location not "
                    f"higher than it ({d.rule('entrenched_hexside')})")
+            where = self._side_name(k1, k2)
             if sd.obstacle is not None:
                 return Blocker(where, d.rule("entrenched_hexside"), f"{sd.obstacle_word}: {why}")
             return Blocker(where, "G8", f"paddy bank, a hedge to entrenched Infantry: {why}")
@@ -895,19 +930,20 @@ class LosEngine:
             if t:
                 why = {"higher": "higher than both ends", "equal": "no height advantage",
                        "blind": "the lower end is in a blind hex behind it"}[t]  # fmt: skip
-                return Blocker(where, ob.rule, f"{sd.obstacle_word} hexside to level "
-                               f"{_lv(top2)}: {why}")  # fmt: skip
+                return Blocker(self._side_name(k1, k2), ob.rule,
+                               f"{sd.obstacle_word} hexside to level {_lv(top2)}: {why}")
         if sd.cliff and not along and p1 is not None and p2 is not None:
             hk, hp = (h1, p1) if p1.base2 >= p2.base2 else (h2, p2)
             if hk not in (ends.a, ends.b):
                 t = self._height_test(hp.base2, hi, lo, distance(high, hk), distance(hk, low),
                                       crest=False)  # fmt: skip
                 if t:
-                    return Blocker(where, d.rule("cliff"),
+                    return Blocker(self._side_name(k1, k2), d.rule("cliff"),
                                    f"cliff hexside at level {_lv(hp.base2)}: {t}")
         return None
 
-    def _vertex(self, e: tuple[Any, ...], ka: int, ssk: int, ends: _Ends) -> Blocker | None:
+    def _vertex(self, e: tuple[Any, ...], ka: int, ssk: int, ends: _Ends,
+                entrenched: bool) -> Blocker | None:  # fmt: skip
         """A thread through a vertex crosses a wall/hedge line there only if the line has a
         branch on each side of the thread (A6.1: visible on both sides)."""
         found: dict[int, Blocker] = {}
@@ -916,7 +952,7 @@ class LosEngine:
             if side == 0 or side in found:
                 continue
             sd = self.sides.get(ssk + ray[0])
-            if sd is None:
+            if sd is None or not (sd.obstacle is not None or (entrenched and sd.bank)):
                 continue
             blk = self._side_effect(ray[:5], sd, ka, ends, along=True)
             if blk is not None:
@@ -1021,6 +1057,13 @@ class LosEngine:
 
     def _side_name(self, k1: int, k2: int) -> str:
         """``37E5-E6``; a hexside on the map edge is named by its on-map hex."""
+        key = (k1 << 32) + k2 if k1 < k2 else (k2 << 32) + k1
+        n = self._names.get(-key)
+        if n is None:
+            n = self._names[-key] = self._side_name_uncached(k1, k2)
+        return n
+
+    def _side_name_uncached(self, k1: int, k2: int) -> str:
         h1, h2 = _unkey(k1), _unkey(k2)
         on = [h for h in (h1, h2) if h in self.map.cells]
         if len(on) == 2:
