@@ -478,3 +478,13 @@ def test_japanese_findings_run_every_check_function(monkeypatch: pytest.MonkeyPa
     got = check(g)
     assert Finding("G1.631", "error", "1 units", "37C4") in got
     assert Finding("G1.422", "warning", "1 units in 1944", "") in got
+
+
+def test_g1_631_japanese_setup_checks_run_in_check() -> None:
+    # aslpto.japanese_setup.check_japanese_setup is found and run: two hidden squads of two
+    # by day exceed the G1.631 HIP allowance (10% FRU of two squad-equivalents = 1)
+    pytest.importorskip("aslpto.japanese_setup")
+    g = game(unit("j1", "37C4", hidden=True) + unit("j2", "37C5", hidden=True))
+    assert [f.rule for f in check(g) if f.rule.startswith("G1")] == ["G1.631"]
+    assert [f.rule for f in check(game(unit("j1", "37C4", hidden=True) + unit("j2", "37C5")))
+            if f.rule.startswith("G1")] == []  # fmt: skip
