@@ -178,3 +178,24 @@ def test_g1_411_not_after_stun_recall_nor_6_plus_1() -> None:
     assert jp.armor_leader_to_infantry("8+1", crew_stunned_or_recalled=False).value is None
     r = jp.armor_leader_to_infantry("9-1", crew_stunned_or_recalled=False, abandoning=False)
     assert r.value is None
+
+
+def test_g1_4_ptc_or_pin_result_vs_concealed_smc_costs_concealment() -> None:
+    hidden_ld = leader("9-1", concealed=True)
+    (u,) = resolve_check(hidden_ld, Check.PTC, GivenDice("6,5")).units  # 11 > 9: a pin result
+    assert (u.concealed, u.pinned) == (False, False)
+    (u,) = resolve_check(hidden_ld, Check.PTC, GivenDice("3,3")).units
+    assert u.concealed
+    (u,) = resolve_check(hidden_ld, Check.MC, GivenDice("5,4")).units  # Final 9 = ML
+    assert (u.concealed, u.pinned) == (False, False)
+    (u,) = resolve_sniper(hidden_ld, GivenDice(""), dr=2).units
+    assert not u.concealed
+
+
+def test_g1_4_exc_collapsed_hut_ptc_pins_japanese_smc() -> None:
+    from aslpto.morale import Situation
+
+    (u,) = resolve_check(
+        leader(), Check.PTC, GivenDice("6,5"), situation=Situation(collapsed_hut=True)
+    ).units
+    assert u.pinned

@@ -98,6 +98,7 @@ class Situation:
     heat_of_battle: bool = True  # resolve the HoB DR (else only report it)
     heat_of_battle_drm: int = 0  # other HoB DRM the caller knows of
     morale_override: int | None = None  # G9.47: "using a Morale Level of 7"
+    collapsed_hut: bool = False  # G1.4 EXC (G5.5): a Collapsed Hut PTC/Pin affects Japanese SMC
 
 
 PLAIN = Situation()
@@ -198,9 +199,10 @@ def _exceeds_elr(unit: Unit, amount: int) -> Ruling[bool]:
     return Ruling(hit, rules, f"failed by {amount} {op} ELR {unit.elr}" if hit else "")
 
 
-def pin_immune(unit: Unit) -> Ruling[bool]:
-    """Units a pin result does not affect: Japanese SMC (G1.4), broken and berserk units."""
-    if jp.is_japanese(unit) and unit.kind.is_smc:
+def pin_immune(unit: Unit, situation: Situation = PLAIN) -> Ruling[bool]:
+    """Units a pin result does not affect: Japanese SMC (G1.4 [EXC: Collapsed Hut]), broken and
+    berserk units."""
+    if jp.is_japanese(unit) and unit.kind.is_smc and not situation.collapsed_hut:
         return Ruling(True, ("G1.4",), "Japanese SMC do not Pin")
     immune = setting("pin", "immune")
     if unit.broken and "broken" in immune:
@@ -210,12 +212,13 @@ def pin_immune(unit: Unit) -> Ruling[bool]:
     return Ruling(False, (), "")
 
 
-def ptc_exempt(unit: Unit) -> Ruling[bool]:
-    """Units exempt from a PTC: Japanese SMC (G1.4, including LLTC), units immune to Pin."""
+def ptc_exempt(unit: Unit, situation: Situation = PLAIN) -> Ruling[bool]:
+    """Units exempt from a PTC: Japanese SMC (G1.4, including LLTC [EXC: Collapsed Hut]), units
+    immune to Pin."""
     t = jp.takes_ptc(unit)
-    if not t.value:
+    if not t.value and not situation.collapsed_hut:
         return Ruling(True, t.rules, t.why)
-    return pin_immune(unit)
+    return pin_immune(unit, situation)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -377,9 +380,18 @@ def apply_roll(
         log.note(unit, "treats the LLMC as a LLTC", "G1.62")
         check = Check.LLTC
     if check in (Check.PTC, Check.LLTC):
-        ex = ptc_exempt(unit)
-        if ex.value:
+        ex = ptc_exempt(unit, situation)
+        if ex.value and not (unit.concealed and "G1.4" in ex.rules):
             log.note(unit, f"exempt ({ex.why})", *ex.rules)
+            return log.result([unit])
+        if ex.value:
+            # G1.4: the PTC/Pin result vs a concealed Japanese SMC can cost his concealment
+            roll = dice.DR() if roll is None else roll
+            final = roll.total + drm + situation.leadership_drm
+            if final > morale_level(unit, situation).value:
+                log.note(unit, "PTC failed: loses concealment (no Pin)", "G1.4")
+                return log.result([unit.with_(concealed=False)])
+            log.note(unit, "PTC passed: keeps concealment", "G1.4")
             return log.result([unit])
     if roll is None:
         roll = dice.DR()
@@ -444,14 +456,18 @@ def _morale_check(
             log.note(unit, "Original doubles: Casualty Reduction", "G9.31")
             units = casualty_reduce(unit, log, dice)
         if final == ml and check.value in setting("morale_check", "pin_on_equal"):
-            units = [_pin(u, log, "G9.31" if check == Check.PANJI else rule("pin")) for u in units]
+            why = "G9.31" if check == Check.PANJI else rule("pin")
+            units = [_pin(u, log, why, situation) for u in units]
     if roll.total == 2 and check in (Check.MC, Check.NMC, Check.LLMC):
         units = _heat_of_battle_all(units, was_broken, dice, situation, log)
     return log.result(units)
 
 
-def _pin(u: Unit, log: Log, why_rule: str) -> Unit:
-    imm = pin_immune(u)
+def _pin(u: Unit, log: Log, why_rule: str, situation: Situation = PLAIN) -> Unit:
+    imm = pin_immune(u, situation)
+    if imm.value and u.concealed and "G1.4" in imm.rules:
+        log.note(u, "Pin result: loses concealment (no Pin)", "G1.4")
+        return u.with_(concealed=False)
     if imm.value:
         log.note(u, f"not pinned ({imm.why})", *imm.rules)
         return u
