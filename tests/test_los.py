@@ -390,3 +390,23 @@ def test_range_is_reported() -> None:
     m = board_map()
     assert check(m, "37C1", "37C7").range == 6
     assert Hexside  # imported for type use in other tests
+
+
+def test_los_override_carried_by_game() -> None:
+    """A Game that carries raw ``[[los_overrides]]`` tables (or LosOverride values)."""
+    from dataclasses import dataclass
+
+    from aslpto.los import game_overrides, los
+    from test_los_helpers import game
+
+    m = board_map('[terrain]\nwoods = ["C4"]')
+
+    @dataclass(frozen=True)
+    class WithOverrides(type(game(m))):  # type: ignore[misc]
+        los_overrides: tuple[object, ...] = ()
+
+    g = WithOverrides(map=m, los_overrides=(
+        {"from": "37C1", "to": "37C7", "los": True, "note": "SSR 2"},))  # fmt: skip
+    assert game_overrides(g)[0].note == "SSR 2"
+    assert los(g, "37C7", "37C1").los
+    assert not los(g, "37C1", "37C8").los

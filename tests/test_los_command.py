@@ -41,7 +41,7 @@ def test_los_command_flooded(capsys: pytest.CaptureFixture[str]) -> None:
 def test_los_command_units_and_entrenchment(capsys: pytest.CaptureFixture[str]) -> None:
     assert _json(capsys, str(PADDY), "J1", "U1")["los"] is True
     d = _json(capsys, str(PADDY), "J1", "U1", "--from-entrenched")
-    assert d["los"] is False and d["blocked_by"]["rule"] == "G8"
+    assert d["los"] is False and d["blocked_by"]["rule"] == "G8 (LOS)"
 
 
 def test_los_command_text(capsys: pytest.CaptureFixture[str]) -> None:
@@ -52,7 +52,7 @@ def test_los_command_text(capsys: pytest.CaptureFixture[str]) -> None:
 
 def test_los_command_bank_location(capsys: pytest.CaptureFixture[str]) -> None:
     d = _json(capsys, str(PADDY), "32O5:bank", "U2")
-    assert "G8" in d["rules"]
+    assert "G8 (LOS)" in d["rules"]
 
 
 @pytest.mark.parametrize("bad", ["7ZZ99", "nobody", "7AA10:roof"])

@@ -41,7 +41,7 @@ def test_g8_ex_entrenched_infantry_treat_bank_hexsides_as_hedges(g: Game) -> Non
     r = los(dug_in, dug_in.unit("J1"), dug_in.unit("U1"))
     assert not r.los
     assert r.blocked_by is not None and r.blocked_by.where == "32M5-M6"
-    assert "G8" in r.rules
+    assert "G8 (LOS)" in r.rules
     # the same holds seen from the other end
     assert not los(dug_in, dug_in.unit("U1"), dug_in.unit("J1")).los
 
@@ -53,7 +53,7 @@ def test_g8_ex_los_to_bank_counter_from_centre_dot(g: Game) -> None:
     in_hex = los(g, Location(g.map.hex("32O5")), g.unit("U2"))
     assert (on_bank.los, on_bank.hindrance_drm, on_bank.range) == (
         in_hex.los, in_hex.hindrance_drm, in_hex.range)  # fmt: skip
-    assert "G8" in on_bank.rules
+    assert "G8 (LOS)" in on_bank.rules
 
 
 def test_g8_ex_in_season_paddy_hindrance_halved_frd(g: Game) -> None:

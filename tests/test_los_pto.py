@@ -41,7 +41,7 @@ def test_g8_entrenched_infantry_treat_bank_hexsides_as_hedges() -> None:
     r = check(m, "37F5", "37F9", entrenched=(True, False))
     assert not r.los
     assert r.blocked_by.where == "37F5-F6"  # type: ignore[union-attr]
-    assert "G8" in r.rules and "B27.2" in r.rules
+    assert "G8 (LOS)" in r.rules and "B27.2" in r.rules
     # both ways: the entrenched unit cannot be seen over its bank either
     assert not check(m, "37F9", "37F5", entrenched=(False, True)).los
 
@@ -69,7 +69,7 @@ def test_g8_los_to_bank_counter_drawn_to_centre_dot() -> None:
     on_bank = check(m, "37F5:bank", "37F9")
     in_paddy = check(m, "37F5", "37F9")
     assert (on_bank.los, on_bank.blocked_by) == (in_paddy.los, in_paddy.blocked_by)
-    assert "G8" in on_bank.rules
+    assert "G8 (LOS)" in on_bank.rules
     assert any("centre dot" in n for n in on_bank.notes)
     assert check(m, "37F4:bank", "37F6:bank").los
 
@@ -81,7 +81,7 @@ def test_g8_in_season_paddy_hindrance_halved_frd() -> None:
     assert check(m, "37C1", "37C4", IN_SEASON).hindrance_drm == 0  # 1 hex -> 0
     assert check(m, "37C1", "37C8", DRAINED).hindrance_drm == 0
     r = check(m, "37C1", "37C8", IN_SEASON)
-    assert "G8" in r.rules and any("halved" in n for n in r.notes)
+    assert "G8 (LOS)" in r.rules and any("halved" in n for n in r.notes)
 
 
 def test_g8_in_season_paddy_halving_apart_from_grain() -> None:

@@ -59,6 +59,7 @@ __all__ = [
     "LosResult",
     "concealment_dr_barred",
     "engine_for",
+    "game_overrides",
     "hero_targets_in_los",
     "location_name",
     "location_of",
@@ -72,6 +73,9 @@ __all__ = [
 ]
 
 # --- data -----------------------------------------------------------------------------------
+
+G8_LOS = "G8 (LOS)"
+"""The LOS paragraph of the G8 chart (it has no number of its own)."""
 
 
 @dataclass(frozen=True)
@@ -192,8 +196,6 @@ def parse_location(m: Map, text: str) -> Location:
         raise InputError(f"location '{text}': only a paddy hex has a Bank counter (G8)")
     if position == "crest" and Feature.STREAM not in info.features:
         raise InputError(f"location '{text}': 'crest' is for a stream (Depression) hex")
-    if position == "in" and info.terrain == Terrain.PADDY:
-        pass
     return Location(h, level, position)
 
 
@@ -531,7 +533,7 @@ class LosEngine:
         month = self.conditions.month
         if word == Terrain.PADDY.value:
             if self.conditions.paddy == PaddyState.IN_SEASON:
-                mode, drm, rule = _PADDY, 1, "G8"
+                mode, drm, rule = _PADDY, 1, G8_LOS
         elif row.los == LOSEffect.OBSTACLE:
             height = row.obstacle_height
             if info.building is not None and info.terrain.is_building:
@@ -641,18 +643,22 @@ class LosEngine:
             self._depressions(events, ka, kb, ea, eb, a, b, w)
         if w.block is None and self.panji_keys:
             self._cite_panjis(events, ka, kb, w, notes)
-        drm = w.drm + w.paddy // 2
+        drm = w.drm
         if w.paddy:
-            w.cite("G8")
+            from aslpto.paddy_combat import in_season_hindrance  # G8's own ruling
+
+            halved = in_season_hindrance(w.paddy)
+            drm += halved.value
+            w.cite(*halved.rules)
             notes.append(f"In-Season paddy Hindrance halved (FRD): {w.paddy} hex(es) -> "
-                         f"+{w.paddy // 2}")  # fmt: skip
+                         f"+{halved.value}")  # fmt: skip
         block = None if w.block is None else w.block[1]
         if block is None and drm >= d.blocks_at:
             block = Blocker(self._loc_name(b, kb), d.rules["hindrance_blocks"],
                             f"Hindrance DRM total +{drm} (>= {d.blocks_at})")  # fmt: skip
         if block is not None:
             w.cite(block.rule)
-            if block.rule == "G8" and "paddy bank" in block.why:
+            if block.rule == G8_LOS and "paddy bank" in block.why:
                 w.cite(d.rules["entrenched_hexside"])
         return LosResult(
             block is None,
@@ -686,7 +692,7 @@ class LosEngine:
         for loc, p in ((a, pa), (b, pb)):
             pos = loc.position
             if pos == "bank":
-                w.cite("G8")
+                w.cite(G8_LOS)
                 name = self._hname(_key(*loc.hex))
                 notes.append(f"{name}: LOS to/from a unit on a Bank counter is drawn to/from "
                              "the paddy hex's centre dot (G8)")  # fmt: skip
@@ -697,7 +703,7 @@ class LosEngine:
                 if p.flooded:
                     w.cite("B21.21")
             if loc.entrenched and loc.infantry and p.terrain == "paddy":
-                w.cite("G8")
+                w.cite(G8_LOS)
 
     def _cite_panjis(self, events: tuple[tuple[Any, ...], ...], ka: int, kb: int, w: _Walk,
                      notes: list[str]) -> None:  # fmt: skip
@@ -915,7 +921,7 @@ class LosEngine:
             where = self._side_name(k1, k2)
             if sd.obstacle is not None:
                 return Blocker(where, d.rule("entrenched_hexside"), f"{sd.obstacle_word}: {why}")
-            return Blocker(where, "G8", f"paddy bank, a hedge to entrenched Infantry: {why}")
+            return Blocker(where, G8_LOS, f"paddy bank, a hedge to entrenched Infantry: {why}")
         hi, lo = max(ends.ea, ends.eb), min(ends.ea, ends.eb)
         high, low = (ends.a, ends.b) if ends.ea >= ends.eb else (ends.b, ends.a)
         ob = sd.obstacle
@@ -961,7 +967,10 @@ class LosEngine:
             return None
         blk = found[1]
         h1, h2, h3 = (_unkey(ka + k) for k in e[4])
-        where = self.map.layout.vertex_name(Vertex.of(h1, h2, h3))
+        if all(h in self.map.cells for h in (h1, h2, h3)):
+            where = self.map.layout.vertex_name(Vertex.of(h1, h2, h3))
+        else:
+            where = blk.where  # a vertex on the map edge: named by the blocking hexside
         return Blocker(where, blk.rule, f"through the vertex, {blk.why}")
 
     # Depressions (A6.3) and the G.1 stream end-hexes --------------------------------------
@@ -1098,12 +1107,30 @@ def engine_for(game: Game) -> LosEngine:
     hit = _ENGINES.get(key)
     if hit is not None and hit[0]() is game:
         return hit[1]
-    overrides = tuple(getattr(game, "los_overrides", ()) or ())
+    overrides = game_overrides(game)
     eng = LosEngine(game.map, game.conditions, (p.hex for p in game.panjis.values()),
                     overrides)  # fmt: skip
     _ENGINES[key] = (weakref.ref(game), eng)
     weakref.finalize(game, _ENGINES.pop, key, None)
     return eng
+
+
+def game_overrides(game: Game) -> tuple[LosOverride, ...]:
+    """The scenario's LOS overrides, if the Game carries them (``Game.los_overrides``: either
+    :class:`LosOverride` values or the raw ``[[los_overrides]]`` tables)."""
+    raw = getattr(game, "los_overrides", None) or ()
+    out: list[LosOverride] = []
+    for item in raw:
+        if isinstance(item, LosOverride):
+            out.append(item)
+        elif isinstance(item, Mapping):
+            frm, to = str(item["from"]), str(item["to"])
+            out.append(LosOverride(
+                parse_location(game.map, frm), parse_location(game.map, to),
+                bool(item["los"]), int(item.get("hindrance_drm", 0)),
+                str(item.get("note", "")), _exact(frm), _exact(to),
+            ))  # fmt: skip
+    return tuple(out)
 
 
 def los(game: Game, a: Location | Unit | str, b: Location | Unit | str) -> LosResult:

@@ -22,6 +22,7 @@ from aslpto.los import (
     Location,
     LosEngine,
     LosOverride,
+    game_overrides,
     location_of,
     parse_location,
     parse_overrides,
@@ -68,9 +69,9 @@ def load(path: str | Path) -> tuple[Game, tuple[LosOverride, ...]]:
         game = scenario.loads(_without_overrides(src.text), str(path))
     else:
         game = scenario.load(path)
-    carried = getattr(game, "los_overrides", None)
+    carried = game_overrides(game)
     if carried:
-        return game, tuple(carried)
+        return game, carried
     return game, parse_overrides(src, game.map)
 
 
