@@ -142,3 +142,10 @@ def test_columns_and_rows(col: int) -> None:
     rows = rows_of_column(col)
     assert (rows.start, rows.stop) == ((1, 11) if col % 2 == 0 else (0, 11))
     assert COLUMNS[col] == (COLUMNS[col][0] * len(COLUMNS[col]))
+
+
+def test_map_edge_hexside_names_its_map_hex() -> None:
+    a1 = B37.hex("37A1")
+    off = a1.around()[0]  # north of A1: off the board
+    assert off not in B37.hexes
+    assert B37.hexside_name(Hexside.of(a1, off)) == "37A1-(off map)"

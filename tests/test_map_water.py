@@ -80,3 +80,11 @@ def test_b21_122_swamp_is_never_river_or_mudflats() -> None:
     )
     assert m.terrain(m.hex("37P5")) == Terrain.SWAMP
     assert m.terrain(m.hex("37S5")) == Terrain.RIVER
+
+
+def test_b21_13_pond_without_centre_dot_keeps_ground_level() -> None:
+    m = one_board(
+        '[terrain]\npond = ["L9"]\n[ponds]\nno_dot = ["L9"]\n[hexsides]\nwater = ["L9-M9"]'
+    )
+    assert not m.info(m.hex("37L9")).water_obstacle
+    assert m.info(m.hex("37L9")).level == 0

@@ -384,8 +384,13 @@ class Layout:
     def hexside_name(self, s: Hexside, first: Hex | None = None) -> str:
         """``37EE7-EE8``; ``first`` chooses which hex is named first (default: canonical)."""
         a, b = (s.a, s.b) if first is None or first == s.a else (s.b, s.a)
+        if not self.names(a):
+            a, b = b, a  # name the hex that is on the map first
         na = self.names(a)[0]
-        nb = next((n for n in self.names(b) if n.board == na.board), self.names(b)[0])
+        names_b = self.names(b)
+        if not names_b:  # a map-edge hexside: the other side lies off the map
+            return f"{na}-(off map)"
+        nb = next((n for n in names_b if n.board == na.board), names_b[0])
         second = f"{COLUMNS[nb.col]}{nb.row}" if nb.board == na.board else str(nb)
         return f"{na}-{second}"
 

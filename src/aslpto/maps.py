@@ -304,7 +304,10 @@ def _add_board_layer(
             draft.sides[s] = draft.sides.get(s, frozenset()) | fs
         for lh in data.pond_no_dot:
             h = place[lh]
-            draft.cells[h] = draft.cells[h].changed("B21.13", "pond without a centre dot")
+            c = draft.cells[h]
+            # B21.13: the hex is not a Water Obstacle hex (only its pond hexsides are)
+            t = Terrain.OPEN_GROUND if c.terrain == Terrain.POND else c.terrain
+            draft.cells[h] = c.changed("B21.13", "pond without a centre dot", terrain=t)
         return
     # G.9C: only the (topmost) overlay's hexsides count where the overlay lies; G.9D: a board
     # wall/hedge forming a hexspine of an overlay hex (neither hex under the overlay) is kept.
