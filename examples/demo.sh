@@ -1,5 +1,36 @@
 #!/usr/bin/env bash
-# make demo: render the bundled scenario, check it, and show a few hexes with their rules.
-set -u
+# make demo: the bundled scenario, checked, rendered and questioned.
+set -eu
 ASLPTO=${1:-aslpto}
-echo "aslpto demo"
+case "$ASLPTO" in /*) ;; */*) ASLPTO="$PWD/$ASLPTO" ;; esac
+cd "$(dirname "$0")/.."
+SCEN=examples/paddy-river.toml
+PANJI=examples/panji-g9.toml
+OUT=${DEMO_OUT:-out}
+mkdir -p "$OUT"
+run() { echo; echo "\$ aslpto $*"; "$ASLPTO" "$@"; }
+
+echo "== Paddies by the river (examples/paddy-river.toml) =="
+run check "$SCEN"
+run render "$SCEN" -o "$OUT/paddy-river.svg"
+
+echo; echo "== What is in a hex, and why (G.1 PTO Terrain, G8, G9, B21) =="
+run terrain "$SCEN" 31CC8
+run terrain "$SCEN" 32N6
+run terrain "$SCEN" 32N8
+
+echo; echo "== A Japanese squad crosses the paddy banks into a panji hex (G8, G9.45) =="
+run move "$SCEN" J1 32M6:bank 32N6
+echo; echo "== Squad A enters EE7 across a Covered hexside: above Panji A, Panji MC (G9.4, G9.41) =="
+run move "$PANJI" A 37EE7
+echo; echo "== The G9.6 Terrain Blaze example: six MF =="
+run move "$PANJI" A --double-time --blaze 37DD8 37DD7 :beneath 37CC8
+echo; echo "== Fording the river costs all MF (B21.41) =="
+run reach "$SCEN" U1
+
+echo; echo "== Odds of a Panji MC (G9.31): a Japanese Elite squad, then a U.S. squad =="
+run odds panji --unit 4-4-8 --nationality japanese
+run odds panji --unit 6-6-6 --nationality american
+
+echo; echo "== LOS into a river (B21.2) =="
+run los examples/b21-deep.toml 7AA10 7AA8
