@@ -410,3 +410,21 @@ def test_los_override_carried_by_game() -> None:
     assert game_overrides(g)[0].note == "SSR 2"
     assert los(g, "37C7", "37C1").los
     assert not los(g, "37C1", "37C8").los
+
+
+def test_b11_2_cliff_counts_as_obstacle_for_blind_hexes() -> None:
+    plain = board_map('[levels]\n1 = ["C2", "C3"]')
+    assert check(plain, "37C1@2", "37C4").los  # a Crest Line: no blind hex at range 2
+    cliff = board_map('[levels]\n1 = ["C2", "C3"]\n[hexsides]\ncliff = ["C3-C4"]')
+    r = check(cliff, "37C1@2", "37C4")
+    assert not r.los and r.blocked_by.rule == "B11.2"  # type: ignore[union-attr]
+    assert check(cliff, "37C1@2", "37C5").los
+
+
+def test_b9_52_bocage_blocks_same_level_and_casts_blind_hexes() -> None:
+    m = board_map('[hexsides]\nbocage = ["C6-C7"]')
+    r = check(m, "37C1", "37C9")
+    assert not r.los and r.blocked_by.rule == "B9.52"  # type: ignore[union-attr]
+    assert not check(m, "37C1@1", "37C8").los  # five hexes from the viewer: two blind hexes
+    assert check(m, "37C1@1", "37C9").los
+    assert check(m, "37C2@1", "37C8").los
