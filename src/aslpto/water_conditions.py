@@ -170,7 +170,7 @@ def is_water_obstacle_hex(game: Game, hex_name: str) -> Ruling[bool]:
     """B21.1: a non-stream hex whose center dot is in blue (canal B21.11, river B21.12, pond
     B21.13, lake/ocean B21.14); a pond without a center dot is not one (B21.13)."""
     info = game.map.info(game.map.hex(hex_name))
-    if info.terrain == Terrain.POND and "B21.13" in info.rules:
+    if "B21.13" in info.rules and not info.terrain.is_water_obstacle:
         return Ruling(False, ("B21.13",), "pond without a center dot: its hexside is the obstacle")
     kinds = {
         Terrain.CANAL: "B21.11",
