@@ -10,7 +10,7 @@ from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field, replace
 from enum import StrEnum
 
-from aslpto.boards import BoardData, BuildingSpec, LocalHex, all_hexsides_of, is_edge, local_y
+from aslpto.boards import BoardData, BuildingSpec, LocalHex, is_edge, local_y
 from aslpto.hexes import LAST_COL, ROTATE_Y, Hex, Hexside, Layout, Placement
 from aslpto.rulings import InputError
 from aslpto.terrain import (
@@ -102,7 +102,7 @@ class Changes:
         self._memo: dict[tuple[object, ...], HexInfo] = {}
 
     def __call__(self, info: HexInfo, rule: str, note: str = "", **changes: object) -> HexInfo:
-        key = (id(info), rule, note, *sorted(changes.items()))
+        key = (id(info), rule, note, *changes.items())
         got = self._memo.get(key)
         if got is None:
             got = info.changed(rule, note, **changes)
@@ -242,14 +242,16 @@ def _add_board_layer(
         for lh in spec.hexes:
             buildings[lh] = placed
     special = roads | paths | streams | data.bridges | data.fords | set(buildings)
-    interned: dict[tuple[Terrain, int, bool], HexInfo] = {}
+    # identical hexes share one HexInfo (it is immutable): later transforms then work per
+    # distinct info rather than per hex
+    interned: dict[tuple[object, ...], HexInfo] = {}
     cells = draft.cells
+    levels = data.levels
+    end_hexes = draft.end_hexes
     for lh, t in data.terrain.items():
         h = place[lh]
-        if lh in data.levels or base_levels is None:
-            level = data.levels.get(lh, 0)
-        else:
-            level = base_levels.get(h, 0)
+        under = base_levels is not None and lh not in levels  # an overlay hex keeps the board's
+        level = base_levels.get(h, 0) if base_levels is not None and under else levels.get(lh, 0)
         # G.1: a stream "end-hex" (overlay hex or not) is where a stream runs off a board edge
         end_boards: set[str] = set()
         if lh in stream_ends:
@@ -261,6 +263,8 @@ def _add_board_layer(
         if lh in special:
             bld = buildings.get(lh)
             info = _special_info(lh, t, level, tag, overlay, end, roads, paths, streams, data, bld)
+            key: tuple[object, ...] = (t, level, end, info.features, id(bld))
+            info = interned.setdefault(key, info)
         else:
             key = (t, level, end)
             info = interned.get(key) or interned.setdefault(
@@ -280,9 +284,9 @@ def _add_board_layer(
         else:
             # G.9C: an overlay hex shows only the overlay's terrain
             cells[h] = info
-            draft.end_hexes.pop(h, None)
+            end_hexes.pop(h, None)
         if end:
-            draft.end_hexes.setdefault(h, set()).update(end_boards)
+            end_hexes.setdefault(h, set()).update(end_boards)
     # hexsides
     local_sides: dict[Hexside, frozenset[HexsideFeature]] = {}
     for pair, fs in data.hexsides.items():
@@ -290,24 +294,31 @@ def _add_board_layer(
         local_sides[Hexside.of(h1, h2)] = fs
     # G8: every hexside of a paddy hex is a bank hexside unless the file lists it as open
     k = _rotation_of(place)
+    open_sides = data.paddy_open_hexsides
+    bank = frozenset({HexsideFeature.BANK})
     for lh, t in data.terrain.items():
-        if t != Terrain.PADDY:
+        if t is not Terrain.PADDY:
             continue
-        for pair in all_hexsides_of((lh,)):
-            if pair in data.paddy_open_hexsides:
+        a = place[lh]
+        c, r = lh
+        y = 2 * r + (c & 1)
+        for dc, dy in _AROUND:
+            c2 = c + dc
+            other = (c2, (y + dy - (c2 & 1)) // 2)
+            if open_sides and frozenset((lh, other)) in open_sides:
                 continue
-            other = next(iter(pair - {lh}))
-            s = Hexside.of(place[lh], _place_any(other, place, lh, k))
-            local_sides[s] = local_sides.get(s, frozenset()) | {HexsideFeature.BANK}
+            b = place.get(other) or _place_any(other, place, lh, k)
+            side = Hexside(a, b) if a < b else Hexside(b, a)
+            local_sides[side] = local_sides.get(side, frozenset()) | bank
     if overlay is None:
         for s, fs in local_sides.items():
             draft.sides[s] = draft.sides.get(s, frozenset()) | fs
         for lh in data.pond_no_dot:
             h = place[lh]
-            c = draft.cells[h]
+            cell = draft.cells[h]
             # B21.13: the hex is not a Water Obstacle hex (only its pond hexsides are)
-            t = Terrain.OPEN_GROUND if c.terrain == Terrain.POND else c.terrain
-            draft.cells[h] = c.changed("B21.13", "pond without a centre dot", terrain=t)
+            t = Terrain.OPEN_GROUND if cell.terrain == Terrain.POND else cell.terrain
+            draft.cells[h] = cell.changed("B21.13", "pond without a centre dot", terrain=t)
         return
     # G.9C: only the (topmost) overlay's hexsides count where the overlay lies; G.9D: a board
     # wall/hedge forming a hexspine of an overlay hex (neither hex under the overlay) is kept.
@@ -330,6 +341,9 @@ def _add_board_layer(
             HexsideFeature.HEDGE,
         }:
             draft.side_rules[s] = (*draft.side_rules.get(s, ()), "G.9D")
+
+
+_AROUND = ((0, -2), (1, -1), (1, 1), (0, 2), (-1, 1), (-1, -1))
 
 
 def _place_any(lh: LocalHex, place: dict[LocalHex, Hex], src: LocalHex, k: int) -> Hex:
@@ -490,6 +504,8 @@ def build_map(
         if data is None:
             raise InputError(f"board {p.board} is laid out but has no board file")
         _add_board_layer(draft, data, board_placement(p, data), p.board, None)
+    if "hexes" not in layout.__dict__:  # the layout's hexes are the board hexes just placed
+        layout.__dict__["hexes"] = frozenset(draft.cells)
     levels = {h: c.level for h, c in draft.cells.items()}
 
     def edge_of(h: Hex) -> set[str]:

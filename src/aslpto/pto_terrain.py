@@ -8,7 +8,7 @@ from dataclasses import replace
 
 from aslpto.hexes import Hex, Hexside
 from aslpto.maps import Changes, HexInfo, JungleType, Map, RiverDepth
-from aslpto.terrain import Feature, HexsideFeature, Terrain
+from aslpto.terrain import WATER_OBSTACLES, Feature, HexsideFeature, Terrain
 
 G1 = "G.1"
 
@@ -39,44 +39,19 @@ def pto_terrain(m: Map, stream_end_hexes: Mapping[Hex, set[str]]) -> Map:
     change = Changes()
     woods_road: set[Hex] = set()
     marsh: list[Hex] = []
+    done: dict[int, HexInfo] = {}  # hexes share their info: transform each distinct one once
     for h, c in m.cells.items():
         if c.terrain not in _CHANGING and c.building is None and not c.features:
             continue
         if c.terrain == Terrain.MARSH:
             marsh.append(h)
             continue
-        if c.terrain == Terrain.WOODS:
-            c = change(c, G1, f"all woods are Jungle ({jungle.value}, G2.1)", terrain=jungle)
-        elif c.terrain in _SIMPLE:
-            t, why = _SIMPLE[c.terrain]
-            c = change(c, G1, why, terrain=t)
-        b = c.building
-        if (
-            b is not None
-            and b.material == "wooden"
-            and b.stories == 1
-            and b.separate >= 2
-            and not b.partial
-            and not b.multi_hex
-        ):
-            why = "wooden Single Story House in a hex of >= two separate buildings: Huts"
-            c = change(c, G1, why, terrain=Terrain.HUTS, building=None)
-        if Feature.CELLAR in c.features and not (
-            b is not None and b.material == "stone" and b.multi_hex
-        ):
-            c = change(c, G1, "cellars exist only in multi-hex stone buildings (B23.41)",
-                          features=c.features - {Feature.CELLAR})  # fmt: skip
         if Feature.WOODS_ROAD in c.features:
             woods_road.add(h)
-            why = "woods-road is a Path, with no Open Ground in its road portion"
-            feats = (c.features - {Feature.WOODS_ROAD}) | {Feature.PATH}
-            c = change(c, G1, why, features=feats)
-        elif Feature.ROAD in c.features:
-            c = change(c, G1, "no roads exist", features=c.features - {Feature.ROAD})
-        if Feature.BRIDGE in c.features:
-            c = change(c, G1, "all bridges are Fords",
-                          features=(c.features - {Feature.BRIDGE}) | {Feature.FORD})  # fmt: skip
-        cells[h] = c
+        changed = done.get(id(c))
+        if changed is None:
+            changed = done[id(c)] = _g1_hex(c, jungle, change)
+        cells[h] = changed
     # marsh adjacent to >= one Jungle hex (after woods became jungle) is Swamp
     for h in marsh:
         c = cells[h]
@@ -110,6 +85,40 @@ def pto_terrain(m: Map, stream_end_hexes: Mapping[Hex, set[str]]) -> Map:
     )
 
 
+def _g1_hex(c: HexInfo, jungle: Terrain, change: Changes) -> HexInfo:
+    """The G.1 bullets that change a hex by itself (all but the marsh and stream bullets)."""
+    if c.terrain == Terrain.WOODS:
+        c = change(c, G1, f"all woods are Jungle ({jungle.value}, G2.1)", terrain=jungle)
+    elif c.terrain in _SIMPLE:
+        t, why = _SIMPLE[c.terrain]
+        c = change(c, G1, why, terrain=t)
+    b = c.building
+    if (
+        b is not None
+        and b.material == "wooden"
+        and b.stories == 1
+        and b.separate >= 2
+        and not b.partial
+        and not b.multi_hex
+    ):
+        why = "wooden Single Story House in a hex of >= two separate buildings: Huts"
+        c = change(c, G1, why, terrain=Terrain.HUTS, building=None)
+    if Feature.CELLAR in c.features and not (
+        b is not None and b.material == "stone" and b.multi_hex
+    ):
+        why = "cellars exist only in multi-hex stone buildings (B23.41)"
+        c = change(c, G1, why, features=c.features - {Feature.CELLAR})
+    if Feature.WOODS_ROAD in c.features:
+        why = "woods-road is a Path, with no Open Ground in its road portion"
+        c = change(c, G1, why, features=(c.features - {Feature.WOODS_ROAD}) | {Feature.PATH})
+    elif Feature.ROAD in c.features:
+        c = change(c, G1, "no roads exist", features=c.features - {Feature.ROAD})
+    if Feature.BRIDGE in c.features:
+        why = "all bridges are Fords"
+        c = change(c, G1, why, features=(c.features - {Feature.BRIDGE}) | {Feature.FORD})
+    return c
+
+
 def water_levels(m: Map) -> Map:
     """B21.2: a Water Obstacle is one level beneath the surrounding terrain; B21.21: a flooded
     river, and every pond of that scenario, one level higher; B21.122: a flooded river turns
@@ -132,7 +141,7 @@ def water_levels(m: Map) -> Map:
                     cells[n] = change(cells[n], "B21.122", why, terrain=to)
     flooded = depth == RiverDepth.FLOODED
     for h, c in cells.items():
-        if not c.terrain.is_water_obstacle:
+        if c.terrain not in WATER_OBSTACLES:
             continue
         new = change(c, "B21.2", level=c.level - 1)
         if flooded and c.terrain in (Terrain.RIVER, Terrain.POND):

@@ -191,6 +191,7 @@ class _Reader:
     def __init__(self, src: TomlSource) -> None:
         self.src = src
         self.base = Path(src.path).parent if src.path != "<text>" else Path.cwd()
+        self._boards: dict[tuple[Path, bool], BoardData] = {}  # each file read once per load
 
     # errors ------------------------------------------------------------------------------
 
@@ -418,6 +419,9 @@ class _Reader:
 
     def read_board(self, ref: FileRef, overlay: bool, table: str, key: str, nth: int = 0,
                    value: str | None = None) -> BoardData:  # fmt: skip
+        cached = self._boards.get((ref.path, overlay))
+        if cached is not None:
+            return cached
         try:
             src = TomlSource.load(ref.path)
         except InputError as e:
@@ -426,7 +430,8 @@ class _Reader:
             what = "overlay" if overlay else "board"
             raise self.err(f"{what} file {ref.path}: {e.message}", table, key, value, nth
                            ) from None  # fmt: skip
-        return parse_board(src, overlay)
+        data = self._boards[(ref.path, overlay)] = parse_board(src, overlay)
+        return data
 
     def map(self, cond: Conditions, chart: TerrainChart) -> tuple[Map, MapSource]:
         mp = self.table(self.src.data, "map")
