@@ -393,20 +393,15 @@ def test_range_is_reported() -> None:
 
 
 def test_los_override_carried_by_game() -> None:
-    """A Game that carries raw ``[[los_overrides]]`` tables (or LosOverride values)."""
-    from dataclasses import dataclass
+    """A scenario's ``[[los_overrides]]`` ride on ``Game.los_overrides``."""
+    from dataclasses import replace
 
+    from aslpto.game import LosRuling
     from aslpto.los import game_overrides, los
     from test_los_helpers import game
 
     m = board_map('[terrain]\nwoods = ["C4"]')
-
-    @dataclass(frozen=True)
-    class WithOverrides(type(game(m))):  # type: ignore[misc]
-        los_overrides: tuple[object, ...] = ()
-
-    g = WithOverrides(map=m, los_overrides=(
-        {"from": "37C1", "to": "37C7", "los": True, "note": "SSR 2"},))  # fmt: skip
+    g = replace(game(m), los_overrides=(LosRuling("37C1", "37C7", True, note="SSR 2"),))
     assert game_overrides(g)[0].note == "SSR 2"
     assert los(g, "37C7", "37C1").los
     assert not los(g, "37C1", "37C8").los

@@ -133,6 +133,18 @@ class Side:
 
 
 @dataclass(frozen=True)
+class LosRuling:
+    """A scenario's ruling on one LOS, both ways (``[[los_overrides]]``): Locations as written
+    (``37AA10``, ``37AA10@1``, ``37DD7:bank``), whether LOS exists, its Hindrance DRM."""
+
+    frm: str
+    to: str
+    los: bool
+    hindrance_drm: int = 0
+    note: str = ""
+
+
+@dataclass(frozen=True)
 class Game:
     """The whole state: map, conditions, sides, units, fortifications."""
 
@@ -144,6 +156,7 @@ class Game:
     panjis: Mapping[str, Panji] = field(default_factory=dict)
     fortifications: tuple[Fortification, ...] = ()
     source: str = ""  # the file it was read from
+    los_overrides: tuple[LosRuling, ...] = ()
 
     def unit(self, uid: str) -> Unit:
         try:

@@ -1116,21 +1116,14 @@ def engine_for(game: Game) -> LosEngine:
 
 
 def game_overrides(game: Game) -> tuple[LosOverride, ...]:
-    """The scenario's LOS overrides, if the Game carries them (``Game.los_overrides``: either
-    :class:`LosOverride` values or the raw ``[[los_overrides]]`` tables)."""
-    raw = getattr(game, "los_overrides", None) or ()
-    out: list[LosOverride] = []
-    for item in raw:
-        if isinstance(item, LosOverride):
-            out.append(item)
-        elif isinstance(item, Mapping):
-            frm, to = str(item["from"]), str(item["to"])
-            out.append(LosOverride(
-                parse_location(game.map, frm), parse_location(game.map, to),
-                bool(item["los"]), int(item.get("hindrance_drm", 0)),
-                str(item.get("note", "")), _exact(frm), _exact(to),
-            ))  # fmt: skip
-    return tuple(out)
+    """The scenario's LOS overrides (``Game.los_overrides``, read from ``[[los_overrides]]``)."""
+    return tuple(
+        LosOverride(
+            parse_location(game.map, r.frm), parse_location(game.map, r.to), r.los,
+            r.hindrance_drm, r.note, _exact(r.frm), _exact(r.to),
+        )
+        for r in game.los_overrides
+    )
 
 
 def los(game: Game, a: Location | Unit | str, b: Location | Unit | str) -> LosResult:

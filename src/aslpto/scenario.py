@@ -31,6 +31,7 @@ from aslpto.game import (
     Fortification,
     FortKind,
     Game,
+    LosRuling,
     PaddyState,
     Panji,
     Side,
@@ -74,7 +75,7 @@ ENTRENCHMENTS: tuple[str, ...] = ("trench", "foxhole", "pillbox")
 """Values of ``Unit.entrenched``."""
 
 TOP_KEYS = ("scenario", "map", "overlays", "ssr", "sides", "units", "panjis", "fortifications",
-            "terrain_chart")  # fmt: skip
+            "terrain_chart", "los_overrides")  # fmt: skip
 SCENARIO_KEYS = ("name", "date", "night")
 MAP_KEYS = ("boards", "files")
 OVERLAY_KEYS = ("file", "on")
@@ -309,6 +310,13 @@ class _Reader:
         panjis = self.panjis(m, sides)
         units = self.units(m, sides, panjis)
         forts = self.fortifications(m, sides, units)
+        from aslpto.los import parse_overrides
+
+        parse_overrides(self.src, m)  # validates each entry; errors name file, line and field
+        los_rulings = tuple(
+            LosRuling(r["from"], r["to"], r["los"], r.get("hindrance_drm", 0), r.get("note", ""))
+            for r in d.get("los_overrides", [])
+        )
         _remember(m, source)
         return Game(
             map=m,
@@ -319,6 +327,7 @@ class _Reader:
             panjis={p.id: p for p in panjis},
             fortifications=forts,
             source=self.src.path,
+            los_overrides=los_rulings,
         )
 
     def date(self, head: Mapping[str, Any]) -> tuple[int, int]:
@@ -749,6 +758,13 @@ def dump(game: Game, relative_to: str | Path | None = None) -> str:
             out.append(f"detonator = {_str(f.detonator)}")
         if f.hexside is not None:
             out.append(f"hexside = {_str(m.layout.hexside_name(f.hexside, first=f.hex))}")
+    for r in game.los_overrides:
+        out += ["", "[[los_overrides]]", f"from = {_str(r.frm)}", f"to = {_str(r.to)}",
+                f"los = {_bool(r.los)}"]  # fmt: skip
+        if r.hindrance_drm:
+            out.append(f"hindrance_drm = {r.hindrance_drm}")
+        if r.note:
+            out.append(f"note = {_str(r.note)}")
     return "\n".join(out) + "\n"
 
 

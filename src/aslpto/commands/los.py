@@ -25,10 +25,8 @@ from aslpto.los import (
     game_overrides,
     location_of,
     parse_location,
-    parse_overrides,
 )
 from aslpto.rulings import InputError
-from aslpto.tomlsource import TomlSource
 
 NAME = "los"
 HELP = "is there a LOS between two Locations: Hindrance DRM, range, and what blocks it"
@@ -62,30 +60,9 @@ def run(args: argparse.Namespace) -> Outcome:
 
 
 def load(path: str | Path) -> tuple[Game, tuple[LosOverride, ...]]:
-    """The scenario and its ``[[los_overrides]]`` (read from the Game when it carries them,
-    else from the file itself)."""
-    src = TomlSource.load(path)
-    if "los_overrides" in src.data and "los_overrides" not in scenario.TOP_KEYS:
-        game = scenario.loads(_without_overrides(src.text), str(path))
-    else:
-        game = scenario.load(path)
-    carried = game_overrides(game)
-    if carried:
-        return game, carried
-    return game, parse_overrides(src, game.map)
-
-
-def _without_overrides(text: str) -> str:
-    """The scenario text with its ``[[los_overrides]]`` tables blanked (line numbers kept)."""
-    out: list[str] = []
-    skipping = False
-    for line in text.splitlines():
-        if _OVERRIDES.match(line):
-            skipping = True
-        elif _HEADER.match(line):
-            skipping = False
-        out.append("" if skipping else line)
-    return "\n".join(out) + "\n"
+    """The scenario and its ``[[los_overrides]]``."""
+    game = scenario.load(path)
+    return game, game_overrides(game)
 
 
 def _end(game: Game, word: str, entrenched: bool) -> Location:
