@@ -6,6 +6,7 @@ from __future__ import annotations
 import argparse
 import importlib
 import json
+import os
 import sys
 from collections.abc import Sequence
 from types import ModuleType
@@ -64,10 +65,15 @@ def main(argv: Sequence[str] | None = None) -> int:
     except OSError as e:
         print(f"aslpto: {e.filename or ''}: {e.strerror}", file=sys.stderr)
         return 2
-    if getattr(args, "json", False):
-        print(json.dumps(outcome.payload, indent=2, ensure_ascii=False))
-    else:
-        print(outcome.text)
+    try:
+        if getattr(args, "json", False):
+            print(json.dumps(outcome.payload, indent=2, ensure_ascii=False))
+        else:
+            print(outcome.text)
+        sys.stdout.flush()
+    except BrokenPipeError:  # the reader (e.g. `| head`) stopped reading: not an error
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
     return outcome.exit_code
 
 
