@@ -148,10 +148,13 @@ def sniper_dr1(unit: Unit) -> Ruling[Units]:
     """G1.11/G1.12/G1.3: a dr 1 Sniper attack Step-Reduces a squad or infantry crew.
 
     A berserk/Unarmed squad is Casualty Reduced instead (G1.14). A 1-2-8 or 1-2-7 crew becomes
-    a broken (and DM) 1-2-7 (G1.3 EX).
+    a broken (and DM) 1-2-7 (G1.3 EX); an already broken 1-2-7 is Casualty Reduced (eliminated).
     """
     _require_japanese(unit, "G1.12")
     if unit.kind == Kind.VEHICLE_CREW:
+        if unit.broken:
+            # A broken unit that suffers another break result is Casualty Reduced (A10.3).
+            return Ruling((), ("G1.3", "A10.3", "A7.302"), "broken vehicle crew eliminated")
         return Ruling((_broken(unit),), ("G1.3",), "vehicle crew breaks in the normal manner")
     if unit.berserk or unit.unarmed:
         return casualty_reduce(unit)

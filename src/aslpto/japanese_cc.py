@@ -66,7 +66,9 @@ def hand_to_hand_drm(attackers: Sequence[Unit]) -> Ruling[int]:
     """G1.64: each Japanese Hand-to-Hand CC attack has a -1 DRM unless every Japanese
     Infantry/Cavalry unit in that attack is pinned/Unarmed."""
     units = [u for u in attackers if _infantry_or_cavalry(u)]
-    if units and all(u.pinned or u.unarmed for u in units):
+    if not units:
+        return Ruling(0, ("G1.64",), "no Japanese Infantry/Cavalry in the attack")
+    if all(u.pinned or u.unarmed for u in units):
         return Ruling(0, ("G1.64",), "every Japanese attacker pinned/Unarmed")
     return Ruling(-1, ("G1.64",), "Japanese Hand-to-Hand CC attack")
 

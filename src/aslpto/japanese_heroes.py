@@ -137,6 +137,8 @@ def th_hero_drm(mmc: Unit, *, gives_dc: bool = False, leadership_drm: int = 0) -
 def th_hero_mf(mf_expended_by_creator: int = 0, *, banzai: bool = False) -> Ruling[int]:
     """G1.423: eight MF less two (one if the creator is Banzai Charging) for each MF the
     creating MMC had already expended."""
+    if mf_expended_by_creator < 0:
+        raise InputError(f"MF expended cannot be negative ({mf_expended_by_creator})")
     per = 1 if banzai else 2
     return Ruling(max(0, TH_HERO_MF - per * mf_expended_by_creator), ("G1.423",), "")
 
@@ -317,16 +319,28 @@ def with_mmc_in_cc(fp: int, ccv: int) -> Ruling[tuple[int, int]]:
     return Ruling((fp + 1, ccv + 1), ("G1.4231", "A11.14", "A11.5"), "")
 
 
+ATMM_GAINED = "ATMM"
+ATMM_NOT_GAINED = "no ATMM"
+
+
 def resolve_atmm(hero: Unit, dice: Dice, *, pre_1944: bool) -> Result:
     """G1.4231: before his CC attack a T-H Hero may roll for an ATMM: a Final dr <= 3 succeeds,
-    +1 drm before 1944; an Original 6 does not pin him (G1.4). No other Japanese may."""
-    if hero.kind not in (Kind.TH_HERO, Kind.DC_HERO) or not jp.is_japanese(hero):
+    +1 drm before 1944; an Original 6 does not pin him (G1.4). No other Japanese may, nor a DC
+    Hero, who may not make a CC attack (G1.424). See :func:`atmm_gained`."""
+    if hero.kind == Kind.DC_HERO:
+        raise RuleViolation("G1.424", "a DC Hero makes no CC attack, so rolls for no ATMM")
+    if hero.kind != Kind.TH_HERO or not jp.is_japanese(hero):
         raise RuleViolation("G1.4231", "only a Japanese T-H Hero may roll for an ATMM")
     log = Log()
     dr = dice.dr()
     ok = dr + (1 if pre_1944 else 0) <= 3
-    log.note(hero, "ATMM" if ok else "no ATMM", "G1.4231")
+    log.note(hero, ATMM_GAINED if ok else ATMM_NOT_GAINED, "G1.4231")
     return log.result([hero])
+
+
+def atmm_gained(result: Result) -> bool:
+    """Whether a :func:`resolve_atmm` result is a success."""
+    return any(e.endswith(f": {ATMM_GAINED}") for e in result.events)
 
 
 def odds_atmm(hero: Unit, *, pre_1944: bool) -> Distribution[Result]:

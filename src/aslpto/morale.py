@@ -92,7 +92,7 @@ class Situation:
     leader_morale_bonus: int = 0  # G1.41
     encircled: bool = False  # A7.7; not for Japanese (G1.62)
     pillbox: bool = False  # G1.62: Heat of Battle berserk -> Battle Hardening
-    human_wave: bool = False  # A25.23 / Banzai (G1.5): no Heat of Battle
+    human_wave: bool = False  # A25.23 / Banzai (G1.5): +1 Morale Level, no Heat of Battle
     no_quarter: bool = False  # A20.3 / G1.621: Surrender treated as berserk
     known_enemy_in_los: bool = True  # A15.44: without, berserk -> Battle Hardening
     heat_of_battle: bool = True  # resolve the HoB DR (else only report it)
@@ -174,6 +174,7 @@ def situation_in(unit: Unit, location: Sequence[Unit], **facts: Any) -> Situatio
 
 def morale_level(unit: Unit, situation: Situation = PLAIN) -> Ruling[int]:
     """The Morale Level a check is taken against: printed (current side) + G1.41 leader bonus
+    + 1 in a Human Wave/Banzai Charge unless broken (A25.23, G1.5; not a T-H Hero, G1.423)
     - 1 if Encircled (A7.7; never for Japanese, G1.62); G9.47 sets it to 7."""
     if situation.morale_override is not None:
         return Ruling(situation.morale_override, ("G9.47",), "Morale Level set by the rule")
@@ -182,6 +183,13 @@ def morale_level(unit: Unit, situation: Situation = PLAIN) -> Ruling[int]:
     if situation.leader_morale_bonus:
         ml += situation.leader_morale_bonus
         rules.append("G1.41")
+    if situation.human_wave and not unit.broken and unit.kind not in (Kind.TH_HERO, Kind.DC_HERO):
+        # A25.23 (G1.5 Banzai): +1 for the rest of the Player Turn [EXC: if broken]; a T-H Hero
+        # making his own Banzai Charge does not get it (G1.423).
+        ml += int(setting("human_wave", "morale_bonus"))
+        rules.append(rule("human_wave"))
+        if jp.is_japanese(unit):
+            rules.append("G1.5")
     if situation.encircled:
         if jp.is_japanese(unit):
             rules.append("G1.62")

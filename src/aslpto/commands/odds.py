@@ -25,7 +25,7 @@ from aslpto import japanese_cc as cc
 from aslpto import japanese_heroes as heroes
 from aslpto import morale as m
 from aslpto.commands import Outcome
-from aslpto.counters import catalog, complete, make
+from aslpto.counters import catalog, complete, leader_face, make, parse_leader
 from aslpto.dice import Dice, Distribution, GivenDice, RandomDice
 from aslpto.rulings import InputError
 from aslpto.units import Kind, Strength, Unit, UnitClass
@@ -233,6 +233,27 @@ _FLAGS = (
 )
 
 
+ELR_RANGE = (0, 5)
+"""A19.1: ELR values run from 0 to 5."""
+
+
+def _check_leader_face(face: str, nationality: str, *, wounded: bool) -> None:
+    """A leader face must be one of the nationality's ranks (G1.41 for the Japanese); a wounded
+    leader may be given by his unwounded face or his wounded one (Morale Level and leadership
+    each one worse, A17.3)."""
+    ranks = catalog().nationality(nationality).leader_ranks
+    if face in ranks:
+        return
+    if wounded:
+        ml, lead = parse_leader(face)
+        if leader_face(ml + 1, lead - 1) in ranks:
+            return
+    raise InputError(
+        f"leader {face!r} is not a {nationality} leader rank ({', '.join(ranks)})"
+        + ("" if wounded else "; add :wounded for a wounded leader's face")
+    )
+
+
 def describe(
     spec: str,
     *,
@@ -247,6 +268,8 @@ def describe(
     ``berserk``, ``wounded``, ``unarmed``, ``dc`` and ``elr=N``; a nationality key
     (``american``, ``usmc``, ``british``, ``chinese``, ``russian``).
     """
+    if not ELR_RANGE[0] <= elr <= ELR_RANGE[1]:
+        raise InputError(f"ELR {elr}: an ELR is {ELR_RANGE[0]}-{ELR_RANGE[1]} (A19.1)")
     parts = [p.strip().lower() for p in spec.split(":") if p.strip()]
     if not parts:
         raise InputError(f"unit {spec!r}: empty description")
@@ -274,6 +297,8 @@ def describe(
                 elr = int(tok[4:])
             except ValueError:
                 raise InputError(f"unit {spec!r}: bad ELR {tok!r}") from None
+            if not ELR_RANGE[0] <= elr <= ELR_RANGE[1]:
+                raise InputError(f"unit {spec!r}: an ELR is {ELR_RANGE[0]}-{ELR_RANGE[1]}")
         else:
             raise InputError(f"unit {spec!r}: unknown word {tok!r}")
     if status.get("broken"):
@@ -285,6 +310,7 @@ def describe(
         kind = _KIND_WORDS[face]
         return make(uid, nationality, kind, cls, strength, elr=elr, **status)
     if _LEADER_FACE.match(face):
+        _check_leader_face(face, nationality, wounded=bool(status.get("wounded")))
         return make(uid, nationality, Kind.LEADER, face=face, elr=elr, **status)
     c = catalog().find(nationality, face, kind=kind, unit_class=cls, strength=strength)
     return make(uid, nationality, c.kind, c.unit_class, c.strength, elr=elr, **status)
@@ -425,6 +451,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def _options(args: argparse.Namespace) -> Options:
     mc = args.mc if args.strength_of_mc is None else args.strength_of_mc
+    if mc < 0:
+        raise InputError(f"the IFT result is a NMC with N >= 0 (a 'K' or 'NMC'), not {mc}")
+    if args.mf_expended < 0:
+        raise InputError(f"--mf-expended cannot be negative ({args.mf_expended})")
     return Options(
         mc=mc,
         drm=args.drm,
@@ -470,10 +500,12 @@ def unit_json(u: Unit) -> dict[str, Any]:
     return d
 
 
-def result_json(r: m.Result, *, detail: bool) -> dict[str, Any]:
+def result_json(r: m.Result, *, detail: bool, procedure: Procedure | None = None) -> dict[str, Any]:
     out: dict[str, Any] = {"result": [unit_json(u) for u in r.units]}
     if r.eliminated:
         out["eliminated"] = list(r.eliminated)
+    if procedure == Procedure.ATMM:
+        out["atmm"] = heroes.atmm_gained(r)  # G1.4231: the hero himself does not change
     if detail:
         out["events"] = list(r.events)
         out["rules"] = list(r.rules)
@@ -500,8 +532,10 @@ def run(args: argparse.Namespace) -> Outcome:
     if args.rolls is not None or args.seed is not None:
         dice: Dice = GivenDice(args.rolls) if args.rolls is not None else RandomDice(args.seed)
         r = resolve(proc, units, dice, opts, context)
-        payload = {**header, **result_json(r, detail=True)}
+        payload = {**header, **result_json(r, detail=True, procedure=proc)}
         text = "; ".join(_line(u) for u in payload["result"]) or "(none)"
+        if "atmm" in payload:
+            text += "  ATMM" if payload["atmm"] else "  no ATMM"
         if r.eliminated:
             text += f"  eliminated: {', '.join(r.eliminated)}"
         text += "\n" + "\n".join(r.events) + f"\nrules: {', '.join(r.rules)}"
@@ -510,7 +544,7 @@ def run(args: argparse.Namespace) -> Outcome:
     grouped: dict[str, tuple[dict[str, Any], Fraction]] = {}
     rules: list[str] = []
     for r, p in dist:
-        entry = result_json(r, detail=args.detail)
+        entry = result_json(r, detail=args.detail, procedure=proc)
         key = repr(entry)
         prev = grouped.get(key)
         grouped[key] = (entry, p + (prev[1] if prev else Fraction(0)))
@@ -522,6 +556,7 @@ def run(args: argparse.Namespace) -> Outcome:
         f"{o['probability']:>12}  {_percent(p):>6}  "
         + ("; ".join(_line(u) for u in o["result"]) or "(none)")
         + (f"  eliminated: {', '.join(o['eliminated'])}" if o.get("eliminated") else "")
+        + (("  ATMM" if o["atmm"] else "  no ATMM") if "atmm" in o else "")
         for o, (_, p) in zip(outcomes, ordered, strict=True)
     ]
     lines.append(f"rules: {', '.join(rules)}")
