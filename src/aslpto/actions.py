@@ -127,10 +127,11 @@ class ItemOp:
 
 @dataclass(frozen=True)
 class GainConcealment:
-    """Make a concealment dr (A12.122) / gain "?"."""
+    """Make a concealment dr (A12.122) / gain "?". ``enemy_los``: whether an unbroken enemy
+    ground unit has a LOS to the unit (traced on the map when not given; G9.53)."""
 
     unit: str
-    enemy_los: bool = True
+    enemy_los: bool | None = None
 
 
 @dataclass(frozen=True)
@@ -220,7 +221,10 @@ def verify(game: Game, action: Action) -> None:
             pe.verify_dc(game, a, DCMode.SET)
             pc.verify_set_dc(a)
         case PlaceDC(unit, into):
-            pe.verify_dc(game, u(unit), DCMode.PLACED, into=into)
+            a = u(unit)
+            game.map.hex(into)
+            pe.verify_dc(game, a, DCMode.PLACED, into=into)
+            pc.verify_weapon(game, a, Weapon.DC_PLACED)
         case ThrowDC(unit, into):
             game.map.hex(into)
             pe.verify_dc(game, u(unit), DCMode.THROWN, into=into)
@@ -275,7 +279,7 @@ def verify(game: Game, action: Action) -> None:
             pe.verify_item_action(u(unit), op, dismantled=dismantled, in_vehicle=in_vehicle)
         case GainConcealment(unit, enemy_los):
             a = u(unit)
-            pe.verify_concealment_dr(a, enemy_los=enemy_los)
+            pe.verify_concealment_dr(a, enemy_los=enemy_los, game=game)
             pc.verify_gain_concealment(a)
         case Gallop(unit, to_hex, to_position):
             a = u(unit)

@@ -31,7 +31,7 @@ from aslpto.dice import Dice, Distribution, odds
 from aslpto.game import Game, Panji
 from aslpto.hexes import Hex, Hexside
 from aslpto.rulings import InputError, RuleViolation, Ruling
-from aslpto.terrain import HexsideFeature
+from aslpto.terrain import HexsideFeature, Terrain
 from aslpto.units import Kind, Transport, Unit, VehicleType
 
 ABOVE = "above-panji"
@@ -285,20 +285,30 @@ def reveal(game: Game, pid: str, rule: str) -> Game:
 
 
 def revealed_by_entry(
-    game: Game, panji: Panji, entering: Unit, from_hex: str, *, enemy_los: bool = False
+    game: Game, panji: Panji, entering: Unit, from_hex: str, *, enemy_los: bool | None = None
 ) -> Ruling[bool]:
     """Does a ground unit entering this hidden panji Location reveal it?
 
     G9.4: entry across a Covered hexside by a unit of the owning side reveals it only if a
-    Good Order enemy ground unit has the necessary LOS to it (``enemy_los``). An enemy
-    non-Dummy ground unit entering a hidden Fortification's Location reveals it (E1.16)."""
+    Good Order enemy ground unit has the necessary LOS to it (``enemy_los``; traced on the map
+    by :func:`aslpto.los.panji_seen_by_enemy` when not given). An enemy non-Dummy ground unit
+    entering a hidden Fortification's Location reveals it (E1.16)."""
     if not panji.hidden:
         return Ruling(False, (), "not hidden")
     frm = game.map.hex(from_hex)
+    if not frm.is_adjacent(panji.hex):
+        raise InputError(
+            f"{from_hex} is not adjacent to panji {panji.id}'s hex {game.map.name(panji.hex)}"
+        )
     covered = panji.is_covered(Hexside.of(frm, panji.hex))
     if entering.side == panji.side:
         if not covered:
             return Ruling(False, ("G9.45",), "owner's unit crossing a non-Covered hexside")
+        if enemy_los is None:
+            from aslpto.los import panji_seen_by_enemy  # the LOS engine imports this module
+
+            seen = panji_seen_by_enemy(game, panji)
+            return Ruling(bool(seen.value), ("G9.4",), seen.why)
         return Ruling(
             enemy_los,
             ("G9.4",),
@@ -1109,10 +1119,24 @@ def concealment_loss_activity(unit: Unit) -> Ruling[bool]:
     return Ruling(False, (), "")
 
 
-def verify_concealment_dr(unit: Unit, *, enemy_los: bool) -> None:
+def verify_concealment_dr(
+    unit: Unit, *, enemy_los: bool | None = None, game: Game | None = None
+) -> None:
     """G9.53: no concealment dr (A12.122) above a Panji counter in the LOS of an unbroken enemy
-    ground unit."""
-    if is_above(unit) and enemy_los:
+    ground unit. ``enemy_los`` says whether one has that LOS; when it is not given the LOS is
+    traced on ``game``'s map (:func:`aslpto.los.concealment_dr_barred`)."""
+    if not is_above(unit):
+        return
+    if enemy_los is None:
+        if game is None:
+            raise InputError("G9.53: give enemy_los, or the game to trace the LOS on")
+        from aslpto.los import concealment_dr_barred  # the LOS engine imports this module
+
+        barred = concealment_dr_barred(game, unit)
+        if barred.value:
+            raise RuleViolation("G9.53", f"{unit.id}: {barred.why}: no concealment dr")
+        return
+    if enemy_los:
         raise RuleViolation(
             "G9.53",
             f"{unit.id} is above a Panji counter in the LOS of an unbroken enemy ground unit: "
@@ -1170,17 +1194,21 @@ def remove_panji(game: Game, pid: str) -> Game:
     p = game.panjis.get(pid)
     if p is None:
         raise InputError(f"no Panji counter '{pid}'")
+    # a unit above/beneath a Panji counter in a paddy hex is IN that hex (G8 FORTIFICATIONS)
+    left = "in" if game.map.terrain(p.hex) == Terrain.PADDY else "ground"
     units = dict(game.units)
     for uid, u in game.units.items():
         if u.hex and game.map.hex(u.hex) == p.hex and u.position in (ABOVE, BENEATH):
-            units[uid] = u.with_(position="ground")
+            units[uid] = u.with_(position=left)
     return replace(game.with_panji(None, pid), units=units)
 
 
 def uncover(game: Game, pid: str, hexsides: Iterable[Hexside]) -> Game:
     """Make Covered hexsides non-Covered (G9.71-G9.74); a counter left with no Covered hexside
     no longer creates any (G9.3) and is removed (G9.7)."""
-    p = game.panjis[pid]
+    p = game.panjis.get(pid)
+    if p is None:
+        raise InputError(f"no Panji counter '{pid}'")
     gone = frozenset(hexsides)
     bad = gone - p.covered
     if bad:

@@ -362,14 +362,30 @@ def radio_drm(*, pto_terrain: bool, field_phone: bool = False) -> Ruling[int]:
 US = frozenset({"american", "usmc"})
 
 
+def pto_scenario(game: Game) -> bool:
+    """A Pacific Theater scenario: PTO Terrain is in effect (G.1) or a side is Japanese."""
+    return game.conditions.pto_terrain or any(s.nationality == "japanese" for s in game.sides)
+
+
+def trip_flare_scenario(game: Game) -> Ruling[bool]:
+    """G.8: trip flares are set up only for a 1944-5 PTO night scenario involving a U.S.
+    Scenario Defender."""
+    c = game.conditions
+    if not (c.night and c.year in (1944, 1945) and pto_scenario(game)):
+        return Ruling(False, ("G.8",), "trip flares only in a 1944-5 PTO night scenario")
+    if not any(s.defender and s.nationality in US for s in game.sides):
+        return Ruling(False, ("G.8",), "trip flares only with a U.S. Scenario Defender")
+    return Ruling(True, ("G.8",), "a 1944-5 PTO night scenario with a U.S. Scenario Defender")
+
+
 def verify_trip_flares(game: Game, side: str, flares: Mapping[str, int]) -> None:
     """G.8: during setup for a 1944-5 PTO night scenario with a U.S. Scenario Defender, the
     U.S. player may assign trip flares (no more than his OB has) to jungle/bamboo/wire/panji
     Locations, recording each hex and the number set up there."""
-    c = game.conditions
     s = game.side(side)
-    if not (c.pto_terrain and c.night and c.year in (1944, 1945)):
-        raise RuleViolation("G.8", "trip flares only in a 1944-5 PTO night scenario")
+    scenario = trip_flare_scenario(game)
+    if not scenario.value:
+        raise RuleViolation("G.8", scenario.why)
     if s.nationality not in US or not s.defender:
         raise RuleViolation("G.8", "only a U.S. Scenario Defender sets up trip flares")
     total = sum(flares.values())
@@ -469,7 +485,10 @@ def trip_flare_drm(game: Game, hex_name: str, trig: FlareTrigger) -> Ruling[int]
     Searching across a hexside containing) a road or path not created during play."""
     road = trig.road_or_path
     if road is None and trig.from_hex is not None and not trig.new_path:
-        fs = game.map.hexside_features(game.map.hex(trig.from_hex), game.map.hex(hex_name))
+        frm, to = game.map.hex(trig.from_hex), game.map.hex(hex_name)
+        if not frm.is_adjacent(to):
+            raise InputError(f"{trig.from_hex} is not adjacent to {hex_name}")
+        fs = game.map.hexside_features(frm, to)
         road = bool(fs & {HexsideFeature.ROAD, HexsideFeature.PATH})
     if road:
         return Ruling(-4, ("G.8",), "by a road/path")

@@ -22,6 +22,7 @@ from aslpto.findings import Finding
 from aslpto.game import FortKind, Game, PaddyState, Panji
 from aslpto.hexes import Hex
 from aslpto.maps import HexInfo
+from aslpto.pto import pto_scenario
 from aslpto.terrain import Feature, HexsideFeature, Terrain
 from aslpto.units import Kind, Transport, Unit, VehicleType
 
@@ -360,9 +361,16 @@ def g_8_trip_flares(game: Game) -> Iterator[Finding]:
         return
     c = game.conditions
     us_defender = any(s.defender and s.nationality in _US for s in game.sides)
-    if not (c.night and c.year in (1944, 1945) and us_defender):
-        yield Finding("G.8", "error", "trip flares are set up only in a 1944-5 night scenario "
-                      "by a U.S. Scenario Defender", game.map.name(flares[0].hex))
+    if not (c.night and c.year in (1944, 1945) and us_defender and pto_scenario(game)):
+        yield Finding("G.8", "error", "trip flares are set up only in a 1944-5 PTO night "
+                      "scenario (PTO Terrain or a Japanese side) by a U.S. Scenario Defender",
+                      game.map.name(flares[0].hex))  # fmt: skip
+    for f in flares:
+        owner = next((s for s in game.sides if s.name == f.side), None)
+        if us_defender and owner is not None and not (owner.defender
+                                                      and owner.nationality in _US):
+            yield Finding("G.8", "error", f"trip flares are the U.S. Scenario Defender's, not "
+                          f"{owner.name}'s", _where(game, f.hex, f"trip-flare {f.id}"))
     for f in flares:
         info = game.map.info(f.hex)
         ok = (

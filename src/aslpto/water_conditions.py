@@ -333,8 +333,15 @@ def _coordinate(game: Game, h: Hex) -> tuple[int, int]:
 
 
 def drift_hex_from_dr(game: Game, candidates: Sequence[Hex], dr: int) -> Ruling[Hex]:
-    """B21.121: dr 1-3 the lower hex coordinate, 4-6 the higher."""
-    lo, hi = sorted(candidates, key=lambda h: _coordinate(game, h))[:2]
+    """B21.121: dr 1-3 the lower hex coordinate, 4-6 the higher (between two downstream
+    hexes; a single one is simply the drift hex)."""
+    if not 1 <= dr <= 6:
+        raise InputError(f"a dr is 1-6, not {dr}")
+    if len(candidates) == 1:
+        return Ruling(candidates[0], ("B21.121",), "the only downstream hex")
+    if len(candidates) != 2:
+        raise InputError(f"a drift dr chooses between two downstream hexes, not {len(candidates)}")
+    lo, hi = sorted(candidates, key=lambda h: _coordinate(game, h))
     lower = dr <= int(_data()["drift"]["lower_at_most"])
     return Ruling(
         lo if lower else hi,
@@ -394,11 +401,25 @@ def drift_odds(
 # ---------------------------------------------------------------------------------------------
 
 
-def open_ground(game: Game, hex_name: str, *, los: bool) -> Ruling[bool]:
+def open_ground(
+    game: Game, hex_name: str, *, los: bool | None = None, viewer: Unit | str | None = None
+) -> Ruling[bool]:
     """B21.3: provided a LOS to it exists, a Water Obstacle is Open Ground for TEM and Rout
-    purposes."""
-    if not game.map.terrain(game.map.hex(hex_name)).is_water_obstacle:
+    purposes. ``los`` says whether that LOS exists; without it the LOS from ``viewer`` (a unit
+    or a Location) is traced (:func:`aslpto.los.water_open_ground`). B21.6: a frozen Water
+    Obstacle (ice) is Open Ground for all purposes, LOS or not."""
+    h = game.map.hex(hex_name)
+    if is_ice(game, hex_name):
+        return Ruling(True, ("B21.6",), "ice: Open Ground for all purposes")
+    if not game.map.terrain(h).is_water_obstacle:
         return Ruling(False, ("B21.3",), "not a Water Obstacle")
+    if los is None:
+        if viewer is None:
+            raise InputError("B21.3: give los, or the viewer to trace the LOS from")
+        from aslpto.los import parse_location, water_open_ground  # (imports chapter modules)
+
+        where = parse_location(game.map, viewer) if isinstance(viewer, str) else viewer
+        return water_open_ground(game, where, h)
     return Ruling(los, ("B21.3",), "LOS exists" if los else "no LOS to it")
 
 
@@ -492,6 +513,8 @@ def ice_crossing(ledger: IceLedger, weight_tons: float) -> Ruling[IceCrossing]:
     collapse DR; the ice collapses on a DR <= the tons (FRU) by which it exceeds the limit
     (data/pto_procedures.toml [bridge_collapse])."""
     ice = _data()["ice"]
+    if not (math.isfinite(weight_tons) and weight_tons >= 0):
+        raise InputError(f"a vehicle weight in tons, not {weight_tons}")
     if weight_tons < float(ice["collapse_from_tons"]):
         return Ruling(IceCrossing(False), ("B21.6",), f"{weight_tons} tons: under five tons")
     if weight_tons <= ledger.weight_limit:
