@@ -81,3 +81,15 @@ def test_g8_212_no_placed_dc_from_above_a_bank_counter() -> None:
     assert act.can(inside, act.PlaceDC("B", "37C5"))
     with pytest.raises(InputError):
         act.verify(inside, act.PlaceDC("B", "99Z99"))
+
+
+def test_g8_fortifications_trip_flares_are_no_fortification_of_an_irrigated_paddy() -> None:
+    from aslpto import paddy_combat as pc
+
+    m = one_board('[terrain]\npaddy = ["C3", "C4"]')
+    g = Game(m, Conditions(paddy=PaddyState.IRRIGATED))
+    pc.verify_fortification(g, FortKind.TRIP_FLARE, "37C4")  # in a wire Location (G.8)
+    pc.verify_fortification(g, FortKind.WIRE, "37C4")
+    with pytest.raises(RuleViolation) as e:
+        pc.verify_fortification(g, FortKind.FOXHOLE, "37C4")
+    assert e.value.rule == "G8 (FORTIFICATIONS)"

@@ -376,8 +376,11 @@ def directly_attached(game: Game, a: str, b: str) -> Ruling[bool]:
 
 def verify_fortification(game: Game, kind: FortKind, hex_name: str, *, position: str = IN) -> None:
     """G8 FORTIFICATIONS: every type may set up IN Drained/In-Season paddy hexes; none above a
-    Bank counter; only minefields/wire or panjis in Irrigated paddy hexes."""
+    Bank counter; only minefields/wire or panjis in Irrigated paddy hexes. Trip flares (G.8)
+    and an A-T Set DC (G1.6121) are not Fortifications."""
     if not is_paddy(game, game.map.hex(hex_name)):
+        return
+    if kind in (FortKind.TRIP_FLARE, FortKind.AT_SET_DC):
         return
     if position == BANK:
         raise RuleViolation(FORTS, "no Fortification may be set up above a Bank counter")
