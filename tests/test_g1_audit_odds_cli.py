@@ -64,3 +64,63 @@ def test_g1_41_leader_faces() -> None:
     with pytest.raises(InputError, match="leader rank"):
         describe("7+2")
     assert describe("10-3:american").counter == "10-3"
+
+
+def test_g1_421_cli_stack_attempts_simultaneously_with_individual_dr(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """G1.421: each MMC of a stack makes its own dr (4-4-7: <= 3; 1st-Line HS: +1, so <= 2)."""
+    p = run_json(capsys, "th-hero", "--unit", "4-4-7", "--unit", "2-3-7:1st-line")
+
+    def heroes(o: dict[str, object]) -> int:
+        return sum(1 for u in o["result"] if u["kind"] == "t-h-hero")  # type: ignore[attr-defined]
+
+    got = {
+        n: sum(
+            (Fraction(o["probability"]) for o in p["outcomes"] if heroes(o) == n),  # type: ignore[attr-defined]
+            Fraction(0),
+        )
+        for n in (0, 1, 2)
+    }
+    assert got == {
+        2: Fraction(1, 2) * Fraction(1, 3),
+        1: Fraction(1, 2) * Fraction(2, 3) + Fraction(1, 2) * Fraction(1, 3),
+        0: Fraction(1, 2) * Fraction(2, 3),
+    }
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["th-hero", "--unit", "4-4-7", "--leader", "9-1"],
+        ["sniper", "--unit", "4-4-7", "--leader", "9-1"],
+        ["atmm", "--unit", "t-h-hero", "--leader", "9-1"],
+    ],
+)
+def test_cli_units_not_acted_on_stay_present(
+    capsys: pytest.CaptureFixture[str], argv: list[str]
+) -> None:
+    p = run_json(capsys, *argv)
+    for o in p["outcomes"]:  # type: ignore[attr-defined]
+        assert any(u["counter"] == "9-1" for u in o["result"])
+
+
+def test_g1_641_cli_location_with_leader_present(capsys: pytest.CaptureFixture[str]) -> None:
+    """Each MMC's Hara-Kiri NTC with a 9-1 present (not attempting): Morale Level 8 (G1.41),
+    leadership -1: eliminated on DR <= 9."""
+    p = run_json(
+        capsys,
+        "hara-kiri",
+        "--unit",
+        "4-4-7",
+        "--unit",
+        "2-3-7:1st-line",
+        "--leader-present",
+        "9-1",
+    )
+    both = sum(
+        Fraction(o["probability"])
+        for o in p["outcomes"]  # type: ignore[attr-defined]
+        if len(o.get("eliminated", [])) == 2
+    )
+    assert both == Fraction(5, 6) ** 2

@@ -172,14 +172,19 @@ def hara_kiri_order(units: Sequence[Unit]) -> Ruling[tuple[Unit, ...]]:
     return Ruling(tuple(sorted(units, key=key)), ("G1.641",), "best SMC first")
 
 
-def resolve_hara_kiri_location(units: Sequence[Unit], dice: Dice) -> Result:
+def resolve_hara_kiri_location(
+    units: Sequence[Unit], dice: Dice, context: Sequence[Unit] = ()
+) -> Result:
     """G1.641 for every Japanese unit defending together, best SMC first; a SMC that eliminates
-    itself gives the others -2."""
+    itself gives the others -2. ``context``: units present that make no attempt (a leader's
+    leadership and G1.41 bonus still apply)."""
     log = Log()
     remaining = list(units)
     smc_done = False
     for u in hara_kiri_order(units).value:
-        r = resolve_hara_kiri(u, dice, smc_just_eliminated_self=smc_done, location=remaining)
+        r = resolve_hara_kiri(
+            u, dice, smc_just_eliminated_self=smc_done, location=[*remaining, *context]
+        )
         log.events.extend(r.events)
         log.note(u, "", *r.rules)
         if u.id in r.eliminated:

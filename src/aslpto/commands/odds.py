@@ -147,7 +147,9 @@ def resolve(
         return m.resolve_panji_stack(
             units, dice, berserk=o.berserk_stack, routing=o.routing, **_facts(o)
         )
-    return _with_context(_resolve_one(p, units, dice, o, present), context)
+    # Units given but not acted on (a leader given with --leader, the rest of a stack) stay in
+    # the result as present.
+    return _with_context(_resolve_one(p, units, dice, o, present), present)
 
 
 def _resolve_one(
@@ -158,15 +160,25 @@ def _resolve_one(
     if p == Procedure.SNIPER:
         return m.resolve_sniper(units[0], dice, dr=o.sniper_dr)
     if p == Procedure.TH_HERO:
-        mmc = _first(units, "a Japanese squad or HS", lambda u: u.kind.is_mmc)
-        return heroes.resolve_th_hero(
-            mmc,
-            dice,
-            gives_dc=o.gives_dc,
-            banzai=o.banzai,
-            mf_expended=o.mf_expended,
-            leadership_drm=_leadership(mmc, present, o),
-        )
+        # G1.421: a stack of MMC may attempt "simultaneously", each with its own dr.
+        _first(units, "a Japanese squad or HS", lambda u: u.kind.is_mmc)
+        units_now = list(present)
+        events: list[str] = []
+        rules: list[str] = []
+        for mmc in (u for u in units if u.kind.is_mmc):
+            r = heroes.resolve_th_hero(
+                mmc,
+                dice,
+                gives_dc=o.gives_dc,
+                banzai=o.banzai,
+                mf_expended=o.mf_expended,
+                leadership_drm=_leadership(mmc, present, o),
+            )
+            at = next(i for i, u in enumerate(units_now) if u.id == mmc.id)
+            units_now[at : at + 1] = r.units
+            events += r.events
+            rules += [x for x in r.rules if x not in rules]
+        return m.Result(tuple(units_now), (), tuple(events), tuple(rules))
     if p == Procedure.ATMM:
         hero = _first(units, "a T-H Hero", lambda u: u.kind in (Kind.TH_HERO, Kind.DC_HERO))
         return heroes.resolve_atmm(hero, dice, pre_1944=o.pre_1944)
@@ -174,7 +186,8 @@ def _resolve_one(
         return cc.resolve_hara_kiri(
             units[0], dice, location=present, smc_just_eliminated_self=o.smc_eliminated_self
         )
-    return cc.resolve_hara_kiri_location(units, dice)
+    context = [u for u in present if u not in units]
+    return cc.resolve_hara_kiri_location(units, dice, context)
 
 
 def odds(
