@@ -715,3 +715,24 @@ def test_g9_423_48_any_roll_lands_on_an_outcome(seed: int) -> None:
     g = world()
     s = pe.search_casualty_odds(g, "37EE8", "37EE7")
     assert s[pe.resolve_search_casualty(g, "37EE8", "37EE7", RandomDice(seed)).value] > 0
+
+
+def test_g9_43_banzai_entry_panji_mc_at_human_wave_morale() -> None:
+    """G9.43 EXC + A25.23/G1.5: each unit of a Banzai Charge takes its own Panji MC (G9.41),
+    with its Morale Level one higher: a US 1st-Line squad (ML 6) then breaks only on 8-12
+    (15/36) instead of 7-12 (21/36)."""
+    g = world(us("S1", "37EE8"))
+    plain = pe.entry_odds(g, PanjiEntry(("S1",), "37EE8", "37EE7"))
+    wave = pe.entry_odds(g, replace(PanjiEntry(("S1",), "37EE8", "37EE7"), human_wave=True))
+
+    def broken(o: pe.EntryOutcome) -> bool:
+        u = o.result.unit("S1")
+        return u is not None and u.broken
+
+    def gone_or_broken(o: pe.EntryOutcome) -> bool:
+        u = o.result.unit("S1")
+        return u is None or u.broken
+
+    assert wave.total() == 1 and plain.total() == 1
+    assert plain.probability(gone_or_broken) == plain.probability(broken) == Fraction(21, 36)
+    assert wave.probability(gone_or_broken) == wave.probability(broken) == Fraction(15, 36)

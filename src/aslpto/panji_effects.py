@@ -763,7 +763,10 @@ def resolve_entry(game: Game, entry: PanjiEntry, dice: Dice) -> EntryOutcome:
         parts.append(r)
     if individual:
         parts.append(
-            morale.resolve_location(individual, morale.Check.PANJI, dice, leader_loss=False)
+            morale.resolve_location(
+                individual, morale.Check.PANJI, dice, leader_loss=False,
+                human_wave=entry.human_wave,  # A25.23: +1 Morale Level in a Human Wave/Banzai
+            )  # fmt: skip
         )
     for u in bail:
         parts.append(_bail_out_check(u, dice))
@@ -797,7 +800,11 @@ def entry_odds(game: Game, entry: PanjiEntry) -> Distribution[EntryOutcome]:
     if stack:
         pieces.append(morale.odds_panji_stack(stack, berserk=False))
     if individual:
-        pieces.append(morale.odds_location(individual, morale.Check.PANJI, leader_loss=False))
+        pieces.append(
+            morale.odds_location(
+                individual, morale.Check.PANJI, leader_loss=False, human_wave=entry.human_wave
+            )
+        )
     pieces.extend(_bail_out_odds(u) for u in bail)
     for piece in pieces:
         dist = dist.bind(_append(piece))
