@@ -222,14 +222,16 @@ class Mover:
     def describe(self) -> str:
         if self.kind == MoverKind.VEHICLE:
             return f"{(self.vehicle_type or VehicleType.FULLY_TRACKED).value} vehicle"
+        if self.kind == MoverKind.CYCLE and self.vehicle_type is not None:
+            return "motorcycle"
         if self.bicyclist:
-            return "Infantry riding bicycles"
+            return "Infantry unit riding bicycles"
         if self.manhandling:
-            return f"Infantry {self.transport.value.replace('-', ' ')}"
+            return f"Infantry unit {self.transport.value.replace('-', ' ')}"
         return {
-            MoverKind.INFANTRY: "Infantry",
-            MoverKind.CAVALRY: "Cavalry",
-            MoverKind.CYCLE: "Cycle Riders",
+            MoverKind.INFANTRY: "Infantry unit",
+            MoverKind.CAVALRY: "Cavalry unit",
+            MoverKind.CYCLE: "Cycle Rider",
             MoverKind.VEHICLE: "vehicle",
         }[self.kind]
 
@@ -557,6 +559,12 @@ def hexside_cost(ctx: MoveContext, a: Hex, b: Hex) -> list[Cost]:
     out: list[Cost] = []
     if HexsideFeature.CLIFF in fs:
         raise RuleViolation(data.rule("cliff"), "a cliff hexside cannot be crossed by moving")
+    if HexsideFeature.WATER in fs and not ctx.game.conditions.sub_zero:
+        raise RuleViolation(
+            "B21.13",
+            "an all-water (pond) hexside is a Water Obstacle: it is crossed only by bridge, "
+            "boat, amphibian or swimming (B21.4), which this engine does not move",
+        )
     mp = ctx.mover.kind == MoverKind.VEHICLE
     for feat, key_mf, key_mp in (
         (HexsideFeature.HEDGE, "hedge_wall_mf", "hedge_mp"),

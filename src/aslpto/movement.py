@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import weakref
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from enum import StrEnum
 from functools import cached_property
 from typing import Any
@@ -54,7 +54,7 @@ from aslpto.core_movement import (
 from aslpto.game import FortKind, Game
 from aslpto.hexes import Hex, HexName, Hexside
 from aslpto.rulings import InputError, RuleViolation, Ruling
-from aslpto.units import Unit
+from aslpto.units import Transport, Unit
 
 __all__ = [
     "Location",
@@ -226,10 +226,14 @@ def _fort_here(ctx: MoveContext, h: Hex, kind: str) -> bool:
     return bool(ctx.game.forts_at(h, FortKind(kind)))
 
 
-def transition(ctx: MoveContext, st: State, s: Step, spent: int) -> Transition:
-    """The one place a step is priced and permitted. Raises :class:`RuleViolation`."""
+def transition(
+    ctx: MoveContext, st: State, s: Step, spent: int, entered_by_road_or_path: bool = False
+) -> Transition:
+    """The one place a step is priced and permitted. Raises :class:`RuleViolation`.
+    ``entered_by_road_or_path``: the unit entered its current hex along a road/path this Player
+    Turn (only the trip flare drm of a later expenditure there depends on it, G.8)."""
     if s.kind == StepKind.HERE:
-        return _here(ctx, st, s)
+        return _here(ctx, st, s, entered_by_road_or_path)
     if s.kind == StepKind.BYPASS:
         return _bypass(ctx, st, s)
     return _enter(ctx, st, s, spent)
@@ -274,6 +278,8 @@ def _enter(ctx: MoveContext, st: State, s: Step, spent: int) -> Transition:
     water_rules.check_low_crawl(ctx, a)
     side = Hexside.of(a, b)
     costs: list[Cost] = []
+    if st.entrenched and not via_trench:
+        costs.append(_exit_cost(st))  # B27.41, combined with the entry of the next hex
     events: list[Event] = []
     rules: list[str] = []
     position = Position.GROUND
@@ -353,7 +359,54 @@ def _enter(ctx: MoveContext, st: State, s: Step, spent: int) -> Transition:
     )
 
 
-def _here(ctx: MoveContext, st: State, s: Step) -> Transition:
+def _leave_entrenchment(ctx: MoveContext, st: State, want: str, rp: bool) -> Transition:
+    """B27.41: leaving a foxhole (or trench) within its hex costs one MF; in a panji Location
+    the unit leaves it to beneath the Panji counter (G9.55), in a paddy hex to IN it."""
+    h = st.hex
+    assert st.entrenched is not None
+    if want == "above":
+        raise RuleViolation(
+            "G9.55",
+            f"Fortifications in a panji Location are beneath the Panji counter: a unit leaves "
+            f"the {st.entrenched} to beneath it (':beneath'), then may go above (G9.5)",
+        )
+    if want == "bank":
+        raise RuleViolation(
+            "G8",
+            f"no Fortification may be above a Bank counter; leave the {st.entrenched} "
+            "INTO the paddy first (':in')",
+        )
+    if want not in (st.position.word, "ground"):
+        raise RuleViolation(
+            movement_data().rule("entrenchment_exit"),
+            f"a unit leaving a {st.entrenched} stays {st.position.word} in its hex "
+            f"(':{st.position.word}')",
+        )
+    ev = panji_rules.trip_flare_events(
+        ctx,
+        h,
+        entering=False,
+        crosses_covered=False,
+        above=False,
+        via_trench=False,
+        via_road_or_path=rp,
+    )
+    rules = ("G9.55",) if ctx.game.panji_at(h) is not None else ()
+    return Transition(State(h, st.position), (_exit_cost(st),), ev, rules)
+
+
+def _exit_cost(st: State) -> Cost:
+    data = movement_data()
+    return Cost(
+        data.n("entrenchment_exit_mf"),
+        data.rule("entrenchment_exit"),
+        f"leave the {st.entrenched}",
+    )
+
+
+def _here(ctx: MoveContext, st: State, s: Step, rp: bool = False) -> Transition:
+    """A change of position in the current hex. ``rp``: the unit entered this hex along a
+    road/path this Player Turn (the trip flare -4 drm, G.8)."""
     h = st.hex
     m = ctx.map
     want = s.want
@@ -362,13 +415,9 @@ def _here(ctx: MoveContext, st: State, s: Step) -> Transition:
         raise RuleViolation(
             data.rule("bypass"), "a unit in Bypass changes position only after entering a hex"
         )
+    if st.entrenched and want in ("above", "beneath", "in", "bank", "ground"):
+        return _leave_entrenchment(ctx, st, want, rp)
     if want in ("above", "beneath"):
-        if st.entrenched:
-            raise RuleViolation(
-                "G9.55",
-                f"a unit in a {st.entrenched} is beneath the Panji "
-                "counter; it leaves the entrenchment by moving to another hex",
-            )
         target = Position.ABOVE if want == "above" else Position.BENEATH
         cost = panji_rules.change_position(ctx, h, st.position.value, target.value)
         ev = panji_rules.trip_flare_events(
@@ -378,7 +427,7 @@ def _here(ctx: MoveContext, st: State, s: Step) -> Transition:
             crosses_covered=False,
             above=True,
             via_trench=False,
-            via_road_or_path=False,
+            via_road_or_path=rp,
         )
         return Transition(State(h, target), (cost,), ev, ("G9.5",))
     if want in ("in", "bank"):
@@ -390,12 +439,6 @@ def _here(ctx: MoveContext, st: State, s: Step) -> Transition:
                 "a unit above/beneath a Panji counter in a paddy hex is "
                 "already IN that hex (G8 FORTIFICATIONS)",
             )
-        if st.entrenched:
-            raise RuleViolation(
-                "G8",
-                "no Fortification may be above a Bank counter; leave the "
-                f"{st.entrenched} by moving to another hex",
-            )
         where = paddy_rules.Where.BANK if st.position == Position.BANK else paddy_rules.Where.IN
         ps = paddy_rules.step(ctx, h, where, h, want == "bank", False)
         target = Position.BANK if want == "bank" else Position.IN
@@ -406,7 +449,7 @@ def _here(ctx: MoveContext, st: State, s: Step) -> Transition:
             crosses_covered=False,
             above=False,
             via_trench=False,
-            via_road_or_path=False,
+            via_road_or_path=rp,
         )
         return Transition(State(h, target), (*ps.hexside, *ps.cot), (*ps.events, *ev), (ps.cell,))
     if want in ("trench", "foxhole"):
@@ -430,7 +473,7 @@ def _here(ctx: MoveContext, st: State, s: Step) -> Transition:
             crosses_covered=False,
             above=False,
             via_trench=False,
-            via_road_or_path=False,
+            via_road_or_path=rp,
         )
         return Transition(
             State(h, st.position, want), (cost,), ev, ("G9.55",) if ctx.game.panji_at(h) else ()
@@ -459,6 +502,8 @@ def _bypass(ctx: MoveContext, st: State, s: Step) -> Transition:
                 f"must start from a hex touching both {m.name(h)} and {m.name(y)}"
             )
         crossing = Hexside.of(x, h)
+        if st.entrenched:
+            costs.append(_exit_cost(st))  # B27.41
         if ctx.game.panji_at(x) is not None:
             costs += panji_rules.exit_costs(ctx, x, st.position.value, crossing, False)
         if paddy_rules.is_paddy(ctx, x):
@@ -483,6 +528,16 @@ def _bypass(ctx: MoveContext, st: State, s: Step) -> Transition:
     check_blaze(ctx, h, bypass=True)
     check = panji_rules.bypass(ctx, h, along)
     if not check.allowed:
+        # the attempt's MF/MP are expended in the current position (G.8: an expenditure there)
+        flares = panji_rules.trip_flare_events(
+            ctx,
+            st.hex,
+            entering=False,
+            crosses_covered=False,
+            above=st.position == Position.ABOVE,
+            via_trench=False,
+            via_road_or_path=False,
+        )
         if ctx.mover.kind == MoverKind.VEHICLE:
             costs.append(
                 Cost(
@@ -491,10 +546,23 @@ def _bypass(ctx: MoveContext, st: State, s: Step) -> Transition:
                     "a vehicle blocked from Bypass expends a Stop MP (G9.46)",
                 )
             )
-        return Transition(st, tuple(costs), check.events, ("G9.46",), blocked=True)
+        here = State(st.hex, st.position, None, st.along) if st.entrenched else st
+        return Transition(here, tuple(costs), (*check.events, *flares), ("G9.46",), blocked=True)
     pos = Position.BENEATH if ctx.game.panji_at(h) is not None else Position.GROUND
     rules = ("G9.46",) if ctx.game.panji_at(h) is not None else ()
-    return Transition(State(h, pos, None, along), tuple(costs), (), rules, new_location=h != st.hex)
+    # G.8: Bypass enters the Location (or spends more MF/MP in it when continuing there)
+    events = panji_rules.trip_flare_events(
+        ctx,
+        h,
+        entering=h != st.hex,
+        crosses_covered=False,
+        above=False,
+        via_trench=False,
+        via_road_or_path=False,
+    )
+    return Transition(
+        State(h, pos, None, along), tuple(costs), events, rules, new_location=h != st.hex
+    )
 
 
 # --- path evaluation ------------------------------------------------------------------------
@@ -616,6 +684,7 @@ def evaluate(
     terminal: Event | None = None
     bonus = data.n("road_bonus_mf")
     cx = False
+    rp_here = False  # entered the current hex along a road/path (G.8 trip flare drm)
 
     def fail(v: RuleViolation) -> MoveResult:
         return MoveResult(
@@ -648,7 +717,7 @@ def evaluate(
                 raise RuleViolation(data.rule("low_crawl"), "Low Crawl is a move of one hex")
             if options.low_crawl and s.kind != StepKind.ENTER:
                 raise RuleViolation(data.rule("low_crawl"), "Low Crawl moves into an adjacent hex")
-            tr = transition(ctx, st, s, spent)
+            tr = transition(ctx, st, s, spent, rp_here)
             if options.assault and entered >= 1 and tr.new_location:
                 raise RuleViolation(
                     data.rule("assault_movement"),
@@ -703,6 +772,8 @@ def evaluate(
                         )
                     )
             spent += cost
+            if tr.state.hex != st.hex or tr.new_location:
+                rp_here = tr.road_or_path
             st = tr.state
             if tr.new_location:
                 entered += 1
@@ -710,6 +781,11 @@ def evaluate(
                 StepResult(text, st, cost, spent, costs, tuple(dict.fromkeys(rules)), tuple(events))
             )
             terminal = next((e for e in tr.events if e.kind in ("immobilized", "bail-out")), None)
+            if ctx.mover.manhandling and any(
+                e.kind == "eliminated" and e.rule == "G9.411" for e in tr.events
+            ):
+                # G9.411: the item is gone; the Infantry moves on without it
+                ctx = replace(ctx, mover=replace(ctx.mover, transport=Transport.NONE))
         except RuleViolation as v:
             return fail(v)
     return MoveResult(
@@ -884,7 +960,9 @@ def candidates(ctx: MoveContext, st: State) -> list[Step]:
         nbrs = m.neighbours(h)
         for n in nbrs:
             enters(n)
-        if game.panji_at(h) is not None:
+        if st.entrenched is not None:
+            out.append(Step(StepKind.HERE, None, st.position.word))  # leave it (B27.41)
+        elif game.panji_at(h) is not None:
             out.append(
                 Step(StepKind.HERE, None, "beneath" if st.position == Position.ABOVE else "above")
             )

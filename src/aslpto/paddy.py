@@ -205,6 +205,10 @@ def step(
     bank_side = a != b and m.is_bank(a, b)
     trench_free = via_trench and ctx.mover.is_infantry
     events: list[Event] = []
+    if where == Where.BANK and ctx.mover.galloping:
+        raise RuleViolation(
+            G8, "Bank Counter Penalties: Cavalry may not Gallop/Charge on or off a Bank counter"
+        )
 
     def side(rule: str) -> tuple[Cost, ...]:
         if not bank_side:
@@ -231,6 +235,12 @@ def step(
                 tuple(events),
             )
         if where == Where.BANK and not to_bank:
+            if ctx.mover.bicyclist:
+                raise RuleViolation(
+                    G8,
+                    "Infantry entering INTO a paddy may not ride bicycles; from a Bank counter "
+                    "INTO the same hex crosses no breached or non-bank hexside (G8 BREACH)",
+                )
             check_into(ctx, b, crosses_bank=False)
             return PaddyStep("G8.2108", (), tuple(in_hex_cot(ctx, b, changing_hexes=False)))
         raise RuleViolation(G8, "NA on the Paddy Movement Chart: already there")
