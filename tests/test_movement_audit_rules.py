@@ -168,3 +168,32 @@ def test_b21_13_all_water_hexside_is_not_crossed_on_foot() -> None:
     assert evaluate(g, "S", ["37D5", "37C5"]).legal
     frozen = make_game(board, conditions=Conditions(sub_zero=True), units=(squad("S", "37D4"),))
     assert evaluate(frozen, "S", ["37C4"]).legal  # B21.6: ice is Open Ground
+
+
+# --- B21.4 bridges -----------------------------------------------------------------------------
+
+BRIDGE = """
+[board]
+name = "37"
+[terrain]
+river = ["E2..E8"]
+[lines]
+road = ["D5 E5 F5"]
+[features]
+bridge = ["E5"]
+"""
+
+
+def test_b21_4_leaving_a_bridge_along_the_road_is_not_leaving_the_water() -> None:
+    """B21.4: a unit on a bridge is not IN the Water Obstacle; B21.41's doubling for the level
+    above the water concerns units leaving the water, not the bridge."""
+    g = make_game(BRIDGE, conditions=Conditions(), units=(squad("S", "37D5"),))
+    r = evaluate(g, "S", ["37E5", "37F5"])
+    assert r.legal, r.violation
+    assert r.mf == 2 * HALF
+    assert all(c.rule != "B21.41" for s in r.steps for c in s.costs)
+
+
+def test_b21_4_on_a_bridge_over_deep_water_leave_along_the_road_only() -> None:
+    g = make_game(BRIDGE, conditions=Conditions(), units=(squad("S", "37D5"),))
+    assert refused(g, "S", ["37E5", "37F4"]) == "B21.4"

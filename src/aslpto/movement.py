@@ -317,8 +317,10 @@ def _enter(ctx: MoveContext, st: State, s: Step, spent: int) -> Transition:
                 raise RuleViolation("G8", f"{m.name(b)} is not a paddy hex: no '{want}' position")
             cot = terrain_cost(ctx, a, b, spent == 0)
             side_costs = hexside_cost(ctx, a, b)
-        leaving = water_rules.leaving_rule(ctx, a)
-        elev = elevation_costs(ctx, a, b, cot, leaving)
+        water_rules.check_leaving(ctx, a, b)
+        bridge = water_rules.off_bridge(ctx, a, b)
+        leaving = None if bridge else water_rules.leaving_rule(ctx, a)
+        elev = [] if bridge else elevation_costs(ctx, a, b, cot, leaving)
         costs += side_costs + cot + elev
         if leaving and not elev:
             costs.append(Cost(0, "B21.41", "no penalty for leaving a Water Obstacle hex"))

@@ -80,10 +80,7 @@ def entry(ctx: MoveContext, a: Hex, b: Hex, spent: int) -> WaterEntry:
     if mover.kind not in (MoverKind.INFANTRY, MoverKind.CAVALRY):
         raise RuleViolation("B21.41", f"only Infantry/Cavalry may ford (not a {mover.describe()})")
     terrain = info.terrain
-    fordable = terrain == Terrain.RIVER and (
-        ctx.game.conditions.river_depth == RiverDepth.FORDABLE or Feature.FORD in info.features
-    )
-    if not fordable:
+    if not _fordable(ctx, b):
         depth = ctx.game.conditions.river_depth.value if terrain == Terrain.RIVER else "not a river"
         raise RuleViolation(
             "B21.4",
@@ -129,6 +126,37 @@ def entry(ctx: MoveContext, a: Hex, b: Hex, spent: int) -> WaterEntry:
         (Cost(ctx.allowance, "B21.41", "fording costs the entire MF allotment"),),
         (hazardous_movement("fording (B21.41): for as long as the unit is in that hex"),),
         True,
+    )
+
+
+def off_bridge(ctx: MoveContext, a: Hex, b: Hex) -> bool:
+    """Leaving a bridge hex along its road: the unit is on the bridge (B21.4), not IN the
+    water, so B21.41's leaving rule and the level below do not concern it."""
+    return (
+        is_water(ctx, a)
+        and Feature.BRIDGE in ctx.map.info(a).features
+        and along_road(ctx.map, a, b)
+    )
+
+
+def check_leaving(ctx: MoveContext, a: Hex, b: Hex) -> None:
+    """A unit in the bridge hex of a river that cannot be forded is on the bridge (it could not
+    be IN the water, B21.4): it leaves along the road only."""
+    if not is_water(ctx, a) or Feature.BRIDGE not in ctx.map.info(a).features:
+        return
+    if along_road(ctx.map, a, b) or _fordable(ctx, a):
+        return
+    raise RuleViolation(
+        "B21.4",
+        f"a unit in {ctx.map.name(a)} is on the bridge (the river there cannot be forded): "
+        "it leaves along the road",
+    )
+
+
+def _fordable(ctx: MoveContext, h: Hex) -> bool:
+    info = ctx.map.info(h)
+    return info.terrain == Terrain.RIVER and (
+        ctx.game.conditions.river_depth == RiverDepth.FORDABLE or Feature.FORD in info.features
     )
 
 
