@@ -21,7 +21,7 @@ from functools import cache
 from importlib import resources
 from typing import Any
 
-from aslpto.game import Game
+from aslpto.game import Fortification, FortKind, Game, Panji
 from aslpto.hexes import Hex
 from aslpto.maps import Map
 from aslpto.rulings import InputError, RuleViolation, Ruling
@@ -359,10 +359,43 @@ class MoveContext:
     allowance: int
     blaze: frozenset[Hex] = frozenset()
     cache: dict[Any, Any] = field(default_factory=dict)
+    # per-hex and per-hexside facts of the (frozen) game, looked up once per context
+    map: Map = field(init=False, repr=False, compare=False)
+    _sides: dict[tuple[Hex, Hex], frozenset[HexsideFeature]] = field(
+        init=False, repr=False, compare=False, default_factory=dict
+    )
+    _panjis: dict[Hex, Panji | None] = field(
+        init=False, repr=False, compare=False, default_factory=dict
+    )
+    _forts: dict[tuple[Hex, FortKind], tuple[Fortification, ...]] = field(
+        init=False, repr=False, compare=False, default_factory=dict
+    )
 
-    @property
-    def map(self) -> Map:
-        return self.game.map
+    def __post_init__(self) -> None:
+        self.map = self.game.map
+
+    def features(self, a: Hex, b: Hex) -> frozenset[HexsideFeature]:
+        """The features of hexside a-b (``Map.hexside_features``), remembered."""
+        got = self._sides.get((a, b))
+        if got is None:
+            got = self._sides[(a, b)] = self._sides[(b, a)] = self.map.hexside_features(a, b)
+        return got
+
+    def panji_at(self, h: Hex) -> Panji | None:
+        """``Game.panji_at``, remembered."""
+        try:
+            return self._panjis[h]
+        except KeyError:
+            got = self._panjis[h] = self.game.panji_at(h)
+            return got
+
+    def forts_at(self, h: Hex, kind: FortKind) -> tuple[Fortification, ...]:
+        """``Game.forts_at``, remembered."""
+        key = (h, kind)
+        got = self._forts.get(key)
+        if got is None:
+            got = self._forts[key] = self.game.forts_at(h, kind)
+        return got
 
 
 def blaze_hexes(game: Game, names: frozenset[str]) -> frozenset[Hex]:
@@ -381,14 +414,14 @@ def check_blaze(ctx: MoveContext, h: Hex, bypass: bool = False) -> None:
 # --- costs ------------------------------------------------------------------------------
 
 
-def along_road(m: Map, a: Hex, b: Hex) -> bool:
+def along_road(ctx: MoveContext, a: Hex, b: Hex) -> bool:
     """B3.4 (G.1A: playable roads only; G.1 removes them under PTO Terrain)."""
-    return HexsideFeature.ROAD in m.hexside_features(a, b)
+    return HexsideFeature.ROAD in ctx.features(a, b)
 
 
-def along_path(m: Map, a: Hex, b: Hex) -> bool:
+def along_path(ctx: MoveContext, a: Hex, b: Hex) -> bool:
     """G.1A: a path, or a road treated as a path."""
-    return HexsideFeature.PATH in m.hexside_features(a, b)
+    return HexsideFeature.PATH in ctx.features(a, b)
 
 
 _CHART_COLUMN = re.compile(
@@ -508,12 +541,12 @@ def terrain_cost(ctx: MoveContext, a: Hex, b: Hex, first: bool) -> list[Cost]:
     m = ctx.map
     info = m.info(b)
     mover = ctx.mover
-    if along_road(m, a, b):
+    if along_road(ctx, a, b):
         if mover.kind == MoverKind.VEHICLE:
             return [Cost(data.n("road_mp"), data.rule("road"), "road rate")]
         factor = int(data.raw("cycle_factor")) if mover.kind == MoverKind.CYCLE else 1
         return [Cost(data.n("road_mf") * factor, data.rule("road"), "road rate")]
-    if along_path(m, a, b) and mover.kind in (MoverKind.INFANTRY, MoverKind.CAVALRY):
+    if along_path(ctx, a, b) and mover.kind in (MoverKind.INFANTRY, MoverKind.CAVALRY):
         return [Cost(data.n("path_mf"), data.rule("path"), "path rate (G.1A)")]
     row = m.row(b)
     rule = "B21.6" if "B21.6" in info.rules else row.rule  # frozen Water Obstacle: Open Ground
@@ -553,7 +586,7 @@ def terrain_cost(ctx: MoveContext, a: Hex, b: Hex, first: bool) -> list[Cost]:
 def hexside_cost(ctx: MoveContext, a: Hex, b: Hex) -> list[Cost]:
     """Hedge/wall (B9.4), bocage (B9.5) and cliff (B11.4) hexsides. Banks are G8's."""
     data = movement_data()
-    fs = ctx.map.hexside_features(a, b)
+    fs = ctx.features(a, b)
     if not fs:
         return []
     out: list[Cost] = []

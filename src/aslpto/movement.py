@@ -223,7 +223,7 @@ def start_state(game: Game, unit: Unit) -> State:
 
 
 def _fort_here(ctx: MoveContext, h: Hex, kind: str) -> bool:
-    return bool(ctx.game.forts_at(h, FortKind(kind)))
+    return bool(ctx.forts_at(h, FortKind(kind)))
 
 
 def transition(
@@ -285,7 +285,7 @@ def _enter(ctx: MoveContext, st: State, s: Step, spent: int) -> Transition:
     position = Position.GROUND
     terminal = False
     crosses = False
-    pa = ctx.game.panji_at(a)
+    pa = ctx.panji_at(a)
     if pa is not None:
         costs += panji_rules.exit_costs(ctx, a, st.position.value, side, via_trench)
         crosses = panji_rules.covered(pa, side)
@@ -324,7 +324,7 @@ def _enter(ctx: MoveContext, st: State, s: Step, spent: int) -> Transition:
         costs += side_costs + cot + elev
         if leaving and not elev:
             costs.append(Cost(0, "B21.41", "no penalty for leaving a Water Obstacle hex"))
-        pb = ctx.game.panji_at(b)
+        pb = ctx.panji_at(b)
         if pb is not None:
             pe = panji_rules.entry(ctx, pb, a, b, via_trench, sum(c.halves for c in costs))
             position = Position(pe.position)
@@ -344,8 +344,8 @@ def _enter(ctx: MoveContext, st: State, s: Step, spent: int) -> Transition:
         elif b_paddy:
             position = Position.BANK if want == "bank" else Position.IN
     events += water_rules.ice_events(ctx, b)
-    road = along_road(m, a, b)
-    rp = road or along_path(m, a, b)
+    road = along_road(ctx, a, b)
+    rp = road or along_path(ctx, a, b)
     events += panji_rules.trip_flare_events(
         ctx,
         b,
@@ -393,7 +393,7 @@ def _leave_entrenchment(ctx: MoveContext, st: State, want: str, rp: bool) -> Tra
         via_trench=False,
         via_road_or_path=rp,
     )
-    rules = ("G9.55",) if ctx.game.panji_at(h) is not None else ()
+    rules = ("G9.55",) if ctx.panji_at(h) is not None else ()
     return Transition(State(h, st.position), (_exit_cost(st),), ev, rules)
 
 
@@ -435,7 +435,7 @@ def _here(ctx: MoveContext, st: State, s: Step, rp: bool = False) -> Transition:
     if want in ("in", "bank"):
         if not paddy_rules.is_paddy(ctx, h):
             raise RuleViolation("G8", f"{m.name(h)} is not a paddy hex")
-        if ctx.game.panji_at(h) is not None and want == "in":
+        if ctx.panji_at(h) is not None and want == "in":
             raise RuleViolation(
                 "G8",
                 "a unit above/beneath a Panji counter in a paddy hex is "
@@ -478,7 +478,7 @@ def _here(ctx: MoveContext, st: State, s: Step, rp: bool = False) -> Transition:
             via_road_or_path=rp,
         )
         return Transition(
-            State(h, st.position, want), (cost,), ev, ("G9.55",) if ctx.game.panji_at(h) else ()
+            State(h, st.position, want), (cost,), ev, ("G9.55",) if ctx.panji_at(h) else ()
         )
     raise InputError(f"':{want}' is not a position a unit can move to within its hex")
 
@@ -506,7 +506,7 @@ def _bypass(ctx: MoveContext, st: State, s: Step) -> Transition:
         crossing = Hexside.of(x, h)
         if st.entrenched:
             costs.append(_exit_cost(st))  # B27.41
-        if ctx.game.panji_at(x) is not None:
+        if ctx.panji_at(x) is not None:
             costs += panji_rules.exit_costs(ctx, x, st.position.value, crossing, False)
         if paddy_rules.is_paddy(ctx, x):
             where = paddy_rules.Where.BANK if st.position == Position.BANK else paddy_rules.Where.IN
@@ -550,8 +550,8 @@ def _bypass(ctx: MoveContext, st: State, s: Step) -> Transition:
             )
         here = State(st.hex, st.position, None, st.along) if st.entrenched else st
         return Transition(here, tuple(costs), (*check.events, *flares), ("G9.46",), blocked=True)
-    pos = Position.BENEATH if ctx.game.panji_at(h) is not None else Position.GROUND
-    rules = ("G9.46",) if ctx.game.panji_at(h) is not None else ()
+    pos = Position.BENEATH if ctx.panji_at(h) is not None else Position.GROUND
+    rules = ("G9.46",) if ctx.panji_at(h) is not None else ()
     # G.8: Bypass enters the Location (or spends more MF/MP in it when continuing there)
     events = panji_rules.trip_flare_events(
         ctx,
@@ -948,13 +948,12 @@ def candidates(ctx: MoveContext, st: State) -> list[Step]:
     """Every step worth trying from ``st`` (the rules decide which are legal)."""
     m = ctx.map
     out: list[Step] = []
-    game = ctx.game
 
     def enters(n: Hex) -> None:
         out.append(Step(StepKind.ENTER, n))
         if paddy_rules.is_paddy(ctx, n) and paddy_rules.bank_counter_usable(ctx, n):
             out.append(Step(StepKind.ENTER, n, "bank"))
-        if st.entrenched == "trench" and game.forts_at(n, FortKind.TRENCH):
+        if st.entrenched == "trench" and ctx.forts_at(n, FortKind.TRENCH):
             out.append(Step(StepKind.ENTER, n, "trench"))
 
     if st.along is None:
@@ -964,7 +963,7 @@ def candidates(ctx: MoveContext, st: State) -> list[Step]:
             enters(n)
         if st.entrenched is not None:
             out.append(Step(StepKind.HERE, None, st.position.word))  # leave it (B27.41)
-        elif game.panji_at(h) is not None:
+        elif ctx.panji_at(h) is not None:
             out.append(
                 Step(StepKind.HERE, None, "beneath" if st.position == Position.ABOVE else "above")
             )
@@ -972,7 +971,7 @@ def candidates(ctx: MoveContext, st: State) -> list[Step]:
             out.append(Step(StepKind.HERE, None, "in" if st.position == Position.BANK else "bank"))
         if st.entrenched is None:
             for kind in ("foxhole", "trench"):
-                if game.forts_at(h, FortKind(kind)):
+                if ctx.forts_at(h, FortKind(kind)):
                     out.append(Step(StepKind.HERE, None, kind))
         for bh in nbrs:
             if bypassable(ctx, bh):

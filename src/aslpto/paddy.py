@@ -58,7 +58,7 @@ def is_paddy(ctx: MoveContext, h: Hex) -> bool:
 
 def bank_counter_usable(ctx: MoveContext, h: Hex) -> bool:
     """G8 FORTIFICATIONS, G9.4: use of a Bank counter is NA in a hex with Wire or a Panji."""
-    return ctx.game.panji_at(h) is None and not ctx.game.forts_at(h, FortKind.WIRE)
+    return ctx.panji_at(h) is None and not ctx.forts_at(h, FortKind.WIRE)
 
 
 def _one(ctx: MoveContext, rule: str, why: str) -> Cost:
@@ -184,7 +184,7 @@ def _onto_bank(ctx: MoveContext, h: Hex, rule: str, changing_hexes: bool) -> lis
 
 
 def _road_target(ctx: MoveContext, a: Hex, b: Hex) -> bool:
-    return along_road(ctx.map, a, b) or Feature.ROAD in ctx.map.info(b).features
+    return along_road(ctx, a, b) or Feature.ROAD in ctx.map.info(b).features
 
 
 def step(
@@ -221,7 +221,7 @@ def step(
         check_bank_allowed(ctx)
         if not bank_counter_usable(ctx, b):
             raise RuleViolation(
-                "G9.4" if ctx.game.panji_at(b) else G8,
+                "G9.4" if ctx.panji_at(b) else G8,
                 "FORTIFICATIONS: use of a Bank counter is NA in a hex containing Wire/Panji",
             )
         if ctx.mover.is_infantry:

@@ -128,7 +128,7 @@ def entry(
         exempt = _mc_exemption(ctx, step_halves)
         if exempt is None:
             note = ""
-            fs = ctx.map.hexside_features(a, b)
+            fs = ctx.features(a, b)
             if fs & {HexsideFeature.ROAD, HexsideFeature.PATH}:
                 note = (
                     "moving as a stack across a road/path hexside: one unit at random takes "
@@ -202,7 +202,7 @@ def may_change_position(ctx: MoveContext) -> bool:
 
 def change_position(ctx: MoveContext, h: Hex, frm: str, to: str) -> Cost:
     """G9.5: above <-> beneath costs one MF/MP, for the units G9.5 names only."""
-    p = ctx.game.panji_at(h)
+    p = ctx.panji_at(h)
     if p is None:
         raise RuleViolation("G9.5", f"there is no Panji counter in {ctx.map.name(h)}")
     if frm == to:
@@ -230,7 +230,7 @@ def exit_costs(
 ) -> list[Cost]:
     """G9.6: a unit above may not exit directly; from beneath across a Covered hexside only
     the units G9.6 names, at one extra MF/MP unless using a trench."""
-    p = ctx.game.panji_at(h)
+    p = ctx.panji_at(h)
     if p is None:
         return []
     if position == ABOVE:
@@ -266,7 +266,7 @@ def bypass(ctx: MoveContext, h: Hex, along: Hexside) -> BypassCheck:
     """G9.46: Bypass in a panji Location is NA along a hexside that is/touches a Covered
     hexside. A known Panji counter makes the attempt illegal; a hidden one blocks it, is
     revealed, and the Bypass cost is paid in the unit's current position."""
-    p = ctx.game.panji_at(h)
+    p = ctx.panji_at(h)
     if p is None or not touches_covered(p, along):
         return BypassCheck(True)
     if not p.hidden:
@@ -290,7 +290,7 @@ def bypass(ctx: MoveContext, h: Hex, along: Hexside) -> BypassCheck:
 
 def fortification_access(ctx: MoveContext, h: Hex, position: str) -> None:
     """G9.55: other Fortifications in a panji Location lie beneath the Panji counter."""
-    if ctx.game.panji_at(h) is not None and position == ABOVE:
+    if ctx.panji_at(h) is not None and position == ABOVE:
         raise RuleViolation(
             "G9.55",
             "other Fortifications in a panji Location are beneath the "
@@ -317,11 +317,11 @@ def trip_flare_events(
     with trip flares [EXC: entering via trench/pillbox/subterranean passage]; -4 drm if it
     entered using a road/path. G9.121: in a panji Location with no jungle/bamboo only entry
     across a Covered hexside, or an expenditure while entering/remaining above, sets one off."""
-    flares = sum(max(f.strength, 1) for f in ctx.game.forts_at(h, FortKind.TRIP_FLARE))
+    flares = sum(max(f.strength, 1) for f in ctx.forts_at(h, FortKind.TRIP_FLARE))
     if not flares or (entering and via_trench):
         return ()
     rules = "G.8"
-    p = ctx.game.panji_at(h)
+    p = ctx.panji_at(h)
     if p is not None and not (ctx.map.terrain(h).is_jungle or ctx.map.terrain(h) == Terrain.BAMBOO):
         if not (crosses_covered or above):
             return ()

@@ -55,7 +55,7 @@ def entry(ctx: MoveContext, a: Hex, b: Hex, spent: int) -> WaterEntry:
     info = m.info(b)
     mover = ctx.mover
     data = movement_data()
-    if Feature.BRIDGE in info.features and along_road(m, a, b):
+    if Feature.BRIDGE in info.features and along_road(ctx, a, b):
         return WaterEntry(
             (
                 Cost(
@@ -132,11 +132,7 @@ def entry(ctx: MoveContext, a: Hex, b: Hex, spent: int) -> WaterEntry:
 def off_bridge(ctx: MoveContext, a: Hex, b: Hex) -> bool:
     """Leaving a bridge hex along its road: the unit is on the bridge (B21.4), not IN the
     water, so B21.41's leaving rule and the level below do not concern it."""
-    return (
-        is_water(ctx, a)
-        and Feature.BRIDGE in ctx.map.info(a).features
-        and along_road(ctx.map, a, b)
-    )
+    return is_water(ctx, a) and Feature.BRIDGE in ctx.map.info(a).features and along_road(ctx, a, b)
 
 
 def check_leaving(ctx: MoveContext, a: Hex, b: Hex) -> None:
@@ -144,7 +140,7 @@ def check_leaving(ctx: MoveContext, a: Hex, b: Hex) -> None:
     be IN the water, B21.4): it leaves along the road only."""
     if not is_water(ctx, a) or Feature.BRIDGE not in ctx.map.info(a).features:
         return
-    if along_road(ctx.map, a, b) or _fordable(ctx, a):
+    if along_road(ctx, a, b) or _fordable(ctx, a):
         return
     raise RuleViolation(
         "B21.4",
