@@ -763,10 +763,10 @@ def resolve_entry(game: Game, entry: PanjiEntry, dice: Dice) -> EntryOutcome:
         parts.append(r)
     if individual:
         parts.append(
+            # A25.23: +1 Morale Level in a Human Wave/Banzai Charge
             morale.resolve_location(
-                individual, morale.Check.PANJI, dice, leader_loss=False,
-                human_wave=entry.human_wave,  # A25.23: +1 Morale Level in a Human Wave/Banzai
-            )  # fmt: skip
+                individual, morale.Check.PANJI, dice, leader_loss=False, human_wave=entry.human_wave
+            )
         )
     for u in bail:
         parts.append(_bail_out_check(u, dice))
