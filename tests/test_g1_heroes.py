@@ -252,3 +252,19 @@ def test_g1_421_odds_sum_to_one_and_rolls_land(mmc: Unit, dc: bool, banzai: bool
     d = th.odds_th_hero(mmc, gives_dc=gives, banzai=banzai)
     assert d.total() == 1
     assert d[th.resolve_th_hero(mmc, GivenDice([die]), gives_dc=gives, banzai=banzai)] > 0
+
+
+def test_g1_4_created_th_hero_is_wounded_then_eliminated() -> None:
+    """A created T-H Hero is a Hero counter: a break result Wounds him (his face changes);
+    an already-wounded T-H Hero who suffers a break result is eliminated (G1.4)."""
+    from aslpto.units import Kind, Strength, UnitClass
+
+    sq = make("S", "japanese", Kind.SQUAD, UnitClass.ELITE, Strength.FULL)
+    made = th.resolve_th_hero(sq, GivenDice("1"))
+    hero = next(u for u in made.units if u.kind == Kind.TH_HERO)
+    assert hero.counter == th.TH_HERO_FACE == "1-4-9" and hero.morale == 9
+    hurt = resolve_check(hero, Check.NMC, GivenDice("5,6 1"))  # fails: Wound Severity dr 1
+    wounded = next(u for u in hurt.units if u.id == hero.id)
+    assert wounded.wounded and wounded.counter != hero.counter
+    again = resolve_check(wounded, Check.NMC, GivenDice("5,6"))
+    assert hero.id in again.eliminated

@@ -20,6 +20,7 @@ from enum import StrEnum
 from fractions import Fraction
 
 from aslpto import japanese as jp
+from aslpto.counters import catalog
 from aslpto.dice import Dice, Distribution, odds
 from aslpto.morale import Log, Result
 from aslpto.rulings import InputError, RuleViolation, Ruling
@@ -27,7 +28,8 @@ from aslpto.units import Kind, Unit, UnitClass
 
 TH_HERO_MF = 8
 """G1.423: a T-H Hero's MF allotment (his Banzai-Charge MPh)."""
-TH_HERO_FACE = "T-H Hero"
+TH_HERO_FACE = catalog().nationality("japanese").hero_face
+"""A T-H Hero is a Hero counter (A15.2) with T-H Hero status (G1.421): the same face."""
 TH_HERO_MORALE = 9
 """Morale Level used for a T-H Hero counter (the counter's printed value is not in the G1 text;
 A15.2 heroes have 9)."""
