@@ -14,12 +14,11 @@ leader Replacement and G1.411.
 from __future__ import annotations
 
 import re
-import tomllib
 from dataclasses import dataclass
 from functools import cache
-from importlib import resources
 from typing import Any
 
+from aslpto.datafiles import bundled
 from aslpto.rulings import InputError
 from aslpto.units import Kind, Strength, Unit, UnitClass
 
@@ -219,8 +218,7 @@ class Catalog:
 @cache
 def catalog() -> Catalog:
     """The counter catalog shipped in ``aslpto/data/counters.toml`` (loaded once)."""
-    text = resources.files("aslpto").joinpath("data/counters.toml").read_text(encoding="utf-8")
-    return Catalog(tomllib.loads(text))
+    return Catalog(bundled("counters.toml"))
 
 
 def make(

@@ -20,17 +20,15 @@ distributions with :meth:`Distribution.bind` instead of enumerating every leaf.
 
 from __future__ import annotations
 
-import tomllib
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field, replace
 from enum import StrEnum
 from fractions import Fraction
-from functools import cache
-from importlib import resources
 from typing import Any
 
 from aslpto import japanese as jp
 from aslpto.counters import catalog, exchange, leader_face, morale_of, parse_leader
+from aslpto.datafiles import bundled
 from aslpto.dice import DR, Dice, Distribution, odds
 from aslpto.rulings import InputError, Ruling
 from aslpto.units import Kind, Unit, UnitClass
@@ -40,10 +38,8 @@ from aslpto.units import Kind, Unit, UnitClass
 # ---------------------------------------------------------------------------------------------
 
 
-@cache
 def _data() -> dict[str, Any]:
-    text = resources.files("aslpto").joinpath("data/morale.toml").read_text(encoding="utf-8")
-    return tomllib.loads(text)
+    return bundled("morale.toml")
 
 
 def rule(key: str) -> str:

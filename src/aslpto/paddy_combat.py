@@ -14,16 +14,14 @@ Penalties are G8.212 (the number G1.424 and the FORTIFICATIONS paragraph give th
 from __future__ import annotations
 
 import math
-import tomllib
 from collections.abc import Iterable
 from dataclasses import dataclass, replace
 from enum import StrEnum
 from fractions import Fraction
-from functools import cache
-from importlib import resources
 from typing import Any
 
 from aslpto import panji_effects as pe
+from aslpto.datafiles import bundled
 from aslpto.game import FortKind, Game, PaddyState
 from aslpto.hexes import Hex, Hexside
 from aslpto.panji_effects import Weapon
@@ -47,10 +45,8 @@ IN_SEASON = "G8 (In-Season)"
 BANKS = "G8 (Banks)"
 
 
-@cache
 def _data() -> dict[str, Any]:
-    text = resources.files("aslpto").joinpath("data/pto_procedures.toml").read_text("utf-8")
-    return tomllib.loads(text)
+    return bundled("pto_procedures.toml")
 
 
 def is_paddy(game: Game, h: Hex) -> bool:

@@ -17,16 +17,14 @@ Checks (Panji MC, PTC, Bail Out NMC) are :mod:`aslpto.morale`'s; here is who tak
 from __future__ import annotations
 
 import math
-import tomllib
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, replace
 from enum import StrEnum
 from fractions import Fraction
-from functools import cache
-from importlib import resources
 from typing import Any
 
 from aslpto import morale
+from aslpto.datafiles import bundled
 from aslpto.dice import Dice, Distribution, odds
 from aslpto.game import Game, Panji
 from aslpto.hexes import Hex, Hexside
@@ -38,10 +36,8 @@ ABOVE = "above-panji"
 BENEATH = "beneath-panji"
 
 
-@cache
 def _data() -> dict[str, Any]:
-    text = resources.files("aslpto").joinpath("data/pto_procedures.toml").read_text("utf-8")
-    return tomllib.loads(text)
+    return bundled("pto_procedures.toml")
 
 
 def _rule(table: str) -> str:

@@ -10,16 +10,14 @@ G.1 (PTO Terrain) and G.9 (overlays) are map transforms (:mod:`aslpto.pto_terrai
 
 from __future__ import annotations
 
-import tomllib
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from enum import StrEnum
-from functools import cache
-from importlib import resources
 from typing import Any
 
 from aslpto import paddy_combat as pc
 from aslpto import panji_effects as pe
+from aslpto.datafiles import bundled
 from aslpto.dice import Dice, Distribution, odds
 from aslpto.game import Fortification, FortKind, Game
 from aslpto.hexes import Hex, Hexside
@@ -28,10 +26,8 @@ from aslpto.terrain import HexsideFeature, Terrain
 from aslpto.units import Kind, Unit, UnitClass
 
 
-@cache
 def _data() -> dict[str, Any]:
-    text = resources.files("aslpto").joinpath("data/pto_procedures.toml").read_text("utf-8")
-    return tomllib.loads(text)
+    return bundled("pto_procedures.toml")
 
 
 JUNGLE_KUNAI_BAMBOO = frozenset(

@@ -6,14 +6,13 @@ Concealment/Inherent Terrain status and the rule it comes from. A scenario may o
 
 from __future__ import annotations
 
-import tomllib
 from collections.abc import Mapping
 from dataclasses import dataclass, fields, replace
 from enum import StrEnum
 from functools import cache
-from importlib import resources
 from typing import Any
 
+from aslpto.datafiles import bundled
 from aslpto.rulings import InputError
 
 
@@ -191,8 +190,7 @@ class TerrainChart:
 @cache
 def default_chart() -> TerrainChart:
     """The bundled chart (``aslpto/data/terrain.toml``)."""
-    text = resources.files("aslpto").joinpath("data/terrain.toml").read_text(encoding="utf-8")
-    data = tomllib.loads(text)
+    data = bundled("terrain.toml")
     rows = {name: _row_from(name, row, "data/terrain.toml") for name, row in data.items()}
     for t in Terrain:
         if t.value not in rows:

@@ -13,15 +13,13 @@ flooded/fordable river changes (B21.2, B21.21, B21.122) are :mod:`aslpto.pto_ter
 from __future__ import annotations
 
 import math
-import tomllib
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from enum import StrEnum
 from fractions import Fraction
-from functools import cache
-from importlib import resources
 from typing import Any
 
+from aslpto.datafiles import bundled
 from aslpto.dice import Dice, Distribution, odds
 from aslpto.game import EC, Conditions, CurrentForce, FortKind, Game
 from aslpto.hexes import DIRECTIONS, Direction, Hex, HexName
@@ -32,10 +30,8 @@ from aslpto.terrain import Terrain
 from aslpto.units import Unit
 
 
-@cache
 def _data() -> dict[str, Any]:
-    text = resources.files("aslpto").joinpath("data/pto_procedures.toml").read_text("utf-8")
-    return tomllib.loads(text)
+    return bundled("pto_procedures.toml")
 
 
 def ec_drm(ec: EC | str) -> Ruling[int]:
