@@ -26,6 +26,7 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from enum import Enum
 from functools import cached_property
+from itertools import repeat
 from typing import NamedTuple
 
 from aslpto.rulings import InputError
@@ -193,6 +194,18 @@ class Vertex(NamedTuple):
 
     def hexsides(self) -> tuple[Hexside, Hexside, Hexside]:
         return (Hexside.of(self.a, self.b), Hexside.of(self.a, self.c), Hexside.of(self.b, self.c))
+
+
+def hexes_at(xs: Iterable[int], ys: Iterable[int]) -> list[Hex]:
+    """``[Hex(x, y) for x, y in zip(xs, ys)]``, made by ``tuple.__new__`` without a Python call
+    per hex (about twice as fast; a map build makes well over a thousand)."""
+    return list(map(tuple.__new__, repeat(Hex), zip(xs, ys, strict=True)))
+
+
+def hexsides_between(a: Iterable[Hex], b: Iterable[Hex]) -> list[Hexside]:
+    """``[Hexside(x, y) for x, y in zip(a, b)]`` as :func:`hexes_at` makes hexes; each pair
+    must already be in canonical order (``x < y``, adjacent)."""
+    return list(map(tuple.__new__, repeat(Hexside), zip(a, b, strict=True)))
 
 
 _HEX_NAME = re.compile(r"^(?P<board>\d+[a-z]?)?(?P<col>[A-Za-z]{1,2})(?P<row>\d{1,2})$")

@@ -585,10 +585,17 @@ class LosEngine:
                 ni = self.map.cells.get(n)
                 if ni is None or Feature.STREAM not in ni.features:
                     continue
-                if info.stream_end and ni.stream_end and not set(info.boards) & set(ni.boards):
+                if info.stream_end and ni.stream_end and not self._boards(h) & self._boards(n):
                     continue
                 out.add((_key(*h) << 32) + _key(*n))
         return frozenset(out)
+
+    def _boards(self, h: Hex) -> set[str]:
+        """The boards a hex is printed on (two for a seam hex), or the overlay covering it."""
+        overlay = self.map.cells[h].overlay
+        if overlay is not None:
+            return {overlay}
+        return {n.board for n in self.map.layout.names(h)}
 
     # ends -------------------------------------------------------------------------------
 

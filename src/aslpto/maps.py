@@ -9,9 +9,19 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field, replace
 from enum import StrEnum
+from itertools import repeat
 
 from aslpto.boards import BoardData, BuildingSpec, LocalHex, is_edge, local_y
-from aslpto.hexes import LAST_COL, ROTATE_Y, Hex, Hexside, Layout, Placement
+from aslpto.hexes import (
+    LAST_COL,
+    ROTATE_Y,
+    Hex,
+    Hexside,
+    Layout,
+    Placement,
+    hexes_at,
+    hexsides_between,
+)
 from aslpto.rulings import InputError
 from aslpto.terrain import (
     ChartRow,
@@ -77,16 +87,15 @@ class HexInfo:
     features: frozenset[Feature] = frozenset()
     building: Building | None = None
     printed: Terrain = Terrain.OPEN_GROUND
-    boards: tuple[str, ...] = ()
     overlay: str | None = None
     stream_end: bool = False
     rules: tuple[str, ...] = ()  # rules that changed this hex from what is printed
     notes: tuple[str, ...] = ()
 
-    def changed(self, rule: str, note: str = "", **changes: object) -> HexInfo:
-        """A copy with changes, recording the rule (and a note) that made them."""
+    def changed(self, rule: str, *notes: str, **changes: object) -> HexInfo:
+        """A copy with changes, recording the rule (and notes) that made them."""
         rules = self.rules if rule in self.rules else (*self.rules, rule)
-        notes = (*self.notes, note) if note else self.notes
+        notes = (*self.notes, *(n for n in notes if n))
         return replace(self, rules=rules, notes=notes, **changes)  # type: ignore[arg-type]
 
     @property
@@ -202,6 +211,15 @@ class _Draft:
     sides: dict[Hexside, frozenset[HexsideFeature]]
     side_rules: dict[Hexside, tuple[str, ...]]
     end_hexes: dict[Hex, set[str]]  # stream end-hexes and the boards they come from
+    merged: dict[tuple[int, int], tuple[HexInfo, HexInfo, HexInfo]] = field(default_factory=dict)
+
+    def merge(self, old: HexInfo, new: HexInfo) -> HexInfo:
+        """:func:`_merge`, once per pair of (shared) infos."""
+        key = (id(old), id(new))
+        got = self.merged.get(key)
+        if got is None:
+            got = self.merged[key] = (old, new, _merge(old, new))  # keeps both ids alive
+        return got[2]
 
 
 def _merge(old: HexInfo | None, new: HexInfo) -> HexInfo:
@@ -218,76 +236,201 @@ def _merge(old: HexInfo | None, new: HexInfo) -> HexInfo:
         level=max(old.level, new.level),
         features=old.features | new.features,
         building=old.building or new.building,
-        boards=old.boards + new.boards,
         stream_end=old.stream_end or new.stream_end,
     )
 
 
-def _add_board_layer(
+@dataclass(frozen=True)
+class _Template:
+    """A board file built once per map in the board's own grid (column ``c``, doubled row
+    ``y``), then placed by offset on every board laid out from that file."""
+
+    cs: list[int]  # every board hex, then the positions off the board that hexsides reach
+    ys: list[int]
+    infos: list[HexInfo]  # of the board hexes; identical hexes share one (immutable) info
+    buildings: tuple[tuple[BuildingSpec, tuple[int, ...], tuple[int, ...]], ...]
+    """Each building, the indexes of its hexes, and of those whose building it is."""
+    ends: tuple[int, ...]  # stream end-hexes on the board edge (G.1)
+    no_dot: tuple[int, ...]  # ponds without a centre dot (B21.13)
+    side_a: list[int]  # each hexside's two hexes (indexes; ``a`` before ``b`` in the grid)
+    side_b: list[int]
+    side_features: list[frozenset[HexsideFeature]]
+
+
+def _template(data: BoardData) -> _Template:
+    """The board's hexes and hexsides; G8: every hexside of a paddy hex is a bank hexside
+    unless the file lists it as open."""
+    keys = list(data.terrain)
+    terrains = list(data.terrain.values())
+    levels = list(map(data.levels.get, keys, repeat(0)))
+    pairs = list(zip(terrains, levels, strict=True))
+    plain = {k: HexInfo(terrain=k[0], level=k[1], printed=k[0]) for k in set(pairs)}
+    infos = list(map(plain.__getitem__, pairs))
+    cs = [c for c, _ in keys]
+    ys = [2 * r + (c & 1) for c, r in keys]
+    index = dict(zip(zip(cs, ys, strict=True), range(len(keys)), strict=True))
+
+    def at(lh: LocalHex) -> int:
+        return index[(lh[0], 2 * lh[1] + (lh[0] & 1))]
+
+    roads = {h for line in data.roads for h in line}
+    paths = {h for line in data.paths for h in line}
+    streams = data.stream_hexes()
+    edge_ends = {line[i] for line in data.streams for i in (0, -1) if is_edge(line[i])}
+    interned: dict[tuple[object, ...], HexInfo] = {}
+    for lh in roads | paths | streams | data.bridges | data.fords | edge_ends:
+        i = at(lh)
+        t, level, end = terrains[i], levels[i], lh in edge_ends
+        feats = _features(lh, t, roads, paths, streams, data)
+        key = (t, level, end, feats)
+        info = interned.get(key)
+        if info is None:
+            info = interned[key] = HexInfo(terrain=t, level=level, features=feats, printed=t,
+                                           stream_end=end)  # fmt: skip
+        infos[i] = info
+    owner: dict[LocalHex, int] = {}  # the last building listed in a hex is its building
+    for n, spec in enumerate(data.buildings):
+        owner.update(dict.fromkeys(spec.hexes, n))
+    buildings = tuple(
+        (spec, tuple(map(at, spec.hexes)), tuple(at(lh) for lh in spec.hexes if owner[lh] == n))
+        for n, spec in enumerate(data.buildings)
+    )
+    side_a: list[int] = []
+    side_b: list[int] = []
+    for c1, y1, c2, y2 in (sides := _local_sides(data)):
+        for c, y, to in ((c1, y1, side_a), (c2, y2, side_b)):
+            j = index.get((c, y))
+            if j is None:  # a paddy bank on the board edge reaches off the board
+                j = index[(c, y)] = len(cs)
+                cs.append(c)
+                ys.append(y)
+            to.append(j)
+    return _Template(
+        cs=cs,
+        ys=ys,
+        infos=infos,
+        buildings=buildings,
+        ends=tuple(map(at, edge_ends)),
+        no_dot=tuple(map(at, data.pond_no_dot)),
+        side_a=side_a,
+        side_b=side_b,
+        side_features=list(sides.values()),
+    )
+
+
+def _local_sides(data: BoardData) -> dict[tuple[int, int, int, int], frozenset[HexsideFeature]]:
+    """The file's hexsides in its own grid, ``(c1, y1, c2, y2)`` with ``(c1, y1)`` first,
+    then the paddy banks (G8)."""
+    out: dict[tuple[int, int, int, int], frozenset[HexsideFeature]] = {}
+    for pair, fs in data.hexsides.items():
+        (c1, r1), (c2, r2) = sorted(pair)
+        out[(c1, 2 * r1 + (c1 & 1), c2, 2 * r2 + (c2 & 1))] = fs
+    open_keys = set()
+    for pair in data.paddy_open_hexsides:
+        (c1, r1), (c2, r2) = sorted(pair)
+        open_keys.add((c1, 2 * r1 + (c1 & 1), c2, 2 * r2 + (c2 & 1)))
+    bank = frozenset({HexsideFeature.BANK})
+    for lh, t in data.terrain.items():
+        if t is not Terrain.PADDY:
+            continue
+        c, r = lh
+        y = 2 * r + (c & 1)
+        for dc, dy in _AROUND:
+            c2, y2 = c + dc, y + dy
+            key = (c, y, c2, y2) if dc > 0 or (dc == 0 and dy > 0) else (c2, y2, c, y)
+            if key not in open_keys:
+                out[key] = out.get(key, frozenset()) | bank
+    return out
+
+
+def _place_board(draft: _Draft, tpl: _Template, p: Placement) -> None:
+    """Lay one board from its file's template, by offset (a board turned 180° maps its grid
+    to ``LAST_COL - c, ROTATE_Y - y``, which turns each hexside's hexes round). A seam hex
+    already laid is merged with this board's half of it; hexsides add their features to
+    those already there."""
+    if p.rotated:
+        kx, ky = p.x0 + LAST_COL, p.y0 + ROTATE_Y
+        hexes = hexes_at([kx - c for c in tpl.cs], [ky - y for y in tpl.ys])
+        firsts, seconds = tpl.side_b, tpl.side_a
+    else:
+        x0, y0 = p.x0, p.y0
+        hexes = hexes_at([x0 + c for c in tpl.cs], [y0 + y for y in tpl.ys])
+        firsts, seconds = tpl.side_a, tpl.side_b
+    layer = dict(zip(hexes, tpl.infos, strict=False))  # not the off-board positions after
+    for spec, members, owned in tpl.buildings:
+        bld = _building(spec, frozenset(hexes[i] for i in members), p.board, None)
+        made: dict[int, HexInfo] = {}
+        for i in owned:
+            base = tpl.infos[i]
+            info = made.get(id(base))
+            if info is None:
+                info = made[id(base)] = _with_building(base, bld)
+            layer[hexes[i]] = info
+    cells = draft.cells
+    for h in cells.keys() & layer.keys():
+        layer[h] = draft.merge(cells[h], layer[h])
+    cells.update(layer)
+    for i in tpl.ends:
+        draft.end_hexes.setdefault(hexes[i], set()).add(p.board)
+    placed = hexsides_between(map(hexes.__getitem__, firsts), map(hexes.__getitem__, seconds))
+    sides = dict(zip(placed, tpl.side_features, strict=True))
+    for s in draft.sides.keys() & sides.keys():
+        sides[s] = draft.sides[s] | sides[s]
+    draft.sides.update(sides)
+    for i in tpl.no_dot:
+        h = hexes[i]
+        cell = cells[h]
+        # B21.13: the hex is not a Water Obstacle hex (only its pond hexsides are)
+        t = Terrain.OPEN_GROUND if cell.terrain == Terrain.POND else cell.terrain
+        cells[h] = cell.changed("B21.13", "pond without a centre dot", terrain=t)
+
+
+def _with_building(info: HexInfo, bld: Building) -> HexInfo:
+    """A hex of a building (B23): the building's terrain; a cellar if it has one (B23.41)."""
+    terrain = bld_terrain(bld)
+    feats = info.features | {Feature.CELLAR} if bld.cellar else info.features
+    return replace(info, terrain=terrain, printed=terrain, features=feats, building=bld)
+
+
+def _add_overlay(
     draft: _Draft,
     data: BoardData,
     place: dict[LocalHex, Hex],
-    tag: str,
-    overlay: str | None,
-    base_levels: Mapping[Hex, int] | None = None,
-    edge_boards: Callable[[Hex], set[str]] | None = None,
+    base_levels: Mapping[Hex, int],
+    edge_boards: Callable[[Hex], set[str]],
 ) -> None:
+    """G.9C: an overlay hex shows only the overlay's terrain, and only the (topmost)
+    overlay's hexsides count where it lies; G.9D: a board wall/hedge forming a hexspine of
+    an overlay hex (neither hex under the overlay) is kept."""
+    overlay = data.overlay_id
+    tag = overlay or "overlay"
     roads = {h for line in data.roads for h in line}
     paths = {h for line in data.paths for h in line}
     streams = data.stream_hexes()
     stream_ends = {line[i] for line in data.streams for i in (0, -1)}
     buildings: dict[LocalHex, Building] = {}
     for spec in data.buildings:
-        placed = _building(spec, place, tag, overlay)
+        placed = _building(spec, frozenset(place[h] for h in spec.hexes), tag, overlay)
         for lh in spec.hexes:
             buildings[lh] = placed
-    special = roads | paths | streams | data.bridges | data.fords | set(buildings)
-    # identical hexes share one HexInfo (it is immutable): later transforms then work per
-    # distinct info rather than per hex
-    interned: dict[tuple[object, ...], HexInfo] = {}
     cells = draft.cells
     levels = data.levels
     end_hexes = draft.end_hexes
     for lh, t in data.terrain.items():
         h = place[lh]
-        under = base_levels is not None and lh not in levels  # an overlay hex keeps the board's
-        level = base_levels.get(h, 0) if base_levels is not None and under else levels.get(lh, 0)
+        # an overlay hex keeps the board's level unless the overlay gives its own
+        level = levels[lh] if lh in levels else base_levels.get(h, 0)
         # G.1: a stream "end-hex" (overlay hex or not) is where a stream runs off a board edge
-        end_boards: set[str] = set()
-        if lh in stream_ends:
-            if overlay is None:
-                end_boards = {tag} if is_edge(lh) else set()
-            elif edge_boards is not None:
-                end_boards = edge_boards(h)
+        end_boards = edge_boards(h) if lh in stream_ends else set()
         end = bool(end_boards)
-        if lh in special:
-            bld = buildings.get(lh)
-            info = _special_info(lh, t, level, tag, overlay, end, roads, paths, streams, data, bld)
-            key: tuple[object, ...] = (t, level, end, info.features, id(bld))
-            info = interned.setdefault(key, info)
-        else:
-            key = (t, level, end)
-            info = interned.get(key) or interned.setdefault(
-                key,
-                HexInfo(
-                    terrain=t,
-                    level=level,
-                    printed=t,
-                    boards=(tag,),
-                    overlay=overlay,
-                    stream_end=end,
-                ),
-            )
-        if overlay is None:
-            old = cells.get(h)
-            cells[h] = info if old is None else _merge(old, info)
-        else:
-            # G.9C: an overlay hex shows only the overlay's terrain
-            cells[h] = info
-            end_hexes.pop(h, None)
+        feats = _features(lh, t, roads, paths, streams, data)
+        info = HexInfo(terrain=t, level=level, features=feats, printed=t, overlay=overlay,
+                       stream_end=end)  # fmt: skip
+        bld = buildings.get(lh)
+        cells[h] = _with_building(info, bld) if bld is not None else info
+        end_hexes.pop(h, None)
         if end:
             end_hexes.setdefault(h, set()).update(end_boards)
-    # hexsides
     local_sides: dict[Hexside, frozenset[HexsideFeature]] = {}
     for pair, fs in data.hexsides.items():
         h1, h2 = (place[x] for x in pair)
@@ -310,26 +453,12 @@ def _add_board_layer(
             b = place.get(other) or _place_any(other, place, lh, k)
             side = Hexside(a, b) if a < b else Hexside(b, a)
             local_sides[side] = local_sides.get(side, frozenset()) | bank
-    if overlay is None:
-        for s, fs in local_sides.items():
-            draft.sides[s] = draft.sides.get(s, frozenset()) | fs
-        for lh in data.pond_no_dot:
-            h = place[lh]
-            cell = draft.cells[h]
-            # B21.13: the hex is not a Water Obstacle hex (only its pond hexsides are)
-            t = Terrain.OPEN_GROUND if cell.terrain == Terrain.POND else cell.terrain
-            draft.cells[h] = cell.changed("B21.13", "pond without a centre dot", terrain=t)
-        return
-    # G.9C: only the (topmost) overlay's hexsides count where the overlay lies; G.9D: a board
-    # wall/hedge forming a hexspine of an overlay hex (neither hex under the overlay) is kept.
     covered = set(place.values())
     _trim_buildings(draft.cells, covered)
     for s in list(draft.sides):
         if s.a in covered or s.b in covered:
             del draft.sides[s]
             draft.side_rules.pop(s, None)
-        elif (s.a in covered) != (s.b in covered):  # pragma: no cover - handled above
-            pass
     for s, fs in local_sides.items():
         draft.sides[s] = fs
         draft.side_rules[s] = ("G.9C",)
@@ -382,19 +511,15 @@ def _trim_buildings(cells: dict[Hex, HexInfo], covered: set[Hex]) -> None:
         cells[h] = replace(c, building=nb)
 
 
-def _special_info(
+def _features(
     lh: LocalHex,
     t: Terrain,
-    level: int,
-    tag: str,
-    overlay: str | None,
-    end: bool,
     roads: set[LocalHex],
     paths: set[LocalHex],
     streams: set[LocalHex],
     data: BoardData,
-    bld: Building | None,
-) -> HexInfo:
+) -> frozenset[Feature]:
+    """The features printed in a hex (a road through woods is a woods-road)."""
     feats: set[Feature] = set()
     if lh in roads:
         feats.add(Feature.WOODS_ROAD if t == Terrain.WOODS else Feature.ROAD)
@@ -406,19 +531,7 @@ def _special_info(
         feats.add(Feature.BRIDGE)
     if lh in data.fords:
         feats.add(Feature.FORD)
-    if bld is not None and bld.cellar:
-        feats.add(Feature.CELLAR)
-    terrain = bld_terrain(bld) if bld else t
-    return HexInfo(
-        terrain=terrain,
-        level=level,
-        features=frozenset(feats),
-        building=bld,
-        printed=terrain,
-        boards=(tag,),
-        overlay=overlay,
-        stream_end=end,
-    )
+    return frozenset(feats)
 
 
 def _spine_hexes(s: Hexside) -> tuple[Hex, ...]:
@@ -433,9 +546,7 @@ def bld_terrain(b: Building) -> Terrain:
     return Terrain.STONE_BUILDING if b.material == "stone" else Terrain.WOODEN_BUILDING
 
 
-def _building(
-    b: BuildingSpec, place: dict[LocalHex, Hex], tag: str, overlay: str | None
-) -> Building:
+def _building(b: BuildingSpec, hexes: frozenset[Hex], tag: str, overlay: str | None) -> Building:
     rules: tuple[str, ...] = ()
     cap, veh = b.stacking_capacity, b.vehicle_entry
     if overlay == "X6":
@@ -444,7 +555,7 @@ def _building(
         id=f"{tag}:{b.id}",
         material="stone" if overlay == "X6" else b.material,
         stories=1 if overlay == "X6" else b.stories,
-        hexes=frozenset(place[h] for h in b.hexes),
+        hexes=hexes,
         separate=b.separate,
         partial=b.partial,
         cellar=b.cellar,
@@ -452,15 +563,6 @@ def _building(
         vehicle_entry=veh,
         rules=rules,
     )
-
-
-def board_placement(p: Placement, data: BoardData) -> dict[LocalHex, Hex]:
-    x0, y0 = p.x0, p.y0
-    if p.rotated:
-        return {
-            (c, r): Hex(x0 + LAST_COL - c, y0 + ROTATE_Y - 2 * r - (c & 1)) for c, r in data.hexes
-        }
-    return {(c, r): Hex(x0 + c, y0 + 2 * r + (c & 1)) for c, r in data.hexes}
 
 
 def overlay_placement(data: BoardData, t0: Hex, t1: Hex) -> dict[LocalHex, Hex]:
@@ -499,14 +601,17 @@ def build_map(
 ) -> Map:
     """Lay out the boards, place overlays in SSR order (G.9B), then apply the conditions."""
     draft = _Draft({}, {}, {}, {})
+    templates: dict[int, _Template] = {}  # each board file built once, placed on each board
     for p in layout.placements:
         data = boards.get(p.board)
         if data is None:
             raise InputError(f"board {p.board} is laid out but has no board file")
-        _add_board_layer(draft, data, board_placement(p, data), p.board, None)
+        tpl = templates.get(id(data))
+        if tpl is None:
+            tpl = templates[id(data)] = _template(data)
+        _place_board(draft, tpl, p)
     if "hexes" not in layout.__dict__:  # the layout's hexes are the board hexes just placed
         layout.__dict__["hexes"] = frozenset(draft.cells)
-    levels = {h: c.level for h, c in draft.cells.items()}
 
     def edge_of(h: Hex) -> set[str]:
         """Boards on whose edge hex ``h`` lies."""
@@ -517,16 +622,16 @@ def build_map(
                 out.add(p.board)
         return out
 
-    for ov in overlays:
+    if overlays:
         from aslpto.overlays import check_overlay_placement
 
-        t0, t1 = check_overlay_placement(layout, ov)
-        place = overlay_placement(ov.data, t0, t1)
-        off = [lh for lh, h in place.items() if h not in layout.hexes]
-        if off:
-            raise InputError(f"overlay {ov.data.overlay_id} placed on {ov.on} runs off the map")
-        tag = ov.data.overlay_id or "overlay"
-        _add_board_layer(draft, ov.data, place, tag, ov.data.overlay_id, levels, edge_of)
+        levels = {h: c.level for h, c in draft.cells.items()}
+        for ov in overlays:
+            t0, t1 = check_overlay_placement(layout, ov)
+            place = overlay_placement(ov.data, t0, t1)
+            if any(h not in layout.hexes for h in place.values()):
+                raise InputError(f"overlay {ov.data.overlay_id} placed on {ov.on} runs off the map")
+            _add_overlay(draft, ov.data, place, levels, edge_of)
     m = Map(
         layout=layout,
         cells=draft.cells,

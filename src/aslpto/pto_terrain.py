@@ -3,7 +3,7 @@ as transforms of the map. Each changed hex records the rule that changed it."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import replace
 
 from aslpto.hexes import Hex, Hexside
@@ -30,28 +30,45 @@ def apply_conditions(m: Map, stream_end_hexes: Mapping[Hex, set[str]] | None = N
     return m
 
 
+def _per_info(
+    cells: Mapping[Hex, HexInfo], fn: Callable[[HexInfo], HexInfo]
+) -> tuple[dict[Hex, HexInfo], dict[int, HexInfo]]:
+    """Every hex's info through ``fn``, called once per distinct info (identical hexes share
+    one immutable info: a map of 1,300 hexes holds a few dozen), and the distinct infos by
+    ``id``. The map's hexes keep their order."""
+    ids = list(map(id, cells.values()))
+    distinct = dict(zip(ids, cells.values(), strict=True))
+    done = {k: fn(c) for k, c in distinct.items()}
+    return dict(zip(cells, map(done.__getitem__, ids), strict=True)), distinct
+
+
+def _where(cells: Mapping[Hex, HexInfo], wanted: set[int]) -> list[Hex]:
+    """The hexes whose info is one of ``wanted`` (by ``id``)."""
+    if not wanted:
+        return []
+    return [h for h, c in cells.items() if id(c) in wanted]
+
+
 def pto_terrain(m: Map, stream_end_hexes: Mapping[Hex, set[str]]) -> Map:
     """G.1: every bullet, in the order the rule lists them."""
     jungle = (
         Terrain.DENSE_JUNGLE if m.conditions.jungle == JungleType.DENSE else Terrain.LIGHT_JUNGLE
     )
-    cells: dict[Hex, HexInfo] = dict(m.cells)
     change = Changes()
-    woods_road: set[Hex] = set()
-    marsh: list[Hex] = []
-    done: dict[int, HexInfo] = {}  # hexes share their info: transform each distinct one once
-    for h, c in m.cells.items():
-        if c.terrain not in _CHANGING and c.building is None and not c.features:
-            continue
-        if c.terrain == Terrain.MARSH:
-            marsh.append(h)
-            continue
-        if Feature.WOODS_ROAD in c.features:
-            woods_road.add(h)
-        changed = done.get(id(c))
-        if changed is None:
-            changed = done[id(c)] = _g1_hex(c, jungle, change)
-        cells[h] = changed
+
+    def by_itself(c: HexInfo) -> HexInfo:
+        if c.terrain == Terrain.MARSH or (
+            c.terrain not in _CHANGING and c.building is None and not c.features
+        ):
+            return c
+        return _g1_hex(c, jungle)
+
+    cells, distinct = _per_info(m.cells, by_itself)
+    marsh_ids = {k for k, c in distinct.items() if c.terrain == Terrain.MARSH}
+    road_ids = {k for k, c in distinct.items() if Feature.WOODS_ROAD in c.features}
+    found = _where(m.cells, marsh_ids | road_ids)
+    marsh = [h for h in found if id(m.cells[h]) in marsh_ids]
+    woods_road = {h for h in found if id(m.cells[h]) in road_ids}
     # marsh adjacent to >= one Jungle hex (after woods became jungle) is Swamp
     for h in marsh:
         c = cells[h]
@@ -85,14 +102,18 @@ def pto_terrain(m: Map, stream_end_hexes: Mapping[Hex, set[str]]) -> Map:
     )
 
 
-def _g1_hex(c: HexInfo, jungle: Terrain, change: Changes) -> HexInfo:
-    """The G.1 bullets that change a hex by itself (all but the marsh and stream bullets)."""
-    if c.terrain == Terrain.WOODS:
-        c = change(c, G1, f"all woods are Jungle ({jungle.value}, G2.1)", terrain=jungle)
-    elif c.terrain in _SIMPLE:
-        t, why = _SIMPLE[c.terrain]
-        c = change(c, G1, why, terrain=t)
-    b = c.building
+def _g1_hex(c: HexInfo, jungle: Terrain) -> HexInfo:
+    """The G.1 bullets that change a hex by itself (all but the marsh and stream bullets),
+    made as one change noting each bullet."""
+    terrain, feats, b = c.terrain, c.features, c.building
+    notes: list[str] = []
+    if terrain == Terrain.WOODS:
+        terrain = jungle
+        notes.append(f"all woods are Jungle ({jungle.value}, G2.1)")
+    elif terrain in _SIMPLE:
+        terrain, why = _SIMPLE[terrain]
+        notes.append(why)
+    building = b
     if (
         b is not None
         and b.material == "wooden"
@@ -101,22 +122,23 @@ def _g1_hex(c: HexInfo, jungle: Terrain, change: Changes) -> HexInfo:
         and not b.partial
         and not b.multi_hex
     ):
-        why = "wooden Single Story House in a hex of >= two separate buildings: Huts"
-        c = change(c, G1, why, terrain=Terrain.HUTS, building=None)
-    if Feature.CELLAR in c.features and not (
-        b is not None and b.material == "stone" and b.multi_hex
-    ):
-        why = "cellars exist only in multi-hex stone buildings (B23.41)"
-        c = change(c, G1, why, features=c.features - {Feature.CELLAR})
-    if Feature.WOODS_ROAD in c.features:
-        why = "woods-road is a Path, with no Open Ground in its road portion"
-        c = change(c, G1, why, features=(c.features - {Feature.WOODS_ROAD}) | {Feature.PATH})
-    elif Feature.ROAD in c.features:
-        c = change(c, G1, "no roads exist", features=c.features - {Feature.ROAD})
-    if Feature.BRIDGE in c.features:
-        why = "all bridges are Fords"
-        c = change(c, G1, why, features=(c.features - {Feature.BRIDGE}) | {Feature.FORD})
-    return c
+        terrain, building = Terrain.HUTS, None
+        notes.append("wooden Single Story House in a hex of >= two separate buildings: Huts")
+    if Feature.CELLAR in feats and not (b is not None and b.material == "stone" and b.multi_hex):
+        feats = feats - {Feature.CELLAR}
+        notes.append("cellars exist only in multi-hex stone buildings (B23.41)")
+    if Feature.WOODS_ROAD in feats:
+        feats = (feats - {Feature.WOODS_ROAD}) | {Feature.PATH}
+        notes.append("woods-road is a Path, with no Open Ground in its road portion")
+    elif Feature.ROAD in feats:
+        feats = feats - {Feature.ROAD}
+        notes.append("no roads exist")
+    if Feature.BRIDGE in feats:
+        feats = (feats - {Feature.BRIDGE}) | {Feature.FORD}
+        notes.append("all bridges are Fords")
+    if not notes:
+        return c
+    return c.changed(G1, *notes, terrain=terrain, features=feats, building=building)
 
 
 def water_levels(m: Map) -> Map:
@@ -124,38 +146,43 @@ def water_levels(m: Map) -> Map:
     river, and every pond of that scenario, one level higher; B21.122: a flooded river turns
     adjacent marsh to river, a fordable one to mudflats."""
     depth = m.conditions.river_depth
-    cells = dict(m.cells)
+    cells: Mapping[Hex, HexInfo] = m.cells
     change = Changes()
-    rivers = [h for h, c in cells.items() if c.terrain == Terrain.RIVER]
     if depth in (RiverDepth.FLOODED, RiverDepth.FORDABLE):
+        cells = dict(cells)
         to = Terrain.RIVER if depth == RiverDepth.FLOODED else Terrain.MUDFLATS
         why = (
             "flooded river: adjacent marsh is river"
             if to == Terrain.RIVER
             else ("fordable river: adjacent marsh is mudflats")
         )
+        rivers = [h for h, c in cells.items() if c.terrain == Terrain.RIVER]
         for h in rivers:
             for n in m.layout.neighbours(h):
                 # G7.1: swamp is never river or mudflats; only marsh is transformed
                 if n in cells and cells[n].terrain == Terrain.MARSH:
                     cells[n] = change(cells[n], "B21.122", why, terrain=to)
     flooded = depth == RiverDepth.FLOODED
-    for h, c in cells.items():
+
+    def level(c: HexInfo) -> HexInfo:
         if c.terrain not in WATER_OBSTACLES:
-            continue
+            return c
         new = change(c, "B21.2", level=c.level - 1)
         if flooded and c.terrain in (Terrain.RIVER, Terrain.POND):
             new = change(new, "B21.21", level=c.level)
-        cells[h] = new
-    return replace(m, cells=cells)
+        return new
+
+    return replace(m, cells=_per_info(cells, level)[0])
 
 
 def freeze(m: Map) -> Map:
     """B21.6: in sub-zero temperature every Water Obstacle but an ocean freezes and is
     treated as Open Ground for all purposes."""
-    cells = dict(m.cells)
-    for h, c in cells.items():
+
+    def frozen(c: HexInfo) -> HexInfo:
         if c.terrain.is_water_obstacle and c.terrain != Terrain.OCEAN:
-            cells[h] = c.changed("B21.6", f"frozen {c.terrain.value}: Open Ground",
-                                 terrain=Terrain.OPEN_GROUND)  # fmt: skip
-    return replace(m, cells=cells)
+            return c.changed("B21.6", f"frozen {c.terrain.value}: Open Ground",
+                             terrain=Terrain.OPEN_GROUND)  # fmt: skip
+        return c
+
+    return replace(m, cells=_per_info(m.cells, frozen)[0])
