@@ -11,7 +11,8 @@ import pytest
 from aslpto import scenario
 from aslpto.core_movement import HALF, MoveOptions, Phase
 from aslpto.game import Fortification, FortKind, Game
-from aslpto.movement import evaluate
+from aslpto.movement import evaluate, reach
+from aslpto.rulings import InputError
 from aslpto.terrain import HexsideFeature
 from aslpto.units import Kind, Unit, VehicleType
 from test_movement_helpers import g9_game, squad
@@ -259,6 +260,92 @@ def test_g9_43_road_path_hexside_notes_stack_rule() -> None:
     )
     ev = run(g, "A", ["37EE7"]).steps[0].events
     assert ev[0].kind == "panji-mc" and "G9.43" in ev[0].note
+
+
+def cavalry(uid: str, hex_: str, mf: int = 12) -> Unit:
+    return Unit(uid, "U.S.", "american", Kind.CAVALRY, "x", hex=hex_, mf=mf)
+
+
+def test_g9_422_horse_spending_eleven_mf_is_not_eliminated(ex: Game) -> None:
+    g = with_units(ex, cavalry("K", "37EE8"))
+    r = run(g, "K", ["37EE7=11", ":beneath"])
+    assert r.legal, r.violation
+    assert "eliminated" not in kinds(r) and "bail-out" not in kinds(r)
+    assert [s.total for s in r.steps] == [11 * HALF, 12 * HALF]
+    assert r.end.position.value == "beneath-panji"
+    extra = [c for c in r.steps[0].costs if c.rule == "G9.422"]
+    assert extra and extra[0].halves == 9 * HALF  # eleven MF with the jungle's two
+
+
+def test_g9_422_galloping_horse_is_eliminated_even_at_eleven_mf() -> None:
+    g = with_units(g9_game(hidden_c=True), cavalry("K", "37EE8"))
+    r = run(g, "K", ["37DD7=11"], MoveOptions(galloping=True))
+    assert ("eliminated", "G9.422", "horse") in [
+        (e.kind, e.rule, e.subject) for e in r.steps[0].events
+    ]
+
+
+def test_g9_422_declared_mf_below_the_step_cost_is_unusable(ex: Game) -> None:
+    g = with_units(ex, cavalry("K", "37EE8"))
+    with pytest.raises(InputError):
+        run(g, "K", ["37EE7=1"])
+
+
+def test_g9_422_only_a_horse_declares_its_entry_mf(ex: Game) -> None:
+    with pytest.raises(InputError):
+        run(ex, "A", ["37EE7=4"])
+
+
+def test_g9_422_reach_finds_the_eleven_mf_entry() -> None:
+    from test_movement_helpers import make_game
+
+    all_sides = ["37EE7-DD6", "37EE7-DD7", "37EE7-FF6", "37EE7-FF7", "37EE7-EE6", "37EE7-EE8"]
+    g = make_game(
+        '[board]\nname = "37"\n',
+        units=(cavalry("K", "37EE8"),),
+        panjis=[("A", "37EE7", all_sides, False)],
+    )
+    locs = {
+        (g.map.name(loc.state.hex), loc.state.position.value): loc
+        for loc in reach(g, "K").locations
+        if loc.state.along is None
+    }
+    beneath = locs[("37EE7", "beneath-panji")]
+    assert beneath.mf == 12 * HALF and beneath.path == ("37EE7=11", ":beneath")
+    above = locs[("37EE7", "above-panji")]
+    assert above.mf == 1 * HALF and above.ends_move  # the horse is eliminated (G9.422)
+    for loc in (beneath, above):
+        r = run(g, "K", list(loc.path))
+        assert r.legal and r.mf == loc.mf and r.end == loc.state
+
+
+# --- G9.44 -----------------------------------------------------------------------------------
+
+
+def disband(r) -> list[tuple[str, str]]:  # type: ignore[no-untyped-def]
+    return [(e.rule, e.note) for s in r.steps for e in s.events if e.kind == "column-disband"]
+
+
+def test_g9_44_column_entering_hidden_panji_automatically_disbands() -> None:
+    r = run(g9_game(hidden_c=True), "A", ["37DD7"], MoveOptions(column=True))
+    got = disband(r)
+    assert len(got) == 1 and got[0][0] == "G9.44" and "automatically" in got[0][1]
+
+
+def test_g9_44_column_entering_non_hidden_panji_may_opt_to_disband(ex: Game) -> None:
+    got = disband(run(ex, "A", ["37EE7"], MoveOptions(column=True)))
+    assert len(got) == 1 and "may opt" in got[0][1] and "E11.53" in got[0][1]
+
+
+def test_g9_44_column_forced_back_automatically_disbands(ex: Game) -> None:
+    got = disband(run(ex, "A", ["37EE7"], MoveOptions(column=True, forced_back=True)))
+    assert len(got) == 1 and "automatically" in got[0][1] and "A12.15" in got[0][1]
+
+
+def test_g9_44_no_disband_without_a_panji_mc(ex: Game) -> None:
+    assert disband(run(ex, "A", ["37EE7"], MoveOptions(column=True, assault=True))) == []
+    assert disband(run(ex, "D", ["37EE7"], MoveOptions(column=True))) == []  # non-Covered
+    assert disband(run(ex, "A", ["37EE7"])) == []  # not a Column
 
 
 # --- G9.45 -----------------------------------------------------------------------------------

@@ -27,8 +27,10 @@ def make_game(
     units: Iterable[Unit] = (),
     panjis: Iterable[tuple[str, str, Iterable[str], bool]] = (),
     forts: Iterable[tuple[str, FortKind, str, int]] = (),
+    named_forts: Iterable[tuple[str, FortKind, str]] = (),
 ) -> Game:
-    """A game on board 37. ``panjis``: (id, hex, covered hexsides, hidden)."""
+    """A game on board 37. ``panjis``: (id, hex, covered hexsides, hidden); ``forts``: (hex,
+    kind, unused, strength), ids made up; ``named_forts``: (id, kind, hex), Japanese."""
     conds = conditions or Conditions(pto_terrain=True, jungle=JungleType.LIGHT)
     data = parse_board(TomlSource.parse(board, "<board 37>"))
     lay = Layout.single("37")
@@ -45,7 +47,7 @@ def make_game(
     fs = tuple(
         Fortification(f"{k.value}{i}", k, m.hex(h), "japanese", strength=n)
         for i, (h, k, _, n) in enumerate(forts)
-    )
+    ) + tuple(Fortification(fid, k, m.hex(h), "japanese") for fid, k, h in named_forts)
     return Game(
         map=m,
         conditions=conds,

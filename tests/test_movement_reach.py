@@ -82,7 +82,7 @@ HEXES = [f"37{c}{r}" for c in "BCDEFGHI" for r in range(2, 8)]
     state=st.sampled_from(list(PaddyState)),
     ec=st.sampled_from([EC.MODERATE, EC.MUD]),
     kind=st.sampled_from(["squad", "leader", "tank", "truck", "cavalry", "cycle"]),
-    opts=st.sampled_from(OPTIONS[:3]),
+    opts=st.sampled_from([*OPTIONS[:3], MoveOptions(with_leader="L")]),
     panji=st.booleans(),
     hidden=st.booleans(),
 )
@@ -118,13 +118,23 @@ def test_reach_agrees_with_move_everywhere(
     }[kind]
     if u.kind != Kind.SQUAD and u.kind != Kind.LEADER and opts != MoveOptions():
         opts = MoveOptions()
+    if opts.with_leader and u.kind != Kind.SQUAD:
+        opts = MoveOptions()
+    # a leader stacked with the unit (A4.12), an enemy unit at one tunnel entrance (B8.61)
+    others = (
+        Unit("L", "american", "american", Kind.LEADER, "8-0", hex=hex_),
+        Unit("J", "japanese", "japanese", Kind.SQUAD, "4-4-7", hex="37G4"),
+    )
     panjis = [("P", "37E5", ["37E5-E4", "37E5-F5"], hidden), ("Q", "37G4", ["37G4-F4"], False)]
     g = make_game(PADDY_BOARD,
                   conditions=Conditions(pto_terrain=True, jungle=JungleType.LIGHT, paddy=state,
                                         ec=ec),
-                  units=(u,), panjis=panjis if panji else (),
+                  units=(u, *others), panjis=panjis if panji else (),
                   forts=[("37D4", FortKind.TRENCH, "", 0), ("37D5", FortKind.TRENCH, "", 0),
-                         ("37G5", FortKind.FOXHOLE, "", 0)])  # fmt: skip
+                         ("37G5", FortKind.FOXHOLE, "", 0)],
+                  named_forts=[("T.1", FortKind.TUNNEL, "37D4"), ("T.2", FortKind.TUNNEL, "37G4"),
+                               ("U.1", FortKind.TUNNEL, "37E3"),
+                               ("U.2", FortKind.TUNNEL, "37F6")])  # fmt: skip
     check_agree(g, "U", opts)
 
 

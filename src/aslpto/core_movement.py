@@ -2,8 +2,9 @@
 
 Terrain COT (the terrain chart, data/terrain.toml), hedge/wall hexsides (B9.4), entering a
 higher level (A4.133, B10.51), road and path rates (B3.4, B13.6), Double Time and CX (A4.5,
-A4.51), the Minimum Move (A4.134) and who may move at all (A4.1, A7.8). Numbers the project is
-not sure of live in data/movement.toml, each with its rule.
+A4.51), the leader bonus (A4.12), the Minimum Move (A4.134), who may move at all (A4.1, A7.8)
+and tunnels (B8.6-B8.61, with the pillbox tunnel of G1.632). Numbers the project is not sure of
+live in data/movement.toml, each with its rule.
 
 Costs are counted in half MF/MP (``HALF`` = 2 per MF) so that 1.5-MF grain and 0.5-MP road
 hexes stay exact integers.
@@ -22,7 +23,7 @@ from importlib import resources
 from typing import Any
 
 from aslpto.game import Fortification, FortKind, Game, Panji
-from aslpto.hexes import Hex
+from aslpto.hexes import Hex, distance
 from aslpto.maps import Map
 from aslpto.rulings import InputError, RuleViolation, Ruling
 from aslpto.terrain import EntryKind, HexsideFeature, Terrain
@@ -156,6 +157,8 @@ class MoveOptions:
     towing: bool = False  # a vehicle towing a Gun (G9.421)
     portage: tuple[str, ...] = ()  # SW carried not dm: mortar, mmg, hmg (B21.41)
     blaze: frozenset[str] = frozenset()  # hexes with a Terrain Blaze (B25)
+    with_leader: str | None = None  # id of the leader the MMC moves with (A4.12)
+    column: bool = False  # the unit is in a Column (E11; G9.44)
 
 
 MANHANDLING = {
@@ -280,8 +283,11 @@ def mover_of(unit: Unit, options: MoveOptions) -> Mover:
     )
 
 
-def check_may_move(unit: Unit, mover: Mover, options: MoveOptions) -> None:
-    """A4.1/A7.8/A4.51: who may not move (or Double Time) at all."""
+def check_may_move(
+    unit: Unit, mover: Mover, options: MoveOptions, leader: Unit | None = None
+) -> None:
+    """A4.1/A7.8/A4.51: who may not move (or Double Time) at all; A4.12: who may move with the
+    ``leader`` named by ``options.with_leader``."""
     data = movement_data()
     if unit.broken and options.phase == Phase.MPH and not options.low_crawl:
         raise RuleViolation(
@@ -313,6 +319,38 @@ def check_may_move(unit: Unit, mover: Mover, options: MoveOptions) -> None:
         )
     if options.low_crawl and mover.kind != MoverKind.INFANTRY:
         raise RuleViolation(data.rule("low_crawl"), "only Infantry may Low Crawl")
+    if leader is not None:
+        check_leader(unit, mover, leader)
+
+
+def leader_bonus_applies(unit: Unit, mover: Mover) -> bool:
+    """A4.12: the bonus is a MMC's, moving on foot (a horse's or bicycle's MF are not raised)."""
+    return unit.kind.is_mmc and mover.kind == MoverKind.INFANTRY and not mover.bicyclist
+
+
+def check_leader(unit: Unit, mover: Mover, leader: Unit) -> None:
+    """A4.12: a MMC that begins its MPh stacked with a (Good Order, unpinned, not berserk)
+    friendly leader and moves with him gets two more MF."""
+    rule = movement_data().rule("leader_bonus")
+    if not leader_bonus_applies(unit, mover):
+        raise RuleViolation(
+            rule,
+            f"the leader bonus is for a MMC moving on foot, not a {mover.describe()} "
+            f"({unit.kind.value})",
+        )
+    if leader.side != unit.side:
+        raise RuleViolation(rule, f"'{leader.id}' is not a friendly leader of '{unit.id}'")
+    if (leader.hex, leader.position, leader.entrenched) != (
+        unit.hex,
+        unit.position,
+        unit.entrenched,
+    ):
+        raise RuleViolation(
+            rule, f"'{unit.id}' does not begin its MPh stacked with '{leader.id}' (same Location)"
+        )
+    for status in ("broken", "pinned", "berserk", "ti"):
+        if getattr(leader, status):
+            raise RuleViolation(rule, f"leader '{leader.id}' is {status}: it cannot lead a stack")
 
 
 def allowance(unit: Unit, mover: Mover, options: MoveOptions) -> Ruling[int]:
@@ -337,6 +375,11 @@ def allowance(unit: Unit, mover: Mover, options: MoveOptions) -> Ruling[int]:
     rules.append(rule)
     total = halves(base)
     why = f"{base} MF" if not mover.uses_mp else f"{base} MP"
+    if options.with_leader and leader_bonus_applies(unit, mover):
+        bonus = data.n("leader_bonus_mf")
+        total += bonus
+        rules.append(data.rule("leader_bonus"))
+        why += f" + {as_number(bonus)} MF moving with leader {options.with_leader}"
     if options.double_time:
         extra, dt_rule = data.double_time["smc" if mover.smc else "mmc"]
         total += halves(extra)
@@ -370,6 +413,12 @@ class MoveContext:
     _forts: dict[tuple[Hex, FortKind], tuple[Fortification, ...]] = field(
         init=False, repr=False, compare=False, default_factory=dict
     )
+    _tunnels: dict[Hex, tuple[Tunnel, ...]] | None = field(
+        init=False, repr=False, compare=False, default=None
+    )
+    _enemies: dict[Hex, tuple[str, ...]] | None = field(
+        init=False, repr=False, compare=False, default=None
+    )
 
     def __post_init__(self) -> None:
         self.map = self.game.map
@@ -396,6 +445,161 @@ class MoveContext:
         if got is None:
             got = self._forts[key] = self.game.forts_at(h, kind)
         return got
+
+    def tunnels_at(self, h: Hex) -> tuple[Tunnel, ...]:
+        """The tunnels with an entrance in ``h`` (B8.6), found once per context."""
+        if self._tunnels is None:
+            by: dict[Hex, list[Tunnel]] = {}
+            for t in tunnels(self.game):
+                for f in t.entrances:
+                    by.setdefault(f.hex, []).append(t)
+            self._tunnels = {k: tuple(v) for k, v in by.items()}
+        return self._tunnels.get(h, ())
+
+    def enemies_at(self, h: Hex) -> tuple[str, ...]:
+        """Ids of the units of another side than the mover's in hex ``h``."""
+        if self._enemies is None:
+            by: dict[Hex, list[str]] = {}
+            mine = self.unit.side
+            for u in self.game.units.values():
+                if u.hex and u.side and mine and u.side != mine:
+                    by.setdefault(self.map.hex(u.hex), []).append(u.id)
+            self._enemies = {k: tuple(v) for k, v in by.items()}
+        return self._enemies.get(h, ())
+
+
+# --- tunnels ------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Tunnel:
+    """A tunnel (B8.6): two entrance Locations. A scenario gives it as two [[fortifications]]
+    of kind ``tunnel``, one per entrance, whose ids share the part before the last dot
+    (``T1.1`` and ``T1.2``); an entrance in a hex holding a pillbox is that pillbox (G1.632)."""
+
+    name: str
+    entrances: tuple[Fortification, ...]
+
+    def other(self, h: Hex) -> Hex | None:
+        """The entrance at the other end from ``h`` (None for a lone entrance)."""
+        for f in self.entrances:
+            if f.hex != h:
+                return f.hex
+        return None
+
+
+def tunnel_name(fid: str) -> str:
+    """The tunnel a ``tunnel`` Fortification id belongs to: ``T1.2`` -> ``T1``; an id without
+    a dot names a tunnel of its own."""
+    head, dot, tail = fid.rpartition(".")
+    return head if dot and head and tail else fid
+
+
+def tunnels(game: Game) -> tuple[Tunnel, ...]:
+    """The game's tunnels (B8.6), their entrances paired by :func:`tunnel_name`. A name with
+    more than two entrances, or two in one hex, is unusable input."""
+    groups: dict[str, list[Fortification]] = {}
+    for f in game.fortifications:
+        if f.kind == FortKind.TUNNEL:
+            groups.setdefault(tunnel_name(f.id), []).append(f)
+    out = []
+    for name, fs in groups.items():
+        ids = ", ".join(f.id for f in fs)
+        if len(fs) > 2:
+            raise InputError(
+                f"tunnel {name} has {len(fs)} entrances ({ids}): a tunnel has two (B8.6); "
+                "name each tunnel's pair of entrances NAME.1, NAME.2"
+            )
+        if len(fs) == 2 and fs[0].hex == fs[1].hex:
+            raise InputError(
+                f"tunnel {name}: both entrances ({ids}) are in {game.map.name(fs[0].hex)} (B8.6)"
+            )
+        out.append(Tunnel(name, tuple(fs)))
+    return tuple(out)
+
+
+@dataclass(frozen=True)
+class TunnelMove:
+    """A move through a tunnel: which, its cost (all MF), the rules, and whether the unit
+    arrives in a pillbox (the far entrance is a pillbox, G1.632)."""
+
+    tunnel: Tunnel
+    cost: Cost
+    rules: tuple[str, ...]
+    into_pillbox: bool
+
+
+def tunnel_move(ctx: MoveContext, a: Hex, b: Hex, at_start: bool) -> TunnelMove:
+    """B8.61, treated like sewer movement (B8.4): Infantry that start their MPh in one entrance
+    Location move to the other for all their MF; not if an enemy unit is in the entrance hex
+    [EXC: G1.632, a Japanese unit in a pillbox moving through its tunnel]; no Gun is pushed
+    through a tunnel. B8.6: the entrances are within three hexes of each other. ``at_start``:
+    the unit is where it began its MPh and has spent nothing."""
+    data = movement_data()
+    rule, setup = data.rule("tunnel"), data.rule("tunnel_setup")
+    m = ctx.map
+    if ctx.options.low_crawl:
+        raise RuleViolation(
+            data.rule("low_crawl"), "Low Crawl is a move into an adjacent hex, not a tunnel"
+        )
+    here = ctx.tunnels_at(a)
+    through = [t for t in here if t.other(a) == b]
+    if not through:
+        lone = [t for t in here if t.other(a) is None]
+        if lone:
+            raise RuleViolation(
+                setup,
+                f"tunnel {lone[0].name} has one entrance ({m.name(a)}) and leads nowhere: its "
+                f"other entrance is a second [[fortifications]] of kind tunnel with id "
+                f"'{lone[0].name}.<n>'",
+            )
+        raise RuleViolation(setup, f"no tunnel connects {m.name(a)} and {m.name(b)}")
+    t = through[0]
+    d, most = distance(a, b), int(data.raw("tunnel_range"))
+    if d > most:
+        raise RuleViolation(
+            setup,
+            f"tunnel {t.name}: its entrances {m.name(a)} and {m.name(b)} are {d} hexes apart; "
+            f"a tunnel's entrances are within {most} hexes of each other",
+        )
+    mover = ctx.mover
+    if mover.kind != MoverKind.INFANTRY or mover.transport in (
+        Transport.RIDING_BICYCLE,
+        Transport.LEADING_HORSE,
+    ):
+        raise RuleViolation(rule, f"only Infantry move through a tunnel, not a {mover.describe()}")
+    if mover.manhandling:
+        raise RuleViolation(rule, f"units in a tunnel may not push a Gun ({mover.describe()})")
+    if ctx.options.phase == Phase.APH:
+        raise RuleViolation(rule, "tunnel movement is made in the MPh, not as an advance")
+    if not at_start:
+        raise RuleViolation(
+            rule,
+            "tunnel movement starts at the start of the MPh, in a tunnel entrance, and costs "
+            "all MF",
+        )
+    rules = [rule]
+    in_pillbox = ctx.unit.entrenched == "pillbox"
+    if ctx.forts_at(a, FortKind.PILLBOX) and not in_pillbox:
+        raise RuleViolation(
+            "G1.632",
+            f"the tunnel's entrance in {m.name(a)} is its pillbox (a Location of its own, B30.1): "
+            "only a unit in the pillbox enters the tunnel there",
+        )
+    enemies = ctx.enemies_at(a)
+    if enemies:
+        if not (in_pillbox and ctx.unit.is_japanese):
+            raise RuleViolation(
+                rule,
+                f"an enemy unit ({', '.join(enemies)}) is in the tunnel entrance hex {m.name(a)}"
+                + (" (G1.632 exempts only a Japanese unit in the pillbox)" if in_pillbox else ""),
+            )
+        rules.append("G1.632")
+    into = bool(ctx.forts_at(b, FortKind.PILLBOX))
+    if into:
+        rules.append("G1.632")
+    cost = Cost(ctx.allowance, rule, f"through tunnel {t.name}: all MF")
+    return TunnelMove(t, cost, tuple(dict.fromkeys(rules)), into)
 
 
 def blaze_hexes(game: Game, names: frozenset[str]) -> frozenset[Hex]:

@@ -9,7 +9,9 @@ Step notation (DESIGN.md): ``37EE7`` enters an adjacent hex (INTO a paddy; above
 Panji counter as the hexside crossed decides), ``37EE7:bank`` onto its Bank counter,
 ``37EE7:trench`` from a trench to a trench; ``:in``, ``:bank``, ``:above``, ``:beneath``,
 ``:foxhole``, ``:trench`` change position in the current hex; ``37DD7/DD6`` is Bypass in DD7
-along hexside DD7-DD6.
+along hexside DD7-DD6. ``37C6:tunnel`` moves through a tunnel to its other entrance (B8.61);
+``37E4:breach`` has a dozer breach the bank hexside it shares with 37E4 (G8 BREACH; it stays
+where it is); ``37EE7=11`` declares the MF a Cavalry unit spends in all to enter (G9.422).
 
 >>> from aslpto.movement import Position
 >>> Position("above-panji").word
@@ -26,6 +28,7 @@ from functools import cached_property
 from typing import Any
 
 from aslpto import paddy as paddy_rules
+from aslpto import paddy_combat
 from aslpto import panji as panji_rules
 from aslpto import water as water_rules
 from aslpto.core_movement import (
@@ -46,15 +49,17 @@ from aslpto.core_movement import (
     check_blaze,
     check_may_move,
     elevation_costs,
+    halves,
     hexside_cost,
     movement_data,
     mover_of,
     terrain_cost,
+    tunnel_move,
 )
-from aslpto.game import FortKind, Game
+from aslpto.game import FortKind, Game, PaddyState
 from aslpto.hexes import Hex, HexName, Hexside
 from aslpto.rulings import InputError, RuleViolation, Ruling
-from aslpto.units import Transport, Unit
+from aslpto.units import Kind, Transport, Unit
 
 __all__ = [
     "Location",
@@ -101,6 +106,8 @@ _WORDS = {
     "trench": "trench",
     "foxhole": "foxhole",
     "ground": "ground",
+    "tunnel": "tunnel",
+    "breach": "breach",
 }
 
 
@@ -118,6 +125,7 @@ class StepKind(StrEnum):
     ENTER = "enter"  # into an adjacent hex
     HERE = "here"  # change position in the current hex
     BYPASS = "bypass"  # Bypass in ``hex`` along ``along``
+    BREACH = "breach"  # breach the bank hexside between the current hex and ``hex``
 
 
 @dataclass(frozen=True, slots=True)
@@ -128,12 +136,26 @@ class Step:
     hex: Hex | None = None
     want: str | None = None  # position word asked for
     along: Hexside | None = None
+    mf: int | None = None  # MF declared for the whole step, half units (G9.422)
 
 
 def parse_step(game: Game, text: str) -> Step:
-    """``37EE7``, ``37EE7:bank``, ``:in``, ``:above``, ``37DD7/DD6``. Bad input raises
-    :class:`InputError`."""
-    t = text.strip()
+    """``37EE7``, ``37EE7:bank``, ``:in``, ``:above``, ``37DD7/DD6``, ``37C6:tunnel``,
+    ``37E4:breach``, ``37EE7=11``. Bad input raises :class:`InputError`."""
+    t, eq, declared = text.strip().partition("=")
+    if eq:
+        step = parse_step(game, t)
+        try:
+            mf = halves(float(declared))
+        except ValueError:
+            mf = 0
+        if mf <= 0:
+            raise InputError(f"step '{text}': '={declared}' must be a number of MF above 0")
+        if step.kind != StepKind.ENTER or step.want in ("tunnel", "trench"):
+            raise InputError(
+                f"step '{text}': '=N' declares the MF spent to enter an adjacent hex (G9.422)"
+            )
+        return replace(step, mf=mf)
     m = game.map
     if "/" in t:
         hname, _, other = t.partition("/")
@@ -162,6 +184,8 @@ def parse_step(game: Game, text: str) -> Step:
         if want is None:
             raise InputError(f"step '{text}' names neither a hex nor a position")
         return Step(StepKind.HERE, None, want)
+    if want == "breach":
+        return Step(StepKind.BREACH, m.hex(hname), want)
     return Step(StepKind.ENTER, m.hex(hname), want)
 
 
@@ -175,7 +199,8 @@ def step_text(game: Game, s: Step) -> str:
         name = m.layout.hexside_name(s.along, s.hex)
         first, _, second = name.partition("-")
         return f"{first}/{second}"
-    return m.name(s.hex) + (f":{s.want}" if s.want else "")
+    declared = "" if s.mf is None else f"={as_number(s.mf)}"
+    return m.name(s.hex) + (f":{s.want}" if s.want else "") + declared
 
 
 # --- transitions --------------------------------------------------------------------------
@@ -195,6 +220,7 @@ class Transition:
     road_or_path: bool = False
     crosses_covered: bool = False
     blocked: bool = False
+    breach: Hexside | None = None  # the bank hexside this step breaches (G8 BREACH)
 
     @property
     def halves(self) -> int:
@@ -236,6 +262,10 @@ def transition(
         return _here(ctx, st, s, entered_by_road_or_path)
     if s.kind == StepKind.BYPASS:
         return _bypass(ctx, st, s)
+    if s.kind == StepKind.BREACH:
+        return _breach(ctx, st, s)
+    if s.want == "tunnel":
+        return _tunnel(ctx, st, s, spent)
     return _enter(ctx, st, s, spent)
 
 
@@ -295,6 +325,7 @@ def _enter(ctx: MoveContext, st: State, s: Step, spent: int) -> Transition:
         we = water_rules.entry(ctx, a, b, spent + sum(c.halves for c in costs))
         costs += we.costs
         events += we.events
+        costs += _declared(ctx, s, costs)
     else:
         a_paddy = paddy_rules.is_paddy(ctx, a) and st.along is None
         b_paddy = paddy_rules.is_paddy(ctx, b)
@@ -324,6 +355,7 @@ def _enter(ctx: MoveContext, st: State, s: Step, spent: int) -> Transition:
         costs += side_costs + cot + elev
         if leaving and not elev:
             costs.append(Cost(0, "B21.41", "no penalty for leaving a Water Obstacle hex"))
+        costs += _declared(ctx, s, costs)
         pb = ctx.panji_at(b)
         if pb is not None:
             pe = panji_rules.entry(ctx, pb, a, b, via_trench, sum(c.halves for c in costs))
@@ -359,6 +391,131 @@ def _enter(ctx: MoveContext, st: State, s: Step, spent: int) -> Transition:
     return Transition(
         new, tuple(costs), tuple(events), tuple(rules), terminal, True, road, rp, crosses
     )
+
+
+def _declared(ctx: MoveContext, s: Step, costs: list[Cost]) -> list[Cost]:
+    """G9.422: a horse that expends eleven MF (inclusive of the Location's COT) to enter is not
+    eliminated; ``=N`` declares the MF the Cavalry unit spends on the step in all."""
+    if s.mf is None:
+        return []
+    m = ctx.map
+    assert s.hex is not None
+    if ctx.mover.kind != MoverKind.CAVALRY:
+        raise InputError(
+            f"step '{m.name(s.hex)}={as_number(s.mf)}': only a Cavalry unit declares the MF it "
+            f"spends to enter (G9.422), not a {ctx.mover.describe()}"
+        )
+    natural = sum(c.halves for c in costs)
+    if s.mf < natural:
+        raise InputError(
+            f"step '{m.name(s.hex)}={as_number(s.mf)}': entering {m.name(s.hex)} costs "
+            f"{as_number(natural)} MF, more than the {as_number(s.mf)} declared"
+        )
+    if s.mf == natural:
+        return []
+    return [
+        Cost(
+            s.mf - natural,
+            "G9.422",
+            f"extra MF: {as_number(s.mf)} MF in all to enter, inclusive of its COT",
+        )
+    ]
+
+
+def _tunnel(ctx: MoveContext, st: State, s: Step, spent: int) -> Transition:
+    """B8.61 through a tunnel to its other entrance, for all MF. G9.55: a tunnel entrance in a
+    panji Location lies beneath the Panji counter (entered only from beneath; a unit arriving
+    by the subterranean passage is beneath it, G9.45, with no Panji MC, G9.41); G8: no
+    Fortification above a Bank counter nor (but wire/mines/panjis) IN an Irrigated paddy; G.8:
+    no trip flare dr on arriving by subterranean passage."""
+    m = ctx.map
+    a, b = st.hex, s.hex
+    assert b is not None
+    data = movement_data()
+    if st.along is not None:
+        raise RuleViolation(
+            data.rule("tunnel"), "a unit in Bypass is not in a tunnel entrance Location"
+        )
+    # nothing spent yet: the unit is where it began its MPh (every step costs MF)
+    tm = tunnel_move(ctx, a, b, spent == 0)
+    rules = list(tm.rules)
+    if ctx.panji_at(a) is not None:
+        panji_rules.fortification_access(ctx, a, st.position.value)
+        rules.append("G9.55")
+    if st.position == Position.BANK:
+        raise RuleViolation(
+            "G8",
+            "no Fortification is above a Bank counter: the tunnel entrance is IN the paddy "
+            "(':in' first)",
+        )
+    for h in (a, b):
+        if paddy_rules.is_paddy(ctx, h) and ctx.game.conditions.paddy == PaddyState.IRRIGATED:
+            raise RuleViolation(
+                "G8",
+                f"FORTIFICATIONS: no tunnel entrance can be IN an Irrigated paddy ({m.name(h)})",
+            )
+    check_blaze(ctx, b)
+    if ctx.panji_at(b) is not None:
+        position = Position.BENEATH
+        rules += ["G9.45", "G9.55"]
+    elif paddy_rules.is_paddy(ctx, b):
+        position = Position.IN
+    else:
+        position = Position.GROUND
+    new = State(b, position, "pillbox" if tm.into_pillbox else None)
+    return Transition(new, (tm.cost,), (), tuple(dict.fromkeys(rules)), new_location=True)
+
+
+def _breach(ctx: MoveContext, st: State, s: Step) -> Transition:
+    """G8 BREACH: a Mobile dozer breaches a bank hexside of a Drained/In-Season paddy like a
+    bocage hexside, for 1/4 (FRU) of its MP allowance (:mod:`aslpto.paddy_combat`); it stays
+    in its hex. G9.731: a Covered paddy hexside so breached becomes non-Covered."""
+    m = ctx.map
+    a, b = st.hex, s.hex
+    assert b is not None
+    if not a.is_adjacent(b):
+        raise InputError(
+            f"'{m.name(b)}:breach': a unit breaches a hexside of its own hex; "
+            f"{m.name(b)} is not adjacent to {m.name(a)}"
+        )
+    side = Hexside.of(a, b)
+    name = m.layout.hexside_name(side, a)
+    if st.along is not None:
+        raise RuleViolation(paddy_combat.BREACH, "a unit in Bypass breaches nothing")
+    if ctx.options.phase == Phase.APH:
+        raise RuleViolation(movement_data().rule("advance"), "a breach is not an advance")
+    here = ctx.game.with_unit(ctx.unit.with_(hex=m.name(a)))
+    paddy_combat.verify_breach(here, here.unit(ctx.unit.id), name)
+    assert ctx.unit.mf is not None  # a vehicle's MP allowance (checked by allowance())
+    r = paddy_combat.breach_cost(ctx.unit.mf)
+    cost = Cost(halves(r.value), r.rules[0], f"breach bank hexside {name} ({r.why})")
+    events = [Event("bank-breached", paddy_combat.BREACH, subject=name)]
+    rules = [paddy_combat.BREACH]
+    for pid, p in ctx.game.panjis.items():
+        if side in p.covered:
+            rules.append("G9.731")
+            events.append(
+                Event(
+                    "panji-hexside-uncovered",
+                    "G9.731",
+                    f"{name} becomes a non-Covered hexside"
+                    + ("; the counter has no other and is removed (G9.7)" if len(p.covered) == 1
+                       else ""),
+                    subject=pid,
+                )
+            )  # fmt: skip
+    return Transition(st, (cost,), tuple(events), tuple(rules), breach=side)
+
+
+def _breach_game(game: Game, unit: Unit, at: Hex, side: Hexside) -> Game:
+    """The game after ``unit`` (a dozer in ``at``) breaches ``side``: the map and Panji
+    counters change (:func:`aslpto.paddy_combat.breach`), the unit stays as it is."""
+    here = game.with_unit(unit.with_(hex=game.map.name(at)))
+    assert unit.mf is not None
+    after, _ = paddy_combat.breach(here, unit.id, game.map.layout.hexside_name(side, at), unit.mf)
+    units = dict(after.units)
+    units[unit.id] = game.unit(unit.id)
+    return replace(after, units=units)
 
 
 def _leave_entrenchment(ctx: MoveContext, st: State, want: str, rp: bool) -> Transition:
@@ -582,6 +739,7 @@ class StepResult:
     costs: tuple[Cost, ...]
     rules: tuple[str, ...]
     events: tuple[Event, ...]
+    breach: Hexside | None = None  # the bank hexside the step breached (G8 BREACH)
 
 
 @dataclass(frozen=True)
@@ -598,6 +756,7 @@ class MoveResult:
     start: State
     end: State
     cx: bool = False
+    breaches: tuple[tuple[Hex, Hexside], ...] = ()  # (dozer's hex, bank hexside), in order
 
     def as_json(self, game: Game) -> dict[str, Any]:
         m = game.map
@@ -619,6 +778,8 @@ class MoveResult:
                 d["entrenched"] = r.state.entrenched
             if r.state.along is not None:
                 d["bypass"] = m.layout.hexside_name(r.state.along, r.state.hex)
+            if r.breach is not None:
+                d["breach"] = m.layout.hexside_name(r.breach, r.state.hex)
             steps.append(d)
         return {
             "unit": self.unit,
@@ -635,9 +796,27 @@ class MoveResult:
 
 def _context(game: Game, unit: Unit, options: MoveOptions) -> tuple[MoveContext, Ruling[int]]:
     mover = mover_of(unit, options)
+    _leader(game, options)
     allow = allowance(unit, mover, options)
     ctx = MoveContext(game, unit, mover, options, allow.value, blaze_hexes(game, options.blaze))
     return ctx, allow
+
+
+def _leader(game: Game, options: MoveOptions) -> Unit | None:
+    """The leader named by ``options.with_leader`` (A4.12); an unknown unit or one that is not
+    a leader is unusable input."""
+    if options.with_leader is None:
+        return None
+    leader = game.unit(options.with_leader)
+    if leader.kind != Kind.LEADER:
+        raise InputError(
+            f"--with-leader '{leader.id}' is a {leader.kind.value}, not a leader (A4.12)"
+        )
+    return leader
+
+
+def _check_may_move(game: Game, unit: Unit, ctx: MoveContext, options: MoveOptions) -> None:
+    check_may_move(unit, ctx.mover, options, _leader(game, options))
 
 
 def _cap(ctx: MoveContext, tr: Transition, spent: int) -> tuple[int, tuple[Cost, ...]]:
@@ -687,6 +866,7 @@ def evaluate(
     bonus = data.n("road_bonus_mf")
     cx = False
     rp_here = False  # entered the current hex along a road/path (G.8 trip flare drm)
+    breaches: list[tuple[Hex, Hexside]] = []
 
     def fail(v: RuleViolation) -> MoveResult:
         return MoveResult(
@@ -703,7 +883,7 @@ def evaluate(
         )
 
     try:
-        check_may_move(unit, ctx.mover, options)
+        _check_may_move(game, unit, ctx, options)
     except RuleViolation as v:
         return fail(v)
     for i, (text, s) in enumerate(zip(steps, parsed, strict=True)):
@@ -779,8 +959,25 @@ def evaluate(
             st = tr.state
             if tr.new_location:
                 entered += 1
+            if tr.breach is not None:
+                # G8 BREACH, G9.731: later steps see the breached bank and uncovered hexside
+                breaches.append((st.hex, tr.breach))
+                now = _breach_game(ctx.game, unit, st.hex, tr.breach)
+                ctx = MoveContext(now, ctx.unit, ctx.mover, options, ctx.allowance, ctx.blaze)
+                if st.position in (Position.ABOVE, Position.BENEATH) and not now.panji_at(st.hex):
+                    out_pos = Position.IN if paddy_rules.is_paddy(ctx, st.hex) else Position.GROUND
+                    st = replace(st, position=out_pos)  # G9.7: the counter is gone
             results.append(
-                StepResult(text, st, cost, spent, costs, tuple(dict.fromkeys(rules)), tuple(events))
+                StepResult(
+                    text,
+                    st,
+                    cost,
+                    spent,
+                    costs,
+                    tuple(dict.fromkeys(rules)),
+                    tuple(events),
+                    tr.breach,
+                )
             )
             terminal = next((e for e in tr.events if e.kind in ("immobilized", "bail-out")), None)
             if ctx.mover.manhandling and any(
@@ -801,6 +998,7 @@ def evaluate(
         start_state(game, unit),
         st,
         cx,
+        tuple(breaches),
     )
 
 
@@ -818,11 +1016,13 @@ def apply(game: Game, result: MoveResult) -> Game:
         raise result.violation
     unit = game.unit(result.unit)
     end = result.end
+    for at, side in result.breaches:
+        game = _breach_game(game, unit, at, side)  # G8 BREACH, G9.731
     return game.with_unit(
         unit.with_(
             hex=game.map.name(end.hex),
             position=end.position.value,
-            entrenched=end.entrenched,
+            entrenched=end.entrenched if result.steps else unit.entrenched,
             cx=unit.cx or result.cx,
         )
     )
@@ -948,6 +1148,7 @@ def candidates(ctx: MoveContext, st: State) -> list[Step]:
     """Every step worth trying from ``st`` (the rules decide which are legal)."""
     m = ctx.map
     out: list[Step] = []
+    horse = ctx.mover.kind == MoverKind.CAVALRY and not ctx.mover.galloping
 
     def enters(n: Hex) -> None:
         out.append(Step(StepKind.ENTER, n))
@@ -955,12 +1156,21 @@ def candidates(ctx: MoveContext, st: State) -> list[Step]:
             out.append(Step(StepKind.ENTER, n, "bank"))
         if st.entrenched == "trench" and ctx.forts_at(n, FortKind.TRENCH):
             out.append(Step(StepKind.ENTER, n, "trench"))
+        if horse:
+            p = ctx.panji_at(n)
+            if p is not None and panji_rules.covered(p, Hexside.of(st.hex, n)):
+                # G9.422: eleven MF spent to enter keep the horse
+                out.append(Step(StepKind.ENTER, n, mf=movement_data().n("horse_safe_mf")))
 
     if st.along is None:
         h = st.hex
         nbrs = m.neighbours(h)
         for n in nbrs:
             enters(n)
+        for t in ctx.tunnels_at(h):
+            far = t.other(h)
+            if far is not None:
+                out.append(Step(StepKind.ENTER, far, "tunnel"))  # B8.61
         if st.entrenched is not None:
             out.append(Step(StepKind.HERE, None, st.position.word))  # leave it (B27.41)
         elif ctx.panji_at(h) is not None:
@@ -996,8 +1206,9 @@ class _Space:
     them as the rules price them (filled in as the searches reach them). Every unit of the
     same kind, options and allotment moves by the same rules, so ``reach`` calls share it."""
 
-    def __init__(self, ctx: MoveContext) -> None:
+    def __init__(self, ctx: MoveContext, key: tuple[Any, ...] = ()) -> None:
         self.ctx = ctx
+        self.key = key  # its key in the per-game cache (:func:`_space_key`)
         self.states: list[State] = []
         self.index: dict[State, int] = {}
         # per state id: edges when no MF has been spent yet / after; None until priced
@@ -1057,6 +1268,10 @@ class _Space:
                 tr = transition(ctx, st, s, spent)
             except RuleViolation:
                 continue
+            except InputError:
+                if s.mf is None:
+                    raise
+                continue  # eleven MF declared where the entry costs more already
             if tr.blocked:
                 continue
             cost, _ = _cap(ctx, tr, spent)
@@ -1075,8 +1290,18 @@ class _Space:
 _CACHES: dict[int, tuple[weakref.ref[Game], dict[Any, _Space]]] = {}
 
 
+def _space_key(ctx: MoveContext) -> tuple[Any, ...]:
+    """Units moving by the same rules share a space: same mover, options, allotment, CX; and
+    where tunnels exist, the same side, nationality and pillbox start (B8.61, G1.632)."""
+    unit = ctx.unit
+    tunnel = None
+    if any(f.kind == FortKind.TUNNEL for f in ctx.game.fortifications):
+        tunnel = (unit.side, unit.is_japanese, unit.entrenched == "pillbox")
+    return (ctx.mover, ctx.options, ctx.allowance, unit.cx, tunnel)
+
+
 def _space(ctx: MoveContext) -> _Space:
-    key = (ctx.mover, ctx.options, ctx.allowance, ctx.unit.cx)
+    key = _space_key(ctx)
     entry = _CACHES.get(id(ctx.game))
     if entry is None or entry[0]() is not ctx.game:
         if len(_CACHES) > 32:
@@ -1085,7 +1310,7 @@ def _space(ctx: MoveContext) -> _Space:
         _CACHES[id(ctx.game)] = entry
     space = entry[1].get(key)
     if space is None:
-        space = entry[1][key] = _Space(ctx)
+        space = entry[1][key] = _Space(ctx, key)
     return space
 
 
@@ -1213,7 +1438,7 @@ def _prepare(
     unit = game.unit(unit_id)
     ctx, allow = _context(game, unit, options)
     try:
-        check_may_move(unit, ctx.mover, options)
+        _check_may_move(game, unit, ctx, options)
     except RuleViolation as v:
         res = ReachResult(unit.id, allow.value, v)
         entry[1][key] = res
@@ -1237,8 +1462,7 @@ def _space_if_cached(space: _Space) -> _Space | None:
     entry = _CACHES.get(id(space.ctx.game))
     if entry is None or entry[0]() is not space.ctx.game:
         return None
-    key = (space.ctx.mover, space.ctx.options, space.ctx.allowance, space.ctx.unit.cx)
-    return entry[1].get(key)
+    return entry[1].get(space.key)
 
 
 def _order(loc: Location) -> tuple[Any, ...]:

@@ -5,7 +5,8 @@ A step across a Covered hexside places a ground unit above the Panji counter (G9
 non-Covered hexside, or within a trench or subterranean passage, beneath it (G9.45). Entry
 triggers the Panji MC (G9.41, with its exemptions), elimination of the Manhandled item
 (G9.411), vehicle immobilization (G9.42), towed Gun loss (G9.421), elimination of ridden
-horses/bicycles/motorcycles and Bailing Out (G9.42, G9.422, G9.423). Changing position costs
+horses/bicycles/motorcycles and Bailing Out (G9.42, G9.422, G9.423), a Column's Disbanding
+(G9.44). Changing position costs
 one MF/MP for the units G9.5 names; exit is only from beneath, and across a Covered hexside
 only for the units G9.6 names, at one extra MF/MP. Bypass is NA along a hexside that is or
 touches a Covered hexside (G9.46). Trip flares (G.8, G9.121) are reported here too.
@@ -149,6 +150,7 @@ def entry(
                     subject=item,
                 )
             )
+    events += _column_disband(ctx, p, events)
     if ctx.unit.concealed:
         events.append(
             Event(
@@ -170,6 +172,27 @@ def entry(
         else:
             events.append(Event("panji-revealed", "G9.4", subject=p.id))
     return PanjiEntry(ABOVE, tuple(rules), tuple(events), terminal, True)
+
+
+def _column_disband(ctx: MoveContext, p: Panji, events: list[Event]) -> list[Event]:
+    """G9.44: a Column unit required to take a Panji MC in a hidden-panji Location automatically
+    Disbands after all Defensive First Fire ensuing from that Impulse; with non-hidden panjis it
+    may opt to Disband (E11.53), and automatically Disbands if forced back (A12.15)."""
+    if not ctx.options.column:
+        return []
+    e11 = movement_data().rule("column_disband")
+    if ctx.options.forced_back and ctx.mover.is_infantry:
+        note = f"forced back (A12.15): the Column automatically Disbands ({e11})"
+    elif not any(e.kind == "panji-mc" for e in events):
+        return []
+    elif p.hidden:
+        note = (
+            "hidden panjis: the Column automatically Disbands after all Defensive First Fire "
+            "ensuing from that Impulse has been resolved"
+        )
+    else:
+        note = f"the Column may opt to Disband ({e11})"
+    return [Event("column-disband", "G9.44", note, subject=ctx.unit.id)]
 
 
 def _mc_exemption(ctx: MoveContext, step_halves: int) -> str | None:

@@ -20,7 +20,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         nargs="+",
         metavar="STEP",
         help="37EE7, 37EE7:bank, :in, :bank, :above, :beneath, :foxhole, "
-        "37EE7:trench, 37DD7/DD6 (Bypass in DD7 along DD7-DD6)",
+        "37EE7:trench, 37DD7/DD6 (Bypass in DD7 along DD7-DD6), 37C6:tunnel (through a "
+        "tunnel to its other entrance, B8.61), 37E4:breach (a dozer breaches the bank "
+        "hexside toward 37E4, G8), 37EE7=11 (a Cavalry unit spends 11 MF in all to enter, "
+        "G9.422)",
     )
     add_options(parser)
 
@@ -84,6 +87,12 @@ def add_options(parser: argparse.ArgumentParser) -> None:
     g.add_argument("--forced-back", action="store_true", help="forced back out (A12.15)")
     g.add_argument("--towing", action="store_true", help="the vehicle tows a Gun (G9.421)")
     g.add_argument(
+        "--with-leader",
+        metavar="LEADER",
+        help="the MMC begins its MPh stacked with this leader and moves with him: +2 MF (A4.12)",
+    )
+    g.add_argument("--column", action="store_true", help="the unit is in a Column (E11, G9.44)")
+    g.add_argument(
         "--portage",
         action="append",
         default=[],
@@ -114,4 +123,6 @@ def options_of(args: argparse.Namespace) -> MoveOptions:
         towing=args.towing,
         portage=tuple(args.portage),
         blaze=frozenset(args.blaze),
+        with_leader=args.with_leader,
+        column=args.column,
     )
