@@ -243,3 +243,25 @@ def test_g1_631_from_a_scenario_file(tmp_path: Path) -> None:
     game = scenario.load(str(p))
     # five squads: 10% FRU = 1 squad-equivalent; two hidden
     assert rules(js.check_japanese_setup(game)) == ["G1.631"]
+
+
+def test_g1_632_tunnel_entrances_pair_into_one_tunnel() -> None:
+    """A tunnel given as two entrances (T1.1 in the pillbox, T1.2 elsewhere) is one tunnel
+    with the pillbox as an entrance: no finding."""
+    from dataclasses import replace
+
+    from aslpto.game import Fortification, FortKind
+    from aslpto.japanese_setup import check_japanese_setup
+    from aslpto.scenario import load
+
+    g = load(Path(__file__).resolve().parent.parent / "examples" / "panji-g9.toml")
+    h1, h2 = g.map.hex("37C4"), g.map.hex("37C6")
+    forts = (
+        Fortification("PB1", FortKind.PILLBOX, h1, side="Japanese"),
+        Fortification("T1.1", FortKind.TUNNEL, h1, side="Japanese"),
+        Fortification("T1.2", FortKind.TUNNEL, h2, side="Japanese"),
+    )
+    japanese = tuple(s for s in g.sides if s.nationality == "japanese")
+    assert japanese, "the example has a Japanese side"
+    g = replace(g, fortifications=forts)
+    assert [f for f in check_japanese_setup(g) if f.rule == "G1.632"] == []

@@ -361,9 +361,13 @@ def check_japanese_setup(game: Game) -> list[Finding]:
         for f in mine
         if f.kind == FortKind.PILLBOX
     ]
-    tunnels = [
-        TunnelFacts(f.id, (game.map.name(f.hex),)) for f in mine if f.kind == FortKind.TUNNEL
-    ]
+    from aslpto.core_movement import tunnel_name  # entrances T1.1 and T1.2 are one tunnel
+
+    grouped: dict[str, list[str]] = {}
+    for f in mine:
+        if f.kind == FortKind.TUNNEL:
+            grouped.setdefault(tunnel_name(f.id), []).append(game.map.name(f.hex))
+    tunnels = [TunnelFacts(name, tuple(hexes)) for name, hexes in grouped.items()]
     if pillboxes or tunnels:
         out += pillbox_findings(units, pillboxes, tunnels)
     out += th_hero_findings(units, year=c.year, opponent=opponent)
