@@ -31,7 +31,7 @@ def local_y(col: int, row: int) -> int:
 
 def local_adjacent(a: LocalHex, b: LocalHex) -> bool:
     dx = abs(a[0] - b[0])
-    dy = abs(local_y(*a) - local_y(*b))
+    dy = abs(2 * (a[1] - b[1]) + (a[0] & 1) - (b[0] & 1))  # local_y(a) - local_y(b)
     return (dx == 0 and dy == 2) or (dx == 1 and dy == 1)
 
 
@@ -85,8 +85,14 @@ class BoardData:
         return {h for line in self.streams for h in line}
 
 
+_BOARD_HEXES = frozenset((c, r) for c in range(NCOLS) for r in rows_of_column(c))
+_NAMES = {f"{COLUMNS[c]}{r}": (c, r) for c, r in _BOARD_HEXES}
+"""Every printed hex name of a board (``"C3"``), a fast path for reading hex names."""
+
+
 def board_hexes() -> frozenset[LocalHex]:
-    return frozenset((c, r) for c in range(NCOLS) for r in rows_of_column(c))
+    """Every hex of a geomorphic board."""
+    return _BOARD_HEXES
 
 
 def is_edge(h: LocalHex) -> bool:
@@ -107,6 +113,9 @@ class _Reader:
         return self.src.error(msg, table, key, value, nth)
 
     def hex(self, text: str, table: str, key: str, nth: int = 0) -> LocalHex:
+        h = _NAMES.get(text)
+        if h is not None and (self.valid is None or h in self.valid):
+            return h
         m = _HEX.match(text.strip())
         if not m:
             raise self.err(
@@ -124,27 +133,29 @@ class _Reader:
             raise self.err(f"hex '{text}' is off the board", table, key, text, nth)
         return h
 
-    def hexes(self, spec: str, table: str, key: str, nth: int = 0) -> Iterator[LocalHex]:
+    def hexes(self, spec: str, table: str, key: str, nth: int = 0) -> list[LocalHex]:
+        """The hexes of ``C3`` (one), ``C3..C7`` (a run down a column) or ``C3:F6`` (a block);
+        a run or block takes only the hexes that exist (e.g. no row 0 in column C)."""
         spec = spec.strip()
         if ".." in spec:
             a, b = (self.hex(p, table, key, nth) for p in spec.split("..", 1))
             if a[0] != b[0]:
                 raise self.err(f"run '{spec}' must stay in one column", table, key, spec, nth)
-            lo, hi = sorted((a[1], b[1]))
-            yield from ((a[0], r) for r in range(lo, hi + 1) if self._ok((a[0], r)))
-        elif ":" in spec:
+            return self._block(a[0], a[0], *sorted((a[1], b[1])))
+        if ":" in spec:
             a, b = (self.hex(p, table, key, nth) for p in spec.split(":", 1))
-            c0, c1 = sorted((a[0], b[0]))
-            r0, r1 = sorted((a[1], b[1]))
-            for c in range(c0, c1 + 1):
-                yield from ((c, r) for r in range(r0, r1 + 1) if self._ok((c, r)))
-        else:
-            yield self.hex(spec, table, key, nth)
+            return self._block(*sorted((a[0], b[0])), *sorted((a[1], b[1])))
+        return [self.hex(spec, table, key, nth)]
 
-    def _ok(self, h: LocalHex) -> bool:
-        if self.valid is not None:
-            return h in self.valid
-        return h[1] in rows_of_column(h[0])
+    def _block(self, c0: int, c1: int, r0: int, r1: int) -> list[LocalHex]:
+        out: list[LocalHex] = []
+        for c in range(c0, c1 + 1):
+            rows = rows_of_column(c)  # a column's rows run unbroken
+            lo, hi = max(r0, rows.start), min(r1, rows.stop - 1)
+            out.extend(zip(itertools.repeat(c), range(lo, hi + 1)))
+        if self.valid is not None and self.valid is not _BOARD_HEXES:
+            return [h for h in out if h in self.valid]
+        return out
 
     def hexside(self, spec: str, table: str, key: str, nth: int = 0) -> frozenset[LocalHex]:
         parts = spec.strip().split("-")
@@ -229,8 +240,7 @@ def parse_board(src: TomlSource, overlay: bool = False) -> BoardData:
         except InputError as e:
             raise src.error(e.message, "terrain", word) from None
         for spec in r.strings(specs, "terrain", word):
-            for h in r.hexes(spec, "terrain", word):
-                terrain[h] = t
+            terrain.update(dict.fromkeys(r.hexes(spec, "terrain", word), t))
 
     levels: dict[LocalHex, int] = {}
     for lv, specs in _table(src, "levels").items():
@@ -239,8 +249,7 @@ def parse_board(src: TomlSource, overlay: bool = False) -> BoardData:
         except ValueError:
             raise src.error(f"level '{lv}' is not a whole number", "levels", lv) from None
         for spec in r.strings(specs, "levels", lv):
-            for h in r.hexes(spec, "levels", lv):
-                levels[h] = level
+            levels.update(dict.fromkeys(r.hexes(spec, "levels", lv), level))
 
     hexsides: dict[frozenset[LocalHex], set[HexsideFeature]] = {}
     for word, specs in _table(src, "hexsides").items():

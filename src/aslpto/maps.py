@@ -189,6 +189,10 @@ class Map:
 
 # --- building -------------------------------------------------------------------------
 
+_AROUND = ((0, -2), (1, -1), (1, 1), (0, 2), (-1, 1), (-1, -1))
+_AROUND_FIRST = tuple((dc, dy, dc > 0 or (dc == 0 and dy > 0)) for dc, dy in _AROUND)
+"""Each direction, and whether the hex it leaves comes first in the grid (on a hexside)."""
+
 
 def _cube(x: int, y: int) -> tuple[int, int]:
     return x, (y - x) // 2
@@ -295,16 +299,20 @@ def _template(data: BoardData) -> _Template:
         (spec, tuple(map(at, spec.hexes)), tuple(at(lh) for lh in spec.hexes if owner[lh] == n))
         for n, spec in enumerate(data.buildings)
     )
-    side_a: list[int] = []
-    side_b: list[int] = []
-    for c1, y1, c2, y2 in (sides := _local_sides(data)):
-        for c, y, to in ((c1, y1, side_a), (c2, y2, side_b)):
-            j = index.get((c, y))
-            if j is None:  # a paddy bank on the board edge reaches off the board
-                j = index[(c, y)] = len(cs)
-                cs.append(c)
-                ys.append(y)
-            to.append(j)
+
+    def slot(pos: tuple[int, int]) -> int:
+        """A grid position's index; one off the board (a paddy bank on the board edge reaches
+        off it) is added after the board's hexes."""
+        i = index.get(pos)
+        if i is None:
+            i = index[pos] = len(cs)
+            cs.append(pos[0])
+            ys.append(pos[1])
+        return i
+
+    sides = _local_sides(data)
+    side_a = [slot((k[0], k[1])) for k in sides]
+    side_b = [slot((k[2], k[3])) for k in sides]
     return _Template(
         cs=cs,
         ys=ys,
@@ -325,21 +333,23 @@ def _local_sides(data: BoardData) -> dict[tuple[int, int, int, int], frozenset[H
     for pair, fs in data.hexsides.items():
         (c1, r1), (c2, r2) = sorted(pair)
         out[(c1, 2 * r1 + (c1 & 1), c2, 2 * r2 + (c2 & 1))] = fs
-    open_keys = set()
+    paddy = [(c, 2 * r + (c & 1)) for (c, r), t in data.terrain.items() if t is Terrain.PADDY]
+    if not paddy:
+        return out
+    opened = set()
     for pair in data.paddy_open_hexsides:
         (c1, r1), (c2, r2) = sorted(pair)
-        open_keys.add((c1, 2 * r1 + (c1 & 1), c2, 2 * r2 + (c2 & 1)))
+        opened.add((c1, 2 * r1 + (c1 & 1), c2, 2 * r2 + (c2 & 1)))
+    around = [
+        (c, y, c + dc, y + dy) if first else (c + dc, y + dy, c, y)
+        for c, y in paddy
+        for dc, dy, first in _AROUND_FIRST
+    ]
     bank = frozenset({HexsideFeature.BANK})
-    for lh, t in data.terrain.items():
-        if t is not Terrain.PADDY:
-            continue
-        c, r = lh
-        y = 2 * r + (c & 1)
-        for dc, dy in _AROUND:
-            c2, y2 = c + dc, y + dy
-            key = (c, y, c2, y2) if dc > 0 or (dc == 0 and dy > 0) else (c2, y2, c, y)
-            if key not in open_keys:
-                out[key] = out.get(key, frozenset()) | bank
+    banks = dict.fromkeys((k for k in around if k not in opened), bank)
+    for k in banks.keys() & out.keys():
+        banks[k] = out[k] | bank
+    out.update(banks)
     return out
 
 
@@ -388,8 +398,17 @@ def _place_board(draft: _Draft, tpl: _Template, p: Placement) -> None:
 def _with_building(info: HexInfo, bld: Building) -> HexInfo:
     """A hex of a building (B23): the building's terrain; a cellar if it has one (B23.41)."""
     terrain = bld_terrain(bld)
-    feats = info.features | {Feature.CELLAR} if bld.cellar else info.features
-    return replace(info, terrain=terrain, printed=terrain, features=feats, building=bld)
+    return HexInfo(
+        terrain=terrain,
+        level=info.level,
+        features=info.features | {Feature.CELLAR} if bld.cellar else info.features,
+        building=bld,
+        printed=terrain,
+        overlay=info.overlay,
+        stream_end=info.stream_end,
+        rules=info.rules,
+        notes=info.notes,
+    )
 
 
 def _add_overlay(
@@ -470,9 +489,6 @@ def _add_overlay(
             HexsideFeature.HEDGE,
         }:
             draft.side_rules[s] = (*draft.side_rules.get(s, ()), "G.9D")
-
-
-_AROUND = ((0, -2), (1, -1), (1, 1), (0, 2), (-1, 1), (-1, -1))
 
 
 def _place_any(lh: LocalHex, place: dict[LocalHex, Hex], src: LocalHex, k: int) -> Hex:

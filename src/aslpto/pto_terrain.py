@@ -1,5 +1,11 @@
 """PTO Terrain (G.1, G.1A) and the Water Obstacle conditions (B21.2, B21.21, B21.122, B21.6)
-as transforms of the map. Each changed hex records the rule that changed it."""
+as transforms of the map. Each changed hex records the rule that changed it.
+
+The conditions go on in order: G.1, then the B21 water levels, then ice. A hex that changes
+by itself changes the same way wherever it lies, and identical hexes share one immutable
+info, so each distinct info is transformed once (a map of 1,300 hexes holds a few dozen);
+marsh, which changes by what lies next to it, is done hex by hex.
+"""
 
 from __future__ import annotations
 
@@ -12,7 +18,7 @@ from aslpto.terrain import WATER_OBSTACLES, Feature, HexsideFeature, Terrain
 
 G1 = "G.1"
 
-_CHANGING = frozenset({Terrain.WOODS, Terrain.BRUSH, Terrain.ORCHARD, Terrain.GRAIN, Terrain.MARSH})
+_CHANGING = frozenset({Terrain.WOODS, Terrain.BRUSH, Terrain.ORCHARD, Terrain.GRAIN})
 _SIMPLE = {
     Terrain.BRUSH: (Terrain.BAMBOO, "all brush is Bamboo"),
     Terrain.ORCHARD: (Terrain.PALM_TREES, "all orchards are Palm Trees"),
@@ -21,90 +27,67 @@ _SIMPLE = {
 
 
 def apply_conditions(m: Map, stream_end_hexes: Mapping[Hex, set[str]] | None = None) -> Map:
-    """Apply the scenario's map conditions in order: G.1, then B21 water levels, then ice."""
-    if m.conditions.pto_terrain:
-        m = pto_terrain(m, stream_end_hexes or {})
-    m = water_levels(m)
-    if m.conditions.sub_zero:
-        m = freeze(m)
-    return m
+    """The map under its conditions: PTO Terrain (G.1), Water Obstacle levels (B21.2,
+    B21.21), marsh beside a flooded or fordable river (B21.122), ice (B21.6)."""
+    cond = m.conditions
+    change = Changes()
+    jungle = Terrain.DENSE_JUNGLE if cond.jungle == JungleType.DENSE else Terrain.LIGHT_JUNGLE
+    flooded = cond.river_depth == RiverDepth.FLOODED
+
+    def water(c: HexInfo) -> HexInfo:
+        """The B21 conditions of a hex by itself (after G.1)."""
+        c = _b21_2_level(c, flooded, change)
+        return _b21_6_ice(c) if cond.sub_zero else c
+
+    def by_itself(c: HexInfo) -> HexInfo:
+        if c.terrain == Terrain.MARSH:
+            return c  # below, hex by hex
+        if cond.pto_terrain:
+            c = _g1_hex(c, jungle)
+        return water(c)
+
+    cells, distinct = _per_info(m.cells, by_itself)
+    # the few hexes that G.1 and B21.122 look at hex by hex
+    marsh_ids, road_ids, river_ids = set(), set(), set()
+    for k, c in distinct.items():
+        if c.terrain == Terrain.MARSH:
+            marsh_ids.add(k)
+            continue
+        if Feature.WOODS_ROAD in c.features and cond.pto_terrain:
+            road_ids.add(k)
+        if c.terrain == Terrain.RIVER:
+            river_ids.add(k)
+    wanted = (marsh_ids | river_ids if marsh_ids else set()) | road_ids
+    found = [(h, id(c)) for h, c in m.cells.items() if id(c) in wanted] if wanted else []
+    marsh = {h: m.cells[h] for h, k in found if k in marsh_ids}
+    if marsh:
+        if cond.pto_terrain:
+            _g1_marsh(m, cells, marsh, change)
+        _b21_122_marsh(m, [h for h, k in found if k in river_ids], marsh, change)
+        for h, c in marsh.items():
+            cells[h] = water(c)
+    if cond.pto_terrain:
+        woods_road = {h for h, k in found if k in road_ids}
+        m = _g1_hexsides(m, woods_road, stream_end_hexes or {})
+    return replace(m, cells=cells)
 
 
 def _per_info(
     cells: Mapping[Hex, HexInfo], fn: Callable[[HexInfo], HexInfo]
 ) -> tuple[dict[Hex, HexInfo], dict[int, HexInfo]]:
-    """Every hex's info through ``fn``, called once per distinct info (identical hexes share
-    one immutable info: a map of 1,300 hexes holds a few dozen), and the distinct infos by
-    ``id``. The map's hexes keep their order."""
+    """Every hex's info through ``fn``, called once per distinct info, and the distinct
+    infos by ``id``. The map's hexes keep their order."""
     ids = list(map(id, cells.values()))
     distinct = dict(zip(ids, cells.values(), strict=True))
     done = {k: fn(c) for k, c in distinct.items()}
     return dict(zip(cells, map(done.__getitem__, ids), strict=True)), distinct
 
 
-def _where(cells: Mapping[Hex, HexInfo], wanted: set[int]) -> list[Hex]:
-    """The hexes whose info is one of ``wanted`` (by ``id``)."""
-    if not wanted:
-        return []
-    return [h for h, c in cells.items() if id(c) in wanted]
-
-
-def pto_terrain(m: Map, stream_end_hexes: Mapping[Hex, set[str]]) -> Map:
-    """G.1: every bullet, in the order the rule lists them."""
-    jungle = (
-        Terrain.DENSE_JUNGLE if m.conditions.jungle == JungleType.DENSE else Terrain.LIGHT_JUNGLE
-    )
-    change = Changes()
-
-    def by_itself(c: HexInfo) -> HexInfo:
-        if c.terrain == Terrain.MARSH or (
-            c.terrain not in _CHANGING and c.building is None and not c.features
-        ):
-            return c
-        return _g1_hex(c, jungle)
-
-    cells, distinct = _per_info(m.cells, by_itself)
-    marsh_ids = {k for k, c in distinct.items() if c.terrain == Terrain.MARSH}
-    road_ids = {k for k, c in distinct.items() if Feature.WOODS_ROAD in c.features}
-    found = _where(m.cells, marsh_ids | road_ids)
-    marsh = [h for h in found if id(m.cells[h]) in marsh_ids]
-    woods_road = {h for h in found if id(m.cells[h]) in road_ids}
-    # marsh adjacent to >= one Jungle hex (after woods became jungle) is Swamp
-    for h in marsh:
-        c = cells[h]
-        if any(cells[n].terrain.is_jungle for n in m.layout.neighbours(h) if n in cells):
-            cells[h] = change(c, G1, "marsh adjacent to Jungle is Swamp", terrain=Terrain.SWAMP)
-    sides = dict(m.sides)
-    side_rules = dict(m.side_rules)
-    for s, fs in m.sides.items():
-        if HexsideFeature.ROAD in fs:
-            new = fs - {HexsideFeature.ROAD}
-            if s.a in woods_road or s.b in woods_road:
-                new = new | {HexsideFeature.PATH}
-            sides[s] = new
-            side_rules[s] = (*side_rules.get(s, ()), G1)
-    # stream end-hexes on different boards, adjacent: a continuous stream
-    exceptions: set[Hexside] = set()
-    ends = list(stream_end_hexes.items())
-    for i, (h1, b1) in enumerate(ends):
-        for h2, b2 in ends[i + 1 :]:
-            if h1.is_adjacent(h2) and b1 != b2:
-                s = Hexside.of(h1, h2)
-                sides[s] = sides.get(s, frozenset()) | {HexsideFeature.STREAM}
-                side_rules[s] = (*side_rules.get(s, ()), G1)
-                exceptions.add(s)
-    return replace(
-        m,
-        cells=cells,
-        sides=sides,
-        side_rules=side_rules,
-        stream_los_exception=frozenset(exceptions),
-    )
-
-
 def _g1_hex(c: HexInfo, jungle: Terrain) -> HexInfo:
     """The G.1 bullets that change a hex by itself (all but the marsh and stream bullets),
     made as one change noting each bullet."""
+    if c.terrain not in _CHANGING and c.building is None and not c.features:
+        return c
     terrain, feats, b = c.terrain, c.features, c.building
     notes: list[str] = []
     if terrain == Terrain.WOODS:
@@ -141,48 +124,78 @@ def _g1_hex(c: HexInfo, jungle: Terrain) -> HexInfo:
     return c.changed(G1, *notes, terrain=terrain, features=feats, building=building)
 
 
-def water_levels(m: Map) -> Map:
-    """B21.2: a Water Obstacle is one level beneath the surrounding terrain; B21.21: a flooded
-    river, and every pond of that scenario, one level higher; B21.122: a flooded river turns
-    adjacent marsh to river, a fordable one to mudflats."""
+def _g1_marsh(
+    m: Map, cells: Mapping[Hex, HexInfo], marsh: dict[Hex, HexInfo], change: Changes
+) -> None:
+    """G.1: marsh adjacent to >= one Jungle hex (after woods became jungle) is Swamp."""
+    for h, c in marsh.items():
+        if any(cells[n].terrain.is_jungle for n in m.layout.neighbours(h) if n in cells):
+            marsh[h] = change(c, G1, "marsh adjacent to Jungle is Swamp", terrain=Terrain.SWAMP)
+
+
+def _g1_hexsides(m: Map, woods_road: set[Hex], stream_end_hexes: Mapping[Hex, set[str]]) -> Map:
+    """G.1: no roads exist (a woods-road is a Path); stream end-hexes of different boards,
+    adjacent, make a continuous stream."""
+    sides = dict(m.sides)
+    side_rules = dict(m.side_rules)
+    for s, fs in m.sides.items():
+        if HexsideFeature.ROAD in fs:
+            new = fs - {HexsideFeature.ROAD}
+            if s.a in woods_road or s.b in woods_road:
+                new = new | {HexsideFeature.PATH}
+            sides[s] = new
+            side_rules[s] = (*side_rules.get(s, ()), G1)
+    exceptions: set[Hexside] = set()
+    ends = list(stream_end_hexes.items())
+    for i, (h1, b1) in enumerate(ends):
+        for h2, b2 in ends[i + 1 :]:
+            if h1.is_adjacent(h2) and b1 != b2:
+                s = Hexside.of(h1, h2)
+                sides[s] = sides.get(s, frozenset()) | {HexsideFeature.STREAM}
+                side_rules[s] = (*side_rules.get(s, ()), G1)
+                exceptions.add(s)
+    return replace(
+        m,
+        sides=sides,
+        side_rules=side_rules,
+        stream_los_exception=frozenset(exceptions),
+    )
+
+
+def _b21_122_marsh(m: Map, rivers: list[Hex], marsh: dict[Hex, HexInfo], change: Changes) -> None:
+    """B21.122: a flooded river turns adjacent marsh to river, a fordable one to mudflats
+    (G7.1: swamp is never river or mudflats; only marsh is transformed)."""
     depth = m.conditions.river_depth
-    cells: Mapping[Hex, HexInfo] = m.cells
-    change = Changes()
-    if depth in (RiverDepth.FLOODED, RiverDepth.FORDABLE):
-        cells = dict(cells)
-        to = Terrain.RIVER if depth == RiverDepth.FLOODED else Terrain.MUDFLATS
-        why = (
-            "flooded river: adjacent marsh is river"
-            if to == Terrain.RIVER
-            else ("fordable river: adjacent marsh is mudflats")
-        )
-        rivers = [h for h, c in cells.items() if c.terrain == Terrain.RIVER]
-        for h in rivers:
-            for n in m.layout.neighbours(h):
-                # G7.1: swamp is never river or mudflats; only marsh is transformed
-                if n in cells and cells[n].terrain == Terrain.MARSH:
-                    cells[n] = change(cells[n], "B21.122", why, terrain=to)
-    flooded = depth == RiverDepth.FLOODED
-
-    def level(c: HexInfo) -> HexInfo:
-        if c.terrain not in WATER_OBSTACLES:
-            return c
-        new = change(c, "B21.2", level=c.level - 1)
-        if flooded and c.terrain in (Terrain.RIVER, Terrain.POND):
-            new = change(new, "B21.21", level=c.level)
-        return new
-
-    return replace(m, cells=_per_info(cells, level)[0])
+    if depth not in (RiverDepth.FLOODED, RiverDepth.FORDABLE):
+        return
+    to = Terrain.RIVER if depth == RiverDepth.FLOODED else Terrain.MUDFLATS
+    why = (
+        "flooded river: adjacent marsh is river"
+        if to == Terrain.RIVER
+        else "fordable river: adjacent marsh is mudflats"
+    )
+    for h in rivers:
+        for n in m.layout.neighbours(h):
+            c = marsh.get(n)
+            if c is not None and c.terrain == Terrain.MARSH:
+                marsh[n] = change(c, "B21.122", why, terrain=to)
 
 
-def freeze(m: Map) -> Map:
+def _b21_2_level(c: HexInfo, flooded: bool, change: Changes) -> HexInfo:
+    """B21.2: a Water Obstacle is one level beneath the surrounding terrain; B21.21: a
+    flooded river, and every pond of that scenario, one level higher."""
+    if c.terrain not in WATER_OBSTACLES:
+        return c
+    new = change(c, "B21.2", level=c.level - 1)
+    if flooded and c.terrain in (Terrain.RIVER, Terrain.POND):
+        new = change(new, "B21.21", level=c.level)
+    return new
+
+
+def _b21_6_ice(c: HexInfo) -> HexInfo:
     """B21.6: in sub-zero temperature every Water Obstacle but an ocean freezes and is
     treated as Open Ground for all purposes."""
-
-    def frozen(c: HexInfo) -> HexInfo:
-        if c.terrain.is_water_obstacle and c.terrain != Terrain.OCEAN:
-            return c.changed("B21.6", f"frozen {c.terrain.value}: Open Ground",
-                             terrain=Terrain.OPEN_GROUND)  # fmt: skip
-        return c
-
-    return replace(m, cells=_per_info(m.cells, frozen)[0])
+    if c.terrain.is_water_obstacle and c.terrain != Terrain.OCEAN:
+        return c.changed("B21.6", f"frozen {c.terrain.value}: Open Ground",
+                         terrain=Terrain.OPEN_GROUND)  # fmt: skip
+    return c

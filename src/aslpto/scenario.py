@@ -89,10 +89,23 @@ FORT_KEYS = ("id", "kind", "hex", "side", "hidden", "strength", "detonator", "he
 _UNIT_KEY = {"unit_class": "class"}
 """Unit fields whose scenario key differs from the field name."""
 _UNIT_FIELD = {v: k for k, v in _UNIT_KEY.items()}
-_UNIT_HINTS: dict[str, Any] = typing.get_type_hints(Unit)
 UNIT_KEYS = tuple(_UNIT_KEY.get(f.name, f.name) for f in fields(Unit))
 """Every :class:`~aslpto.units.Unit` field, as the scenario names it (``class`` for
 ``unit_class``)."""
+
+
+def _optional_of(typ: Any) -> Any:
+    """``T`` for ``T | None`` (a field that may be left out), else ``typ``."""
+    if typing.get_origin(typ) in (UnionType, typing.Union):
+        inner = [a for a in typing.get_args(typ) if a is not NoneType]
+        if len(inner) == 1:
+            return inner[0]
+    return typ
+
+
+_UNIT_KEYSET = frozenset(UNIT_KEYS)
+_UNIT_HINTS: dict[str, Any] = {k: _optional_of(v) for k, v in typing.get_type_hints(Unit).items()}
+_SIDE_HINTS: dict[str, Any] = {k: _optional_of(v) for k, v in typing.get_type_hints(Side).items()}
 
 _CHART_HINTS: dict[str, Any] = typing.get_type_hints(ChartRow)
 _DATE = re.compile(r"^(\d{4})-(\d{2})$")
@@ -237,12 +250,12 @@ class _Reader:
     # values ------------------------------------------------------------------------------
 
     def value(self, raw: Any, typ: Any, table: str, key: str, nth: int = 0) -> Any:
-        """Check a TOML value against a field type (str, int, float, bool, enum, tuple)."""
-        origin = typing.get_origin(typ)
-        if origin is UnionType or origin is typing.Union:
-            inner = [a for a in typing.get_args(typ) if a is not NoneType]
-            if len(inner) == 1:
-                return self.value(raw, inner[0], table, key, nth)
+        """Check a TOML value against a field type (str, int, float, bool, enum, tuple;
+        ``T | None`` as ``T``)."""
+        if typ is str:
+            if not isinstance(raw, str):
+                raise self.err(f"'{key}' must be a string", table, key, nth=nth)
+            return raw
         if isinstance(typ, type) and issubclass(typ, StrEnum):
             return self.enum(typ, raw, table, key, nth)
         if typ is bool:
@@ -257,11 +270,10 @@ class _Reader:
             if isinstance(raw, bool) or not isinstance(raw, int | float):
                 raise self.err(f"'{key}' must be a number", table, key, nth=nth)
             return float(raw)
-        if typ is str:
-            if not isinstance(raw, str):
-                raise self.err(f"'{key}' must be a string", table, key, nth=nth)
-            return raw
-        if origin is tuple and typing.get_args(typ)[1:] == (Ellipsis,):
+        inner = _optional_of(typ)
+        if inner is not typ:
+            return self.value(raw, inner, table, key, nth)
+        if typing.get_origin(typ) is tuple and typing.get_args(typ)[1:] == (Ellipsis,):
             if not isinstance(raw, list):
                 raise self.err(f"'{key}' must be a list", table, key, nth=nth)
             item = typing.get_args(typ)[0]
@@ -269,15 +281,15 @@ class _Reader:
         raise self.err(f"'{key}' cannot be set in a scenario file", table, key, nth=nth)
 
     def enum(self, cls: type[E], raw: Any, table: str, key: str, nth: int = 0) -> E:
+        if isinstance(raw, str):
+            try:
+                return cls(raw)
+            except ValueError:
+                pass
         allowed = ", ".join(e.value for e in cls)
         if not isinstance(raw, str):
             raise self.err(f"'{key}' must be one of: {allowed}", table, key, nth=nth)
-        try:
-            return cls(raw)
-        except ValueError:
-            raise self.err(
-                f"{key} '{raw}' is not allowed (allowed: {allowed})", table, key, raw, nth
-            ) from None
+        raise self.err(f"{key} '{raw}' is not allowed (allowed: {allowed})", table, key, raw, nth)
 
     def opt(self, d: Mapping[str, Any], key: str, typ: Any, default: Any, table: str,
             nth: int = 0) -> Any:  # fmt: skip
@@ -548,7 +560,7 @@ class _Reader:
 
     def sides(self) -> tuple[Side, ...]:
         out: list[Side] = []
-        hints = typing.get_type_hints(Side)
+        hints = _SIDE_HINTS
         for i, s in enumerate(self.array("sides")):
             self.check_keys(s, SIDE_KEYS, "sides", i, array=True)
             name = self.required(s, "name", "sides", i)
@@ -608,7 +620,7 @@ class _Reader:
     def units(self, m: Map, sides: tuple[Side, ...], panjis: list[Panji]) -> dict[str, Unit]:
         out: dict[str, Unit] = {}
         for i, u in enumerate(self.array("units")):
-            self.check_keys(u, UNIT_KEYS, "units", i, array=True)
+            self.check_keys(u, _UNIT_KEYSET, "units", i, array=True)
             uid = self.required(u, "id", "units", i)
             if uid in out:
                 raise self.err(f"duplicate unit id '{uid}'", "units", "id", uid, i)
