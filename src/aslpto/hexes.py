@@ -105,10 +105,11 @@ class Hex(NamedTuple):
 
     def around(self) -> tuple[Hex, ...]:
         """The six positions around this hex, whether on the map or not (N, NE, SE, S, SW, NW)."""
-        x, y = self.x, self.y
+        x, y = self
+        new = tuple.__new__  # Hex(x, y) without its Python-level __new__ (hexes_at)
         return (
-            Hex(x, y - 2), Hex(x + 1, y - 1), Hex(x + 1, y + 1),
-            Hex(x, y + 2), Hex(x - 1, y + 1), Hex(x - 1, y - 1),
+            new(Hex, (x, y - 2)), new(Hex, (x + 1, y - 1)), new(Hex, (x + 1, y + 1)),
+            new(Hex, (x, y + 2)), new(Hex, (x - 1, y + 1)), new(Hex, (x - 1, y - 1)),
         )  # fmt: skip
 
     def is_adjacent(self, other: Hex) -> bool:

@@ -11,7 +11,7 @@ from dataclasses import dataclass, field, replace
 from enum import StrEnum
 from itertools import repeat
 
-from aslpto.boards import BoardData, BuildingSpec, LocalHex, is_edge, local_y
+from aslpto.boards import BoardData, BuildingSpec, LocalHex, board_hexes, is_edge, local_y
 from aslpto.hexes import (
     LAST_COL,
     ROTATE_Y,
@@ -96,7 +96,7 @@ class HexInfo:
         """A copy with changes, recording the rule (and notes) that made them."""
         rules = self.rules if rule in self.rules else (*self.rules, rule)
         notes = (*self.notes, *(n for n in notes if n))
-        return replace(self, rules=rules, notes=notes, **changes)  # type: ignore[arg-type]
+        return HexInfo(**{**vars(self), "rules": rules, "notes": notes, **changes})
 
     @property
     def water_obstacle(self) -> bool:
@@ -228,7 +228,7 @@ class _Draft:
 
 def _merge(old: HexInfo | None, new: HexInfo) -> HexInfo:
     """A seam hex: the two half hexes make one hex (non-open terrain of either half wins)."""
-    if old is None:
+    if old is None or old is new:  # (the same info: printed as placed, so nothing to merge)
         return new
     terrain = old.terrain
     if terrain == Terrain.OPEN_GROUND and new.terrain != Terrain.OPEN_GROUND:
@@ -244,13 +244,20 @@ def _merge(old: HexInfo | None, new: HexInfo) -> HexInfo:
     )
 
 
+_GRID: tuple[LocalHex, ...] = tuple(sorted(board_hexes()))
+"""Every hex of a board, column by column: the order of a board file's template."""
+_GRID_C = tuple(c for c, _ in _GRID)
+_GRID_Y = tuple(2 * r + (c & 1) for c, r in _GRID)
+_GRID_INDEX = {(c, y): i for i, (c, y) in enumerate(zip(_GRID_C, _GRID_Y, strict=True))}
+
+
 @dataclass(frozen=True)
 class _Template:
     """A board file built once per map in the board's own grid (column ``c``, doubled row
     ``y``), then placed by offset on every board laid out from that file."""
 
-    cs: list[int]  # every board hex, then the positions off the board that hexsides reach
-    ys: list[int]
+    cs: tuple[int, ...]  # every board hex (_GRID), then the positions off the board that
+    ys: tuple[int, ...]  # hexsides reach
     infos: list[HexInfo]  # of the board hexes; identical hexes share one (immutable) info
     buildings: tuple[tuple[BuildingSpec, tuple[int, ...], tuple[int, ...]], ...]
     """Each building, the indexes of its hexes, and of those whose building it is."""
@@ -261,31 +268,25 @@ class _Template:
     side_features: list[frozenset[HexsideFeature]]
 
 
-def _template(data: BoardData) -> _Template:
+def _template(data: BoardData, interned: dict[tuple[object, ...], HexInfo]) -> _Template:
     """The board's hexes and hexsides; G8: every hexside of a paddy hex is a bank hexside
-    unless the file lists it as open."""
-    keys = list(data.terrain)
-    terrains = list(data.terrain.values())
-    levels = list(map(data.levels.get, keys, repeat(0)))
-    pairs = list(zip(terrains, levels, strict=True))
-    plain = {k: HexInfo(terrain=k[0], level=k[1], printed=k[0]) for k in set(pairs)}
-    infos = list(map(plain.__getitem__, pairs))
-    cs = [c for c, _ in keys]
-    ys = [2 * r + (c & 1) for c, r in keys]
-    index = dict(zip(zip(cs, ys, strict=True), range(len(keys)), strict=True))
+    unless the file lists it as open. ``interned``: the hex infos of the map so far, by
+    (terrain, level, stream end-hex, features), so that identical hexes share one info."""
+    terrains = list(map(data.terrain.__getitem__, _GRID))
+    levels = list(map(data.levels.get, _GRID, repeat(0)))
+    pairs = list(zip(terrains, levels, repeat(False), repeat(_NONE)))
+    for k in set(pairs) - interned.keys():
+        interned[k] = HexInfo(terrain=k[0], level=k[1], printed=k[0])
+    infos = list(map(interned.__getitem__, pairs))
 
     def at(lh: LocalHex) -> int:
-        return index[(lh[0], 2 * lh[1] + (lh[0] & 1))]
+        return _GRID_INDEX[(lh[0], 2 * lh[1] + (lh[0] & 1))]
 
-    roads = {h for line in data.roads for h in line}
-    paths = {h for line in data.paths for h in line}
-    streams = data.stream_hexes()
+    printed = _printed_features(data)
     edge_ends = {line[i] for line in data.streams for i in (0, -1) if is_edge(line[i])}
-    interned: dict[tuple[object, ...], HexInfo] = {}
-    for lh in roads | paths | streams | data.bridges | data.fords | edge_ends:
+    for lh in printed.keys() | edge_ends:
         i = at(lh)
-        t, level, end = terrains[i], levels[i], lh in edge_ends
-        feats = _features(lh, t, roads, paths, streams, data)
+        t, level, end, feats = terrains[i], levels[i], lh in edge_ends, printed.get(lh, _NONE)
         key = (t, level, end, feats)
         info = interned.get(key)
         if info is None:
@@ -299,20 +300,16 @@ def _template(data: BoardData) -> _Template:
         (spec, tuple(map(at, spec.hexes)), tuple(at(lh) for lh in spec.hexes if owner[lh] == n))
         for n, spec in enumerate(data.buildings)
     )
-
-    def slot(pos: tuple[int, int]) -> int:
-        """A grid position's index; one off the board (a paddy bank on the board edge reaches
-        off it) is added after the board's hexes."""
-        i = index.get(pos)
-        if i is None:
-            i = index[pos] = len(cs)
-            cs.append(pos[0])
-            ys.append(pos[1])
-        return i
-
     sides = _local_sides(data)
-    side_a = [slot((k[0], k[1])) for k in sides]
-    side_b = [slot((k[2], k[3])) for k in sides]
+    firsts = [(k[0], k[1]) for k in sides]
+    seconds = [(k[2], k[3]) for k in sides]
+    cs, ys = _GRID_C, _GRID_Y
+    off = sorted({p for p in (*firsts, *seconds) if p not in _GRID_INDEX})
+    index = _GRID_INDEX
+    if off:  # a paddy bank on the board edge reaches off the board
+        index = {**index, **{p: len(cs) + i for i, p in enumerate(off)}}
+        cs = cs + tuple(c for c, _ in off)
+        ys = ys + tuple(y for _, y in off)
     return _Template(
         cs=cs,
         ys=ys,
@@ -320,10 +317,18 @@ def _template(data: BoardData) -> _Template:
         buildings=buildings,
         ends=tuple(map(at, edge_ends)),
         no_dot=tuple(map(at, data.pond_no_dot)),
-        side_a=side_a,
-        side_b=side_b,
+        side_a=list(map(index.__getitem__, firsts)),
+        side_b=list(map(index.__getitem__, seconds)),
         side_features=list(sides.values()),
     )
+
+
+def _side_key(pair: frozenset[LocalHex]) -> tuple[int, int, int, int]:
+    """``(c1, y1, c2, y2)`` of a board file's hexside, the hex first in the grid first."""
+    a, b = pair
+    if b < a:
+        a, b = b, a
+    return (a[0], 2 * a[1] + (a[0] & 1), b[0], 2 * b[1] + (b[0] & 1))
 
 
 def _local_sides(data: BoardData) -> dict[tuple[int, int, int, int], frozenset[HexsideFeature]]:
@@ -331,15 +336,11 @@ def _local_sides(data: BoardData) -> dict[tuple[int, int, int, int], frozenset[H
     then the paddy banks (G8)."""
     out: dict[tuple[int, int, int, int], frozenset[HexsideFeature]] = {}
     for pair, fs in data.hexsides.items():
-        (c1, r1), (c2, r2) = sorted(pair)
-        out[(c1, 2 * r1 + (c1 & 1), c2, 2 * r2 + (c2 & 1))] = fs
+        out[_side_key(pair)] = fs
     paddy = [(c, 2 * r + (c & 1)) for (c, r), t in data.terrain.items() if t is Terrain.PADDY]
     if not paddy:
         return out
-    opened = set()
-    for pair in data.paddy_open_hexsides:
-        (c1, r1), (c2, r2) = sorted(pair)
-        opened.add((c1, 2 * r1 + (c1 & 1), c2, 2 * r2 + (c2 & 1)))
+    opened = set(map(_side_key, data.paddy_open_hexsides))
     around = [
         (c, y, c + dc, y + dy) if first else (c + dc, y + dy, c, y)
         for c, y in paddy
@@ -360,11 +361,10 @@ def _place_board(draft: _Draft, tpl: _Template, p: Placement) -> None:
     those already there."""
     if p.rotated:
         kx, ky = p.x0 + LAST_COL, p.y0 + ROTATE_Y
-        hexes = hexes_at([kx - c for c in tpl.cs], [ky - y for y in tpl.ys])
+        hexes = hexes_at(map(kx.__sub__, tpl.cs), map(ky.__sub__, tpl.ys))
         firsts, seconds = tpl.side_b, tpl.side_a
     else:
-        x0, y0 = p.x0, p.y0
-        hexes = hexes_at([x0 + c for c in tpl.cs], [y0 + y for y in tpl.ys])
+        hexes = hexes_at(map(p.x0.__add__, tpl.cs), map(p.y0.__add__, tpl.ys))
         firsts, seconds = tpl.side_a, tpl.side_b
     layer = dict(zip(hexes, tpl.infos, strict=False))  # not the off-board positions after
     for spec, members, owned in tpl.buildings:
@@ -423,9 +423,7 @@ def _add_overlay(
     an overlay hex (neither hex under the overlay) is kept."""
     overlay = data.overlay_id
     tag = overlay or "overlay"
-    roads = {h for line in data.roads for h in line}
-    paths = {h for line in data.paths for h in line}
-    streams = data.stream_hexes()
+    printed = _printed_features(data)
     stream_ends = {line[i] for line in data.streams for i in (0, -1)}
     buildings: dict[LocalHex, Building] = {}
     for spec in data.buildings:
@@ -442,9 +440,8 @@ def _add_overlay(
         # G.1: a stream "end-hex" (overlay hex or not) is where a stream runs off a board edge
         end_boards = edge_boards(h) if lh in stream_ends else set()
         end = bool(end_boards)
-        feats = _features(lh, t, roads, paths, streams, data)
-        info = HexInfo(terrain=t, level=level, features=feats, printed=t, overlay=overlay,
-                       stream_end=end)  # fmt: skip
+        info = HexInfo(terrain=t, level=level, features=printed.get(lh, _NONE), printed=t,
+                       overlay=overlay, stream_end=end)  # fmt: skip
         bld = buildings.get(lh)
         cells[h] = _with_building(info, bld) if bld is not None else info
         end_hexes.pop(h, None)
@@ -527,27 +524,27 @@ def _trim_buildings(cells: dict[Hex, HexInfo], covered: set[Hex]) -> None:
         cells[h] = replace(c, building=nb)
 
 
-def _features(
-    lh: LocalHex,
-    t: Terrain,
-    roads: set[LocalHex],
-    paths: set[LocalHex],
-    streams: set[LocalHex],
-    data: BoardData,
-) -> frozenset[Feature]:
-    """The features printed in a hex (a road through woods is a woods-road)."""
-    feats: set[Feature] = set()
-    if lh in roads:
-        feats.add(Feature.WOODS_ROAD if t == Terrain.WOODS else Feature.ROAD)
-    if lh in paths:
-        feats.add(Feature.PATH)
-    if lh in streams:
-        feats.add(Feature.STREAM)
-    if lh in data.bridges:
-        feats.add(Feature.BRIDGE)
-    if lh in data.fords:
-        feats.add(Feature.FORD)
-    return frozenset(feats)
+_NONE: frozenset[Feature] = frozenset()
+
+
+def _printed_features(data: BoardData) -> dict[LocalHex, frozenset[Feature]]:
+    """The features printed in each hex that has any (a road through woods is a woods-road)."""
+    marks: dict[LocalHex, set[Feature]] = {}
+    for f, where in (
+        (Feature.ROAD, data.roads),
+        (Feature.PATH, data.paths),
+        (Feature.STREAM, data.streams),
+        (Feature.BRIDGE, (data.bridges,)),
+        (Feature.FORD, (data.fords,)),
+    ):
+        for lh in (lh for line in where for lh in line):
+            marks.setdefault(lh, set()).add(f)
+    out: dict[LocalHex, frozenset[Feature]] = {}
+    for lh, fs in marks.items():
+        if Feature.ROAD in fs and data.terrain[lh] == Terrain.WOODS:
+            fs = (fs - {Feature.ROAD}) | {Feature.WOODS_ROAD}
+        out[lh] = frozenset(fs)
+    return out
 
 
 def _spine_hexes(s: Hexside) -> tuple[Hex, ...]:
@@ -618,13 +615,14 @@ def build_map(
     """Lay out the boards, place overlays in SSR order (G.9B), then apply the conditions."""
     draft = _Draft({}, {}, {}, {})
     templates: dict[int, _Template] = {}  # each board file built once, placed on each board
+    interned: dict[tuple[object, ...], HexInfo] = {}
     for p in layout.placements:
         data = boards.get(p.board)
         if data is None:
             raise InputError(f"board {p.board} is laid out but has no board file")
         tpl = templates.get(id(data))
         if tpl is None:
-            tpl = templates[id(data)] = _template(data)
+            tpl = templates[id(data)] = _template(data, interned)
         _place_board(draft, tpl, p)
     if "hexes" not in layout.__dict__:  # the layout's hexes are the board hexes just placed
         layout.__dict__["hexes"] = frozenset(draft.cells)

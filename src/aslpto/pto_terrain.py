@@ -9,7 +9,7 @@ marsh, which changes by what lies next to it, is done hex by hex.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from dataclasses import replace
 
 from aslpto.hexes import Hex, Hexside
@@ -46,19 +46,27 @@ def apply_conditions(m: Map, stream_end_hexes: Mapping[Hex, set[str]] | None = N
             c = _g1_hex(c, jungle)
         return water(c)
 
-    cells, distinct = _per_info(m.cells, by_itself)
-    # the few hexes that G.1 and B21.122 look at hex by hex
+    values = m.cells.values()
+    distinct = dict(zip(map(id, values), values, strict=True))
+    done = {k: by_itself(c) for k, c in distinct.items()}
+    # the hexes that change by themselves, and those G.1 and B21.122 look at hex by hex
+    changed = {k for k, c in distinct.items() if done[k] is not c}
     marsh_ids, road_ids, river_ids = set(), set(), set()
     for k, c in distinct.items():
         if c.terrain == Terrain.MARSH:
             marsh_ids.add(k)
             continue
-        if Feature.WOODS_ROAD in c.features and cond.pto_terrain:
+        if cond.pto_terrain and Feature.WOODS_ROAD in c.features:
             road_ids.add(k)
         if c.terrain == Terrain.RIVER:
             river_ids.add(k)
-    wanted = (marsh_ids | river_ids if marsh_ids else set()) | road_ids
-    found = [(h, id(c)) for h, c in m.cells.items() if id(c) in wanted] if wanted else []
+    if not marsh_ids:
+        river_ids.clear()
+    look = changed | marsh_ids | road_ids | river_ids
+    found = [(h, id(c)) for h, c in m.cells.items() if id(c) in look]
+    cells = dict(m.cells)
+    for h, k in found:
+        cells[h] = done[k]
     marsh = {h: m.cells[h] for h, k in found if k in marsh_ids}
     if marsh:
         if cond.pto_terrain:
@@ -70,17 +78,6 @@ def apply_conditions(m: Map, stream_end_hexes: Mapping[Hex, set[str]] | None = N
         woods_road = {h for h, k in found if k in road_ids}
         m = _g1_hexsides(m, woods_road, stream_end_hexes or {})
     return replace(m, cells=cells)
-
-
-def _per_info(
-    cells: Mapping[Hex, HexInfo], fn: Callable[[HexInfo], HexInfo]
-) -> tuple[dict[Hex, HexInfo], dict[int, HexInfo]]:
-    """Every hex's info through ``fn``, called once per distinct info, and the distinct
-    infos by ``id``. The map's hexes keep their order."""
-    ids = list(map(id, cells.values()))
-    distinct = dict(zip(ids, cells.values(), strict=True))
-    done = {k: fn(c) for k, c in distinct.items()}
-    return dict(zip(cells, map(done.__getitem__, ids), strict=True)), distinct
 
 
 def _g1_hex(c: HexInfo, jungle: Terrain) -> HexInfo:
@@ -129,7 +126,7 @@ def _g1_marsh(
 ) -> None:
     """G.1: marsh adjacent to >= one Jungle hex (after woods became jungle) is Swamp."""
     for h, c in marsh.items():
-        if any(cells[n].terrain.is_jungle for n in m.layout.neighbours(h) if n in cells):
+        if any((n := cells.get(a)) is not None and n.terrain.is_jungle for a in h.around()):
             marsh[h] = change(c, G1, "marsh adjacent to Jungle is Swamp", terrain=Terrain.SWAMP)
 
 
@@ -138,13 +135,16 @@ def _g1_hexsides(m: Map, woods_road: set[Hex], stream_end_hexes: Mapping[Hex, se
     adjacent, make a continuous stream."""
     sides = dict(m.sides)
     side_rules = dict(m.side_rules)
-    for s, fs in m.sides.items():
-        if HexsideFeature.ROAD in fs:
-            new = fs - {HexsideFeature.ROAD}
-            if s.a in woods_road or s.b in woods_road:
-                new = new | {HexsideFeature.PATH}
-            sides[s] = new
-            side_rules[s] = (*side_rules.get(s, ()), G1)
+    values = m.sides.values()
+    distinct = dict(zip(map(id, values), values, strict=True))  # hexsides share feature sets
+    no_road = {k: fs - {HexsideFeature.ROAD} for k, fs in distinct.items()
+               if HexsideFeature.ROAD in fs}  # fmt: skip
+    for s in [s for s, fs in m.sides.items() if id(fs) in no_road]:
+        new = no_road[id(m.sides[s])]
+        if s.a in woods_road or s.b in woods_road:
+            new = new | {HexsideFeature.PATH}
+        sides[s] = new
+        side_rules[s] = (*side_rules.get(s, ()), G1)
     exceptions: set[Hexside] = set()
     ends = list(stream_end_hexes.items())
     for i, (h1, b1) in enumerate(ends):
