@@ -12,7 +12,7 @@ import re
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 from aslpto.hexes import COLUMNS, NCOLS, column_index, rows_of_column
 from aslpto.rulings import InputError
@@ -33,6 +33,16 @@ def local_adjacent(a: LocalHex, b: LocalHex) -> bool:
     dx = abs(a[0] - b[0])
     dy = abs(2 * (a[1] - b[1]) + (a[0] & 1) - (b[0] & 1))  # local_y(a) - local_y(b)
     return (dx == 0 and dy == 2) or (dx == 1 and dy == 1)
+
+
+def local_around(h: LocalHex) -> tuple[LocalHex, ...]:
+    """The six positions around a hex (N, NE, SE, S, SW, NW), on the board or not."""
+    c, row = h
+    y = local_y(c, row)
+    return tuple((c + dc, (y + dy - ((c + dc) % 2)) // 2) for dc, dy in _AROUND)
+
+
+_AROUND = ((0, -2), (1, -1), (1, 1), (0, 2), (-1, 1), (-1, -1))
 
 
 def local_name(h: LocalHex) -> str:
@@ -85,9 +95,13 @@ class BoardData:
         return {h for line in self.streams for h in line}
 
 
-_BOARD_HEXES = frozenset((c, r) for c in range(NCOLS) for r in rows_of_column(c))
+_COLUMN_HEXES = tuple(tuple((c, r) for r in rows_of_column(c)) for c in range(NCOLS))
+"""The hexes of each board column, top to bottom."""
+_BOARD_HEXES = frozenset(h for column in _COLUMN_HEXES for h in column)
 _NAMES = {f"{COLUMNS[c]}{r}": (c, r) for c, r in _BOARD_HEXES}
 """Every printed hex name of a board (``"C3"``), a fast path for reading hex names."""
+_ADJACENT = frozenset((a, b) for a in _BOARD_HEXES for b in local_around(a) if b in _BOARD_HEXES)
+"""Every pair of adjacent board hexes, either way round."""
 
 
 def board_hexes() -> frozenset[LocalHex]:
@@ -150,9 +164,8 @@ class _Reader:
     def _block(self, c0: int, c1: int, r0: int, r1: int) -> list[LocalHex]:
         out: list[LocalHex] = []
         for c in range(c0, c1 + 1):
-            rows = rows_of_column(c)  # a column's rows run unbroken
-            lo, hi = max(r0, rows.start), min(r1, rows.stop - 1)
-            out.extend(zip(itertools.repeat(c), range(lo, hi + 1)))
+            first = rows_of_column(c).start  # a column's rows run unbroken
+            out += _COLUMN_HEXES[c][max(r0 - first, 0) : r1 - first + 1]
         if self.valid is not None and self.valid is not _BOARD_HEXES:
             return [h for h in out if h in self.valid]
         return out
@@ -169,7 +182,15 @@ class _Reader:
         return frozenset((a, b))
 
     def line(self, spec: str, table: str, key: str, nth: int = 0) -> tuple[LocalHex, ...]:
-        hs = tuple(self.hex(t, table, key, nth) for t in spec.split())
+        names = spec.split()
+        fast = tuple(map(_NAMES.get, names))  # the usual case: printed names of adjacent hexes
+        if None not in fast:
+            hs = cast(tuple[LocalHex, ...], fast)
+            if (self.valid is None or self.valid.issuperset(hs)) and all(
+                map(_ADJACENT.__contains__, itertools.pairwise(hs))
+            ):
+                return hs
+        hs = tuple(self.hex(t, table, key, nth) for t in names)
         for a, b in itertools.pairwise(hs):
             if not local_adjacent(a, b):
                 raise self.err(
@@ -181,7 +202,7 @@ class _Reader:
     def strings(self, data: Any, table: str, key: str, nth: int = 0) -> list[str]:
         if isinstance(data, str):
             return [data]
-        if not isinstance(data, list) or not all(isinstance(x, str) for x in data):
+        if not isinstance(data, list) or not set(map(type, data)) <= {str}:
             raise self.err("expected a list of strings", table, key, nth=nth)
         return list(data)
 
@@ -205,7 +226,7 @@ def parse_board(src: TomlSource, overlay: bool = False) -> BoardData:
     head = d.get(head_key)
     if not isinstance(head, dict):
         raise src.error(f"missing [{head_key}] table", head_key)
-    name = str(head.get("name", Path(src.path).stem))
+    name = str(head["name"]) if "name" in head else Path(src.path).stem
     valid: frozenset[LocalHex] | None
     anchor: tuple[LocalHex, LocalHex] | None = None
     overlay_id: str | None = None
@@ -240,7 +261,7 @@ def parse_board(src: TomlSource, overlay: bool = False) -> BoardData:
         except InputError as e:
             raise src.error(e.message, "terrain", word) from None
         for spec in r.strings(specs, "terrain", word):
-            terrain.update(dict.fromkeys(r.hexes(spec, "terrain", word), t))
+            terrain.update(zip(r.hexes(spec, "terrain", word), itertools.repeat(t)))
 
     levels: dict[LocalHex, int] = {}
     for lv, specs in _table(src, "levels").items():
@@ -249,7 +270,7 @@ def parse_board(src: TomlSource, overlay: bool = False) -> BoardData:
         except ValueError:
             raise src.error(f"level '{lv}' is not a whole number", "levels", lv) from None
         for spec in r.strings(specs, "levels", lv):
-            levels.update(dict.fromkeys(r.hexes(spec, "levels", lv), level))
+            levels.update(zip(r.hexes(spec, "levels", lv), itertools.repeat(level)))
 
     hexsides: dict[frozenset[LocalHex], set[HexsideFeature]] = {}
     for word, specs in _table(src, "hexsides").items():
@@ -324,7 +345,7 @@ def parse_board(src: TomlSource, overlay: bool = False) -> BoardData:
         hexes=valid,
         terrain=terrain,
         levels=levels,
-        hexsides={k: frozenset(v) for k, v in hexsides.items()},
+        hexsides=_shared_sets(hexsides),
         roads=roads,
         paths=paths,
         streams=streams,
@@ -336,6 +357,18 @@ def parse_board(src: TomlSource, overlay: bool = False) -> BoardData:
         anchor=anchor,
         overlay_id=overlay_id,
     )
+
+
+def _shared_sets(
+    hexsides: dict[frozenset[LocalHex], set[HexsideFeature]],
+) -> dict[frozenset[LocalHex], frozenset[HexsideFeature]]:
+    """Each hexside's features, hexsides with the same features sharing one frozenset."""
+    shared: dict[frozenset[HexsideFeature], frozenset[HexsideFeature]] = {}
+    out: dict[frozenset[LocalHex], frozenset[HexsideFeature]] = {}
+    for k, v in hexsides.items():
+        fs = frozenset(v)
+        out[k] = shared.setdefault(fs, fs)
+    return out
 
 
 def _table(src: TomlSource, name: str) -> dict[str, Any]:
@@ -381,9 +414,6 @@ def _building(r: _Reader, b: Any, i: int) -> BuildingSpec:
 
 def all_hexsides_of(hexes: Iterable[LocalHex]) -> Iterator[frozenset[LocalHex]]:
     """Every hexside of the given hexes (pairs with any neighbour position)."""
-    for c, row in hexes:
-        y = local_y(c, row)
-        for dc, dy in ((0, -2), (1, -1), (1, 1), (0, 2), (-1, 1), (-1, -1)):
-            c2, y2 = c + dc, y + dy
-            r2 = (y2 - (c2 % 2)) // 2
-            yield frozenset(((c, row), (c2, r2)))
+    for h in hexes:
+        for other in local_around(h):
+            yield frozenset((h, other))

@@ -356,10 +356,11 @@ class Layout:
 
     def name(self, h: Hex) -> str:
         """The canonical name: the first board's in layout order."""
-        names = self.names(h)
-        if not names:
-            raise InputError(f"grid position ({h.x},{h.y}) is off the map")
-        return str(names[0])
+        for p in self.placements:
+            n = p.to_name(h)
+            if n is not None:
+                return str(n)
+        raise InputError(f"grid position ({h.x},{h.y}) is off the map")
 
     def neighbours(self, h: Hex) -> tuple[Hex, ...]:
         """Adjacent hexes that are on the map."""

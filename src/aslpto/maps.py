@@ -249,6 +249,7 @@ _GRID: tuple[LocalHex, ...] = tuple(sorted(board_hexes()))
 _GRID_C = tuple(c for c, _ in _GRID)
 _GRID_Y = tuple(2 * r + (c & 1) for c, r in _GRID)
 _GRID_INDEX = {(c, y): i for i, (c, y) in enumerate(zip(_GRID_C, _GRID_Y, strict=True))}
+_GRID_EDGE = tuple(i for i, h in enumerate(_GRID) if is_edge(h))
 
 
 @dataclass(frozen=True)
@@ -262,6 +263,7 @@ class _Template:
     buildings: tuple[tuple[BuildingSpec, tuple[int, ...], tuple[int, ...]], ...]
     """Each building, the indexes of its hexes, and of those whose building it is."""
     ends: tuple[int, ...]  # stream end-hexes on the board edge (G.1)
+    edge: tuple[int, ...]  # the hexes on the board edge (a seam hex lies there)
     no_dot: tuple[int, ...]  # ponds without a centre dot (B21.13)
     side_a: list[int]  # each hexside's two hexes (indexes; ``a`` before ``b`` in the grid)
     side_b: list[int]
@@ -316,6 +318,7 @@ def _template(data: BoardData, interned: dict[tuple[object, ...], HexInfo]) -> _
         infos=infos,
         buildings=buildings,
         ends=tuple(map(at, edge_ends)),
+        edge=_GRID_EDGE,
         no_dot=tuple(map(at, data.pond_no_dot)),
         side_a=list(map(index.__getitem__, firsts)),
         side_b=list(map(index.__getitem__, seconds)),
@@ -368,17 +371,15 @@ def _place_board(draft: _Draft, tpl: _Template, p: Placement) -> None:
         firsts, seconds = tpl.side_a, tpl.side_b
     layer = dict(zip(hexes, tpl.infos, strict=False))  # not the off-board positions after
     for spec, members, owned in tpl.buildings:
-        bld = _building(spec, frozenset(hexes[i] for i in members), p.board, None)
-        made: dict[int, HexInfo] = {}
+        bld = _building(spec, frozenset(map(hexes.__getitem__, members)), p.board, None)
+        made: dict[int, HexInfo] = {}  # hexes of one building share their infos
         for i in owned:
             base = tpl.infos[i]
-            info = made.get(id(base))
-            if info is None:
-                info = made[id(base)] = _with_building(base, bld)
+            info = made.get(id(base)) or made.setdefault(id(base), _with_building(base, bld))
             layer[hexes[i]] = info
     cells = draft.cells
-    for h in cells.keys() & layer.keys():
-        layer[h] = draft.merge(cells[h], layer[h])
+    for h in [h for h in map(hexes.__getitem__, tpl.edge) if h in cells]:
+        layer[h] = draft.merge(cells[h], layer[h])  # a seam hex
     cells.update(layer)
     for i in tpl.ends:
         draft.end_hexes.setdefault(hexes[i], set()).add(p.board)

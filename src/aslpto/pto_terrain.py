@@ -9,8 +9,9 @@ marsh, which changes by what lies next to it, is done hex by hex.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import replace
+from itertools import compress
 
 from aslpto.hexes import Hex, Hexside
 from aslpto.maps import Changes, HexInfo, JungleType, Map, RiverDepth
@@ -36,7 +37,7 @@ def apply_conditions(m: Map, stream_end_hexes: Mapping[Hex, set[str]] | None = N
 
     def water(c: HexInfo) -> HexInfo:
         """The B21 conditions of a hex by itself (after G.1)."""
-        c = _b21_2_level(c, flooded, change)
+        c = _b21_2_level(c, flooded)
         return _b21_6_ice(c) if cond.sub_zero else c
 
     def by_itself(c: HexInfo) -> HexInfo:
@@ -46,11 +47,11 @@ def apply_conditions(m: Map, stream_end_hexes: Mapping[Hex, set[str]] | None = N
             c = _g1_hex(c, jungle)
         return water(c)
 
-    values = m.cells.values()
-    distinct = dict(zip(map(id, values), values, strict=True))
+    ids = list(map(id, m.cells.values()))
+    distinct = dict(zip(ids, m.cells.values(), strict=True))
     done = {k: by_itself(c) for k, c in distinct.items()}
-    # the hexes that change by themselves, and those G.1 and B21.122 look at hex by hex
-    changed = {k for k, c in distinct.items() if done[k] is not c}
+    cells = dict(zip(m.cells, map(done.__getitem__, ids), strict=True))
+    # the hexes that G.1 and B21.122 look at hex by hex
     marsh_ids, road_ids, river_ids = set(), set(), set()
     for k, c in distinct.items():
         if c.terrain == Terrain.MARSH:
@@ -62,16 +63,13 @@ def apply_conditions(m: Map, stream_end_hexes: Mapping[Hex, set[str]] | None = N
             river_ids.add(k)
     if not marsh_ids:
         river_ids.clear()
-    look = changed | marsh_ids | road_ids | river_ids
-    found = [(h, id(c)) for h, c in m.cells.items() if id(c) in look]
-    cells = dict(m.cells)
-    for h, k in found:
-        cells[h] = done[k]
-    marsh = {h: m.cells[h] for h, k in found if k in marsh_ids}
+    looked_at = marsh_ids | road_ids | river_ids
+    found = list(compress(zip(m.cells, ids, strict=True), map(looked_at.__contains__, ids)))
+    marsh = {h: distinct[k] for h, k in found if k in marsh_ids}
     if marsh:
         if cond.pto_terrain:
-            _g1_marsh(m, cells, marsh, change)
-        _b21_122_marsh(m, [h for h, k in found if k in river_ids], marsh, change)
+            _g1_marsh(cells, marsh, change)
+        _b21_122_marsh(m, (h for h, k in found if k in river_ids), marsh, change)
         for h, c in marsh.items():
             cells[h] = water(c)
     if cond.pto_terrain:
@@ -121,9 +119,7 @@ def _g1_hex(c: HexInfo, jungle: Terrain) -> HexInfo:
     return c.changed(G1, *notes, terrain=terrain, features=feats, building=building)
 
 
-def _g1_marsh(
-    m: Map, cells: Mapping[Hex, HexInfo], marsh: dict[Hex, HexInfo], change: Changes
-) -> None:
+def _g1_marsh(cells: Mapping[Hex, HexInfo], marsh: dict[Hex, HexInfo], change: Changes) -> None:
     """G.1: marsh adjacent to >= one Jungle hex (after woods became jungle) is Swamp."""
     for h, c in marsh.items():
         if any((n := cells.get(a)) is not None and n.terrain.is_jungle for a in h.around()):
@@ -139,12 +135,14 @@ def _g1_hexsides(m: Map, woods_road: set[Hex], stream_end_hexes: Mapping[Hex, se
     distinct = dict(zip(map(id, values), values, strict=True))  # hexsides share feature sets
     no_road = {k: fs - {HexsideFeature.ROAD} for k, fs in distinct.items()
                if HexsideFeature.ROAD in fs}  # fmt: skip
-    for s in [s for s, fs in m.sides.items() if id(fs) in no_road]:
-        new = no_road[id(m.sides[s])]
-        if s.a in woods_road or s.b in woods_road:
-            new = new | {HexsideFeature.PATH}
-        sides[s] = new
-        side_rules[s] = (*side_rules.get(s, ()), G1)
+    roads = {s: no_road[id(fs)] for s, fs in m.sides.items() if id(fs) in no_road}
+    sides.update(roads)
+    side_rules.update((s, (*side_rules.get(s, ()), G1)) for s in roads)
+    for h in woods_road:  # its road hexsides are path hexsides
+        for n in h.around():
+            s = Hexside(h, n) if h < n else Hexside(n, h)
+            if s in roads:
+                sides[s] = roads[s] | {HexsideFeature.PATH}
     exceptions: set[Hexside] = set()
     ends = list(stream_end_hexes.items())
     for i, (h1, b1) in enumerate(ends):
@@ -162,7 +160,9 @@ def _g1_hexsides(m: Map, woods_road: set[Hex], stream_end_hexes: Mapping[Hex, se
     )
 
 
-def _b21_122_marsh(m: Map, rivers: list[Hex], marsh: dict[Hex, HexInfo], change: Changes) -> None:
+def _b21_122_marsh(
+    m: Map, rivers: Iterable[Hex], marsh: dict[Hex, HexInfo], change: Changes
+) -> None:
     """B21.122: a flooded river turns adjacent marsh to river, a fordable one to mudflats
     (G7.1: swamp is never river or mudflats; only marsh is transformed)."""
     depth = m.conditions.river_depth
@@ -181,14 +181,14 @@ def _b21_122_marsh(m: Map, rivers: list[Hex], marsh: dict[Hex, HexInfo], change:
                 marsh[n] = change(c, "B21.122", why, terrain=to)
 
 
-def _b21_2_level(c: HexInfo, flooded: bool, change: Changes) -> HexInfo:
+def _b21_2_level(c: HexInfo, flooded: bool) -> HexInfo:
     """B21.2: a Water Obstacle is one level beneath the surrounding terrain; B21.21: a
     flooded river, and every pond of that scenario, one level higher."""
     if c.terrain not in WATER_OBSTACLES:
         return c
-    new = change(c, "B21.2", level=c.level - 1)
+    new = c.changed("B21.2", level=c.level - 1)
     if flooded and c.terrain in (Terrain.RIVER, Terrain.POND):
-        new = change(new, "B21.21", level=c.level)
+        new = new.changed("B21.21", level=c.level)
     return new
 
 
