@@ -7,9 +7,9 @@ Each hex remembers the terrain printed on it and the rules that changed it.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Mapping
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field, fields, replace
 from enum import StrEnum
-from itertools import repeat
+from itertools import compress, repeat
 
 from aslpto.boards import BoardData, BuildingSpec, LocalHex, board_hexes, is_edge, local_y
 from aslpto.hexes import (
@@ -96,11 +96,22 @@ class HexInfo:
         """A copy with changes, recording the rule (and notes) that made them."""
         rules = self.rules if rule in self.rules else (*self.rules, rule)
         notes = (*self.notes, *(n for n in notes if n))
-        return HexInfo(**{**vars(self), "rules": rules, "notes": notes, **changes})
+        return self.with_(rules=rules, notes=notes, **changes)
+
+    def with_(self, **changes: object) -> HexInfo:
+        """``dataclasses.replace(self, **changes)``, made without ``__init__`` (which only
+        sets the fields): a map build makes a few hundred infos."""
+        assert changes.keys() <= _HEXINFO_FIELDS, changes.keys() - _HEXINFO_FIELDS
+        new = object.__new__(HexInfo)
+        vars(new).update(vars(self), **changes)
+        return new
 
     @property
     def water_obstacle(self) -> bool:
         return self.terrain.is_water_obstacle
+
+
+_HEXINFO_FIELDS = frozenset(f.name for f in fields(HexInfo))
 
 
 class Changes:
@@ -233,8 +244,7 @@ def _merge(old: HexInfo | None, new: HexInfo) -> HexInfo:
     terrain = old.terrain
     if terrain == Terrain.OPEN_GROUND and new.terrain != Terrain.OPEN_GROUND:
         terrain = new.terrain
-    return replace(
-        old,
+    return old.with_(
         terrain=terrain,
         printed=terrain,
         level=max(old.level, new.level),
@@ -248,7 +258,8 @@ _GRID: tuple[LocalHex, ...] = tuple(sorted(board_hexes()))
 """Every hex of a board, column by column: the order of a board file's template."""
 _GRID_C = tuple(c for c, _ in _GRID)
 _GRID_Y = tuple(2 * r + (c & 1) for c, r in _GRID)
-_GRID_INDEX = {(c, y): i for i, (c, y) in enumerate(zip(_GRID_C, _GRID_Y, strict=True))}
+_GRID_CY = tuple(zip(_GRID_C, _GRID_Y, strict=True))
+_GRID_INDEX = {cy: i for i, cy in enumerate(_GRID_CY)}
 _GRID_EDGE = tuple(i for i, h in enumerate(_GRID) if is_edge(h))
 
 
@@ -302,7 +313,7 @@ def _template(data: BoardData, interned: dict[tuple[object, ...], HexInfo]) -> _
         (spec, tuple(map(at, spec.hexes)), tuple(at(lh) for lh in spec.hexes if owner[lh] == n))
         for n, spec in enumerate(data.buildings)
     )
-    sides = _local_sides(data)
+    sides = _local_sides(data, terrains)
     firsts = [(k[0], k[1]) for k in sides]
     seconds = [(k[2], k[3]) for k in sides]
     cs, ys = _GRID_C, _GRID_Y
@@ -334,15 +345,17 @@ def _side_key(pair: frozenset[LocalHex]) -> tuple[int, int, int, int]:
     return (a[0], 2 * a[1] + (a[0] & 1), b[0], 2 * b[1] + (b[0] & 1))
 
 
-def _local_sides(data: BoardData) -> dict[tuple[int, int, int, int], frozenset[HexsideFeature]]:
+def _local_sides(
+    data: BoardData, terrains: list[Terrain]
+) -> dict[tuple[int, int, int, int], frozenset[HexsideFeature]]:
     """The file's hexsides in its own grid, ``(c1, y1, c2, y2)`` with ``(c1, y1)`` first,
     then the paddy banks (G8)."""
     out: dict[tuple[int, int, int, int], frozenset[HexsideFeature]] = {}
     for pair, fs in data.hexsides.items():
         out[_side_key(pair)] = fs
-    paddy = [(c, 2 * r + (c & 1)) for (c, r), t in data.terrain.items() if t is Terrain.PADDY]
-    if not paddy:
+    if Terrain.PADDY not in terrains:  # (``terrains``: the board's, in _GRID order)
         return out
+    paddy = list(compress(_GRID_CY, map(Terrain.PADDY.__eq__, terrains)))
     opened = set(map(_side_key, data.paddy_open_hexsides))
     around = [
         (c, y, c + dc, y + dy) if first else (c + dc, y + dy, c, y)
@@ -364,10 +377,11 @@ def _place_board(draft: _Draft, tpl: _Template, p: Placement) -> None:
     those already there."""
     if p.rotated:
         kx, ky = p.x0 + LAST_COL, p.y0 + ROTATE_Y
-        hexes = hexes_at(map(kx.__sub__, tpl.cs), map(ky.__sub__, tpl.ys))
+        hexes = hexes_at([kx - c for c in tpl.cs], [ky - y for y in tpl.ys])
         firsts, seconds = tpl.side_b, tpl.side_a
     else:
-        hexes = hexes_at(map(p.x0.__add__, tpl.cs), map(p.y0.__add__, tpl.ys))
+        x0, y0 = p.x0, p.y0
+        hexes = hexes_at([x0 + c for c in tpl.cs], [y0 + y for y in tpl.ys])
         firsts, seconds = tpl.side_a, tpl.side_b
     layer = dict(zip(hexes, tpl.infos, strict=False))  # not the off-board positions after
     for spec, members, owned in tpl.buildings:
@@ -399,17 +413,8 @@ def _place_board(draft: _Draft, tpl: _Template, p: Placement) -> None:
 def _with_building(info: HexInfo, bld: Building) -> HexInfo:
     """A hex of a building (B23): the building's terrain; a cellar if it has one (B23.41)."""
     terrain = bld_terrain(bld)
-    return HexInfo(
-        terrain=terrain,
-        level=info.level,
-        features=info.features | {Feature.CELLAR} if bld.cellar else info.features,
-        building=bld,
-        printed=terrain,
-        overlay=info.overlay,
-        stream_end=info.stream_end,
-        rules=info.rules,
-        notes=info.notes,
-    )
+    feats = info.features | {Feature.CELLAR} if bld.cellar else info.features
+    return info.with_(terrain=terrain, printed=terrain, features=feats, building=bld)
 
 
 def _add_overlay(
