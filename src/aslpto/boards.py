@@ -151,14 +151,19 @@ class _Reader:
         """The hexes of ``C3`` (one), ``C3..C7`` (a run down a column) or ``C3:F6`` (a block);
         a run or block takes only the hexes that exist (e.g. no row 0 in column C)."""
         spec = spec.strip()
+        h = _NAMES.get(spec)
+        if h is not None and (self.valid is None or h in self.valid):
+            return [h]  # the usual one-hex spec
         if ".." in spec:
-            a, b = (self.hex(p, table, key, nth) for p in spec.split("..", 1))
+            p, q = spec.split("..", 1)
+            a, b = self.hex(p, table, key, nth), self.hex(q, table, key, nth)
             if a[0] != b[0]:
                 raise self.err(f"run '{spec}' must stay in one column", table, key, spec, nth)
-            return self._block(a[0], a[0], *sorted((a[1], b[1])))
+            return self._block(a[0], a[0], min(a[1], b[1]), max(a[1], b[1]))
         if ":" in spec:
-            a, b = (self.hex(p, table, key, nth) for p in spec.split(":", 1))
-            return self._block(*sorted((a[0], b[0])), *sorted((a[1], b[1])))
+            p, q = spec.split(":", 1)
+            a, b = self.hex(p, table, key, nth), self.hex(q, table, key, nth)
+            return self._block(min(a[0], b[0]), max(a[0], b[0]), min(a[1], b[1]), max(a[1], b[1]))
         return [self.hex(spec, table, key, nth)]
 
     def _block(self, c0: int, c1: int, r0: int, r1: int) -> list[LocalHex]:

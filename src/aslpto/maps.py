@@ -284,10 +284,11 @@ class _Template:
 def _template(data: BoardData, interned: dict[tuple[object, ...], HexInfo]) -> _Template:
     """The board's hexes and hexsides; G8: every hexside of a paddy hex is a bank hexside
     unless the file lists it as open. ``interned``: the hex infos of the map so far, by
-    (terrain, level, stream end-hex, features), so that identical hexes share one info."""
+    (terrain, level) or (terrain, level, stream end-hex, features), so that identical hexes
+    share one info."""
     terrains = list(map(data.terrain.__getitem__, _GRID))
     levels = list(map(data.levels.get, _GRID, repeat(0)))
-    pairs = list(zip(terrains, levels, repeat(False), repeat(_NONE)))
+    pairs = list(zip(terrains, levels, strict=True))  # a plain hex's key: (terrain, level)
     for k in set(pairs) - interned.keys():
         interned[k] = HexInfo(terrain=k[0], level=k[1], printed=k[0])
     infos = list(map(interned.__getitem__, pairs))

@@ -50,7 +50,11 @@ def apply_conditions(m: Map, stream_end_hexes: Mapping[Hex, set[str]] | None = N
     ids = list(map(id, m.cells.values()))
     distinct = dict(zip(ids, m.cells.values(), strict=True))
     done = {k: by_itself(c) for k, c in distinct.items()}
-    cells = dict(zip(m.cells, map(done.__getitem__, ids), strict=True))
+    changed = {k for k, c in distinct.items() if done[k] is not c}
+    cells = dict(m.cells)
+    which = list(map(changed.__contains__, ids))  # the hexes that change by themselves
+    new = map(done.__getitem__, compress(ids, which))
+    cells.update(zip(compress(m.cells, which), new, strict=True))
     # the hexes that G.1 and B21.122 look at hex by hex
     marsh_ids, road_ids, river_ids = set(), set(), set()
     for k, c in distinct.items():
@@ -61,14 +65,15 @@ def apply_conditions(m: Map, stream_end_hexes: Mapping[Hex, set[str]] | None = N
             road_ids.add(k)
         if c.terrain == Terrain.RIVER:
             river_ids.add(k)
-    if not marsh_ids:
-        river_ids.clear()
+    if not marsh_ids or cond.river_depth not in (RiverDepth.FLOODED, RiverDepth.FORDABLE):
+        river_ids.clear()  # (only B21.122 looks at rivers)
     looked_at = marsh_ids | road_ids | river_ids
     found = list(compress(zip(m.cells, ids, strict=True), map(looked_at.__contains__, ids)))
     marsh = {h: distinct[k] for h, k in found if k in marsh_ids}
     if marsh:
         if cond.pto_terrain:
-            _g1_marsh(cells, marsh, change)
+            jungle_ids = {id(c) for c in done.values() if c.terrain.is_jungle}
+            _g1_marsh(cells, marsh, jungle_ids, change)
         _b21_122_marsh(m, (h for h, k in found if k in river_ids), marsh, change)
         for h, c in marsh.items():
             cells[h] = water(c)
@@ -119,10 +124,13 @@ def _g1_hex(c: HexInfo, jungle: Terrain) -> HexInfo:
     return c.changed(G1, *notes, terrain=terrain, features=feats, building=building)
 
 
-def _g1_marsh(cells: Mapping[Hex, HexInfo], marsh: dict[Hex, HexInfo], change: Changes) -> None:
-    """G.1: marsh adjacent to >= one Jungle hex (after woods became jungle) is Swamp."""
+def _g1_marsh(
+    cells: Mapping[Hex, HexInfo], marsh: dict[Hex, HexInfo], jungle: set[int], change: Changes
+) -> None:
+    """G.1: marsh adjacent to >= one Jungle hex (after woods became jungle) is Swamp.
+    ``jungle``: the ids of the infos of the Jungle hexes."""
     for h, c in marsh.items():
-        if any((n := cells.get(a)) is not None and n.terrain.is_jungle for a in h.around()):
+        if any(id(cells.get(a)) in jungle for a in h.around()):
             marsh[h] = change(c, G1, "marsh adjacent to Jungle is Swamp", terrain=Terrain.SWAMP)
 
 
@@ -137,7 +145,9 @@ def _g1_hexsides(m: Map, woods_road: set[Hex], stream_end_hexes: Mapping[Hex, se
                if HexsideFeature.ROAD in fs}  # fmt: skip
     roads = {s: no_road[id(fs)] for s, fs in m.sides.items() if id(fs) in no_road}
     sides.update(roads)
-    side_rules.update((s, (*side_rules.get(s, ()), G1)) for s in roads)
+    ruled = {s: side_rules[s] for s in roads.keys() & side_rules.keys()}
+    side_rules.update(dict.fromkeys(roads, (G1,)))
+    side_rules.update((s, (*rules, G1)) for s, rules in ruled.items())
     for h in woods_road:  # its road hexsides are path hexsides
         for n in h.around():
             s = Hexside(h, n) if h < n else Hexside(n, h)

@@ -206,6 +206,7 @@ class _Reader:
         self.src = src
         self.base = Path(src.path).parent if src.path != "<text>" else Path.cwd()
         self._boards: dict[tuple[Path, bool], BoardData] = {}  # each file read once per load
+        self._refs: dict[str, FileRef] = {}
 
     # errors ------------------------------------------------------------------------------
 
@@ -427,7 +428,14 @@ class _Reader:
     # boards ------------------------------------------------------------------------------
 
     def file_ref(self, raw: str, table: str, key: str, nth: int = 0) -> FileRef:
-        """A path (relative to the scenario file) or a bundled board/overlay name."""
+        """A path (relative to the scenario file) or a bundled board/overlay name (each
+        found once per load)."""
+        got = self._refs.get(raw)
+        if got is None:
+            got = self._refs[raw] = self._file_ref(raw, table, key, nth)
+        return got
+
+    def _file_ref(self, raw: str, table: str, key: str, nth: int) -> FileRef:
         if raw.endswith(".toml") or "/" in raw or "\\" in raw:
             p = Path(raw)
             return FileRef((p if p.is_absolute() else self.base / p).resolve())
