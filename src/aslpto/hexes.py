@@ -225,11 +225,12 @@ class HexName:
         m = _HEX_NAME.match(text.strip())
         if not m:
             raise InputError(f"'{text}' is not a hex name (board, column, row: e.g. 37EE7)")
-        board = m.group("board") or default_board
+        board, letters, digits = m.groups()
+        board = board or default_board
         if board is None:
             raise InputError(f"hex '{text}' needs its board number (e.g. 37{text})")
-        col = column_index(m.group("col"))
-        row = int(m.group("row"))
+        col = column_index(letters)
+        row = int(digits)
         if row not in rows_of_column(col):
             rows = rows_of_column(col)
             raise InputError(
@@ -372,9 +373,9 @@ class Layout:
         parts = text.strip().split("-")
         if len(parts) != 2:
             raise InputError(f"'{text}' is not a hexside (two hexes joined by '-': 37EE7-EE8)")
-        a = self.hex(parts[0])
-        board = HexName.parse(parts[0], self._default_board()).board
-        b = self.resolve(HexName.parse(parts[1], board))
+        first = HexName.parse(parts[0], self._default_board())
+        a = self.resolve(first)
+        b = self.resolve(HexName.parse(parts[1], first.board))
         if not a.is_adjacent(b):
             raise InputError(f"hexside '{text}': {parts[0]} and {parts[1]} are not adjacent")
         return Hexside.of(a, b)

@@ -77,6 +77,13 @@ class Building:
     def multi_hex(self) -> bool:
         return len(self.hexes) > 1
 
+    def placed(self, tag: str, hexes: frozenset[Hex]) -> Building:
+        """This building of a board file as placed on the board ``tag`` (its id and hexes
+        set without ``__init__``, which only sets the fields)."""
+        new = object.__new__(Building)
+        vars(new).update(vars(self), id=f"{tag}:{self.id}", hexes=hexes)
+        return new
+
 
 @dataclass(frozen=True)
 class HexInfo:
@@ -271,8 +278,9 @@ class _Template:
     cs: tuple[int, ...]  # every board hex (_GRID), then the positions off the board that
     ys: tuple[int, ...]  # hexsides reach
     infos: list[HexInfo]  # of the board hexes; identical hexes share one (immutable) info
-    buildings: tuple[tuple[BuildingSpec, tuple[int, ...], tuple[int, ...]], ...]
-    """Each building, the indexes of its hexes, and of those whose building it is."""
+    buildings: tuple[tuple[Building, tuple[int, ...], tuple[int, ...]], ...]
+    """Each building (its id as in the file, no hexes), the indexes of its hexes, and of
+    those whose building it is."""
     ends: tuple[int, ...]  # stream end-hexes on the board edge (G.1)
     edge: tuple[int, ...]  # the hexes on the board edge (a seam hex lies there)
     no_dot: tuple[int, ...]  # ponds without a centre dot (B21.13)
@@ -311,9 +319,11 @@ def _template(data: BoardData, interned: dict[tuple[object, ...], HexInfo]) -> _
     for n, spec in enumerate(data.buildings):
         owner.update(dict.fromkeys(spec.hexes, n))
     buildings = tuple(
-        (spec, tuple(map(at, spec.hexes)), tuple(at(lh) for lh in spec.hexes if owner[lh] == n))
+        (Building(spec.id, spec.material, spec.stories, frozenset(), spec.separate,
+                  spec.partial, spec.cellar, spec.stacking_capacity, spec.vehicle_entry),
+         tuple(map(at, spec.hexes)), tuple(at(lh) for lh in spec.hexes if owner[lh] == n))
         for n, spec in enumerate(data.buildings)
-    )
+    )  # fmt: skip
     sides = _local_sides(data, terrains)
     firsts = [(k[0], k[1]) for k in sides]
     seconds = [(k[2], k[3]) for k in sides]
@@ -385,16 +395,18 @@ def _place_board(draft: _Draft, tpl: _Template, p: Placement) -> None:
         hexes = hexes_at([x0 + c for c in tpl.cs], [y0 + y for y in tpl.ys])
         firsts, seconds = tpl.side_a, tpl.side_b
     layer = dict(zip(hexes, tpl.infos, strict=False))  # not the off-board positions after
-    for spec, members, owned in tpl.buildings:
-        bld = _building(spec, frozenset(map(hexes.__getitem__, members)), p.board, None)
+    for proto, members, owned in tpl.buildings:
+        bld = proto.placed(p.board, frozenset(map(hexes.__getitem__, members)))
         made: dict[int, HexInfo] = {}  # hexes of one building share their infos
         for i in owned:
             base = tpl.infos[i]
             info = made.get(id(base)) or made.setdefault(id(base), _with_building(base, bld))
             layer[hexes[i]] = info
     cells = draft.cells
-    for h in [h for h in map(hexes.__getitem__, tpl.edge) if h in cells]:
-        layer[h] = draft.merge(cells[h], layer[h])  # a seam hex
+    for h in [h for h in map(hexes.__getitem__, tpl.edge) if h in cells]:  # seam hexes
+        old, new = cells[h], layer[h]
+        if old is not new:  # (two identical halves make the same hex)
+            layer[h] = draft.merge(old, new)
     cells.update(layer)
     for i in tpl.ends:
         draft.end_hexes.setdefault(hexes[i], set()).add(p.board)

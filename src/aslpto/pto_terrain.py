@@ -51,11 +51,7 @@ def apply_conditions(m: Map, stream_end_hexes: Mapping[Hex, set[str]] | None = N
     distinct = dict(zip(ids, m.cells.values(), strict=True))
     done = {k: by_itself(c) for k, c in distinct.items()}
     changed = {k for k, c in distinct.items() if done[k] is not c}
-    cells = dict(m.cells)
-    which = list(map(changed.__contains__, ids))  # the hexes that change by themselves
-    new = map(done.__getitem__, compress(ids, which))
-    cells.update(zip(compress(m.cells, which), new, strict=True))
-    # the hexes that G.1 and B21.122 look at hex by hex
+    # and the hexes that G.1 and B21.122 look at hex by hex
     marsh_ids, road_ids, river_ids = set(), set(), set()
     for k, c in distinct.items():
         if c.terrain == Terrain.MARSH:
@@ -67,8 +63,10 @@ def apply_conditions(m: Map, stream_end_hexes: Mapping[Hex, set[str]] | None = N
             river_ids.add(k)
     if not marsh_ids or cond.river_depth not in (RiverDepth.FLOODED, RiverDepth.FORDABLE):
         river_ids.clear()  # (only B21.122 looks at rivers)
-    looked_at = marsh_ids | road_ids | river_ids
-    found = list(compress(zip(m.cells, ids, strict=True), map(looked_at.__contains__, ids)))
+    wanted = changed | marsh_ids | road_ids | river_ids
+    found = list(compress(zip(m.cells, ids, strict=True), map(wanted.__contains__, ids)))
+    cells = dict(m.cells)
+    cells.update((h, done[k]) for h, k in found if k in changed)
     marsh = {h: distinct[k] for h, k in found if k in marsh_ids}
     if marsh:
         if cond.pto_terrain:
