@@ -233,6 +233,7 @@ class _Draft:
     sides: dict[Hexside, frozenset[HexsideFeature]]
     side_rules: dict[Hexside, tuple[str, ...]]
     end_hexes: dict[Hex, set[str]]  # stream end-hexes and the boards they come from
+    roads: list[Hexside] | None = field(default_factory=list)  # road hexsides (None: unknown)
     merged: dict[tuple[int, int], tuple[HexInfo, HexInfo, HexInfo]] = field(default_factory=dict)
 
     def merge(self, old: HexInfo, new: HexInfo) -> HexInfo:
@@ -251,14 +252,15 @@ def _merge(old: HexInfo | None, new: HexInfo) -> HexInfo:
     terrain = old.terrain
     if terrain == Terrain.OPEN_GROUND and new.terrain != Terrain.OPEN_GROUND:
         terrain = new.terrain
-    return old.with_(
-        terrain=terrain,
-        printed=terrain,
-        level=max(old.level, new.level),
-        features=old.features | new.features,
-        building=old.building or new.building,
-        stream_end=old.stream_end or new.stream_end,
-    )
+    level = max(old.level, new.level)
+    features = old.features | new.features
+    building = old.building or new.building
+    stream_end = old.stream_end or new.stream_end
+    if (terrain == old.terrain == old.printed and level == old.level and features == old.features
+            and building is old.building and stream_end == old.stream_end):  # fmt: skip
+        return old  # (the other half adds nothing: the hex keeps its shared info)
+    return old.with_(terrain=terrain, printed=terrain, level=level, features=features,
+                     building=building, stream_end=stream_end)  # fmt: skip
 
 
 _GRID: tuple[LocalHex, ...] = tuple(sorted(board_hexes()))
@@ -287,6 +289,7 @@ class _Template:
     side_a: list[int]  # each hexside's two hexes (indexes; ``a`` before ``b`` in the grid)
     side_b: list[int]
     side_features: list[frozenset[HexsideFeature]]
+    roads: list[int]  # the hexsides with a road
 
 
 def _template(data: BoardData, interned: dict[tuple[object, ...], HexInfo]) -> _Template:
@@ -345,6 +348,7 @@ def _template(data: BoardData, interned: dict[tuple[object, ...], HexInfo]) -> _
         side_a=list(map(index.__getitem__, firsts)),
         side_b=list(map(index.__getitem__, seconds)),
         side_features=list(sides.values()),
+        roads=[i for i, fs in enumerate(sides.values()) if HexsideFeature.ROAD in fs],
     )
 
 
@@ -415,6 +419,8 @@ def _place_board(draft: _Draft, tpl: _Template, p: Placement) -> None:
     for s in draft.sides.keys() & sides.keys():
         sides[s] = draft.sides[s] | sides[s]
     draft.sides.update(sides)
+    if draft.roads is not None:
+        draft.roads += map(placed.__getitem__, tpl.roads)
     for i in tpl.no_dot:
         h = hexes[i]
         cell = cells[h]
@@ -659,6 +665,7 @@ def build_map(
         from aslpto.overlays import check_overlay_placement
 
         levels = {h: c.level for h, c in draft.cells.items()}
+        draft.roads = None  # (G.9C: an overlay's hexsides replace the board's)
         for ov in overlays:
             t0, t1 = check_overlay_placement(layout, ov)
             place = overlay_placement(ov.data, t0, t1)
@@ -675,4 +682,4 @@ def build_map(
     )
     from aslpto.pto_terrain import apply_conditions
 
-    return apply_conditions(m, draft.end_hexes)
+    return apply_conditions(m, draft.end_hexes, draft.roads)

@@ -27,9 +27,14 @@ _SIMPLE = {
 }
 
 
-def apply_conditions(m: Map, stream_end_hexes: Mapping[Hex, set[str]] | None = None) -> Map:
+def apply_conditions(
+    m: Map,
+    stream_end_hexes: Mapping[Hex, set[str]] | None = None,
+    road_sides: Iterable[Hexside] | None = None,
+) -> Map:
     """The map under its conditions: PTO Terrain (G.1), Water Obstacle levels (B21.2,
-    B21.21), marsh beside a flooded or fordable river (B21.122), ice (B21.6)."""
+    B21.21), marsh beside a flooded or fordable river (B21.122), ice (B21.6).
+    ``road_sides``: every hexside with a road, when the builder knows them."""
     cond = m.conditions
     change = Changes()
     jungle = Terrain.DENSE_JUNGLE if cond.jungle == JungleType.DENSE else Terrain.LIGHT_JUNGLE
@@ -77,7 +82,7 @@ def apply_conditions(m: Map, stream_end_hexes: Mapping[Hex, set[str]] | None = N
             cells[h] = water(c)
     if cond.pto_terrain:
         woods_road = {h for h, k in found if k in road_ids}
-        m = _g1_hexsides(m, woods_road, stream_end_hexes or {})
+        m = _g1_hexsides(m, woods_road, stream_end_hexes or {}, road_sides)
     return replace(m, cells=cells)
 
 
@@ -132,16 +137,26 @@ def _g1_marsh(
             marsh[h] = change(c, G1, "marsh adjacent to Jungle is Swamp", terrain=Terrain.SWAMP)
 
 
-def _g1_hexsides(m: Map, woods_road: set[Hex], stream_end_hexes: Mapping[Hex, set[str]]) -> Map:
+def _g1_hexsides(
+    m: Map,
+    woods_road: set[Hex],
+    stream_end_hexes: Mapping[Hex, set[str]],
+    road_sides: Iterable[Hexside] | None,
+) -> Map:
     """G.1: no roads exist (a woods-road is a Path); stream end-hexes of different boards,
     adjacent, make a continuous stream."""
     sides = dict(m.sides)
     side_rules = dict(m.side_rules)
-    values = m.sides.values()
-    distinct = dict(zip(map(id, values), values, strict=True))  # hexsides share feature sets
-    no_road = {k: fs - {HexsideFeature.ROAD} for k, fs in distinct.items()
-               if HexsideFeature.ROAD in fs}  # fmt: skip
-    roads = {s: no_road[id(fs)] for s, fs in m.sides.items() if id(fs) in no_road}
+    if road_sides is None:
+        road_sides = [s for s, fs in m.sides.items() if HexsideFeature.ROAD in fs]
+    no_road: dict[int, frozenset[HexsideFeature]] = {}  # hexsides share feature sets
+    roads = {}
+    for s in road_sides:
+        fs = m.sides[s]
+        new = no_road.get(id(fs))
+        if new is None:
+            new = no_road[id(fs)] = fs - {HexsideFeature.ROAD}
+        roads[s] = new
     sides.update(roads)
     ruled = {s: side_rules[s] for s in roads.keys() & side_rules.keys()}
     side_rules.update(dict.fromkeys(roads, (G1,)))
