@@ -269,6 +269,11 @@ class Placement:
 
     def to_name(self, h: Hex) -> HexName | None:
         """The printed name of grid hex ``h`` on this board, or None if not on it."""
+        local = self.to_local(h)
+        return None if local is None else HexName(self.board, *local)
+
+    def to_local(self, h: Hex) -> tuple[int, int] | None:
+        """(column, row) of grid hex ``h`` on this board, or None if not on it."""
         c = h.x - self.x0
         ly = h.y - self.y0
         if not 0 <= c <= LAST_COL:
@@ -281,7 +286,7 @@ class Placement:
         row = (ly - (c % 2)) // 2
         if row not in rows_of_column(c):
             return None
-        return HexName(self.board, c, row)
+        return c, row
 
 
 @dataclass(frozen=True)
@@ -358,9 +363,9 @@ class Layout:
     def name(self, h: Hex) -> str:
         """The canonical name: the first board's in layout order."""
         for p in self.placements:
-            n = p.to_name(h)
-            if n is not None:
-                return str(n)
+            local = p.to_local(h)
+            if local is not None:
+                return f"{p.board}{COLUMNS[local[0]]}{local[1]}"  # (as str(HexName))
         raise InputError(f"grid position ({h.x},{h.y}) is off the map")
 
     def neighbours(self, h: Hex) -> tuple[Hex, ...]:
