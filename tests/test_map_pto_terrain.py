@@ -184,3 +184,11 @@ def test_g_1_overlay_stream_end_hexes_join() -> None:
     a, b = m.hex("37C10"), m.hex("39C1")
     assert m.info(a).overlay == "S1"
     assert m.has_feature(a, b, HexsideFeature.STREAM)
+
+
+def test_g_1_no_roads_and_bridges_are_fords_in_marsh_too() -> None:
+    text = '[terrain]\nmarsh = ["B5", "C5"]\n[lines]\nroad = ["A5 B5 C5 D5"]\n'
+    m = one_board(text + '[features]\nbridge = ["C5"]', **PTO)
+    assert Feature.ROAD not in t(m, "37B5").features
+    assert t(m, "37B5").terrain == Terrain.MARSH
+    assert Feature.FORD in t(m, "37C5").features and Feature.BRIDGE not in t(m, "37C5").features

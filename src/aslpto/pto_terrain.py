@@ -46,11 +46,9 @@ def apply_conditions(
         return _b21_6_ice(c) if cond.sub_zero else c
 
     def by_itself(c: HexInfo) -> HexInfo:
-        if c.terrain == Terrain.MARSH:
-            return c  # below, hex by hex
         if cond.pto_terrain:
-            c = _g1_hex(c, jungle)
-        return water(c)
+            c = _g1_hex(c, jungle)  # a marsh hex too: its road, bridge or cellar
+        return c if c.terrain == Terrain.MARSH else water(c)  # marsh: below, hex by hex
 
     ids = list(map(id, m.cells.values()))
     distinct = dict(zip(ids, m.cells.values(), strict=True))
@@ -72,7 +70,7 @@ def apply_conditions(
     found = list(compress(zip(m.cells, ids, strict=True), map(wanted.__contains__, ids)))
     cells = dict(m.cells)
     cells.update((h, done[k]) for h, k in found if k in changed)
-    marsh = {h: distinct[k] for h, k in found if k in marsh_ids}
+    marsh = {h: done[k] for h, k in found if k in marsh_ids}
     if marsh:
         if cond.pto_terrain:
             jungle_ids = {id(c) for c in done.values() if c.terrain.is_jungle}
