@@ -234,3 +234,17 @@ def test_bundled_board_by_name() -> None:
     assert src is not None and src.files[0][1].bundled == name
     assert src.files[0][1].path == BUNDLED_BOARDS / f"{name}.toml"
     assert f'= "{name}"' in dump(g)
+
+
+def test_load_restores_the_garbage_collector_even_on_error() -> None:
+    import gc
+
+    import pytest
+
+    from aslpto.rulings import InputError
+    from aslpto.scenario import loads
+
+    assert gc.isenabled()
+    with pytest.raises(InputError):
+        loads("[scenario\n", "bad.toml")
+    assert gc.isenabled()

@@ -11,12 +11,14 @@ Setup *legality* (what the rules allow where) is not checked here but by
 
 from __future__ import annotations
 
+import gc
 import math
 import os.path
 import re
 import typing
 import weakref
 from collections.abc import Collection, Iterator, Mapping
+from contextlib import contextmanager
 from dataclasses import MISSING, dataclass, fields
 from enum import StrEnum
 from pathlib import Path
@@ -178,13 +180,27 @@ def bundled_boards() -> tuple[str, ...]:
 
 def load(path: str | Path) -> Game:
     """Read a scenario file. Errors (:class:`InputError`) name file, line and field."""
-    src = TomlSource.load(path)
-    return _Reader(src).game()
+    with _bulk():
+        return _Reader(TomlSource.load(path)).game()
 
 
 def loads(text: str, path: str = "<text>") -> Game:
     """Read scenario text; ``path`` names it in errors and anchors relative board paths."""
-    return _Reader(TomlSource.parse(text, path)).game()
+    with _bulk():
+        return _Reader(TomlSource.parse(text, path)).game()
+
+
+@contextmanager
+def _bulk() -> Iterator[None]:
+    """A load builds thousands of small values and no reference cycles: the cyclic garbage
+    collector is paused meanwhile (and restored as it was, even on error)."""
+    was = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if was:
+            gc.enable()
 
 
 def default_position(m: Map, h: Hex | None, panjis: Collection[Panji] = ()) -> str:
