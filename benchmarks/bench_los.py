@@ -15,10 +15,7 @@ floor.
 
 from __future__ import annotations
 
-import statistics
 import sys
-import time
-from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -27,6 +24,7 @@ from aslpto import scenario
 from aslpto.hexes import COLUMNS, Hex, distance, rows_of_column
 from aslpto.los import Location, LosEngine, _compact
 from aslpto.los_geometry import _trace_rel
+from timing import median_time
 
 ROOT = Path(__file__).resolve().parent.parent
 SCENARIO = ROOT / "examples" / "paddy-river.toml"
@@ -110,13 +108,6 @@ def cold_los() -> int:
     return full_los(engine())
 
 
-def median_time(fn: Callable[[], object], repeat: int = 5) -> float:
-    times = []
-    for _ in range(repeat):
-        t0 = time.perf_counter()
-        fn()
-        times.append(time.perf_counter() - t0)
-    return statistics.median(times)
 
 
 def table() -> str:

@@ -13,10 +13,9 @@ at most half networkx's median time.
 
 from __future__ import annotations
 
-import statistics
 import sys
-import time
 from collections.abc import Callable
+from functools import partial
 from pathlib import Path
 
 import pytest
@@ -32,6 +31,9 @@ from aslpto import movement, scenario  # noqa: E402
 from aslpto.core_movement import MoveOptions  # noqa: E402
 from aslpto.game import Game  # noqa: E402
 from aslpto.units import Kind  # noqa: E402
+from timing import median_time as _median_time  # noqa: E402
+
+median_time = partial(_median_time, repeat=15, warm_up=True)
 
 OPTS = MoveOptions()
 
@@ -113,14 +115,6 @@ def ours_cold(g: Game, uid: str) -> Callable[[], int]:
     return run
 
 
-def median_time(fn: Callable[[], object], repeat: int = 15) -> float:
-    fn()
-    times = []
-    for _ in range(repeat):
-        t0 = time.perf_counter()
-        fn()
-        times.append(time.perf_counter() - t0)
-    return statistics.median(times)
 
 
 def table() -> str:

@@ -541,15 +541,7 @@ def _leave_entrenchment(ctx: MoveContext, st: State, want: str, rp: bool) -> Tra
             f"a unit leaving a {st.entrenched} stays {st.position.word} in its hex "
             f"(':{st.position.word}')",
         )
-    ev = panji_rules.trip_flare_events(
-        ctx,
-        h,
-        entering=False,
-        crosses_covered=False,
-        above=False,
-        via_trench=False,
-        via_road_or_path=rp,
-    )
+    ev = panji_rules.trip_flare_events(ctx, h, via_road_or_path=rp)
     rules = ("G9.55",) if ctx.panji_at(h) is not None else ()
     return Transition(State(h, st.position), (_exit_cost(st),), ev, rules)
 
@@ -579,15 +571,7 @@ def _here(ctx: MoveContext, st: State, s: Step, rp: bool = False) -> Transition:
     if want in ("above", "beneath"):
         target = Position.ABOVE if want == "above" else Position.BENEATH
         cost = panji_rules.change_position(ctx, h, st.position.value, target.value)
-        ev = panji_rules.trip_flare_events(
-            ctx,
-            h,
-            entering=False,
-            crosses_covered=False,
-            above=True,
-            via_trench=False,
-            via_road_or_path=rp,
-        )
+        ev = panji_rules.trip_flare_events(ctx, h, above=True, via_road_or_path=rp)
         return Transition(State(h, target), (cost,), ev, ("G9.5",))
     if want in ("in", "bank"):
         if not paddy_rules.is_paddy(ctx, h):
@@ -601,15 +585,7 @@ def _here(ctx: MoveContext, st: State, s: Step, rp: bool = False) -> Transition:
         where = paddy_rules.Where.BANK if st.position == Position.BANK else paddy_rules.Where.IN
         ps = paddy_rules.step(ctx, h, where, h, want == "bank", False)
         target = Position.BANK if want == "bank" else Position.IN
-        ev = panji_rules.trip_flare_events(
-            ctx,
-            h,
-            entering=False,
-            crosses_covered=False,
-            above=False,
-            via_trench=False,
-            via_road_or_path=rp,
-        )
+        ev = panji_rules.trip_flare_events(ctx, h, via_road_or_path=rp)
         return Transition(State(h, target), (*ps.hexside, *ps.cot), (*ps.events, *ev), (ps.cell,))
     if want in ("trench", "foxhole"):
         if st.entrenched:
@@ -625,15 +601,7 @@ def _here(ctx: MoveContext, st: State, s: Step, rp: bool = False) -> Transition:
             )
         panji_rules.fortification_access(ctx, h, st.position.value)
         cost = Cost(data.n("entrenchment_mf"), data.rule("entrenchment"), f"enter the {want}")
-        ev = panji_rules.trip_flare_events(
-            ctx,
-            h,
-            entering=False,
-            crosses_covered=False,
-            above=False,
-            via_trench=False,
-            via_road_or_path=rp,
-        )
+        ev = panji_rules.trip_flare_events(ctx, h, via_road_or_path=rp)
         return Transition(
             State(h, st.position, want), (cost,), ev, ("G9.55",) if ctx.panji_at(h) else ()
         )
@@ -688,15 +656,7 @@ def _bypass(ctx: MoveContext, st: State, s: Step) -> Transition:
     check = panji_rules.bypass(ctx, h, along)
     if not check.allowed:
         # the attempt's MF/MP are expended in the current position (G.8: an expenditure there)
-        flares = panji_rules.trip_flare_events(
-            ctx,
-            st.hex,
-            entering=False,
-            crosses_covered=False,
-            above=st.position == Position.ABOVE,
-            via_trench=False,
-            via_road_or_path=False,
-        )
+        flares = panji_rules.trip_flare_events(ctx, st.hex, above=st.position == Position.ABOVE)
         if ctx.mover.kind == MoverKind.VEHICLE:
             costs.append(
                 Cost(
@@ -710,15 +670,7 @@ def _bypass(ctx: MoveContext, st: State, s: Step) -> Transition:
     pos = Position.BENEATH if ctx.panji_at(h) is not None else Position.GROUND
     rules = ("G9.46",) if ctx.panji_at(h) is not None else ()
     # G.8: Bypass enters the Location (or spends more MF/MP in it when continuing there)
-    events = panji_rules.trip_flare_events(
-        ctx,
-        h,
-        entering=h != st.hex,
-        crosses_covered=False,
-        above=False,
-        via_trench=False,
-        via_road_or_path=False,
-    )
+    events = panji_rules.trip_flare_events(ctx, h, entering=h != st.hex)
     return Transition(
         State(h, pos, None, along), tuple(costs), events, rules, new_location=h != st.hex
     )

@@ -330,11 +330,11 @@ def trip_flare_events(
     ctx: MoveContext,
     h: Hex,
     *,
-    entering: bool,
-    crosses_covered: bool,
-    above: bool,
-    via_trench: bool,
-    via_road_or_path: bool,
+    entering: bool = False,
+    crosses_covered: bool = False,
+    above: bool = False,
+    via_trench: bool = False,
+    via_road_or_path: bool = False,
 ) -> tuple[Event, ...]:
     """G.8: a dr when a non-Dummy ground unit enters, or expends additional MF/MP in, a Location
     with trip flares [EXC: entering via trench/pillbox/subterranean passage]; -4 drm if it

@@ -503,6 +503,13 @@ def entry_effects(game: Game, entry: PanjiEntry) -> Ruling[EntryEffects]:
     bail: list[str] = []
     immobilized: set[str] = set()
     rules: list[str] = ["G9.4"]
+
+    def bail_out(u: Unit, rule: str, why: str) -> None:
+        """The ridden item is eliminated and its riders Bail Out (G9.423 then applies)."""
+        bail.append(u.id)
+        effects = (Effect.ITEM_ELIMINATED, Effect.BAIL_OUT)
+        out.append(UnitEffect(u.id, effects, (rule, "G9.423"), why))
+
     for u in units:
         if u.kind == Kind.VEHICLE:
             if u.vehicle_type == VehicleType.MOTORCYCLE:
@@ -518,15 +525,7 @@ def entry_effects(game: Game, entry: PanjiEntry) -> Ruling[EntryEffects]:
                 out.append(UnitEffect(u.id, (Effect.IMMOBILIZED,), ("G9.42",), "immobilized"))
             continue
         if u.kind == Kind.CYCLE_RIDER:
-            bail.append(u.id)
-            out.append(
-                UnitEffect(
-                    u.id,
-                    (Effect.ITEM_ELIMINATED, Effect.BAIL_OUT),
-                    ("G9.42", "G9.423"),
-                    "Ridden motorcycle eliminated; riders Bail Out",
-                )
-            )
+            bail_out(u, "G9.42", "Ridden motorcycle eliminated; riders Bail Out")
             continue
         if u.kind == Kind.CAVALRY:
             eleven = entry.horse_mf is not None and entry.horse_mf >= 11
@@ -537,16 +536,8 @@ def entry_effects(game: Game, entry: PanjiEntry) -> Ruling[EntryEffects]:
                     )
                 )
             else:
-                bail.append(u.id)
                 why = "Galloping/Charging horse" if u.galloping else "ridden horse"
-                out.append(
-                    UnitEffect(
-                        u.id,
-                        (Effect.ITEM_ELIMINATED, Effect.BAIL_OUT),
-                        ("G9.422", "G9.423"),
-                        f"{why} eliminated; Bail Out",
-                    )
-                )
+                bail_out(u, "G9.422", f"{why} eliminated; Bail Out")
             continue
         if u.kind in (Kind.GUN, Kind.BOAT) and manhandled and not entry.forced_back:
             out.append(
@@ -557,15 +548,7 @@ def entry_effects(game: Game, entry: PanjiEntry) -> Ruling[EntryEffects]:
             out.append(UnitEffect(u.id, (Effect.NONE,), ("G9.4",), f"a {u.kind} is not affected"))
             continue
         if u.transport == Transport.RIDING_BICYCLE:
-            bail.append(u.id)
-            out.append(
-                UnitEffect(
-                    u.id,
-                    (Effect.ITEM_ELIMINATED, Effect.BAIL_OUT),
-                    ("G9.422", "G9.423"),
-                    "ridden bicycle eliminated; Bail Out",
-                )
-            )
+            bail_out(u, "G9.422", "ridden bicycle eliminated; Bail Out")
             continue
         effects: list[Effect] = []
         urules: list[str] = []
