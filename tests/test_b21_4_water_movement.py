@@ -185,3 +185,9 @@ def test_b21_6_ice_collapse_check_for_heavy_vehicle() -> None:
     assert r.legal and ("ice-collapse-check", "B21.6") in [
         (e.kind, e.rule) for e in r.steps[0].events
     ]
+
+
+def test_b21_43_only_broken_fording_units_are_barred_from_low_crawl() -> None:
+    g = game(RiverDepth.FORDABLE, squad("W", "37E4"))
+    r = evaluate(g, "W", ["37D4"], MoveOptions(low_crawl=True))
+    assert r.violation is None or r.violation.rule != "B21.43"

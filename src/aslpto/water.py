@@ -163,8 +163,9 @@ def leaving_rule(ctx: MoveContext, a: Hex) -> str | None:
 
 
 def check_low_crawl(ctx: MoveContext, a: Hex) -> None:
-    """B21.43: fording units which break may not use Low Crawl."""
-    if ctx.options.low_crawl and is_water(ctx, a):
+    """B21.43: fording units which break may not use Low Crawl (the action-side check of the
+    same sentence is ``water_conditions.verify_low_crawl``)."""
+    if ctx.options.low_crawl and ctx.unit.broken and is_water(ctx, a):
         raise RuleViolation("B21.43", "fording units which break may not use Low Crawl")
 
 
