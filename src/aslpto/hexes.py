@@ -229,7 +229,10 @@ class HexName:
         board = board or default_board
         if board is None:
             raise InputError(f"hex '{text}' needs its board number (e.g. 37{text})")
-        col = column_index(letters)
+        try:
+            col = column_index(letters)
+        except InputError as e:
+            raise InputError(f"hex '{text}': {e.message}") from None
         row = int(digits)
         if row not in rows_of_column(col):
             rows = rows_of_column(col)

@@ -10,7 +10,6 @@ from aslpto import scenario
 from aslpto.commands import Outcome
 from aslpto.game import Game
 from aslpto.hexes import Hex, Hexside
-from aslpto.rulings import InputError
 
 NAME = "terrain"
 HELP = "show a hex's effective terrain, level, hexsides, counters and the rules that changed it"
@@ -26,10 +25,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> Outcome:
     game = scenario.load(args.scenario)
-    try:
-        h = game.map.hex(args.hex)
-    except InputError as e:
-        raise InputError(f"hex '{args.hex}': {e.message}") from None
+    h = game.map.hex(args.hex)  # an unknown hex: an InputError that names it
     payload = describe(game, h)
     return Outcome(payload, text(payload))
 
