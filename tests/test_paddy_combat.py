@@ -362,6 +362,46 @@ def test_g8_212_cc_drm() -> None:
     assert pc.cc_attack_drm(g, [inf("B")]).value == 0
 
 
+def test_g8_212_g9_21_cc_above_panji_in_paddy_each_rule_once() -> None:
+    """G8 FORTIFICATIONS: Infantry above a Panji counter in a paddy is "subject to all attack
+    limitations (G8.212) as if above Bank counter, in addition to prohibitions of Wire/Panji
+    counter": its CC attack takes G9.21's +1 and G8.212's +1, each once per attack; a CC
+    attack vs it takes G9.21's -1 only (no limitation of its own attacks)."""
+    g = world(panji=True)
+    a, a2 = inf("A", ABOVE, "37D4"), inf("A2", ABOVE, "37D4")
+    below, enemy = inf("B", BENEATH, "37D4"), jp("J", BENEATH)
+    r = pc.cc_position_drm(g, [a, a2, below], enemy)
+    assert r.value == 2
+    assert {"G9.21", "G8.212", "G8 (FORTIFICATIONS)"} <= set(r.rules)
+    assert pc.cc_attack_drm(g, [below, a]).rules == ("G8 (FORTIFICATIONS)", "G8.212")
+    v = pc.cc_position_drm(g, [enemy], a)
+    assert (v.value, v.rules) == (-1, ("G9.21",))
+    assert pc.cc_drm_against(a).value == 0
+    assert pc.cc_position_drm(g, [below], enemy).value == 0
+
+
+def test_g8_212_g9_21_cc_position_drm_bank_and_panji_outside_paddy() -> None:
+    g = world()
+    bank, in_ = inf("A", "bank"), inf("B")
+    assert pc.cc_position_drm(g, [bank], in_).value == 1
+    assert pc.cc_position_drm(g, [in_], bank).value == -1
+    assert pc.cc_position_drm(g, [bank], jp("J")).value == 0  # +1 and -1 both on the bank
+    # outside a paddy a Panji counter gives only G9.21's +1 / -1
+    side = g.map.layout.hexside("37E4-E5")
+    pw = g.with_panji(Panji("Q", g.map.hex("37E4"), frozenset({side}), side="japanese"), "Q")
+    above, beneath = inf("X", ABOVE, "37E4"), inf("Y", BENEATH, "37E4")
+    r = pc.cc_position_drm(pw, [above], beneath)
+    assert (r.value, r.rules) == (1, ("G9.21",))
+    assert pc.cc_position_drm(pw, [beneath], above).value == -1
+
+
+def test_g8_212_ambush_plus_two_only_above_a_bank_counter() -> None:
+    """The +2 Ambush drm is G8.212's for a unit above a Bank counter; above a Panji counter in
+    a paddy only G9.21's +1 applies (an Ambush dr is no attack limitation)."""
+    assert pc.ambush_drm([inf("A", ABOVE, "37D4")]).value == 0
+    assert pc.ambush_drm([inf("A", "bank")]).value == 2
+
+
 def test_g8_212_japanese_dc_detonation_thrown_vs_beneath() -> None:
     r = pc.dc_detonation_as(jp("J"), "in")
     assert r.value == DCMode.THROWN and "G1.424" in r.rules

@@ -640,7 +640,9 @@ def area_fire(game: Game, unit: Unit, weapon: Weapon, *, cc: bool = False) -> Ru
 
 
 def ambush_drm(units: Iterable[Unit]) -> Ruling[int]:
-    """G8.212: +2 drm to the Ambush dr (A11.4) of a unit above a Bank counter."""
+    """G8.212: +2 drm to the Ambush dr (A11.4) of a unit above a Bank counter. Not for a unit
+    above a Wire/Panji counter in a paddy: an Ambush dr is no attack, so the "attack
+    limitations" of G8 FORTIFICATIONS do not bring it (G9.21 gives that unit +1)."""
     if any(on_bank(u) for u in units):
         return Ruling(2, (PENALTY, "A11.4"), "above a Bank counter")
     return Ruling(0, (), "")
@@ -648,17 +650,51 @@ def ambush_drm(units: Iterable[Unit]) -> Ruling[int]:
 
 def cc_attack_drm(game: Game, attackers: Iterable[Unit]) -> Ruling[int]:
     """G8.212: +1 DRM to a CC attack by a unit above a Bank counter (or Infantry above a
-    Wire/Panji counter in a paddy, G8 FORTIFICATIONS)."""
-    if any(attack_limits_apply(game, u).value for u in attackers):
-        return Ruling(1, (PENALTY,), "attacking from above a Bank counter")
+    Wire/Panji counter in a paddy, G8 FORTIFICATIONS); +1 per attack however many qualify."""
+    for u in attackers:
+        r = attack_limits_apply(game, u)
+        if r.value:
+            return Ruling(1, r.rules, f"{u.id} attacks {r.why}")
     return Ruling(0, (), "")
 
 
 def cc_drm_against(target: Unit) -> Ruling[int]:
-    """G8.212: -1 DRM to a CC attack against a unit above a Bank counter."""
+    """G8.212: -1 DRM to a CC attack against a unit above a Bank counter. Not against Infantry
+    above a Wire/Panji counter in a paddy: a DRM to attacks vs a unit is no limitation of its
+    own attacks (G8 FORTIFICATIONS); G9.21 gives that unit its -1."""
     if on_bank(target):
         return Ruling(-1, (PENALTY,), f"{target.id} is above a Bank counter")
     return Ruling(0, (), "")
+
+
+def cc_position_drm(game: Game, attackers: Iterable[Unit], target: Unit) -> Ruling[int]:
+    """The DRM one CC attack takes from where the units stand: G9.21 (+1 if an attacker is an
+    Infantry/Cavalry unit above a Panji counter; -1 if the target is) plus G8.212 (+1 if an
+    attacker is above a Bank counter, or is Infantry above a Wire/Panji counter in a paddy;
+    -1 if the target is above a Bank counter).
+
+    Each rule gives its DRM once per attack. No unit is above both counters: a Panji counter
+    bars the Bank counter from its hex (G8 FORTIFICATIONS; :func:`bank_counter_usable`). Infantry
+    above the Panji counter of a paddy is "subject to all attack limitations (G8.212) as if
+    above Bank counter, in addition to prohibitions of Wire/Panji counter" (G8 FORTIFICATIONS):
+    its CC attack takes G9.21's +1 and G8.212's +1; a CC attack vs it takes G9.21's -1 only.
+    """
+    attackers = list(attackers)
+    parts = (
+        pe.attack_drm(attackers),
+        cc_attack_drm(game, attackers),
+        pe.cc_drm_against(target),
+        cc_drm_against(target),
+    )
+    drm = 0
+    rules: list[str] = []
+    why: list[str] = []
+    for r in parts:
+        if r.value:
+            drm += r.value
+            rules.extend(r.rules)
+            why.append(f"{r.why} {r.value:+d}")
+    return Ruling(drm, tuple(dict.fromkeys(rules)), "; ".join(why))
 
 
 def dc_detonation_as(unit: Unit, target_position: str) -> Ruling[pe.DCMode]:

@@ -168,7 +168,8 @@ def verify_interdict(unit: Unit) -> None:
 
 def attack_drm(participants: Iterable[Unit]) -> Ruling[int]:
     """G9.21: +1 DRM to an attack (CC included) made by or with an Infantry/Cavalry unit above a
-    Panji counter; never more than +1 per attack."""
+    Panji counter; never more than +1 per attack. In a paddy, G8.212's CC +1 comes on top
+    (:func:`aslpto.paddy_combat.cc_position_drm` sums both)."""
     above = [u.id for u in participants if is_above(u) and _infantry_or_cavalry(u)]
     if above:
         return Ruling(1, ("G9.21",), f"{', '.join(above)} above a Panji counter (limit +1)")
