@@ -12,7 +12,7 @@ from aslpto import scenario
 from aslpto.core_movement import HALF, MoveOptions, Phase
 from aslpto.game import Conditions, Fortification, FortKind, Game
 from aslpto.movement import evaluate
-from aslpto.units import Kind, Unit
+from aslpto.units import Kind, Transport, Unit
 from test_movement_helpers import make_game, squad
 
 NO_OPTIONS = MoveOptions()
@@ -56,6 +56,34 @@ def test_g9_5_cavalry_and_led_horses_may(ex: Game) -> None:
     g = ex.with_unit(cav)
     assert evaluate(g, "K", [":above"]).legal
     assert evaluate(g, "K", [":above"], MoveOptions(leading=True)).legal
+
+
+def test_g9_5_bicyclists_are_infantry_and_may_change_position(ex: Game) -> None:
+    """G9.5: "Only Mobile full-tracked AFV/dozers, Infantry [EXC: if Manhandling], horses
+    being "led" (A13.7), and Cavalry may change position". Infantry riding bicycles is
+    Infantry (G8 Banks: "Infantry (even if riding bicycles/leading horses, but not
+    manhandling a gun/boat)") and is not Manhandling (G9.411: a Gun/motorcycle/boat): one MF
+    each way, like any Infantry."""
+    for opts in (MoveOptions(riding=True), NO_OPTIONS):
+        r = evaluate(ex, "B", [":above", ":beneath"], opts)
+        assert r.legal and [s.cost for s in r.steps] == [HALF, HALF]
+        assert all(s.rules == ("G9.5",) for s in r.steps)
+    portaging = ex.with_unit(ex.unit("B").with_(transport=Transport.PORTAGING_BICYCLE))
+    assert evaluate(portaging, "B", [":above"]).legal
+
+
+def test_g9_5_cycle_rider_and_pushed_motorcycle_may_not_change_position(ex: Game) -> None:
+    """G9.5 names no Cycle Rider; pushing a motorcycle is Manhandling (G9.411)."""
+    cyc = Unit(
+        "M", "U.S.", "american", Kind.CYCLE_RIDER, "x", hex="37EE7", position="beneath-panji"
+    )
+    r = evaluate(ex.with_unit(cyc), "M", [":above"])
+    assert not r.legal and r.violation is not None and r.violation.rule == "G9.5"
+    assert "a Cycle Rider may not" in r.violation.message
+    assert rule_of(ex, "B", [":above"], MoveOptions(manhandling="motorcycle")) == "G9.5"
+    assert "an Infantry unit pushing motorcycle" in str(
+        evaluate(ex, "B", [":above"], MoveOptions(manhandling="motorcycle")).violation
+    )
 
 
 def test_g9_5_no_position_change_in_aph(ex: Game) -> None:

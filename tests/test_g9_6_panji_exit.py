@@ -10,6 +10,7 @@ from aslpto import scenario
 from aslpto.core_movement import HALF, MoveOptions
 from aslpto.game import Game
 from aslpto.movement import evaluate
+from aslpto.units import Kind, Unit
 from test_movement_helpers import g9_game
 
 EXAMPLE = Path(__file__).resolve().parent.parent / "examples" / "panji-g9.toml"
@@ -35,6 +36,31 @@ def test_g9_6_ex_tank_above_must_go_beneath_first(ex: Game) -> None:
     r = evaluate(ex, "tank", [":beneath", "37EE8"])
     assert r.legal, r.violation
     assert r.steps[0].cost == HALF and r.steps[1].costs[0].rule == "G9.6"
+
+
+def test_g9_6_bicyclists_exit_across_a_covered_hexside(ex: Game) -> None:
+    """G9.6: "only Mobile full-tracked AFV/dozers, Infantry not Manhandling, horses being
+    "led" (A13.7), and Cavalry may thusly exit across one of that Panji counter's Covered
+    hexsides, expending one MF/MP to cross it". Infantry riding bicycles is Infantry not
+    Manhandling (G8 Banks, G9.411), so squad B may ride out across EE7-EE8 for one extra MF."""
+    r = evaluate(ex, "B", ["37EE8"], MoveOptions(riding=True))
+    assert r.legal, r.violation
+    assert (r.steps[0].costs[0].rule, r.steps[0].costs[0].halves) == ("G9.6", HALF)
+
+
+def test_g9_6_cycle_rider_and_manhandlers_may_not_exit_across_a_covered_hexside(
+    ex: Game,
+) -> None:
+    cyc = Unit(
+        "M", "U.S.", "american", Kind.CYCLE_RIDER, "x", hex="37EE7", position="beneath-panji"
+    )
+    for g, uid, opts in (
+        (ex.with_unit(cyc), "M", MoveOptions()),
+        (ex, "B", MoveOptions(manhandling="boat")),
+        (ex, "B", MoveOptions(manhandling="motorcycle")),
+    ):
+        r = evaluate(g, uid, ["37EE8"], opts)
+        assert not r.legal and r.violation is not None and r.violation.rule == "G9.6"
 
 
 def test_g9_6_ex_truck_cannot_cross_covered_hexside(ex: Game) -> None:

@@ -383,10 +383,12 @@ def test_g9_12_only_units_that_may_change_position_set_up_above() -> None:
           + unit("tank", "37EE7", kind="vehicle", vehicle_type="fully-tracked", afv=True,
                  position="above-panji")
           + unit("dozer", "37EE7", kind="vehicle", vehicle_type="dozer",
-                 position="above-panji"))  # fmt: skip
+                 position="above-panji")
+          + unit("bike", "37EE7", position="above-panji", transport="riding-bicycle")
+          + unit("port", "37EE7", position="above-panji",
+                 transport="portaging-bicycle"))  # fmt: skip
     bad = (unit("mh", "37DD7", position="above-panji", transport="manhandling-gun")
            + unit("push", "37DD7", position="above-panji", transport="pushing-motorcycle")
-           + unit("bike", "37DD7", position="above-panji", transport="riding-bicycle")
            + unit("cyc", "37DD7", kind="cycle-rider", position="above-panji")
            + unit("boat", "37DD7", kind="boat", position="above-panji")
            + unit("truck", "37DD7", kind="vehicle", vehicle_type="truck",
@@ -398,8 +400,18 @@ def test_g9_12_only_units_that_may_change_position_set_up_above() -> None:
     panjis = panji("A", "37EE7", "37EE7-EE8") + panji("C", "37DD7", "37DD7-DD8")
     g = game(ok + bad + panjis)
     assert sorted(f.where.split()[-1].rstrip(")") for f in found(g, "G9.12")) == sorted(
-        ["mh", "push", "bike", "cyc", "boat", "truck", "ht", "immob"]
+        ["mh", "push", "cyc", "boat", "truck", "ht", "immob"]
     )
+
+
+def test_g9_12_bicyclists_may_set_up_above_panji() -> None:
+    """G9.12: "nor any unit not allowed to move from above to below a Panji counter (9.5)";
+    G9.5 allows "Infantry [EXC: if Manhandling]", and Infantry riding bicycles is Infantry
+    (G8 Banks: "Infantry (even if riding bicycles/leading horses, but not manhandling a
+    gun/boat)")."""
+    bike = unit("bike", "37EE7", position="above-panji", transport="riding-bicycle")
+    g = game(panji("A", "37EE7", "37EE7-EE8") + bike)
+    assert found(g, "G9.12") == []
 
 
 def test_g9_12_beneath_panji_any_unit() -> None:

@@ -212,14 +212,22 @@ def _mc_exemption(ctx: MoveContext, step_halves: int) -> str | None:
     return None
 
 
+def _a(what: str) -> str:
+    return f"{'an' if what[:1].lower() in 'aeiou' else 'a'} {what}"
+
+
 def may_change_position(ctx: MoveContext) -> bool:
-    """G9.5: Mobile full-tracked AFV/dozers, Infantry not Manhandling, horses being led, and
-    Cavalry."""
+    """G9.5 (and G9.6 for a Covered hexside): "Only Mobile full-tracked AFV/dozers, Infantry
+    [EXC: if Manhandling], horses being "led" (A13.7), and Cavalry".
+
+    Infantry riding or portaging bicycles is Infantry (G8 Banks: "Infantry (even if riding
+    bicycles/leading horses, but not manhandling a gun/boat)"), and riding is not Manhandling
+    (G9.411 names a Gun/motorcycle/boat): it is among the units named. Cycle Riders are not."""
     m = ctx.mover
     if m.kind == MoverKind.VEHICLE:
         return m.fully_tracked_afv_or_dozer and m.mobile
     if m.kind == MoverKind.INFANTRY:
-        return not m.manhandling and not m.bicyclist
+        return not m.manhandling
     return m.kind == MoverKind.CAVALRY
 
 
@@ -239,7 +247,7 @@ def change_position(ctx: MoveContext, h: Hex, frm: str, to: str) -> Cost:
     if not may_change_position(ctx):
         raise RuleViolation(
             "G9.5",
-            f"a {ctx.mover.describe()} may not change position beneath/above a Panji counter",
+            f"{_a(ctx.mover.describe())} may not change position beneath/above a Panji counter",
         )
     if ctx.mover.galloping and not p.hidden:
         raise RuleViolation(
@@ -271,7 +279,7 @@ def exit_costs(
     if not may_change_position(ctx):
         raise RuleViolation(
             "G9.6",
-            f"a {ctx.mover.describe()} may not exit across a Covered "
+            f"{_a(ctx.mover.describe())} may not exit across a Covered "
             f"hexside of Panji counter {p.id}",
         )
     return [Cost(2, "G9.6", "cross a Covered hexside to exit")]

@@ -310,8 +310,9 @@ def g9_hidden_panji(game: Game) -> Iterator[Finding]:
 
 def g9_above_panji(game: Game) -> Iterator[Finding]:
     """G9.12: neither a non-vehicular Gun nor any unit not allowed to move from above to
-    below a Panji counter (G9.5: Mobile full-tracked AFV/dozers, Infantry not Manhandling,
-    horses being led, Cavalry) may set up above a Panji counter."""
+    below a Panji counter (G9.5: Mobile full-tracked AFV/dozers, Infantry not Manhandling -
+    riding bicycles included -, horses being led, Cavalry) may set up above a Panji
+    counter."""
     for u, h, _info in _placed_units(game):
         if u.position not in ("above-panji", "beneath-panji"):
             continue
@@ -341,11 +342,9 @@ def _not_above_panji(u: Unit) -> str | None:
         return None if u.mobile else "not Mobile"
     if u.kind == Kind.CAVALRY:
         return None
-    if u.kind.is_infantry:
+    if u.kind.is_infantry:  # riding bicycles too: Infantry, not Manhandling (G8 Banks, G9.411)
         if u.transport in _MANHANDLING:
             return f"Infantry {u.transport.value.replace('-', ' ')}"
-        if u.transport == Transport.RIDING_BICYCLE:
-            return "Infantry riding a bicycle"
         return None
     return u.kind.value
 
