@@ -7,13 +7,21 @@ import time
 from collections.abc import Callable
 
 
-def median_time(fn: Callable[[], object], repeat: int = 5, *, warm_up: bool = False) -> float:
-    """Median seconds of ``repeat`` calls of ``fn`` (after one untimed call if ``warm_up``)."""
+def median_time(fn: Callable[[], object], repeat: int = 5, *, warm_up: bool = False,
+                min_sample: float = 0.002) -> float:
+    """Median seconds per call over ``repeat`` samples (after one untimed call if ``warm_up``).
+    A sample times as many calls in a row as take about ``min_sample`` seconds (one call if
+    a call takes longer), so that calls of a few microseconds are not lost in timer noise."""
     if warm_up:
         fn()
+    t0 = time.perf_counter()
+    fn()
+    one = time.perf_counter() - t0
+    number = max(1, int(min_sample / one)) if one > 0 else 1000
     times = []
     for _ in range(repeat):
         t0 = time.perf_counter()
-        fn()
-        times.append(time.perf_counter() - t0)
+        for _ in range(number):
+            fn()
+        times.append((time.perf_counter() - t0) / number)
     return statistics.median(times)

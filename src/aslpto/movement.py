@@ -21,10 +21,11 @@ where it is); ``37EE7=11`` declares the MF a Cavalry unit spends in all to enter
 from __future__ import annotations
 
 import weakref
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, replace
 from enum import StrEnum
 from functools import cached_property
+from itertools import repeat
 from typing import Any
 
 from aslpto import paddy as paddy_rules
@@ -1033,7 +1034,7 @@ class ReachResult:
         """State id -> (cost, pass number, search key) of the cheapest way there."""
         out: dict[int, tuple[int, int, int]] = {}
         for n, search in enumerate(self._passes):
-            for key, d in search.dist.items():
+            for key, d in search.items():
                 sid = key >> 2
                 old = out.get(sid)
                 if old is None or d < old[0]:
@@ -1266,45 +1267,70 @@ def _space(ctx: MoveContext) -> _Space:
     return space
 
 
-@dataclass
 class _Search:
-    """Least costs by search key (state id * 4 + flags: 1 ended, 2 a Location entered)."""
+    """Least costs by search key (state id * 4 + flags: 1 ended, 2 a Location entered):
+    ``dist`` (a dict), or ``costs`` (a list by key) with the keys it ``reached``."""
 
-    dist: dict[int, int]
-    pred: dict[int, tuple[int, Step]]
-    has_pred: bool = True
-    limit: int = 0
-    road_only: bool = False
+    def __init__(self, dist: dict[int, int], pred: dict[int, tuple[int, Step]],
+                 has_pred: bool = True, limit: int = 0, road_only: bool = False,
+                 costs: list[int] | None = None, reached: list[int] | None = None
+                 ) -> None:  # fmt: skip
+        self._dist = dist
+        self.pred = pred
+        self.has_pred = has_pred
+        self.limit = limit
+        self.road_only = road_only
+        self._costs = costs
+        self._reached = reached
+
+    def items(self) -> Iterator[tuple[int, int]]:
+        """(key, least cost) of every key reached (a key may come more than once)."""
+        if self._costs is None or self._reached is None:
+            return iter(self._dist.items())
+        return zip(self._reached, map(self._costs.__getitem__, self._reached), strict=True)
+
+    @property
+    def dist(self) -> dict[int, int]:
+        """Least cost by search key."""
+        return dict(self.items())
+
+
+_FAR = 1 << 29
 
 
 def _plain_search(space: _Space, start: int, limit: int) -> _Search:
     """Dial's algorithm over the cost-sorted edges, without predecessors (paths are found
-    again only when asked for, by :func:`_search`)."""
+    again only when asked for, by :func:`_search`). Costs are kept in a list by search key
+    (the keys are small numbers, the costs small ints)."""
     key0 = start * 4
-    dist: dict[int, int] = {key0: 0}
+    states = space.states
+    costs = [_FAR] * (4 * len(states))
+    costs[key0] = 0
+    reached = [key0]
     buckets: list[list[int]] = [[] for _ in range(limit + 1)]
     buckets[0].append(key0)
     fast = space.fast
     later = space.fast_later
-    get = dist.get
-    far = 1 << 30
     for d in range(limit + 1):
         # a zero-cost step appends to the bucket being read; the list iterator sees it
         for key in buckets[d]:
-            if dist[key] != d:
+            if costs[key] != d:
                 continue
-            edges = later[key >> 2] if d else fast(key >> 2, True)
+            edges = later[key >> 2] if d else None
             if edges is None:
-                edges = fast(key >> 2, False)
+                edges = fast(key >> 2, not d)  # rules priced now: new states may be numbered
+                if len(costs) < 4 * len(states):
+                    costs.extend(repeat(_FAR, 4 * len(states) - len(costs)))
             for nkey, cost in edges:
                 nd = d + cost
                 if nd > limit:
                     break
-                if nd < get(nkey, far):
-                    dist[nkey] = nd
+                if nd < costs[nkey]:
+                    costs[nkey] = nd
+                    reached.append(nkey)
                     if not nkey & 1:
                         buckets[nd].append(nkey)
-    return _Search(dist, {}, False, limit, False)
+    return _Search({}, {}, False, limit, False, costs, reached)
 
 
 def _search(space: _Space, start: int, limit: int, road_only: bool) -> _Search:
