@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import sys
 import types
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -14,6 +15,7 @@ from aslpto.findings import Finding
 from aslpto.game import Game
 from aslpto.scenario import load, loads
 from aslpto.setup_check import check
+from aslpto.terrain import Feature
 
 DATA = Path(__file__).parent / "data" / "scenario_basic"
 
@@ -324,6 +326,31 @@ def test_g9_1_covered_hexsides_within_ob_allotment() -> None:
     assert found(game(body, panji=4), "G9.1") == []
     (f,) = found(game(body, panji=3), "G9.1")
     assert f.where == "side Japanese" and "4 Covered" in f.message
+
+
+def test_g9_1_panji_owned_by_no_side_has_no_ob_allotment() -> None:
+    """G9.1: "Panjis are listed in the scenario OB by the total number of Covered hexsides
+    allotted": a Panji counter of no side of the scenario is in no OB (a game built in code;
+    the scenario file always names a declared side)."""
+    g = game(panji("A", "37EE7", "37EE7-EE8"))
+    assert found(g, "G9.1") == []
+    for side in ("Nobody", ""):
+        bad = g.with_panji(replace(g.panjis["A"], side=side), "A")
+        (f,) = found(bad, "G9.1")
+        assert f.where == "37EE7 (panji A)" and "no side of the scenario" in f.message
+
+
+def test_g9_1_clauses_the_data_cannot_express() -> None:
+    """G9.1 forbids rubble, crag, paved road/runway and Crest level in a Depression. The map
+    has no rubble/crag/runway terrain and no road survives PTO Terrain (G.1), and a Panji
+    counter has no level: in a stream (Depression) hex it lies IN the Depression, so a panji
+    there is legal and the only G9.1 finding on a road hex is the PTO Terrain one."""
+    g = game(panji("A", "37J6", "37J6-J7"))
+    assert found(g, "G9.1") == []
+    assert Feature.STREAM in g.map.info(g.map.hex("37J6")).features
+    assert Feature.ROAD not in g.map.info(g.map.hex("37Q2")).features
+    (f,) = found(game(panji("A", "37Q2", "37Q2-Q3"), pto=False), "G9.1")
+    assert "PTO Terrain" in f.message
 
 
 def test_g9_3_ex_panji_counters_a_and_c() -> None:

@@ -249,15 +249,25 @@ _PANJI_FORBIDDEN = {
 
 
 def g9_panji_setup(game: Game) -> Iterator[Finding]:
-    """G9.1: PTO Terrain only, one Panji counter per hex, not in building/rubble/marsh/swamp/
-    paved road/runway/crag/Water Obstacle, nor with wire/mines/Roadblock; in a bridge Location
-    only road hexsides Covered; the side's total of Covered hexsides within its OB allotment.
-    G9.3: one to six Covered hexsides."""
+    """G9.1: PTO Terrain only, one Panji counter per hex, not in building/marsh/swamp/Water
+    Obstacle, nor with wire/mines/Roadblock (hidden or not); in a bridge Location only road
+    hexsides Covered; each counter owned by a side of the scenario, whose total of Covered
+    hexsides is within its OB allotment. G9.3: one to six Covered hexsides.
+
+    What the data cannot say is not checked: rubble, crag and runway are no terrain of the
+    map; roads carry no paved/dirt mark (and no road exists under PTO Terrain, G.1, which is
+    checked); a Panji counter has a hex but no level, so it is never subterranean nor at Crest
+    level (in a stream hex it lies IN the Depression), and units have no Crest status."""
     m = game.map
     seen: dict[Hex, Panji] = {}
+    owners = {s.name for s in game.sides}
     for p in game.panjis.values():
         where = _where(game, p.hex, f"panji {p.id}")
         info = m.info(p.hex)
+        if owners and p.side not in owners:
+            yield Finding("G9.1", "error", f"panji {p.id} belongs to no side of the scenario "
+                          f"({p.side or 'no side given'}): Panjis are set up from a side's OB "
+                          f"allotment of Covered hexsides", where)  # fmt: skip
         if not game.conditions.pto_terrain:
             yield Finding("G9.1", "error", f"panji {p.id}: Panji counters can be set up only "
                           f"in a scenario that uses PTO Terrain (G.1)", where)  # fmt: skip
