@@ -192,3 +192,19 @@ def test_g_1_no_roads_and_bridges_are_fords_in_marsh_too() -> None:
     assert Feature.ROAD not in t(m, "37B5").features
     assert t(m, "37B5").terrain == Terrain.MARSH
     assert Feature.FORD in t(m, "37C5").features and Feature.BRIDGE not in t(m, "37C5").features
+
+
+def test_g_1_no_roads_exist_seam_hex_of_woods_road_and_road() -> None:
+    """A seam hex whose one half holds a woods-road and the other a road: under PTO Terrain
+    the woods-road is a Path and the road is gone (G.1: "No roads exist")."""
+    left = board('[terrain]\nwoods = ["GG4..GG6"]\n[lines]\nroad = ["EE5 FF5 GG5"]')
+    right = board('[lines]\nroad = ["A5 B5 C5"]')
+    lay = Layout.grid([["37", "38"]])
+    before = build_map(lay, {"37": left, "38": right})
+    seam = before.info(lay.hex("37GG5"))
+    assert {Feature.WOODS_ROAD, Feature.ROAD} <= seam.features
+    m = build_map(lay, {"37": left, "38": right}, conditions=MapConditions(pto_terrain=True))
+    info = m.info(lay.hex("38A5"))
+    assert Feature.PATH in info.features
+    assert Feature.ROAD not in info.features and Feature.WOODS_ROAD not in info.features
+    assert "no roads exist" in info.notes

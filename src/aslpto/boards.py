@@ -169,7 +169,7 @@ class _Reader:
     def _block(self, c0: int, c1: int, r0: int, r1: int) -> list[LocalHex]:
         out: list[LocalHex] = []
         for c in range(c0, c1 + 1):
-            first = rows_of_column(c).start  # a column's rows run unbroken
+            first = c & 1 ^ 1  # a column's rows run unbroken from 1 (A, C, ...) or 0 (B, D, ...)
             out += _COLUMN_HEXES[c][max(r0 - first, 0) : r1 - first + 1]
         if self.valid is not None and self.valid is not _BOARD_HEXES:
             return [h for h in out if h in self.valid]

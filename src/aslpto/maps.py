@@ -9,9 +9,18 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field, fields, replace
 from enum import StrEnum
-from itertools import compress, repeat
+from itertools import chain, compress, count, repeat
+from operator import contains, itemgetter
 
-from aslpto.boards import BoardData, BuildingSpec, LocalHex, board_hexes, is_edge, local_y
+from aslpto.boards import (
+    BoardData,
+    BuildingSpec,
+    LocalHex,
+    board_hexes,
+    is_edge,
+    local_around,
+    local_y,
+)
 from aslpto.hexes import (
     LAST_COL,
     ROTATE_Y,
@@ -328,10 +337,10 @@ def _template(data: BoardData, interned: dict[tuple[object, ...], HexInfo]) -> _
         for n, spec in enumerate(data.buildings)
     )  # fmt: skip
     sides = _local_sides(data, terrains)
-    firsts = [(k[0], k[1]) for k in sides]
-    seconds = [(k[2], k[3]) for k in sides]
+    firsts = list(map(itemgetter(0), sides))
+    seconds = list(map(itemgetter(1), sides))
     cs, ys = _GRID_C, _GRID_Y
-    off = sorted({p for p in (*firsts, *seconds) if p not in _GRID_INDEX})
+    off = sorted(set(firsts).union(seconds) - _GRID_INDEX.keys())
     index = _GRID_INDEX
     if off:  # a paddy bank on the board edge reaches off the board
         index = {**index, **{p: len(cs) + i for i, p in enumerate(off)}}
@@ -348,37 +357,57 @@ def _template(data: BoardData, interned: dict[tuple[object, ...], HexInfo]) -> _
         side_a=list(map(index.__getitem__, firsts)),
         side_b=list(map(index.__getitem__, seconds)),
         side_features=list(sides.values()),
-        roads=[i for i, fs in enumerate(sides.values()) if HexsideFeature.ROAD in fs],
+        roads=list(compress(count(), map(contains, sides.values(), repeat(HexsideFeature.ROAD)))),
     )
 
 
-def _side_key(pair: frozenset[LocalHex]) -> tuple[int, int, int, int]:
-    """``(c1, y1, c2, y2)`` of a board file's hexside, the hex first in the grid first."""
+_CY = tuple[int, int]
+"""A position in a board's own grid: column ``c`` and doubled row ``y``."""
+
+
+def _side_key(pair: frozenset[LocalHex]) -> tuple[_CY, _CY]:
+    """``((c1, y1), (c2, y2))`` of a board file's hexside, the hex first in the grid first."""
     a, b = pair
     if b < a:
         a, b = b, a
-    return (a[0], 2 * a[1] + (a[0] & 1), b[0], 2 * b[1] + (b[0] & 1))
+    return ((a[0], 2 * a[1] + (a[0] & 1)), (b[0], 2 * b[1] + (b[0] & 1)))
+
+
+_SIDE_KEYS = {
+    frozenset((a, b)): _side_key(frozenset((a, b)))
+    for a in _GRID
+    for b in local_around(a)
+}
+"""The ``((c1, y1), (c2, y2))`` of every hexside of a board hex (a table: a board file's hexsides
+are looked up, not worked out, at each load)."""
+_AROUND_KEYS = tuple(
+    tuple((cy, (cy[0] + dc, cy[1] + dy)) if first else ((cy[0] + dc, cy[1] + dy), cy)
+          for dc, dy, first in _AROUND_FIRST)
+    for cy in _GRID_CY
+)  # fmt: skip
+"""The six hexside keys of each board hex, in _GRID order."""
 
 
 def _local_sides(
     data: BoardData, terrains: list[Terrain]
-) -> dict[tuple[int, int, int, int], frozenset[HexsideFeature]]:
-    """The file's hexsides in its own grid, ``(c1, y1, c2, y2)`` with ``(c1, y1)`` first,
+) -> dict[tuple[_CY, _CY], frozenset[HexsideFeature]]:
+    """The file's hexsides in its own grid, ``((c1, y1), (c2, y2))``, the first in the grid first,
     then the paddy banks (G8)."""
-    out: dict[tuple[int, int, int, int], frozenset[HexsideFeature]] = {}
-    for pair, fs in data.hexsides.items():
-        out[_side_key(pair)] = fs
+    pairs = data.hexsides
+    keys = _SIDE_KEYS
+    if keys.keys() >= pairs.keys():
+        out = dict(zip(map(keys.__getitem__, pairs), pairs.values(), strict=True))
+    else:  # (an overlay's hexside off its board's grid)
+        out = {_side_key(pair): fs for pair, fs in pairs.items()}
     if Terrain.PADDY not in terrains:  # (``terrains``: the board's, in _GRID order)
         return out
-    paddy = list(compress(_GRID_CY, map(Terrain.PADDY.__eq__, terrains)))
-    opened = set(map(_side_key, data.paddy_open_hexsides))
-    around = [
-        (c, y, c + dc, y + dy) if first else (c + dc, y + dy, c, y)
-        for c, y in paddy
-        for dc, dy, first in _AROUND_FIRST
-    ]
+    around = list(chain.from_iterable(compress(_AROUND_KEYS, map(Terrain.PADDY.__eq__,
+                                                                   terrains))))  # fmt: skip
     bank = frozenset({HexsideFeature.BANK})
-    banks = dict.fromkeys((k for k in around if k not in opened), bank)
+    if data.paddy_open_hexsides:
+        opened = set(map(_side_key, data.paddy_open_hexsides))
+        around = [k for k in around if k not in opened]
+    banks = dict.fromkeys(around, bank)
     for k in banks.keys() & out.keys():
         banks[k] = out[k] | bank
     out.update(banks)

@@ -50,11 +50,13 @@ def apply_conditions(
             c = _g1_hex(c, jungle)  # a marsh hex too: its road, bridge or cellar
         return c if c.terrain == Terrain.MARSH else water(c)  # marsh: below, hex by hex
 
-    ids = list(map(id, m.cells.values()))
-    distinct = dict(zip(ids, m.cells.values(), strict=True))
+    infos = list(m.cells.values())
+    ids = list(map(id, infos))
+    distinct = dict(zip(ids, infos, strict=True))
     done = {k: by_itself(c) for k, c in distinct.items()}
-    changed = {k for k, c in distinct.items() if done[k] is not c}
-    # and the hexes that G.1 and B21.122 look at hex by hex
+    # every hex takes its info's transform (one pass, no Python call per hex) ...
+    cells = dict(zip(m.cells, map(done.__getitem__, ids), strict=True))
+    # ... and G.1 and B21.122 look at some hexes one by one
     marsh_ids, road_ids, river_ids = set(), set(), set()
     for k, c in distinct.items():
         if c.terrain == Terrain.MARSH:
@@ -66,10 +68,8 @@ def apply_conditions(
             river_ids.add(k)
     if not marsh_ids or cond.river_depth not in (RiverDepth.FLOODED, RiverDepth.FORDABLE):
         river_ids.clear()  # (only B21.122 looks at rivers)
-    wanted = changed | marsh_ids | road_ids | river_ids
+    wanted = marsh_ids | road_ids | river_ids
     found = list(compress(zip(m.cells, ids, strict=True), map(wanted.__contains__, ids)))
-    cells = dict(m.cells)
-    cells.update((h, done[k]) for h, k in found if k in changed)
     marsh = {h: done[k] for h, k in found if k in marsh_ids}
     if marsh:
         if cond.pto_terrain:
@@ -114,7 +114,7 @@ def _g1_hex(c: HexInfo, jungle: Terrain) -> HexInfo:
     if Feature.WOODS_ROAD in feats:
         feats = (feats - {Feature.WOODS_ROAD}) | {Feature.PATH}
         notes.append("woods-road is a Path, with no Open Ground in its road portion")
-    elif Feature.ROAD in feats:
+    if Feature.ROAD in feats:  # (a seam hex may join a woods-road half to a road half)
         feats = feats - {Feature.ROAD}
         notes.append("no roads exist")
     if Feature.BRIDGE in feats:
