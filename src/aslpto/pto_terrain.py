@@ -159,11 +159,10 @@ def _g1_hexsides(
     ruled = {s: side_rules[s] for s in roads.keys() & side_rules.keys()}
     side_rules.update(dict.fromkeys(roads, (G1,)))
     side_rules.update((s, (*rules, G1)) for s, rules in ruled.items())
-    for h in woods_road:  # its road hexsides are path hexsides
-        for n in h.around():
-            s = Hexside(h, n) if h < n else Hexside(n, h)
-            if s in roads:
-                sides[s] = roads[s] | {HexsideFeature.PATH}
+    if woods_road:  # a woods-road hex's road hexsides are path hexsides
+        for s, fs in roads.items():
+            if s.a in woods_road or s.b in woods_road:
+                sides[s] = fs | {HexsideFeature.PATH}
     exceptions: set[Hexside] = set()
     ends = list(stream_end_hexes.items())
     for i, (h1, b1) in enumerate(ends):
