@@ -4,7 +4,8 @@ The chart's eight cells (G8.2101-G8.2108) for a unit IN a paddy, in a non-paddy 
 a Bank counter; the entry cost INTO by paddy state (Drained: Open Ground; Irrigated: 2x Open
 Ground Mud; In-Season: Grain); Mud (G8 MUD); what an Irrigated paddy forbids; Bank counters in
 hexes with Wire/Panji (G8 FORTIFICATIONS, G9.4); trench-to-trench crossings; breached and
-non-bank hexsides (G8 BREACH).
+non-bank hexsides (G8 BREACH). :func:`check_crossing` holds the rights of any step out of a
+paddy hex, also one that another chapter prices (a ford, B21.41).
 """
 
 from __future__ import annotations
@@ -103,9 +104,10 @@ def check_bank_allowed(ctx: MoveContext) -> None:
         )
 
 
-def check_irrigated(ctx: MoveContext) -> None:
+def check_irrigated(ctx: MoveContext, leaving: bool = False) -> None:
     """G8 Irrigated: no unhooked non-vehicular Gun (unless dm/animal-packed), Galloping/Charging
-    Cavalry, Pushed/Ridden Motorcycle or Ridden bicycle is allowed IN the paddy."""
+    Cavalry, Pushed/Ridden Motorcycle or Ridden bicycle is allowed IN the paddy. ``leaving``:
+    the unit is IN the paddy already and would be such a unit there as it moves off."""
     m = ctx.mover
     why = None
     if m.transport == Transport.MANHANDLING_GUN and not m.gun_dm:
@@ -119,7 +121,8 @@ def check_irrigated(ctx: MoveContext) -> None:
     elif m.bicyclist:
         why = "a Ridden bicycle"
     if why:
-        raise RuleViolation(G8, f"Irrigated: {why} is not allowed IN an Irrigated paddy")
+        where = "may not move off from IN" if leaving else "is not allowed IN"
+        raise RuleViolation(G8, f"Irrigated: {why} {where} an Irrigated paddy")
 
 
 def check_into(ctx: MoveContext, h: Hex, crosses_bank: bool) -> None:
@@ -157,13 +160,12 @@ def in_hex_cot(ctx: MoveContext, h: Hex, changing_hexes: bool) -> list[Cost]:
             for c in open_ground_cost(ctx, mud=False)
         ]
     else:
-        m = ctx.mover
-        if m.kind in (MoverKind.INFANTRY, MoverKind.CYCLE):
+        if ctx.mover.kind == MoverKind.INFANTRY:
             h2 = data.n("grain_in_season_mf")
-            if m.kind == MoverKind.CYCLE:
-                h2 *= int(data.raw("cycle_factor"))
             base = [Cost(h2, data.number_rules["grain_in_season_mf"], "In-Season: Grain")]
         else:
+            # Cavalry, cycles and vehicles: the grain row's in-season MF/MP (its motorcycle
+            # column for cycles), as Drained uses the Open Ground row's
             base = [Cost(c.halves, c.rule, "In-Season: Grain") for c in grain_cost(ctx)]
     if ec_mud:
         base = base + [
@@ -187,6 +189,34 @@ def _road_target(ctx: MoveContext, a: Hex, b: Hex) -> bool:
     return along_road(ctx, a, b) or Feature.ROAD in ctx.map.info(b).features
 
 
+def check_crossing(ctx: MoveContext, a: Hex, where: Where, b: Hex, to_bank: bool = False) -> None:
+    """G8 rights of a step from ``where`` in hex ``a`` to hex ``b`` (``a`` == ``b``: a change of
+    position in a paddy hex), whichever chapter prices the step: a step from a paddy hex into a
+    Water Obstacle (B21.41) must pass this too.
+
+    Bank Counter Penalties: Cavalry may not Gallop/Charge off a Bank counter. Irrigated: the
+    units not allowed IN an Irrigated paddy may not move from IN one either (read: a Cavalry
+    unit IN it that Gallops is Galloping Cavalry IN it). Banks: only units allowed to enter INTO
+    a paddy may cross a (not breached) bank hexside, EXC: bicyclists onto a Bank counter or a
+    road."""
+    mover = ctx.mover
+    if where == Where.BANK and mover.galloping:
+        raise RuleViolation(
+            G8, "Bank Counter Penalties: Cavalry may not Gallop/Charge on or off a Bank counter"
+        )
+    if where == Where.IN and ctx.game.conditions.paddy == PaddyState.IRRIGATED:
+        check_irrigated(ctx, leaving=True)
+    if a == b or not ctx.map.is_bank(a, b) or may_enter_into(ctx):
+        return
+    if mover.bicyclist and (to_bank or (not is_paddy(ctx, b) and _road_target(ctx, a, b))):
+        return
+    raise RuleViolation(
+        G8,
+        f"Banks: only units allowed to enter INTO a paddy may cross "
+        f"a bank hexside (a {mover.describe()} may not)",
+    )
+
+
 def step(
     ctx: MoveContext,
     a: Hex,
@@ -205,10 +235,6 @@ def step(
     bank_side = a != b and m.is_bank(a, b)
     trench_free = via_trench and ctx.mover.is_infantry
     events: list[Event] = []
-    if where == Where.BANK and ctx.mover.galloping:
-        raise RuleViolation(
-            G8, "Bank Counter Penalties: Cavalry may not Gallop/Charge on or off a Bank counter"
-        )
 
     def side(rule: str) -> tuple[Cost, ...]:
         if not bank_side:
@@ -226,6 +252,7 @@ def step(
             )
         if ctx.mover.is_infantry:
             events.append(hazardous_movement("above a Bank counter (G8 Bank Counter Penalties)"))
+    check_crossing(ctx, a, where, b, to_bank)
     if a == b:
         if where == Where.IN and to_bank:
             return PaddyStep(
@@ -247,14 +274,6 @@ def step(
     b_paddy = is_paddy(ctx, b)
     if where == Where.OUT and not b_paddy:
         raise RuleViolation(G8, "not a paddy step")  # pragma: no cover - caller's error
-    # bicyclists may cross a bank hexside onto a Bank counter or onto a road
-    bicycle_ok = ctx.mover.bicyclist and (to_bank or (not b_paddy and _road_target(ctx, a, b)))
-    if not may_enter_into(ctx) and bank_side and not bicycle_ok:
-        raise RuleViolation(
-            G8,
-            f"Banks: only units allowed to enter INTO a paddy may cross "
-            f"a bank hexside (a {ctx.mover.describe()} may not)",
-        )
     if b_paddy and to_bank:
         if not bank_side:
             cell = "G8.2106" if where == Where.BANK else "G8.2101"
