@@ -118,22 +118,33 @@ def test_b21_41_boats_refused_with_chapter_e() -> None:
     assert r.violation is not None and "Chapter E" in r.violation.message
 
 
+# A river two hexes wide (columns E and F), so that the Current acts in it (B21.121).
+WIDE = """
+[board]
+name = "37"
+[terrain]
+river = ["E2..E8", "F2..F8"]
+"""
+
+
 def test_b21_41_not_upstream_against_heavy_current() -> None:
-    g = game(
-        RiverDepth.FORDABLE,
-        squad("W", "37E4"),
-        current_direction=Direction.S,
-        current_force=CurrentForce.HEAVY,
-    )
+    """The wide river's hexes are not bordered on opposite sides by ground: the heavy Current
+    acts there, and a fording unit may not move directly against it (N, the Current flowing
+    S); downstream or across is allowed, and so is upstream in a moderate Current."""
+
+    def wide(force: CurrentForce) -> object:
+        conds = Conditions(
+            river_depth=RiverDepth.FORDABLE,
+            current_direction=Direction.S,
+            current_force=force,
+        )
+        return make_game(WIDE, conditions=conds, units=(squad("W", "37E4"),))
+
+    g = wide(CurrentForce.HEAVY)
     assert rule_of(g, "W", ["37E3"]) == "B21.41"
-    assert evaluate(g, "W", ["37E5"]).legal
-    moderate = game(
-        RiverDepth.FORDABLE,
-        squad("W", "37E4"),
-        current_direction=Direction.S,
-        current_force=CurrentForce.MODERATE,
-    )
-    assert evaluate(moderate, "W", ["37E3"]).legal
+    assert evaluate(g, "W", ["37E5"]).legal  # type: ignore[arg-type]
+    assert evaluate(g, "W", ["37F4"]).legal  # type: ignore[arg-type]
+    assert evaluate(wide(CurrentForce.MODERATE), "W", ["37E3"]).legal  # type: ignore[arg-type]
 
 
 def test_b21_41_leaving_doubles_for_higher_level() -> None:

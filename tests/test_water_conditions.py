@@ -67,7 +67,9 @@ def test_b21_1_water_obstacle_hexes() -> None:
 def test_b21_122_wrecks_only_in_fordable_water() -> None:
     assert wc.wrecks_in_water(game(river_depth=RiverDepth.FORDABLE), "37E5").value
     assert not wc.wrecks_in_water(game(), "37E5").value
-    assert wc.wrecks_in_water(game(river_depth=RiverDepth.FORDABLE), "37C3").value
+    # B21.13: a pond only if an SSR defines it fordable, whatever the river's depth
+    assert not wc.wrecks_in_water(game(river_depth=RiverDepth.FORDABLE), "37C3").value
+    assert wc.wrecks_in_water(game(), "37C3", pond_fordable=True).value
     assert not wc.wrecks_in_water(game(), "37C3").value
 
 

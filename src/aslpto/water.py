@@ -1,9 +1,10 @@
 """B21.4-B21.43 movement (and B21.6, ice): entering and leaving Water Obstacle hexes.
 
 Entry is limited to bridges, boats, amphibians, swimming and fording (B21.4). Fording
-(B21.41): Infantry/Cavalry only, in a fordable ("shallow") and non-frigid river, costing the
-whole MF allotment, Hazardous Movement while there, never in the APh, not pushing motorcycles
-or Guns, not directly upstream against a heavy current, mortars/MMG/HMG dismantled. Leaving
+(B21.41): Infantry/Cavalry only, in a fordable ("shallow") and non-frigid river or at a Ford
+(G.1), never across a cliff hexside (B11.4), costing the whole MF allotment, Hazardous
+Movement while there, never in the APh, not pushing motorcycles or Guns, not directly upstream
+against a heavy current where the Current acts (B21.121), mortars/MMG/HMG dismantled. Leaving
 costs only the doubling for each higher level. Broken fording units may not Low Crawl
 (B21.43). A frozen Water Obstacle (not ocean) is Open Ground (B21.6).
 """
@@ -23,11 +24,11 @@ from aslpto.core_movement import (
     movement_data,
 )
 from aslpto.game import CurrentForce
-from aslpto.hexes import Hex
-from aslpto.maps import RiverDepth
+from aslpto.hexes import Hex, Hexside
 from aslpto.rulings import RuleViolation
-from aslpto.terrain import Feature, Terrain
+from aslpto.terrain import Feature, HexsideFeature, Terrain
 from aslpto.units import Transport
+from aslpto.water_conditions import current_applies, fordable, on_bridge
 
 UNBUILT = "Chapter E ({what}) is not part of this engine, so that entry cannot be evaluated"
 
@@ -45,8 +46,10 @@ def is_water(ctx: MoveContext, h: Hex) -> bool:
 
 
 def is_frozen(ctx: MoveContext, h: Hex) -> bool:
-    """B21.6: the map turned this Water Obstacle to Open Ground (ice)."""
-    return "B21.6" in ctx.map.info(h).rules
+    """B21.6: the map turned this Water Obstacle to Open Ground (ice). A hex whose ice an HE
+    attack removed keeps "B21.6" among its rules but is water again: not ice."""
+    info = ctx.map.info(h)
+    return "B21.6" in info.rules and not info.terrain.is_water_obstacle
 
 
 def entry(ctx: MoveContext, a: Hex, b: Hex, spent: int) -> WaterEntry:
@@ -79,6 +82,12 @@ def entry(ctx: MoveContext, a: Hex, b: Hex, spent: int) -> WaterEntry:
         )
     if mover.kind not in (MoverKind.INFANTRY, MoverKind.CAVALRY):
         raise RuleViolation("B21.41", f"only Infantry/Cavalry may ford (not a {mover.describe()})")
+    if HexsideFeature.CLIFF in ctx.features(a, b):
+        raise RuleViolation(
+            data.rule("cliff"),
+            f"{m.layout.hexside_name(Hexside.of(a, b), a)} is a cliff hexside: a fording unit "
+            "may not cross it (only a swimmer may jump into the water, E6.1, not built)",
+        )
     terrain = info.terrain
     if not _fordable(ctx, b):
         depth = ctx.game.conditions.river_depth.value if terrain == Terrain.RIVER else "not a river"
@@ -86,7 +95,7 @@ def entry(ctx: MoveContext, a: Hex, b: Hex, spent: int) -> WaterEntry:
             "B21.4",
             f"{m.name(b)} ({terrain.value}, {depth}) can be entered only "
             "by bridge, boat, amphibian or swimming; fording (B21.41) needs a "
-            "fordable river. Swimming and boats are in Chapter E (E5, E6); "
+            "fordable river or a Ford (G.1). Swimming and boats are in Chapter E (E5, E6); "
             + UNBUILT.format(what="swimming, boats"),
         )
     if ctx.game.conditions.frigid_water:
@@ -99,23 +108,14 @@ def entry(ctx: MoveContext, a: Hex, b: Hex, spent: int) -> WaterEntry:
         )
     if mover.transport in (Transport.PUSHING_MOTORCYCLE, Transport.MANHANDLING_GUN):
         raise RuleViolation("B21.41", "pushing motorcycles/Guns is not allowed while fording")
-    heavy = [w for w in ctx.options.portage if w.lower() in ("mortar", "mmg", "hmg")]
+    heavy = [w for w in ctx.options.portage if _must_be_dm(w)]
     if heavy:
         raise RuleViolation(
             "B21.41",
             f"mortars, MMG and HMG must be dm to be portaged by fording "
             f"units ({', '.join(heavy)} not dm)",
         )
-    conds = ctx.game.conditions
-    if (
-        is_water(ctx, a)
-        and conds.current_force == CurrentForce.HEAVY
-        and conds.current_direction is not None
-        and a.direction_to(b) == conds.current_direction.opposite()
-    ):
-        raise RuleViolation(
-            "B21.41", "fording units may not move upstream directly against a heavy current"
-        )
+    _check_current(ctx, a, b)
     if spent > 0:
         raise RuleViolation(
             "B21.41",
@@ -149,10 +149,34 @@ def check_leaving(ctx: MoveContext, a: Hex, b: Hex) -> None:
     )
 
 
+def _must_be_dm(sw: str) -> bool:
+    """B21.41: mortars, MMG and HMG ("50mm mortar", "MTR", "HMG" all count)."""
+    name = sw.lower()
+    return any(word in name for word in ("mortar", "mtr", "mmg", "hmg"))
+
+
 def _fordable(ctx: MoveContext, h: Hex) -> bool:
-    info = ctx.map.info(h)
-    return info.terrain == Terrain.RIVER and (
-        ctx.game.conditions.river_depth == RiverDepth.FORDABLE or Feature.FORD in info.features
+    return fordable(ctx.map, ctx.game.conditions, h)
+
+
+def _check_current(ctx: MoveContext, a: Hex, b: Hex) -> None:
+    """B21.41: fording units may not move upstream directly against a heavy current, i.e.
+    enter ``b`` in the direction opposite the Current's, whether from the water or from the
+    bank. B21.121: Current does not affect a river hex bordered on opposite sides by
+    non-island ground (EX 7CC4, 7K2, 7H1), so entering such a hex is never against it (the
+    Current of the hex entered decides)."""
+    conds = ctx.game.conditions
+    if (
+        conds.current_force != CurrentForce.HEAVY
+        or conds.current_direction is None
+        or a.direction_to(b) != conds.current_direction.opposite()
+    ):
+        return
+    applies = current_applies(ctx.game, ctx.map.name(b))
+    if not applies.value:
+        return
+    raise RuleViolation(
+        "B21.41", "fording units may not move upstream directly against a heavy current"
     )
 
 
@@ -162,11 +186,16 @@ def leaving_rule(ctx: MoveContext, a: Hex) -> str | None:
     return "B21.41" if is_water(ctx, a) else None
 
 
-def check_low_crawl(ctx: MoveContext, a: Hex) -> None:
+def check_low_crawl(ctx: MoveContext, a: Hex, b: Hex | None = None) -> None:
     """B21.43: fording units which break may not use Low Crawl (the action-side check of the
-    same sentence is ``water_conditions.verify_low_crawl``)."""
-    if ctx.options.low_crawl and ctx.unit.broken and is_water(ctx, a):
-        raise RuleViolation("B21.43", "fording units which break may not use Low Crawl")
+    same sentence is ``water_conditions.verify_low_crawl``). A unit on a bridge is not IN the
+    water: in the bridge hex of water that cannot be forded (B21.4), or, when ``b`` is given,
+    leaving the bridge along its road."""
+    if not (ctx.options.low_crawl and ctx.unit.broken and is_water(ctx, a)):
+        return
+    if on_bridge(ctx.map, ctx.game.conditions, a) or (b is not None and off_bridge(ctx, a, b)):
+        return
+    raise RuleViolation("B21.43", "fording units which break may not use Low Crawl")
 
 
 def ice_events(ctx: MoveContext, b: Hex) -> tuple[Event, ...]:

@@ -1,6 +1,8 @@
 """Water Obstacles (B21) away from movement: the river's Current and depth (B21.121,
-B21.122), drift of boats and amphibians, Open Ground status (B21.3), fording units' fire and
-rout (B21.42, B21.43) and ice (B21.6).
+B21.122), drift of boats and amphibians, Open Ground status (B21.3), which hexes may be forded
+and who is fording (B21.41, G.1 Fords; a unit on a bridge is not, B21.4), fording units' Pin
+immunity and Hazardous Movement (B21.41), fire and rout (B21.42, B21.43), Fortifications in
+water (B21.5) and ice (B21.6).
 
 Fording movement (B21.41) is :mod:`aslpto.water`; the map's water levels and the marsh a
 flooded/fordable river changes (B21.2, B21.21, B21.122) are :mod:`aslpto.pto_terrain`.
@@ -23,11 +25,11 @@ from aslpto.datafiles import bundled
 from aslpto.dice import Dice, Distribution, odds
 from aslpto.game import EC, Conditions, CurrentForce, FortKind, Game
 from aslpto.hexes import DIRECTIONS, Direction, Hex, HexName
-from aslpto.maps import RiverDepth
+from aslpto.maps import Map, RiverDepth
 from aslpto.panji_effects import Weapon
 from aslpto.rulings import InputError, RuleViolation, Ruling
-from aslpto.terrain import Terrain
-from aslpto.units import Unit
+from aslpto.terrain import Feature, Terrain
+from aslpto.units import Kind, Unit
 
 
 def _data() -> dict[str, Any]:
@@ -150,15 +152,45 @@ def may_ford(game: Game) -> Ruling[bool]:
     return Ruling(True, ("B21.122", "B21.41"), "fordable and non-frigid")
 
 
-def wrecks_in_water(game: Game, hex_name: str) -> Ruling[bool]:
+def fordable(m: Map, conditions: Conditions, h: Hex) -> bool:
+    """Whether Water Obstacle hex ``h`` is shallow enough to ford (frigid water aside).
+
+    B21.41: a river hex of a river defined fordable ("shallow", B21.122). A Ford in the hex
+    (a board's ``ford`` feature, or a bridge under PTO Terrain, G.1 "All bridges are Fords") is
+    a shallow crossing whatever the river's depth, and in a canal too: G.1 turns a canal's
+    bridge into a Ford, not into nothing. Ponds and lakes/oceans without a Ford are never
+    forded (B21.41 "only in river hexes")."""
+    info = m.info(h)
+    if not info.terrain.is_water_obstacle:
+        return False
+    if Feature.FORD in info.features:
+        return True
+    return info.terrain == Terrain.RIVER and conditions.river_depth == RiverDepth.FORDABLE
+
+
+def on_bridge(m: Map, conditions: Conditions, h: Hex) -> bool:
+    """A unit in a bridge hex of water that cannot be forded is on the bridge (B21.4): it
+    could not be IN the water, swimming (E6) being outside this engine."""
+    info = m.info(h)
+    return (
+        info.terrain.is_water_obstacle
+        and Feature.BRIDGE in info.features
+        and not fordable(m, conditions, h)
+    )
+
+
+def wrecks_in_water(game: Game, hex_name: str, *, pond_fordable: bool = False) -> Ruling[bool]:
     """B21.122: wrecks appear IN water hexes only in fordable rivers; B21.13: in a pond only
-    if an SSR defines it as fordable (``conditions.river_depth`` stands for that SSR)."""
+    if an SSR defines it as fordable (``pond_fordable``). The river's depth says nothing of a
+    pond's: no dr is made for a pond's depth (B21.13), so a fordable river (SSR or DYO dr)
+    does not make the ponds fordable."""
     t = game.map.terrain(game.map.hex(hex_name))
-    fordable = game.conditions.river_depth == RiverDepth.FORDABLE
     if t == Terrain.RIVER:
-        return Ruling(fordable, ("B21.122",), "fordable river" if fordable else "not fordable")
+        ford = game.conditions.river_depth == RiverDepth.FORDABLE
+        return Ruling(ford, ("B21.122",), "fordable river" if ford else "river not fordable")
     if t == Terrain.POND:
-        return Ruling(fordable, ("B21.13",), "pond defined as fordable" if fordable else "")
+        why = "pond defined by SSR as fordable" if pond_fordable else "pond not defined fordable"
+        return Ruling(pond_fordable, ("B21.13",), why)
     return Ruling(False, ("B21.122",), f"{t.value}: no wrecks IN it")
 
 
@@ -419,9 +451,21 @@ def open_ground(
     return Ruling(los, ("B21.3",), "LOS exists" if los else "no LOS to it")
 
 
-def fording(game: Game, unit: Unit) -> bool:
-    """A Personnel unit IN an (unfrozen) river hex is fording."""
-    return bool(unit.hex) and game.map.terrain(game.map.hex(unit.hex)) == Terrain.RIVER
+def fording(game: Game, unit: Unit, *, on_a_bridge: bool = False) -> bool:
+    """An Infantry/Cavalry unit IN an unfrozen river hex, or in a Ford hex (G.1), is fording
+    (B21.41). A unit in a frozen hex is on Open Ground (B21.6). A unit on a bridge is not IN
+    the water: in the bridge hex of water that cannot be forded it is on the bridge
+    (:func:`on_bridge`); in a fordable one the caller says so (``on_a_bridge``), else the unit
+    is taken to be IN the water. A unit IN a deep river could only swim there (E6, not built):
+    it is held to the fording limits as the least that applies."""
+    if not unit.hex or not (unit.kind.is_infantry or unit.kind == Kind.CAVALRY):
+        return False
+    m = game.map
+    h = m.hex(unit.hex)
+    info = m.info(h)
+    if not (info.terrain == Terrain.RIVER or fordable(m, game.conditions, h)):
+        return False
+    return not (on_a_bridge or on_bridge(m, game.conditions, h))
 
 
 def fording_fp(fp: int | Fraction, weapon: Weapon, *, afph: bool = False) -> Ruling[Fraction]:
@@ -440,18 +484,40 @@ def fording_fp(fp: int | Fraction, weapon: Weapon, *, afph: bool = False) -> Rul
     return Ruling(value, tuple(rules), "Area Fire" + (", halved again in the AFPh" if afph else ""))
 
 
-def verify_low_crawl(game: Game, unit: Unit) -> None:
+def verify_low_crawl(game: Game, unit: Unit, *, on_a_bridge: bool = False) -> None:
     """B21.43: fording units which break may not use Low Crawl."""
-    if unit.broken and fording(game, unit):
+    if unit.broken and fording(game, unit, on_a_bridge=on_a_bridge):
         raise RuleViolation("B21.43", f"{unit.id} is broken while fording: no Low Crawl")
 
 
-def must_rout(game: Game, unit: Unit) -> Ruling[bool]:
-    """B21.43: broken units in a Water Obstacle must rout; they may not remain even if
-    Disrupted."""
-    if unit.broken and unit.hex and game.map.terrain(game.map.hex(unit.hex)).is_water_obstacle:
-        return Ruling(True, ("B21.43",), "broken in a Water Obstacle: must rout")
-    return Ruling(False, (), "")
+def must_rout(game: Game, unit: Unit, *, on_a_bridge: bool = False) -> Ruling[bool]:
+    """B21.43: broken units in a Water Obstacle must rout; they may not remain in their
+    current Location even if Disrupted. A unit on a bridge (see :func:`fording`) is not in
+    the water; a frozen hex is Open Ground (B21.6)."""
+    if not (unit.broken and unit.hex):
+        return Ruling(False, ("B21.43",), "not broken")
+    m = game.map
+    h = m.hex(unit.hex)
+    if not m.terrain(h).is_water_obstacle:
+        return Ruling(False, ("B21.43",), "not in a Water Obstacle")
+    if on_a_bridge or on_bridge(m, game.conditions, h):
+        return Ruling(False, ("B21.43", "B21.4"), "on a bridge, not IN the water")
+    return Ruling(True, ("B21.43",), "broken in a Water Obstacle: must rout")
+
+
+def pin_immune(game: Game, unit: Unit, *, on_a_bridge: bool = False) -> Ruling[bool]:
+    """B21.41: fording units are immune to Pin effects."""
+    if fording(game, unit, on_a_bridge=on_a_bridge):
+        return Ruling(True, ("B21.41",), "fording: immune to Pin")
+    return Ruling(False, ("B21.41",), "not fording")
+
+
+def hazardous_movement(game: Game, unit: Unit, *, on_a_bridge: bool = False) -> Ruling[bool]:
+    """B21.41: fording is Hazardous Movement for as long as the unit is in that hex (not only
+    on the entry step: also in the phases and turns after, until it leaves)."""
+    if fording(game, unit, on_a_bridge=on_a_bridge):
+        return Ruling(True, ("B21.41",), "fording: Hazardous Movement while in the hex")
+    return Ruling(False, ("B21.41",), "not fording")
 
 
 # ---------------------------------------------------------------------------------------------
@@ -552,7 +618,8 @@ def ice_odds(ledger: IceLedger, weight_tons: float) -> Distribution[IceResult]:
 
 def apply_collapse(game: Game, hex_name: str) -> Game:
     """B21.6: a collapse eliminates every unit in the hex; the hex is open water."""
-    units = {k: u for k, u in game.units.items() if u.hex != game.map.name(game.map.hex(hex_name))}
+    h = game.map.hex(hex_name)
+    units = {k: u for k, u in game.units.items() if not (u.hex and game.map.hex(u.hex) == h)}
     return replace(clear_ice(game, hex_name), units=units)
 
 
@@ -569,3 +636,31 @@ def verify_fortification_on_ice(
         f"{hex_name} is ice: only wire and unhidden mines, "
         f"not {'hidden ' if hidden else ''}{kind.value}",
     )
+
+
+def verify_fortification(
+    game: Game, kind: FortKind | str, hex_name: str, *, hidden: bool = False
+) -> None:
+    """B21.5: no Fortifications are allowed in a Water Obstacle; B21.6: wire and unhidden
+    mines are the only ones allowed in an ice hex. ``kind`` is a :class:`FortKind` or "panji"
+    (Panji counters are Fortifications, G9.1); trip flares (G.8), an A-T Set DC and
+    shellholes are not Fortifications. A counter in a bridge Location is on the bridge, and a
+    pond without a centre dot is not a Water Obstacle hex (B21.13)."""
+    from aslpto.setup_check import FORTIFICATION_KINDS  # (setup_check imports the chapters)
+
+    name = "panji" if kind == "panji" else FortKind(kind).value
+    if name != "panji" and FortKind(name) not in FORTIFICATION_KINDS:
+        return
+    if is_ice(game, hex_name):
+        if name == "panji":
+            raise RuleViolation(
+                "B21.6", f"{hex_name} is ice: only wire and unhidden mines, not a Panji counter"
+            )
+        verify_fortification_on_ice(game, FortKind(name), hex_name, hidden=hidden)
+        return
+    info = game.map.info(game.map.hex(hex_name))
+    if info.terrain.is_water_obstacle and Feature.BRIDGE not in info.features:
+        raise RuleViolation(
+            "B21.5",
+            f"{hex_name} is a Water Obstacle ({info.terrain.value}): no Fortifications ({name})",
+        )
