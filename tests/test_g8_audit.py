@@ -339,3 +339,22 @@ def test_g8_banks_check_crossing_into_a_water_obstacle() -> None:
     g = game(S.IRRIGATED, unit(Kind.CAVALRY, "37C4", "in"))
     with pytest.raises(RuleViolation, match="Irrigated"):
         paddy.check_crossing(_ctx(g, MoveOptions(galloping=True)), c4, paddy.Where.IN, b4)
+
+
+def test_g8_banks_ford_out_of_a_paddy_keeps_g8_rights() -> None:
+    """A ford out of a paddy hex (B21.41 prices it) is still a step across a bank hexside and
+    off a Bank counter: a riding bicyclist may not cross the bank hexside into the river, and
+    Cavalry may not Gallop off a Bank counter; Infantry fords, spending every MF."""
+    from aslpto.maps import RiverDepth
+
+    def fordable(*units: Unit) -> Game:
+        cond = Conditions(paddy=S.DRAINED, river_depth=RiverDepth.FORDABLE)
+        return make_game(BOARD, conditions=cond, units=units)
+
+    assert refused(fordable(infantry("37C4", "bank")), ["37B4"],
+                   MoveOptions(riding=True)) == "G8"  # fmt: skip
+    assert refused(fordable(unit(Kind.CAVALRY, "37C4", "bank")), ["37B4"],
+                   MoveOptions(galloping=True)) == "G8"  # fmt: skip
+    r = evaluate(fordable(infantry("37C4", "bank")), "U", ["37B4"])
+    assert r.legal, r.violation
+    assert any("B21.41" in c.rule for st in r.steps for c in st.costs)

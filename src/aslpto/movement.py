@@ -323,6 +323,9 @@ def _enter(ctx: MoveContext, st: State, s: Step, spent: int) -> Transition:
     if water_rules.is_water(ctx, b):
         if want not in (None, "ground"):
             raise RuleViolation("B21.4", f"{m.name(b)} is a Water Obstacle: no '{want}' position")
+        if st.along is None and paddy_rules.is_paddy(ctx, a):  # G8 rights still apply
+            where = paddy_rules.Where.BANK if st.position == Position.BANK else paddy_rules.Where.IN
+            paddy_rules.check_crossing(ctx, a, where, b)  # (the ford costs every MF: no bank MF)
         we = water_rules.entry(ctx, a, b, spent + sum(c.halves for c in costs))
         costs += we.costs
         events += we.events
