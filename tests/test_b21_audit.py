@@ -269,3 +269,48 @@ def test_b21_13_pond_wrecks_only_if_ssr_defines_it_fordable() -> None:
     assert wc.wrecks_in_water(g, "37E4").value
     assert not wc.wrecks_in_water(g, "37N5").value
     assert wc.wrecks_in_water(g, "37N5", pond_fordable=True).value
+
+
+def test_b21_42_fording_cavalry_fires_only_inherent_fp() -> None:
+    """B21.42 "Fording units may fire only their inherent FP": Cavalry fording (B21.41 lets
+    Cavalry ford) is held to it as Infantry is; the action is refused before anything changes."""
+    from aslpto import actions as act
+    from aslpto.panji_effects import Weapon
+
+    g = game(cavalry("C", "37E5"))
+    assert wc.fording(g, g.unit("C"))
+    with pytest.raises(RuleViolation) as e:
+        act.verify(g, act.Fire("C", Weapon.LMG))
+    assert e.value.rule == "B21.42"
+    act.verify(g, act.Fire("C", Weapon.INHERENT))
+
+
+def test_b21_6_setup_check_ice_removed_is_water() -> None:
+    """B21.5/B21.6: once the ice is removed the hex is a Water Obstacle again, so the setup
+    check refuses any Fortification there under B21.5 (not the ice list of B21.6)."""
+    from aslpto.setup_check import is_ice
+
+    g = game(sub_zero=True)
+    assert is_ice(g.map.info(g.map.hex("37E4")))
+    g = wc.clear_ice(g, "37E4")
+    assert not is_ice(g.map.info(g.map.hex("37E4")))
+
+
+def test_b21_41_fording_unit_not_pinned_by_a_check() -> None:
+    """B21.41 "Fording units are immune to Pin effects": the Situation of a fording unit
+    (``water_conditions.fording``) makes a PTC no check at all and an MC whose Final DR equals
+    the Morale Level leave it unpinned; the same unit not fording is pinned."""
+    from aslpto.counters import make
+    from aslpto.dice import GivenDice
+    from aslpto.morale import Check, Situation, odds_check, resolve_check
+    from aslpto.units import UnitClass
+
+    g = game(make("S", "american", Kind.SQUAD, UnitClass.FIRST_LINE, hex="37E5"))
+    s = g.unit("S")
+    assert wc.pin_immune(g, s).value
+    ford = Situation(fording=wc.fording(g, s))
+    assert odds_check(s, Check.PTC, situation=ford).probability(lambda r: r.units[0].pinned) == 0
+    assert odds_check(s, Check.PTC).probability(lambda r: r.units[0].pinned) > 0
+    assert s.morale == 6  # a 6-6-6: an MC with Final DR 6 pins unless the unit is immune
+    assert not resolve_check(s, Check.MC, GivenDice("3,3"), situation=ford).units[0].pinned
+    assert resolve_check(s, Check.MC, GivenDice("3,3")).units[0].pinned

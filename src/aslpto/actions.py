@@ -273,7 +273,7 @@ def verify(game: Game, action: Action) -> None:
             a = u(unit)
             pe.verify_weapon(a, weapon)
             pc.verify_weapon(game, a, weapon)
-            if wc.fording(game, a) and a.kind.is_infantry:
+            if wc.fording(game, a):  # B21.42: every fording unit (Infantry or Cavalry)
                 wc.fording_fp(1, weapon)
         case ItemOp(unit, op, dismantled, in_vehicle):
             pe.verify_item_action(u(unit), op, dismantled=dismantled, in_vehicle=in_vehicle)

@@ -95,6 +95,7 @@ class Situation:
     heat_of_battle_drm: int = 0  # other HoB DRM the caller knows of
     morale_override: int | None = None  # G9.47: "using a Morale Level of 7"
     collapsed_hut: bool = False  # G1.4 EXC (G5.5): a Collapsed Hut PTC/Pin affects Japanese SMC
+    fording: bool = False  # B21.41: fording units are immune to Pin (water_conditions.fording)
 
 
 PLAIN = Situation()
@@ -204,10 +205,12 @@ def _exceeds_elr(unit: Unit, amount: int) -> Ruling[bool]:
 
 
 def pin_immune(unit: Unit, situation: Situation = PLAIN) -> Ruling[bool]:
-    """Units a pin result does not affect: Japanese SMC (G1.4 [EXC: Collapsed Hut]), broken and
-    berserk units."""
+    """Units a pin result does not affect: Japanese SMC (G1.4 [EXC: Collapsed Hut]), fording
+    units (B21.41), broken and berserk units."""
     if jp.is_japanese(unit) and unit.kind.is_smc and not situation.collapsed_hut:
         return Ruling(True, ("G1.4",), "Japanese SMC do not Pin")
+    if situation.fording:
+        return Ruling(True, ("B21.41",), "fording units are immune to Pin")
     immune = setting("pin", "immune")
     if unit.broken and "broken" in immune:
         return Ruling(True, (rule("pin"),), "broken")

@@ -306,7 +306,7 @@ def _enter(ctx: MoveContext, st: State, s: Step, spent: int) -> Transition:
         if not ctx.mover.is_infantry:
             raise RuleViolation(data.rule("trench"), "only Infantry move within trenches")
     check_blaze(ctx, b)
-    water_rules.check_low_crawl(ctx, a)
+    water_rules.check_low_crawl(ctx, a, b)
     side = Hexside.of(a, b)
     costs: list[Cost] = []
     if st.entrenched and not via_trench:

@@ -89,8 +89,9 @@ def _placed_units(game: Game) -> Iterator[tuple[Unit, Hex, HexInfo]]:
 
 
 def is_ice(info: HexInfo) -> bool:
-    """A frozen Water Obstacle hex (B21.6; the map records the freeze)."""
-    return "B21.6" in info.rules
+    """A frozen Water Obstacle hex (B21.6; the map records the freeze; ice removed leaves a
+    Water Obstacle again)."""
+    return "B21.6" in info.rules and not info.terrain.is_water_obstacle
 
 
 def in_water_obstacle(info: HexInfo) -> bool:
