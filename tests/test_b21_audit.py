@@ -211,6 +211,17 @@ def test_b21_43_low_crawl_off_a_bridge_over_deep_water() -> None:
     assert r.violation is None or r.violation.rule != "B21.43"
 
 
+
+def test_b21_43_low_crawl_off_a_fordable_river_bridge_along_its_road() -> None:
+    """On the bridge of a fordable river a unit may be on the bridge or IN the water; one that
+    leaves along the bridge's road was on the bridge, so a broken unit may Low Crawl that way.
+    Low Crawl off the road from there is a broken fording unit's: refused (B21.43)."""
+    g = game(squad("B", "37E3", broken=True))
+    r = evaluate(g, "B", ["37D3"], MoveOptions(low_crawl=True))
+    assert r.violation is None or r.violation.rule != "B21.43"
+    r = evaluate(g, "B", ["37D2"], MoveOptions(low_crawl=True))
+    assert r.violation is not None and r.violation.rule == "B21.43"
+
 def test_b21_42_cavalry_fords_vehicles_do_not() -> None:
     """B21.42: "Fording units" are Infantry/Cavalry (B21.41)."""
     g = game()

@@ -393,12 +393,8 @@ def _local_sides(
 ) -> dict[tuple[_CY, _CY], frozenset[HexsideFeature]]:
     """The file's hexsides in its own grid, ``((c1, y1), (c2, y2))``, the first in the grid first,
     then the paddy banks (G8)."""
-    pairs = data.hexsides
-    keys = _SIDE_KEYS
-    if keys.keys() >= pairs.keys():
-        out = dict(zip(map(keys.__getitem__, pairs), pairs.values(), strict=True))
-    else:  # (an overlay's hexside off its board's grid)
-        out = {_side_key(pair): fs for pair, fs in pairs.items()}
+    pairs = data.hexsides  # (a board file's hexsides join two of its hexes: all in the table)
+    out = dict(zip(map(_SIDE_KEYS.__getitem__, pairs), pairs.values(), strict=True))
     if Terrain.PADDY not in terrains:  # (``terrains``: the board's, in _GRID order)
         return out
     around = list(chain.from_iterable(compress(_AROUND_KEYS, map(Terrain.PADDY.__eq__,

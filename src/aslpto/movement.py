@@ -1270,27 +1270,24 @@ def _space(ctx: MoveContext) -> _Space:
     return space
 
 
+@dataclass
 class _Search:
     """Least costs by search key (state id * 4 + flags: 1 ended, 2 a Location entered):
-    ``dist`` (a dict), or ``costs`` (a list by key) with the keys it ``reached``."""
+    ``table`` (a dict), or ``costs`` (a list by key) with the keys it ``reached``."""
 
-    def __init__(self, dist: dict[int, int], pred: dict[int, tuple[int, Step]],
-                 has_pred: bool = True, limit: int = 0, road_only: bool = False,
-                 costs: list[int] | None = None, reached: list[int] | None = None
-                 ) -> None:  # fmt: skip
-        self._dist = dist
-        self.pred = pred
-        self.has_pred = has_pred
-        self.limit = limit
-        self.road_only = road_only
-        self._costs = costs
-        self._reached = reached
+    table: dict[int, int]
+    pred: dict[int, tuple[int, Step]]
+    has_pred: bool = True
+    limit: int = 0
+    road_only: bool = False
+    costs: list[int] | None = None
+    reached: list[int] | None = None
 
     def items(self) -> Iterator[tuple[int, int]]:
         """(key, least cost) of every key reached (a key may come more than once)."""
-        if self._costs is None or self._reached is None:
-            return iter(self._dist.items())
-        return zip(self._reached, map(self._costs.__getitem__, self._reached), strict=True)
+        if self.costs is None or self.reached is None:
+            return iter(self.table.items())
+        return zip(self.reached, map(self.costs.__getitem__, self.reached), strict=True)
 
     @property
     def dist(self) -> dict[int, int]:
