@@ -11,6 +11,8 @@ from pathlib import Path
 
 import pytest
 
+from timing import paired_ratio
+
 ROOT = Path(__file__).resolve().parent.parent
 SCENARIO = ROOT / "examples" / "two-by-two.toml"
 
@@ -51,3 +53,20 @@ def test_bare_tomllib_parse(benchmark) -> None:  # type: ignore[no-untyped-def]
 @pytest.mark.benchmark(group="map-load")
 def test_full_scenario_load(benchmark) -> None:  # type: ignore[no-untyped-def]
     assert benchmark(full_load) >= 1300
+
+
+def table(pairs: int = 300) -> str:
+    """The load beside the bare parse, timed in pairs (:func:`timing.paired_ratio`)."""
+    for _ in range(20):  # warm up both
+        full_load()
+        bare_parse()
+    ratio, ours, peer = paired_ratio(full_load, bare_parse, pairs)
+    return (
+        "| ours: scenario.load | peer: bare tomllib parse | ratio (median of pairs) |\n"
+        "| ---: | ---: | ---: |\n"
+        f"| {ours * 1e3:.2f} ms | {peer * 1e3:.2f} ms | {ratio:.2f}x |"
+    )
+
+
+if __name__ == "__main__":
+    print(table())

@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Iterator
+from collections.abc import Set as AbstractSet
 from dataclasses import dataclass
 from enum import Enum
 from functools import cached_property
@@ -324,7 +325,8 @@ class Layout:
         return {p.board: p for p in self.placements}
 
     @cached_property
-    def hexes(self) -> frozenset[Hex]:
+    def hexes(self) -> AbstractSet[Hex]:
+        """Every hex of the layout (a map build hands over its cells' keys)."""
         out: set[Hex] = set()
         for p in self.placements:
             x0, y0 = p.x0, p.y0  # a board turned 180° covers the same grid positions

@@ -10,7 +10,8 @@ from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field, fields, replace
 from enum import StrEnum
 from itertools import chain, compress, count, repeat
-from operator import contains, itemgetter
+from operator import add, contains, itemgetter, sub
+from typing import Protocol
 
 from aslpto.boards import (
     BoardData,
@@ -111,15 +112,16 @@ class HexInfo:
     def changed(self, rule: str, *notes: str, **changes: object) -> HexInfo:
         """A copy with changes, recording the rule (and notes) that made them."""
         rules = self.rules if rule in self.rules else (*self.rules, rule)
-        notes = (*self.notes, *(n for n in notes if n))
-        return self.with_(rules=rules, notes=notes, **changes)
+        return self.with_(rules=rules, notes=self.notes + tuple(filter(None, notes)), **changes)
 
     def with_(self, **changes: object) -> HexInfo:
         """``dataclasses.replace(self, **changes)``, made without ``__init__`` (which only
         sets the fields): a map build makes a few hundred infos."""
         assert changes.keys() <= _HEXINFO_FIELDS, changes.keys() - _HEXINFO_FIELDS
         new = object.__new__(HexInfo)
-        vars(new).update(vars(self), **changes)
+        d = new.__dict__
+        d.update(self.__dict__)
+        d.update(changes)
         return new
 
     @property
@@ -238,12 +240,21 @@ def _rot(q: int, r: int, k: int) -> tuple[int, int]:
 
 @dataclass
 class _Draft:
-    cells: dict[Hex, HexInfo]
+    cells: dict[Hex, HexInfo]  # each hex's info (under the conditions by itself, if any)
     sides: dict[Hexside, frozenset[HexsideFeature]]
     side_rules: dict[Hexside, tuple[str, ...]]
     end_hexes: dict[Hex, set[str]]  # stream end-hexes and the boards they come from
     roads: list[Hexside] | None = field(default_factory=list)  # road hexsides (None: unknown)
     merged: dict[tuple[int, int], tuple[HexInfo, HexInfo, HexInfo]] = field(default_factory=dict)
+    raw: dict[Hex, HexInfo] = field(default_factory=dict)
+    """The printed info of each board-edge hex (a seam merges two) and of each hex whose info
+    is not its board file's (buildings, seams, B21.13 ponds): those in ``special``."""
+    special: set[Hex] = field(default_factory=set)
+    watch: dict[Hex, HexInfo] = field(default_factory=dict)
+    """The printed info of the hexes the conditions look at one by one."""
+    huts: dict[tuple[int, int, int], HexInfo] = field(default_factory=dict)
+    """A building hex whose building the conditions took away (G.1 Huts), by board file
+    template, building and printed hex info: what it is on every board laid out from it."""
 
     def merge(self, old: HexInfo, new: HexInfo) -> HexInfo:
         """:func:`_merge`, once per pair of (shared) infos."""
@@ -410,33 +421,81 @@ def _local_sides(
     return out
 
 
-def _place_board(draft: _Draft, tpl: _Template, p: Placement) -> None:
+class _Conditions(Protocol):
+    """What placing a board needs of the conditions (``pto_terrain.HexConditions``)."""
+
+    def __call__(self, c: HexInfo) -> HexInfo: ...
+
+    def watched(self, c: HexInfo) -> bool: ...
+
+    def layer(self, infos: list[HexInfo]) -> tuple[list[HexInfo], list[int]]: ...
+
+
+class _Printed:
+    """No conditions yet (an overlay comes first): every hex as printed, none watched."""
+
+    def __call__(self, c: HexInfo) -> HexInfo:
+        return c
+
+    def watched(self, c: HexInfo) -> bool:
+        return False
+
+    def layer(self, infos: list[HexInfo]) -> tuple[list[HexInfo], list[int]]:
+        return infos, []
+
+
+def _place_board(
+    draft: _Draft, tpl: _Template, p: Placement, hc: _Conditions,
+    layer: tuple[list[HexInfo], list[int]],
+) -> None:  # fmt: skip
     """Lay one board from its file's template, by offset (a board turned 180° maps its grid
-    to ``LAST_COL - c, ROTATE_Y - y``, which turns each hexside's hexes round). A seam hex
-    already laid is merged with this board's half of it; hexsides add their features to
-    those already there."""
+    to ``LAST_COL - c, ROTATE_Y - y``, which turns each hexside's hexes round). ``layer``:
+    the template's infos under the conditions ``hc`` and the indexes ``hc`` watches. A seam
+    hex already laid is merged (as printed) with this board's half of it, then put under
+    the conditions; hexsides add their features to those already there."""
     if p.rotated:
         kx, ky = p.x0 + LAST_COL, p.y0 + ROTATE_Y
-        hexes = hexes_at([kx - c for c in tpl.cs], [ky - y for y in tpl.ys])
+        hexes = hexes_at(map(sub, repeat(kx), tpl.cs), map(sub, repeat(ky), tpl.ys))
         firsts, seconds = tpl.side_b, tpl.side_a
     else:
         x0, y0 = p.x0, p.y0
-        hexes = hexes_at([x0 + c for c in tpl.cs], [y0 + y for y in tpl.ys])
+        hexes = hexes_at(map(add, tpl.cs, repeat(x0)), map(add, tpl.ys, repeat(y0)))
         firsts, seconds = tpl.side_a, tpl.side_b
-    layer = dict(zip(hexes, tpl.infos, strict=False))  # not the off-board positions after
-    for proto, members, owned in tpl.buildings:
+    cells, raw, special, watch = draft.cells, draft.raw, draft.special, draft.watch
+    infos = tpl.infos
+    edge = list(map(hexes.__getitem__, tpl.edge))
+    seams = [(h, raw[h]) for h in edge if h in raw]  # laid by a board before this one
+    cells.update(zip(hexes, layer[0], strict=False))  # (not the off-board positions after)
+    raw.update(zip(edge, map(infos.__getitem__, tpl.edge), strict=True))
+    watch.update((hexes[i], infos[i]) for i in layer[1])
+
+    def put(h: Hex, info: HexInfo) -> None:
+        raw[h] = info
+        special.add(h)
+        cells[h] = hc(info)
+
+    huts = draft.huts
+    for n, (proto, members, owned) in enumerate(tpl.buildings):
         bld = proto.placed(p.board, frozenset(map(hexes.__getitem__, members)))
         made: dict[int, HexInfo] = {}  # hexes of one building share their infos
         for i in owned:
-            base = tpl.infos[i]
+            base = infos[i]
             info = made.get(id(base)) or made.setdefault(id(base), _with_building(base, bld))
-            layer[hexes[i]] = info
-    cells = draft.cells
-    for h in [h for h in map(hexes.__getitem__, tpl.edge) if h in cells]:  # seam hexes
-        old, new = cells[h], layer[h]
+            h = hexes[i]
+            key = (id(tpl), n, id(base))
+            done = huts.get(key)
+            if done is None:
+                put(h, info)
+                if cells[h].building is None:  # (G.1 Huts: the same on every copy of the board)
+                    huts[key] = cells[h]
+            else:
+                raw[h] = info
+                special.add(h)
+                cells[h] = done
+    for h, old in seams:
+        new = raw[h]
         if old is not new:  # (two identical halves make the same hex)
-            layer[h] = draft.merge(old, new)
-    cells.update(layer)
+            put(h, draft.merge(old, new))
     for i in tpl.ends:
         draft.end_hexes.setdefault(hexes[i], set()).add(p.board)
     placed = hexsides_between(map(hexes.__getitem__, firsts), map(hexes.__getitem__, seconds))
@@ -448,10 +507,10 @@ def _place_board(draft: _Draft, tpl: _Template, p: Placement) -> None:
         draft.roads += map(placed.__getitem__, tpl.roads)
     for i in tpl.no_dot:
         h = hexes[i]
-        cell = cells[h]
+        cell = raw.get(h, infos[i])
         # B21.13: the hex is not a Water Obstacle hex (only its pond hexsides are)
         t = Terrain.OPEN_GROUND if cell.terrain == Terrain.POND else cell.terrain
-        cells[h] = cell.changed("B21.13", "pond without a centre dot", terrain=t)
+        put(h, cell.changed("B21.13", "pond without a centre dot", terrain=t))
 
 
 def _with_building(info: HexInfo, bld: Building) -> HexInfo:
@@ -663,19 +722,38 @@ def build_map(
     chart: TerrainChart | None = None,
 ) -> Map:
     """Lay out the boards, place overlays in SSR order (G.9B), then apply the conditions."""
+    return _build(layout, boards, overlays, conditions, chart, per_board=not overlays)
+
+
+def _build(
+    layout: Layout,
+    boards: Mapping[str, BoardData],
+    overlays: tuple[OverlayPlacement, ...],
+    conditions: MapConditions,
+    chart: TerrainChart | None,
+    per_board: bool,
+) -> Map:
+    """:func:`build_map`. ``per_board``: put each board file's hexes under the conditions
+    before laying it out (each file once, however many boards are laid out from it; seam,
+    building and B21.13 hexes one by one), rather than the whole map after; the map is the
+    same, but overlays must come before the conditions."""
+    from aslpto.pto_terrain import HexConditions, apply_conditions, finish_conditions
+
     draft = _Draft({}, {}, {}, {})
-    templates: dict[int, _Template] = {}  # each board file built once, placed on each board
+    hc: _Conditions = HexConditions(conditions) if per_board else _Printed()
+    templates: dict[int, tuple[_Template, tuple[list[HexInfo], list[int]]]] = {}
     interned: dict[tuple[object, ...], HexInfo] = {}
     for p in layout.placements:
         data = boards.get(p.board)
         if data is None:
             raise InputError(f"board {p.board} is laid out but has no board file")
-        tpl = templates.get(id(data))
-        if tpl is None:
-            tpl = templates[id(data)] = _template(data, interned)
-        _place_board(draft, tpl, p)
+        got = templates.get(id(data))  # each board file built once, placed on each board
+        if got is None:
+            tpl = _template(data, interned)
+            got = templates[id(data)] = (tpl, hc.layer(tpl.infos))
+        _place_board(draft, got[0], p, hc, got[1])
     if "hexes" not in layout.__dict__:  # the layout's hexes are the board hexes just placed
-        layout.__dict__["hexes"] = frozenset(draft.cells)
+        layout.__dict__["hexes"] = draft.cells.keys()  # (no hex is added or taken away later)
 
     def edge_of(h: Hex) -> set[str]:
         """Boards on whose edge hex ``h`` lies."""
@@ -705,6 +783,13 @@ def build_map(
         chart=chart or default_chart(),
         conditions=conditions,
     )
-    from aslpto.pto_terrain import apply_conditions
-
-    return apply_conditions(m, draft.end_hexes, draft.roads)
+    if not isinstance(hc, HexConditions):
+        return apply_conditions(m, draft.end_hexes, draft.roads)
+    watch = draft.watch
+    for h in draft.special:  # a seam, building or B21.13 hex: its own printed info
+        r = draft.raw[h]
+        if hc.watched(r):
+            watch[h] = r
+        else:
+            watch.pop(h, None)
+    return finish_conditions(m, draft.cells, watch, hc, draft.end_hexes, draft.roads)

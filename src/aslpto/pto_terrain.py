@@ -11,10 +11,11 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from dataclasses import replace
-from itertools import compress
+from itertools import compress, count
+from operator import itemgetter
 
 from aslpto.hexes import Hex, Hexside
-from aslpto.maps import Changes, HexInfo, JungleType, Map, RiverDepth
+from aslpto.maps import Changes, HexInfo, JungleType, Map, MapConditions, RiverDepth
 from aslpto.terrain import WATER_OBSTACLES, Feature, HexsideFeature, Terrain
 
 G1 = "G.1"
@@ -27,6 +28,67 @@ _SIMPLE = {
 }
 
 
+class HexConditions:
+    """The conditions on a hex by itself: every G.1 bullet but marsh and streams, then the
+    B21 water levels (B21.2, B21.21) and ice (B21.6). A hex that changes by itself changes the
+    same way wherever it lies, and identical hexes share one info, so each distinct info is
+    transformed once. Marsh waits for :func:`finish_conditions` (it changes by what lies next
+    to it); :meth:`watched` says which hexes that looks at."""
+
+    def __init__(self, cond: MapConditions) -> None:
+        self.cond = cond
+        self.jungle = (
+            Terrain.DENSE_JUNGLE if cond.jungle == JungleType.DENSE else Terrain.LIGHT_JUNGLE
+        )
+        self.flooded = cond.river_depth == RiverDepth.FLOODED
+        self.rivers_matter = cond.river_depth in (RiverDepth.FLOODED, RiverDepth.FORDABLE)
+        self.done: dict[int, HexInfo] = {}  # by the id of the info transformed ...
+        self._kept: list[HexInfo] = []  # ... which is kept alive (its id stays unique)
+
+    def water(self, c: HexInfo) -> HexInfo:
+        """The B21 conditions of a hex by itself (after G.1)."""
+        c = _b21_2_level(c, self.flooded)
+        return _b21_6_ice(c) if self.cond.sub_zero else c
+
+    def _by_itself(self, c: HexInfo) -> HexInfo:
+        if self.cond.pto_terrain:
+            c = _g1_hex(c, self.jungle)  # a marsh hex too: its road, bridge or cellar
+        return c if c.terrain == Terrain.MARSH else self.water(c)  # marsh: hex by hex
+
+    def __call__(self, c: HexInfo) -> HexInfo:
+        got = self.done.get(id(c))
+        if got is None:
+            got = self.done[id(c)] = self._by_itself(c)
+            self._kept.append(c)
+        return got
+
+    def watched(self, c: HexInfo) -> bool:
+        """Whether :func:`finish_conditions` looks at a hex of printed info ``c``: marsh
+        (G.1, B21.122), a woods-road under PTO Terrain (its road hexsides are paths), a river
+        beside which marsh may change (B21.122)."""
+        return (
+            c.terrain == Terrain.MARSH
+            or (self.cond.pto_terrain and Feature.WOODS_ROAD in c.features)
+            or (self.rivers_matter and c.terrain == Terrain.RIVER)
+        )
+
+    def layer(self, infos: list[HexInfo]) -> tuple[list[HexInfo], list[int]]:
+        """``infos`` transformed (one pass, no Python call per hex), and the indexes of the
+        watched ones."""
+        ids = list(map(id, infos))
+        wanted = set()
+        for k, c in dict(zip(ids, infos, strict=True)).items():
+            if k not in self.done:
+                self.done[k] = self._by_itself(c)
+                self._kept.append(c)
+            if self.watched(c):
+                wanted.add(k)
+        return (
+            list(map(self.done.__getitem__, ids)),
+            list(compress(count(), map(wanted.__contains__, ids))),
+        )
+
+
 def apply_conditions(
     m: Map,
     stream_end_hexes: Mapping[Hex, set[str]] | None = None,
@@ -35,51 +97,45 @@ def apply_conditions(
     """The map under its conditions: PTO Terrain (G.1), Water Obstacle levels (B21.2,
     B21.21), marsh beside a flooded or fordable river (B21.122), ice (B21.6).
     ``road_sides``: every hexside with a road, when the builder knows them."""
+    hc = HexConditions(m.conditions)
+    keys = list(m.cells)
+    infos = list(m.cells.values())
+    done, watched = hc.layer(infos)
+    cells = dict(zip(keys, done, strict=True))
+    watch = {keys[i]: infos[i] for i in watched}
+    return finish_conditions(m, cells, watch, hc, stream_end_hexes, road_sides)
+
+
+def finish_conditions(
+    m: Map,
+    cells: dict[Hex, HexInfo],
+    watch: Mapping[Hex, HexInfo],
+    hc: HexConditions,
+    stream_end_hexes: Mapping[Hex, set[str]] | None = None,
+    road_sides: Iterable[Hexside] | None = None,
+) -> Map:
+    """The conditions that look at hexes one by one, given ``cells`` (every hex under
+    ``hc``) and ``watch`` (the printed info of each hex ``hc`` watches): marsh beside Jungle
+    (G.1) or beside a flooded or fordable river (B21.122), then its B21 conditions; the G.1
+    road and stream hexsides. ``cells`` is completed in place."""
     cond = m.conditions
     change = Changes()
-    jungle = Terrain.DENSE_JUNGLE if cond.jungle == JungleType.DENSE else Terrain.LIGHT_JUNGLE
-    flooded = cond.river_depth == RiverDepth.FLOODED
-
-    def water(c: HexInfo) -> HexInfo:
-        """The B21 conditions of a hex by itself (after G.1)."""
-        c = _b21_2_level(c, flooded)
-        return _b21_6_ice(c) if cond.sub_zero else c
-
-    def by_itself(c: HexInfo) -> HexInfo:
-        if cond.pto_terrain:
-            c = _g1_hex(c, jungle)  # a marsh hex too: its road, bridge or cellar
-        return c if c.terrain == Terrain.MARSH else water(c)  # marsh: below, hex by hex
-
-    infos = list(m.cells.values())
-    ids = list(map(id, infos))
-    distinct = dict(zip(ids, infos, strict=True))
-    done = {k: by_itself(c) for k, c in distinct.items()}
-    # every hex takes its info's transform (one pass, no Python call per hex) ...
-    cells = dict(zip(m.cells, map(done.__getitem__, ids), strict=True))
-    # ... and G.1 and B21.122 look at some hexes one by one
-    marsh_ids, road_ids, river_ids = set(), set(), set()
-    for k, c in distinct.items():
-        if c.terrain == Terrain.MARSH:
-            marsh_ids.add(k)
-            continue
-        if cond.pto_terrain and Feature.WOODS_ROAD in c.features:
-            road_ids.add(k)
-        if c.terrain == Terrain.RIVER:
-            river_ids.add(k)
-    if not marsh_ids or cond.river_depth not in (RiverDepth.FLOODED, RiverDepth.FORDABLE):
-        river_ids.clear()  # (only B21.122 looks at rivers)
-    wanted = marsh_ids | road_ids | river_ids
-    found = list(compress(zip(m.cells, ids, strict=True), map(wanted.__contains__, ids)))
-    marsh = {h: done[k] for h, k in found if k in marsh_ids}
+    marsh = {h: hc(c) for h, c in watch.items() if c.terrain == Terrain.MARSH}
     if marsh:
         if cond.pto_terrain:
-            jungle_ids = {id(c) for c in done.values() if c.terrain.is_jungle}
+            jungle_ids = {id(c) for c in hc.done.values() if c.terrain.is_jungle}
             _g1_marsh(cells, marsh, jungle_ids, change)
-        _b21_122_marsh(m, (h for h, k in found if k in river_ids), marsh, change)
+        if hc.rivers_matter:
+            rivers = (h for h, c in watch.items() if c.terrain == Terrain.RIVER)
+            _b21_122_marsh(m, rivers, marsh, change)
         for h, c in marsh.items():
-            cells[h] = water(c)
+            cells[h] = hc.water(c)
     if cond.pto_terrain:
-        woods_road = {h for h, k in found if k in road_ids}
+        woods_road = {
+            h
+            for h, c in watch.items()
+            if c.terrain != Terrain.MARSH and Feature.WOODS_ROAD in c.features
+        }
         m = _g1_hexsides(m, woods_road, stream_end_hexes or {}, road_sides)
     return replace(m, cells=cells)
 
@@ -131,7 +187,7 @@ def _g1_marsh(
     """G.1: marsh adjacent to >= one Jungle hex (after woods became jungle) is Swamp.
     ``jungle``: the ids of the infos of the Jungle hexes."""
     for h, c in marsh.items():
-        if any(id(cells.get(a)) in jungle for a in h.around()):
+        if not jungle.isdisjoint(map(id, map(cells.get, h.around()))):
             marsh[h] = change(c, G1, "marsh adjacent to Jungle is Swamp", terrain=Terrain.SWAMP)
 
 
@@ -147,22 +203,21 @@ def _g1_hexsides(
     side_rules = dict(m.side_rules)
     if road_sides is None:
         road_sides = [s for s, fs in m.sides.items() if HexsideFeature.ROAD in fs]
-    no_road: dict[int, frozenset[HexsideFeature]] = {}  # hexsides share feature sets
-    roads = {}
-    for s in road_sides:
-        fs = m.sides[s]
-        new = no_road.get(id(fs))
-        if new is None:
-            new = no_road[id(fs)] = fs - {HexsideFeature.ROAD}
-        roads[s] = new
+    road_sides = list(road_sides)
+    feats = list(map(m.sides.__getitem__, road_sides))
+    ids = list(map(id, feats))  # (hexsides share feature sets: each is changed once)
+    distinct = dict(zip(ids, feats, strict=True))
+    no_road = {k: fs - {HexsideFeature.ROAD} for k, fs in distinct.items()}
+    roads = dict(zip(road_sides, map(no_road.__getitem__, ids), strict=True))
     sides.update(roads)
     ruled = {s: side_rules[s] for s in roads.keys() & side_rules.keys()}
     side_rules.update(dict.fromkeys(roads, (G1,)))
     side_rules.update((s, (*rules, G1)) for s, rules in ruled.items())
     if woods_road:  # a woods-road hex's road hexsides are path hexsides
-        for s, fs in roads.items():
-            if s.a in woods_road or s.b in woods_road:
-                sides[s] = fs | {HexsideFeature.PATH}
+        on = woods_road.__contains__
+        for i in (0, 1):  # (either hex of the hexside)
+            for s in compress(road_sides, map(on, map(itemgetter(i), road_sides))):
+                sides[s] = roads[s] | {HexsideFeature.PATH}
     exceptions: set[Hexside] = set()
     ends = list(stream_end_hexes.items())
     for i, (h1, b1) in enumerate(ends):

@@ -23,7 +23,7 @@ from dataclasses import MISSING, dataclass, fields
 from enum import StrEnum
 from pathlib import Path
 from types import NoneType, UnionType
-from typing import Any, TypeVar
+from typing import Any, TypeVar, cast
 
 from aslpto.boards import BoardData, parse_board
 from aslpto.game import (
@@ -105,6 +105,8 @@ def _optional_of(typ: Any) -> Any:
     return typ
 
 
+_MEMBERS: dict[Any, dict[str, StrEnum]] = {}
+"""Each enum read so far: its members by value."""
 _UNIT_KEYSET = frozenset(UNIT_KEYS)
 _UNIT_HINTS: dict[str, Any] = {k: _optional_of(v) for k, v in typing.get_type_hints(Unit).items()}
 _SIDE_HINTS: dict[str, Any] = {k: _optional_of(v) for k, v in typing.get_type_hints(Side).items()}
@@ -240,6 +242,8 @@ class _Reader:
 
     def check_keys(self, d: Mapping[str, Any], allowed: Collection[str], table: str,
                    nth: int = 0, array: bool = False) -> None:  # fmt: skip
+        if isinstance(allowed, frozenset) and d.keys() <= allowed:
+            return  # (the usual case, checked at once)
         shown = f"[[{table}]]" if array else f"[{table}]"
         for k in d:
             if k not in allowed and not table:
@@ -269,6 +273,11 @@ class _Reader:
     def value(self, raw: Any, typ: Any, table: str, key: str, nth: int = 0) -> Any:
         """Check a TOML value against a field type (str, int, float, bool, enum, tuple;
         ``T | None`` as ``T``)."""
+        if type(raw) is typ:
+            return raw  # (a str, int, bool or float as the field wants: the usual case)
+        members = _MEMBERS.get(typ)
+        if members is not None and type(raw) is str and raw in members:
+            return members[raw]
         if typ is str:
             if not isinstance(raw, str):
                 raise self.err(f"'{key}' must be a string", table, key, nth=nth)
@@ -299,10 +308,12 @@ class _Reader:
 
     def enum(self, cls: type[E], raw: Any, table: str, key: str, nth: int = 0) -> E:
         if isinstance(raw, str):
-            try:
-                return cls(raw)
-            except ValueError:
-                pass
+            members = _MEMBERS.get(cls)
+            if members is None:
+                members = _MEMBERS[cls] = {e.value: e for e in cls}
+            got = members.get(raw)
+            if got is not None:
+                return cast(E, got)
         allowed = ", ".join(e.value for e in cls)
         if not isinstance(raw, str):
             raise self.err(f"'{key}' must be one of: {allowed}", table, key, nth=nth)
@@ -682,7 +693,7 @@ class _Reader:
                     kw[fname] = self.value(raw, _UNIT_HINTS[fname], "units", key, i)
             if "position" not in kw:
                 kw["position"] = default_position(m, h, panjis)
-            out[uid] = Unit(**kw)
+            out[uid] = Unit.of(kw)
         return out
 
     def fortifications(self, m: Map, sides: tuple[Side, ...],

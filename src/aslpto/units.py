@@ -7,7 +7,7 @@ The printed numbers and morale come from the counter catalog (:mod:`aslpto.count
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import MISSING, dataclass, fields, replace
 from enum import StrEnum
 
 
@@ -134,6 +134,18 @@ class Unit:
         """A copy with some fields changed (values are frozen)."""
         return replace(self, **changes)  # type: ignore[arg-type]
 
+    @staticmethod
+    def of(values: dict[str, object]) -> Unit:
+        """``Unit(**values)`` made without ``__init__`` (which only sets the fields, one by
+        one): a scenario load makes every unit. ``values`` names fields only, and every field
+        with no default."""
+        assert _UNIT_REQUIRED <= values.keys() <= _UNIT_FIELDS, values.keys()
+        new = object.__new__(Unit)
+        d = new.__dict__
+        d.update(_UNIT_DEFAULTS)
+        d.update(values)
+        return new
+
     @property
     def is_japanese(self) -> bool:
         return self.nationality == "japanese"
@@ -141,3 +153,8 @@ class Unit:
     @property
     def good_order(self) -> bool:
         return not (self.broken or self.unarmed)
+
+
+_UNIT_FIELDS = frozenset(f.name for f in fields(Unit))
+_UNIT_REQUIRED = frozenset(f.name for f in fields(Unit) if f.default is MISSING)
+_UNIT_DEFAULTS = {f.name: f.default for f in fields(Unit) if f.default is not MISSING}
