@@ -27,16 +27,21 @@ def median_time(fn: Callable[[], object], repeat: int = 5, *, warm_up: bool = Fa
     return statistics.median(times)
 
 
-def paired_ratio(ours: Callable[[], object], peer: Callable[[], object],
-                 pairs: int = 200) -> tuple[float, float, float]:
+def paired_ratio(ours: Callable[[], object], peer: Callable[[], object], pairs: int = 200,
+                 before: Callable[[], object] | None = None) -> tuple[float, float, float]:
     """Our time over the peer's, timed in pairs (one call of each, back to back, the order
-    alternating), so that a slow spell of the machine weighs on both sides of a pair alike.
-    Returns (median of the pairs' ratios, our median seconds, the peer's median seconds)."""
-    ratios, a, b = [], [], []
+    alternating), so that a slow spell of the machine weighs on both sides of a pair alike;
+    ``before`` runs (untimed) before every call. Returns (median of the pairs' ratios, our
+    median seconds, the peer's median seconds)."""
+    ratios: list[float] = []
+    a: list[float] = []
+    b: list[float] = []
     for i in range(pairs):
-        for first in ((ours, peer) if i % 2 else (peer, ours)):
+        for fn, times in ((ours, a), (peer, b)) if i % 2 else ((peer, b), (ours, a)):
+            if before is not None:
+                before()
             t0 = time.perf_counter()
-            first()
-            (a if first is ours else b).append(time.perf_counter() - t0)
+            fn()
+            times.append(time.perf_counter() - t0)
         ratios.append(a[-1] / b[-1])
     return statistics.median(ratios), statistics.median(a), statistics.median(b)

@@ -149,3 +149,12 @@ def test_map_edge_hexside_names_its_map_hex() -> None:
     off = a1.around()[0]  # north of A1: off the board
     assert off not in B37.hexes
     assert B37.hexside_name(Hexside.of(a1, off)) == "37A1-(off map)"
+
+
+def test_hex_and_name_gives_the_canonical_name_of_every_printed_name() -> None:
+    """A hex named on any board (a seam hex has two names) resolves to the hex and to its
+    canonical name, the first board's in layout order."""
+    layout = Layout.grid([["1", "2*"], ["3*", "4"]])
+    for h in layout.ordered:
+        for n in layout.names(h):
+            assert layout.hex_and_name(str(n)) == (h, layout.name(h))

@@ -358,8 +358,18 @@ class Layout:
 
     def hex(self, text: str) -> Hex:
         """Parse a hex name (``37EE7``; the board may be left off on a one-board map)."""
+        return self.hex_and_name(text)[0]
+
+    def hex_and_name(self, text: str) -> tuple[Hex, str]:
+        """:meth:`hex`, and the hex's canonical name (:meth:`name`): the name as given unless
+        the hex lies on its board's edge (a seam hex may have its name from another board)."""
         default = self.placements[0].board if len(self.placements) == 1 else None
-        return self.resolve(HexName.parse(text, default))
+        n = HexName.parse(text, default)
+        h = self.resolve(n)
+        c, r = n.col, n.row
+        if c in (0, LAST_COL) or r == 10 or r == (0 if c & 1 else 1):
+            return h, self.name(h)
+        return h, str(n)
 
     def names(self, h: Hex) -> tuple[HexName, ...]:
         """Every printed name of a hex (two for a seam hex), in layout order."""

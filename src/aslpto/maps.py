@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field, fields, replace
 from enum import StrEnum
-from itertools import chain, compress, count, repeat
+from itertools import chain, compress, count, filterfalse, repeat
 from operator import add, contains, itemgetter, sub
 from typing import Protocol
 
@@ -188,10 +188,14 @@ class Map:
 
     def hex(self, name: str) -> Hex:
         """Resolve a hex name; off-map or unknown boards raise :class:`InputError`."""
-        h = self.layout.hex(name)
+        return self.hex_and_name(name)[0]
+
+    def hex_and_name(self, name: str) -> tuple[Hex, str]:
+        """:meth:`hex` and the hex's canonical name (:meth:`name`)."""
+        h, canonical = self.layout.hex_and_name(name)
         if h not in self.cells:
             raise InputError(f"hex '{name}' is off the map")
-        return h
+        return h, canonical
 
     def name(self, h: Hex) -> str:
         return self.layout.name(h)
@@ -292,6 +296,11 @@ _GRID_INDEX = {cy: i for i, cy in enumerate(_GRID_CY)}
 _GRID_EDGE = tuple(i for i, h in enumerate(_GRID) if is_edge(h))
 
 
+def _at(lh: LocalHex) -> int:
+    """The index in _GRID of a board hex."""
+    return _GRID_INDEX[(lh[0], 2 * lh[1] + (lh[0] & 1))]
+
+
 @dataclass(frozen=True)
 class _Template:
     """A board file built once per map in the board's own grid (column ``c``, doubled row
@@ -324,9 +333,7 @@ def _template(data: BoardData, interned: dict[tuple[object, ...], HexInfo]) -> _
         interned[k] = HexInfo(terrain=k[0], level=k[1], printed=k[0])
     infos = list(map(interned.__getitem__, pairs))
 
-    def at(lh: LocalHex) -> int:
-        return _GRID_INDEX[(lh[0], 2 * lh[1] + (lh[0] & 1))]
-
+    at = _at
     printed = _printed_features(data)
     edge_ends = {line[i] for line in data.streams for i in (0, -1) if is_edge(line[i])}
     for lh in printed.keys() | edge_ends:
@@ -347,11 +354,11 @@ def _template(data: BoardData, interned: dict[tuple[object, ...], HexInfo]) -> _
          tuple(map(at, spec.hexes)), tuple(at(lh) for lh in spec.hexes if owner[lh] == n))
         for n, spec in enumerate(data.buildings)
     )  # fmt: skip
-    sides = _local_sides(data, terrains)
+    sides, reach = _local_sides(data, terrains)
     firsts = list(map(itemgetter(0), sides))
     seconds = list(map(itemgetter(1), sides))
     cs, ys = _GRID_C, _GRID_Y
-    off = sorted(set(firsts).union(seconds) - _GRID_INDEX.keys())
+    off = sorted(reach)
     index = _GRID_INDEX
     if off:  # a paddy bank on the board edge reaches off the board
         index = {**index, **{p: len(cs) + i for i, p in enumerate(off)}}
@@ -397,28 +404,36 @@ _AROUND_KEYS = tuple(
     for cy in _GRID_CY
 )  # fmt: skip
 """The six hexside keys of each board hex, in _GRID order."""
+_AROUND_OFF = tuple(
+    tuple(k for k in keys if not (k[0] in _GRID_INDEX and k[1] in _GRID_INDEX))
+    for keys in _AROUND_KEYS
+)
+"""The hexside keys of each board hex that reach off the board, in _GRID order: where a bank
+of a paddy on the board edge reaches."""
 
 
 def _local_sides(
     data: BoardData, terrains: list[Terrain]
-) -> dict[tuple[_CY, _CY], frozenset[HexsideFeature]]:
+) -> tuple[dict[tuple[_CY, _CY], frozenset[HexsideFeature]], set[_CY]]:
     """The file's hexsides in its own grid, ``((c1, y1), (c2, y2))``, the first in the grid first,
-    then the paddy banks (G8)."""
+    then the paddy banks (G8); and the positions off the board that banks reach."""
     pairs = data.hexsides  # (a board file's hexsides join two of its hexes: all in the table)
     out = dict(zip(map(_SIDE_KEYS.__getitem__, pairs), pairs.values(), strict=True))
     if Terrain.PADDY not in terrains:  # (``terrains``: the board's, in _GRID order)
-        return out
-    around = list(chain.from_iterable(compress(_AROUND_KEYS, map(Terrain.PADDY.__eq__,
-                                                                   terrains))))  # fmt: skip
+        return out, set()
+    paddies = list(map(Terrain.PADDY.__eq__, terrains))
+    around = list(chain.from_iterable(compress(_AROUND_KEYS, paddies)))
     bank = frozenset({HexsideFeature.BANK})
     if data.paddy_open_hexsides:
         opened = set(map(_side_key, data.paddy_open_hexsides))
-        around = [k for k in around if k not in opened]
+        around = list(filterfalse(opened.__contains__, around))
     banks = dict.fromkeys(around, bank)
     for k in banks.keys() & out.keys():
         banks[k] = out[k] | bank
     out.update(banks)
-    return out
+    edge = chain.from_iterable(compress(_AROUND_OFF, paddies))
+    off = {p for k in edge if k in banks for p in k if p not in _GRID_INDEX}
+    return out, off
 
 
 class _Conditions(Protocol):

@@ -565,9 +565,13 @@ class _Reader:
     # places ------------------------------------------------------------------------------
 
     def hex(self, m: Map, raw: Any, table: str, key: str, nth: int = 0) -> Hex:
+        return self.hex_and_name(m, raw, table, key, nth)[0]
+
+    def hex_and_name(self, m: Map, raw: Any, table: str, key: str,
+                     nth: int = 0) -> tuple[Hex, str]:  # fmt: skip
         text = self.value(raw, str, table, key, nth)
         try:
-            return m.hex(text)
+            return m.hex_and_name(text)
         except InputError as e:
             raise self.err(e.message, table, key, text, nth) from None
 
@@ -674,8 +678,7 @@ class _Reader:
                 if fname == "nationality":
                     kw[fname] = self.nationality(raw, "units", i)
                 elif fname == "hex":
-                    h = self.hex(m, raw, "units", "hex", i)
-                    kw[fname] = m.name(h)
+                    h, kw[fname] = self.hex_and_name(m, raw, "units", "hex", i)
                 elif fname == "position":
                     v = self.value(raw, str, "units", key, i)
                     if v not in POSITIONS:
