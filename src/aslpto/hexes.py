@@ -210,6 +210,9 @@ def hexsides_between(a: Iterable[Hex], b: Iterable[Hex]) -> list[Hexside]:
     return list(map(tuple.__new__, repeat(Hexside), zip(a, b, strict=True)))
 
 
+_DIGITS = "0123456789"
+_LOCAL_NAMES = {f"{COLUMNS[c]}{r}": (c, r) for c in range(NCOLS) for r in rows_of_column(c)}
+"""Every printed hex name of a board (``EE7``), with its column and row."""
 _HEX_NAME = re.compile(r"^(?P<board>\d+[a-z]?)?(?P<col>[A-Za-z]{1,2})(?P<row>\d{1,2})$")
 
 
@@ -223,7 +226,12 @@ class HexName:
 
     @staticmethod
     def parse(text: str, default_board: str | None = None) -> HexName:
-        m = _HEX_NAME.match(text.strip())
+        text = text.strip()
+        local = text.lstrip(_DIGITS)
+        got = _LOCAL_NAMES.get(local)  # (the usual case: a board number and a printed name)
+        if got is not None and (local is not text or default_board is not None):
+            return HexName(text[: len(text) - len(local)] or default_board or "", *got)
+        m = _HEX_NAME.match(text)
         if not m:
             raise InputError(f"'{text}' is not a hex name (board, column, row: e.g. 37EE7)")
         board, letters, digits = m.groups()

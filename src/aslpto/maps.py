@@ -111,8 +111,13 @@ class HexInfo:
 
     def changed(self, rule: str, *notes: str, **changes: object) -> HexInfo:
         """A copy with changes, recording the rule (and notes) that made them."""
-        rules = self.rules if rule in self.rules else (*self.rules, rule)
-        return self.with_(rules=rules, notes=self.notes + tuple(filter(None, notes)), **changes)
+        new = self.with_(**changes)
+        d = new.__dict__
+        if rule not in self.rules:
+            d["rules"] = (*self.rules, rule)
+        if any(notes):
+            d["notes"] = self.notes + tuple(filter(None, notes))
+        return new
 
     def with_(self, **changes: object) -> HexInfo:
         """``dataclasses.replace(self, **changes)``, made without ``__init__`` (which only
@@ -256,9 +261,10 @@ class _Draft:
     special: set[Hex] = field(default_factory=set)
     watch: dict[Hex, HexInfo] = field(default_factory=dict)
     """The printed info of the hexes the conditions look at one by one."""
-    huts: dict[tuple[int, int, int], HexInfo] = field(default_factory=dict)
-    """A building hex whose building the conditions took away (G.1 Huts), by board file
-    template, building and printed hex info: what it is on every board laid out from it."""
+    built: dict[tuple[int, int, int], tuple[HexInfo, HexInfo]] = field(default_factory=dict)
+    """A building's hex on the first board laid out from a board file, as printed and under
+    the conditions, by template, building and printed hex info: the conditions change it the
+    same way on every board laid out from that file (its building is each board's own)."""
 
     def merge(self, old: HexInfo, new: HexInfo) -> HexInfo:
         """:func:`_merge`, once per pair of (shared) infos."""
@@ -296,9 +302,8 @@ _GRID_INDEX = {cy: i for i, cy in enumerate(_GRID_CY)}
 _GRID_EDGE = tuple(i for i, h in enumerate(_GRID) if is_edge(h))
 
 
-def _at(lh: LocalHex) -> int:
-    """The index in _GRID of a board hex."""
-    return _GRID_INDEX[(lh[0], 2 * lh[1] + (lh[0] & 1))]
+_at = {lh: i for i, lh in enumerate(_GRID)}.__getitem__
+"""The index in _GRID of a board hex."""
 
 
 @dataclass(frozen=True)
@@ -326,22 +331,29 @@ def _template(data: BoardData, interned: dict[tuple[object, ...], HexInfo]) -> _
     unless the file lists it as open. ``interned``: the hex infos of the map so far, by
     (terrain, level) or (terrain, level, stream end-hex, features), so that identical hexes
     share one info."""
-    terrains = list(map(data.terrain.__getitem__, _GRID))
-    levels = list(map(data.levels.get, _GRID, repeat(0)))
-    pairs = list(zip(terrains, levels, strict=True))  # a plain hex's key: (terrain, level)
-    for k in set(pairs) - interned.keys():
-        interned[k] = HexInfo(terrain=k[0], level=k[1], printed=k[0])
-    infos = list(map(interned.__getitem__, pairs))
-
     at = _at
+    terrains = list(map(data.terrain.__getitem__, _GRID))
+    levels = [0] * len(_GRID)  # (most hexes are at level 0)
+    raised = list(map(at, data.levels))
+    for i, level in zip(raised, data.levels.values(), strict=True):
+        levels[i] = level
+    kinds = set(terrains)
+    pairs = {(t, 0) for t in kinds} | {(terrains[i], levels[i]) for i in raised}
+    for k in pairs - interned.keys():  # a plain hex's key: (terrain, level)
+        interned[k] = HexInfo(terrain=k[0], level=k[1], printed=k[0])
+    flat = {t: interned[(t, 0)] for t in kinds}
+    infos = list(map(flat.__getitem__, terrains))
+    for i in raised:
+        infos[i] = interned[(terrains[i], levels[i])]
     printed = _printed_features(data)
     edge_ends = {line[i] for line in data.streams for i in (0, -1) if is_edge(line[i])}
+    get = printed.get
     for lh in printed.keys() | edge_ends:
         i = at(lh)
-        t, level, end, feats = terrains[i], levels[i], lh in edge_ends, printed.get(lh, _NONE)
-        key = (t, level, end, feats)
+        key = (terrains[i], levels[i], lh in edge_ends, get(lh, _NONE))
         info = interned.get(key)
         if info is None:
+            t, level, end, feats = key
             info = interned[key] = HexInfo(terrain=t, level=level, features=feats, printed=t,
                                            stream_end=end)  # fmt: skip
         infos[i] = info
@@ -489,7 +501,7 @@ def _place_board(
         special.add(h)
         cells[h] = hc(info)
 
-    huts = draft.huts
+    built = draft.built
     for n, (proto, members, owned) in enumerate(tpl.buildings):
         bld = proto.placed(p.board, frozenset(map(hexes.__getitem__, members)))
         made: dict[int, HexInfo] = {}  # hexes of one building share their infos
@@ -498,15 +510,20 @@ def _place_board(
             info = made.get(id(base)) or made.setdefault(id(base), _with_building(base, bld))
             h = hexes[i]
             key = (id(tpl), n, id(base))
-            done = huts.get(key)
-            if done is None:
+            first = built.get(key)
+            if first is None:
                 put(h, info)
-                if cells[h].building is None:  # (G.1 Huts: the same on every copy of the board)
-                    huts[key] = cells[h]
+                built[key] = (info, cells[h])
+                continue
+            raw[h] = info
+            special.add(h)
+            was, done = first  # this building's hex on the first board laid from this file
+            if done is was:
+                cells[h] = info  # (as printed)
+            elif done.building is None:
+                cells[h] = done  # (G.1 Huts)
             else:
-                raw[h] = info
-                special.add(h)
-                cells[h] = done
+                cells[h] = done.with_(building=bld)  # (the same change, this board's building)
     for h, old in seams:
         new = raw[h]
         if old is not new:  # (two identical halves make the same hex)
@@ -653,22 +670,24 @@ _NONE: frozenset[Feature] = frozenset()
 
 def _printed_features(data: BoardData) -> dict[LocalHex, frozenset[Feature]]:
     """The features printed in each hex that has any (a road through woods is a woods-road)."""
-    marks: dict[LocalHex, set[Feature]] = {}
-    for f, where in (
-        (Feature.ROAD, data.roads),
-        (Feature.PATH, data.paths),
-        (Feature.STREAM, data.streams),
-        (Feature.BRIDGE, (data.bridges,)),
-        (Feature.FORD, (data.fords,)),
-    ):
-        for lh in (lh for line in where for lh in line):
-            marks.setdefault(lh, set()).add(f)
-    out: dict[LocalHex, frozenset[Feature]] = {}
-    for lh, fs in marks.items():
-        if Feature.ROAD in fs and data.terrain[lh] == Terrain.WOODS:
-            fs = (fs - {Feature.ROAD}) | {Feature.WOODS_ROAD}
-        out[lh] = frozenset(fs)
-    return out
+    marks: dict[LocalHex, int] = {}  # each hex's features, as bits of _MARKS
+    get = marks.get
+    for bit, where in ((1, data.roads), (2, data.paths), (4, data.streams),
+                       (8, (data.bridges,)), (16, (data.fords,))):  # fmt: skip
+        for line in where:
+            for lh in line:
+                marks[lh] = get(lh, 0) | bit
+    terrain = data.terrain
+    for lh, m in marks.items():
+        if m & 1 and terrain[lh] == Terrain.WOODS:
+            marks[lh] = m ^ (1 | 32)  # a woods-road, not a road
+    sets = {m: frozenset(f for n, f in enumerate(_MARKS) if m >> n & 1)
+            for m in set(marks.values())}  # fmt: skip
+    return dict(zip(marks, map(sets.__getitem__, marks.values()), strict=True))
+
+
+_MARKS = (Feature.ROAD, Feature.PATH, Feature.STREAM, Feature.BRIDGE, Feature.FORD,
+          Feature.WOODS_ROAD)  # fmt: skip
 
 
 def _spine_hexes(s: Hexside) -> tuple[Hex, ...]:

@@ -21,6 +21,8 @@ from aslpto.terrain import WATER_OBSTACLES, Feature, HexsideFeature, Terrain
 G1 = "G.1"
 
 _CHANGING = frozenset({Terrain.WOODS, Terrain.BRUSH, Terrain.ORCHARD, Terrain.GRAIN})
+_WOODS_NOTE = {t: f"all woods are Jungle ({t.value}, G2.1)"
+               for t in (Terrain.LIGHT_JUNGLE, Terrain.DENSE_JUNGLE)}  # fmt: skip
 _SIMPLE = {
     Terrain.BRUSH: (Terrain.BAMBOO, "all brush is Bamboo"),
     Terrain.ORCHARD: (Terrain.PALM_TREES, "all orchards are Palm Trees"),
@@ -149,7 +151,7 @@ def _g1_hex(c: HexInfo, jungle: Terrain) -> HexInfo:
     notes: list[str] = []
     if terrain == Terrain.WOODS:
         terrain = jungle
-        notes.append(f"all woods are Jungle ({jungle.value}, G2.1)")
+        notes.append(_WOODS_NOTE[jungle])
     elif terrain in _SIMPLE:
         terrain, why = _SIMPLE[terrain]
         notes.append(why)

@@ -109,6 +109,11 @@ _MEMBERS: dict[Any, dict[str, StrEnum]] = {}
 """Each enum read so far: its members by value."""
 _UNIT_KEYSET = frozenset(UNIT_KEYS)
 _UNIT_HINTS: dict[str, Any] = {k: _optional_of(v) for k, v in typing.get_type_hints(Unit).items()}
+_UNIT_PLAIN: dict[str, tuple[str, Any]] = {
+    _UNIT_KEY.get(f, f): (f, t) for f, t in _UNIT_HINTS.items()
+    if f not in ("id", "side", "nationality", "hex", "position", "entrenched")
+}
+"""The unit fields read just as their types say: (field, type) by scenario key."""
 _SIDE_HINTS: dict[str, Any] = {k: _optional_of(v) for k, v in typing.get_type_hints(Side).items()}
 
 _CHART_HINTS: dict[str, Any] = typing.get_type_hints(ChartRow)
@@ -672,6 +677,10 @@ class _Reader:
                                   "nationality": side.nationality}  # fmt: skip
             h: Hex | None = None
             for key, raw in u.items():
+                plain = _UNIT_PLAIN.get(key)
+                if plain is not None:  # (read as its type says)
+                    kw[plain[0]] = self.value(raw, plain[1], "units", key, i)
+                    continue
                 fname = _UNIT_FIELD.get(key, key)
                 if fname in ("id", "side"):
                     continue
@@ -692,8 +701,6 @@ class _Reader:
                                        f"{', '.join(ENTRENCHMENTS)})", "units", key, v, i
                                        )  # fmt: skip
                     kw[fname] = v
-                else:
-                    kw[fname] = self.value(raw, _UNIT_HINTS[fname], "units", key, i)
             if "position" not in kw:
                 kw["position"] = default_position(m, h, panjis)
             out[uid] = Unit.of(kw)
