@@ -20,7 +20,6 @@ from aslpto.terrain import WATER_OBSTACLES, Feature, HexsideFeature, Terrain
 
 G1 = "G.1"
 
-_CHANGING = frozenset({Terrain.WOODS, Terrain.BRUSH, Terrain.ORCHARD, Terrain.GRAIN})
 _WOODS_NOTE = {t: f"all woods are Jungle ({t.value}, G2.1)"
                for t in (Terrain.LIGHT_JUNGLE, Terrain.DENSE_JUNGLE)}  # fmt: skip
 _SIMPLE = {
@@ -138,16 +137,25 @@ def finish_conditions(
             for h, c in watch.items()
             if c.terrain != Terrain.MARSH and Feature.WOODS_ROAD in c.features
         }
-        m = _g1_hexsides(m, woods_road, stream_end_hexes or {}, road_sides)
+        sides, side_rules, exceptions = _g1_hexsides(
+            m, woods_road, stream_end_hexes or {}, road_sides
+        )
+        return replace(m, cells=cells, sides=sides, side_rules=side_rules,
+                       stream_los_exception=exceptions)  # fmt: skip
     return replace(m, cells=cells)
 
 
 def _g1_hex(c: HexInfo, jungle: Terrain) -> HexInfo:
     """The G.1 bullets that change a hex by itself (all but the marsh and stream bullets),
     made as one change noting each bullet."""
-    if c.terrain not in _CHANGING and c.building is None and not c.features:
-        return c
     terrain, feats, b = c.terrain, c.features, c.building
+    if b is None and not feats:  # (most hexes: the terrain alone)
+        if terrain == Terrain.WOODS:
+            return c.changed(G1, _WOODS_NOTE[jungle], terrain=jungle)
+        if terrain in _SIMPLE:
+            t, why = _SIMPLE[terrain]
+            return c.changed(G1, why, terrain=t)
+        return c
     notes: list[str] = []
     if terrain == Terrain.WOODS:
         terrain = jungle
@@ -198,9 +206,11 @@ def _g1_hexsides(
     woods_road: set[Hex],
     stream_end_hexes: Mapping[Hex, set[str]],
     road_sides: Iterable[Hexside] | None,
-) -> Map:
+) -> tuple[dict[Hexside, frozenset[HexsideFeature]], dict[Hexside, tuple[str, ...]],
+           frozenset[Hexside]]:  # fmt: skip
     """G.1: no roads exist (a woods-road is a Path); stream end-hexes of different boards,
-    adjacent, make a continuous stream."""
+    adjacent, make a continuous stream (the hexsides, their rules, and those streams' hexsides,
+    whose LOS exception G.1 states)."""
     sides = dict(m.sides)
     side_rules = dict(m.side_rules)
     if road_sides is None:
@@ -229,12 +239,7 @@ def _g1_hexsides(
                 sides[s] = sides.get(s, frozenset()) | {HexsideFeature.STREAM}
                 side_rules[s] = (*side_rules.get(s, ()), G1)
                 exceptions.add(s)
-    return replace(
-        m,
-        sides=sides,
-        side_rules=side_rules,
-        stream_los_exception=frozenset(exceptions),
-    )
+    return sides, side_rules, frozenset(exceptions)
 
 
 def _b21_122_marsh(
