@@ -100,7 +100,7 @@ MOVERS = [
      False),
     ("truck", lambda h: vehicle(VehicleType.TRUCK, h), NO_OPTIONS, False, False, False),
     ("wagon", lambda h: vehicle(VehicleType.WAGON, h), NO_OPTIONS, False, False, False),
-    ("motorcycle vehicle", lambda h: vehicle(VehicleType.MOTORCYCLE, h), NO_OPTIONS, False, False,
+    ("motorcycle vehicle", lambda h: vehicle(VehicleType.MOTORCYCLE, h), NO_OPTIONS, True, True,
      False),
 ]  # fmt: skip
 IDS = [m[0] for m in MOVERS]
@@ -114,8 +114,8 @@ def test_g8_only_listed_units_enter_into_across_a_bank_hexside(
     fully tracked vehicles enter INTO a paddy; Banks: only they cross a bank hexside. A Gun or
     boat Manhandled by Infantry goes with the Infantry (the Irrigated paragraph, which forbids
     an unhooked Gun IN an Irrigated paddy only, implies it may be IN the others). A `vehicle`
-    counter of type motorcycle is read as a vehicle that is not fully tracked, as the setup
-    check reads it; Cycle Riders are the `cycle-rider` units."""
+    counter of type motorcycle moves only ridden: it is Cycle Riders, as a `cycle-rider` unit
+    is (G9.42 calls it a Ridden motorcycle too)."""
     for state in (S.DRAINED, S.IN_SEASON):
         r = evaluate(game(state, make("37F4")), "U", ["37E4"], opts)
         assert r.legal == into, (label, state, r.violation)

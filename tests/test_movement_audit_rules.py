@@ -69,12 +69,15 @@ def test_g8_cavalry_may_not_gallop_off_a_bank_counter() -> None:
 
 
 def test_g8_motorcycle_refusal_names_the_motorcycle() -> None:
+    """A motorcycle counter is Cycle Riders (a Ridden motorcycle): INTO a Drained paddy, not
+    INTO an Irrigated one, and the refusal names the motorcycle."""
     moto = Unit(
         "M", "american", "american", Kind.VEHICLE, "x", hex="37F4", vehicle_type="motorcycle", mf=16
     )
-    r = evaluate(paddy_game(moto), "M", ["37E4"])
-    assert not r.legal and r.violation is not None
-    assert "motorcycle" in r.violation.message and "Cycle Riders" not in r.violation.message
+    assert evaluate(paddy_game(moto), "M", ["37E4"]).legal
+    r = evaluate(paddy_game(moto, state=PaddyState.IRRIGATED), "M", ["37E4"])
+    assert not r.legal and r.violation is not None and r.violation.rule == "G8"
+    assert "Motorcycle" in r.violation.message
 
 
 # --- G9.411 ------------------------------------------------------------------------------------

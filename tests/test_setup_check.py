@@ -233,6 +233,19 @@ def test_g8_banks_who_may_set_up_above_bank_counter() -> None:
     ]  # fmt: skip
 
 
+def test_g8_motorcycle_counter_sets_up_as_cycle_riders() -> None:
+    """G8: a `vehicle` counter of type motorcycle is a Ridden motorcycle, Cycle Riders: it may
+    set up IN a paddy and above its Bank counter, but not IN an Irrigated paddy."""
+    body = (unit("mc", "37M4", kind="vehicle", vehicle_type="motorcycle")
+            + unit("mcb", "37M5", kind="vehicle", vehicle_type="motorcycle", position="bank"))
+    g = game(body)
+    assert where(g, "G8 (interior and banks)") == [] and where(g, "G8 (Banks)") == []
+    irrigated = game(body, paddy="irrigated")
+    assert where(irrigated, "G8 (Irrigated)") == ["37M4 (unit mc)"]
+    (f,) = found(irrigated, "G8 (Irrigated)")
+    assert "Ridden Motorcycle" in f.message
+
+
 def test_g8_banks_no_bank_counter_outside_a_paddy() -> None:
     g = game(unit("j", "37C4", position="bank"))
     (f,) = found(g, "G8 (Banks)")

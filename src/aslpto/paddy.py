@@ -79,7 +79,7 @@ def may_enter_into(ctx: MoveContext) -> bool:
     if m.kind == MoverKind.CAVALRY:
         return True
     if m.kind == MoverKind.CYCLE:
-        return m.vehicle_type is None  # Cycle Riders; a motorcycle as a vehicle is not
+        return True  # Cycle Riders (a motorcycle counter moves only ridden)
     return m.fully_tracked
 
 
@@ -94,7 +94,7 @@ def check_bank_allowed(ctx: MoveContext) -> None:
             and m.transport not in (Transport.MANHANDLING_GUN, Transport.MANHANDLING_BOAT)
         )
         or m.kind == MoverKind.CAVALRY
-        or (m.kind == MoverKind.CYCLE and m.vehicle_type is None)
+        or m.kind == MoverKind.CYCLE
     )
     if not ok:
         raise RuleViolation(G8, f"Banks: a {m.describe()} may not be above a Bank counter")

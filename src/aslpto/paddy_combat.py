@@ -282,7 +282,7 @@ def verify_in_irrigated(
         why = "an unhooked non-vehicular Gun"
     elif unit.kind == Kind.CAVALRY and unit.galloping:
         why = "Galloping/Charging Cavalry"
-    elif unit.kind == Kind.CYCLE_RIDER or unit.vehicle_type == VehicleType.MOTORCYCLE:
+    elif unit.is_cycle_rider:
         why = "a Ridden motorcycle"
     elif unit.transport == Transport.PUSHING_MOTORCYCLE:
         why = "a Pushed motorcycle"
@@ -752,7 +752,7 @@ def dismount_position(
 def may_be_on_bank(unit: Unit) -> Ruling[bool]:
     """G8 Banks: only Infantry (even riding bicycles/leading horses, but not manhandling a
     Gun/boat), Cavalry and Cycle Riders may set up/enter/remain above a Bank counter."""
-    if unit.kind in (Kind.CAVALRY, Kind.CYCLE_RIDER):
+    if unit.kind == Kind.CAVALRY or unit.is_cycle_rider:
         return Ruling(True, (BANKS,), "")
     if unit.kind.is_infantry:
         ok = unit.transport not in (Transport.MANHANDLING_GUN, Transport.MANHANDLING_BOAT)

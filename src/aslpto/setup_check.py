@@ -210,7 +210,7 @@ def g8_units(game: Game) -> Iterator[Finding]:
 
 
 def _not_in_paddy(u: Unit) -> str | None:
-    if u.kind == Kind.VEHICLE and not _fully_tracked(u):
+    if u.kind == Kind.VEHICLE and not _fully_tracked(u) and not u.is_cycle_rider:
         return f"a {u.vehicle_type.value if u.vehicle_type else 'vehicle'} not fully tracked"
     if u.kind.is_infantry and u.transport == Transport.RIDING_BICYCLE:
         return "Infantry riding bicycles"
@@ -222,7 +222,7 @@ def _not_in_irrigated(u: Unit) -> str | None:
         return "unhooked non-vehicular Gun (unless dm/animal-packed)"
     if u.kind == Kind.CAVALRY and u.galloping:
         return "Galloping/Charging Cavalry"
-    if u.kind == Kind.CYCLE_RIDER:
+    if u.is_cycle_rider:
         return "Ridden Motorcycle"
     if u.transport == Transport.PUSHING_MOTORCYCLE:
         return "Pushed Motorcycle"
@@ -230,7 +230,7 @@ def _not_in_irrigated(u: Unit) -> str | None:
 
 
 def _not_on_bank(u: Unit) -> str | None:
-    if u.kind in (Kind.CAVALRY, Kind.CYCLE_RIDER):
+    if u.kind == Kind.CAVALRY or u.is_cycle_rider:
         return None
     if u.kind.is_infantry:
         if u.transport in (Transport.MANHANDLING_GUN, Transport.MANHANDLING_BOAT):

@@ -147,6 +147,15 @@ class Unit:
         return new
 
     @property
+    def is_cycle_rider(self) -> bool:
+        """Cycle Riders (D15): a ``cycle-rider`` unit, or a ``vehicle`` counter of type
+        motorcycle, which is in play only ridden (Infantry pushing one is the Infantry's
+        Transport)."""
+        return self.kind == Kind.CYCLE_RIDER or (
+            self.kind == Kind.VEHICLE and self.vehicle_type == VehicleType.MOTORCYCLE
+        )
+
+    @property
     def is_japanese(self) -> bool:
         return self.nationality == "japanese"
 
