@@ -4,9 +4,12 @@ Fortifications placed during play)."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+from pathlib import Path
+
 import pytest
 
-from aslpto import water
+from aslpto import scenario, water
 from aslpto import water_conditions as wc
 from aslpto.core_movement import HALF, MoveContext, MoveOptions, mover_of
 from aslpto.game import Conditions, CurrentForce, FortKind, Game
@@ -16,6 +19,8 @@ from aslpto.movement import evaluate
 from aslpto.rulings import RuleViolation
 from aslpto.units import Kind, Unit, VehicleType
 from test_movement_helpers import make_game, squad
+
+EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
 
 # 37: a river two hexes wide (E-F, rows 2-8) bridged by a road D3-E3-F3-G3, with a cliff
 # D5-E5 and a hedge D6-E6 on its west bank; a canal K2-K8 with a Ford at K4; a river one
@@ -280,6 +285,20 @@ def test_b21_13_pond_wrecks_only_if_ssr_defines_it_fordable() -> None:
     assert wc.wrecks_in_water(g, "37E4").value
     assert not wc.wrecks_in_water(g, "37N5").value
     assert wc.wrecks_in_water(g, "37N5", pond_fordable=True).value
+    ssr = replace(g, conditions=replace(g.conditions, pond_fordable=True))
+    assert wc.wrecks_in_water(ssr, "37N5").value  # (the scenario's SSR: `pond_fordable`)
+
+
+def test_b21_13_pond_fordable_ssr_reads_and_writes_back() -> None:
+    """B21.13: a scenario's SSR may define the ponds fordable; the key is read and written."""
+    from aslpto.scenario import dump, loads
+
+    text = dump(scenario.load(EXAMPLES / "b21-deep.toml")).replace(
+        "frigid_water = false", "frigid_water = false\npond_fordable = true")
+    g = loads(text, str(EXAMPLES / "b21-deep.toml"))
+    assert g.conditions.pond_fordable
+    assert "pond_fordable = true" in dump(g)
+    assert loads(dump(g), str(EXAMPLES / "b21-deep.toml")) == g
 
 
 def test_b21_42_fording_cavalry_fires_only_inherent_fp() -> None:

@@ -56,6 +56,7 @@ class Conditions:
     current_direction: Direction | None = None  # downstream direction (B21.121)
     current_force: CurrentForce | None = None
     frigid_water: bool = False
+    pond_fordable: bool = False  # B21.13: wrecks appear in a pond only if an SSR says this
     sub_zero: bool = False
     year: int = 1944
     month: int = 6

@@ -82,7 +82,7 @@ SCENARIO_KEYS = ("name", "date", "night")
 MAP_KEYS = ("boards", "files")
 OVERLAY_KEYS = ("file", "on")
 SSR_KEYS = ("pto_terrain", "jungle", "paddy", "ec", "river_depth", "current", "frigid_water",
-            "sub_zero")  # fmt: skip
+            "pond_fordable", "sub_zero")  # fmt: skip
 CURRENT_KEYS = ("direction", "force")
 SIDE_KEYS = tuple(f.name for f in fields(Side))
 PANJI_KEYS = ("id", "hex", "covered", "side", "hidden", "top")
@@ -424,6 +424,7 @@ class _Reader:
             current_direction=direction,
             current_force=force,
             frigid_water=self.opt(ssr, "frigid_water", bool, base.frigid_water, "ssr"),
+            pond_fordable=self.opt(ssr, "pond_fordable", bool, base.pond_fordable, "ssr"),
             sub_zero=self.opt(ssr, "sub_zero", bool, base.sub_zero, "ssr"),
             year=year,
             month=month,
@@ -781,6 +782,8 @@ def dump(game: Game, relative_to: str | Path | None = None) -> str:
     if cur:
         out.append(f"current = {{{', '.join(cur)}}}")
     out.append(f"frigid_water = {_bool(c.frigid_water)}")
+    if c.pond_fordable:
+        out.append("pond_fordable = true")
     out.append(f"sub_zero = {_bool(c.sub_zero)}")
     out += _chart_overrides(game.map.chart)
     for s in game.sides:
