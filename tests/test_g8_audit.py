@@ -11,7 +11,7 @@ from dataclasses import replace
 import pytest
 
 from aslpto import paddy
-from aslpto.core_movement import HALF, MoveContext, MoveOptions, mover_of
+from aslpto.core_movement import HALF, MoveContext, MoveOptions, Phase, mover_of
 from aslpto.game import EC, Conditions, FortKind, Game, PaddyState, Panji
 from aslpto.movement import evaluate
 from aslpto.rulings import RuleViolation
@@ -358,3 +358,20 @@ def test_g8_banks_ford_out_of_a_paddy_keeps_g8_rights() -> None:
     r = evaluate(fordable(infantry("37C4", "bank")), "U", ["37B4"])
     assert r.legal, r.violation
     assert any("B21.41" in c.rule for st in r.steps for c in st.costs)
+
+
+# --- G8 AERIAL: paratroops that appeared this APh stay off the Bank counter ----------------
+
+
+def test_g8_aerial_paratroops_appearing_this_aph_may_not_enter_onto_a_bank_counter() -> None:
+    """G8 AERIAL: "Paratroops appearing onboard as per E9.6 may not enter onto a Bank counter
+    during same APh": refused in that APh (the game unchanged), allowed INTO the paddy, and
+    allowed onto the Bank counter in a later phase or for units that did not just land."""
+    g = game(S.DRAINED, infantry("37F4"))
+    landed_aph = MoveOptions(phase=Phase.APH, landed=True)
+    r = evaluate(g, "U", ["37E4:bank"], landed_aph)
+    assert not r.legal and r.violation is not None and r.violation.rule == "G8"
+    assert "AERIAL" in r.violation.message
+    assert evaluate(g, "U", ["37E4"], landed_aph).legal  # INTO the paddy
+    assert evaluate(g, "U", ["37E4:bank"], MoveOptions(phase=Phase.APH)).legal
+    assert evaluate(g, "U", ["37E4:bank"], MoveOptions(landed=True)).legal  # the MPh

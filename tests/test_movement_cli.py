@@ -184,6 +184,16 @@ def test_move_column_option(capsys: pytest.CaptureFixture[str]) -> None:
     assert "column-disband" in [e["kind"] for e in p["steps"][0]["events"]]
 
 
+def test_move_landed_option(capsys: pytest.CaptureFixture[str]) -> None:
+    """G8 AERIAL through the command: `--landed` paratroops in the APh stay off the Bank."""
+    paddy = str(Path(EX).with_name("paddy-river.toml"))
+    code, p, _ = run(capsys, "move", paddy, "J1", "32L4:bank", "--phase", "aph", "--landed",
+                     "--json")  # fmt: skip
+    assert code == 0 and p["legal"] is False and p["violation"]["rule"] == "G8"
+    code, p, _ = run(capsys, "move", paddy, "J1", "32L4:bank", "--phase", "aph", "--json")
+    assert code == 0 and p["legal"] is True
+
+
 def test_move_declared_entry_mf_step(capsys: pytest.CaptureFixture[str], scn: str) -> None:
     code, p, _ = run(capsys, "move", scn, "H", "37L5=11", "--json")
     assert code == 0 and p["legal"] is True and p["steps"][0]["mf"] == 11

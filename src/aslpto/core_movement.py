@@ -159,6 +159,7 @@ class MoveOptions:
     blaze: frozenset[str] = frozenset()  # hexes with a Terrain Blaze (B25)
     with_leader: str | None = None  # id of the leader the MMC moves with (A4.12)
     column: bool = False  # the unit is in a Column (E11; G9.44)
+    landed: bool = False  # paratroops that appeared onboard this APh (E9.6; G8 AERIAL)
 
 
 MANHANDLING = {

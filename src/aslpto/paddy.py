@@ -18,6 +18,7 @@ from aslpto.core_movement import (
     Event,
     MoveContext,
     MoverKind,
+    Phase,
     along_road,
     grain_cost,
     hazardous_movement,
@@ -101,6 +102,11 @@ def check_bank_allowed(ctx: MoveContext) -> None:
     if m.galloping:
         raise RuleViolation(
             G8, "Bank Counter Penalties: Cavalry may not Gallop/Charge on or off a Bank counter"
+        )
+    if ctx.options.landed and ctx.options.phase == Phase.APH:
+        raise RuleViolation(
+            G8, "AERIAL: paratroops appearing onboard (E9.6) may not enter onto a Bank counter "
+            "during the same APh",
         )
 
 

@@ -93,6 +93,11 @@ def add_options(parser: argparse.ArgumentParser) -> None:
     )
     g.add_argument("--column", action="store_true", help="the unit is in a Column (E11, G9.44)")
     g.add_argument(
+        "--landed",
+        action="store_true",
+        help="paratroops that appeared onboard this APh (E9.6): no Bank counter (G8 AERIAL)",
+    )
+    g.add_argument(
         "--portage",
         action="append",
         default=[],
@@ -125,4 +130,5 @@ def options_of(args: argparse.Namespace) -> MoveOptions:
         blaze=frozenset(args.blaze),
         with_leader=args.with_leader,
         column=args.column,
+        landed=args.landed,
     )
