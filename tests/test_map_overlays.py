@@ -140,3 +140,10 @@ def test_g_9c_overlay_over_part_of_a_building_leaves_the_rest() -> None:
     from aslpto.terrain import Feature
 
     assert Feature.CELLAR not in m.info(m.hex("37K3")).features
+
+
+def test_g_9b_overlay_on_a_board_with_a_letter_suffix() -> None:
+    """G.9B: an overlay's placement names its board as any hex name does (``37aK4-K5``)."""
+    m = with_overlays(BOARD, (overlay(OV_A), "37aK4-K5"), number="37a")
+    covered = {m.name(h) for h in m if m.info(h).overlay == "Wd1"}
+    assert covered == {"37aK4", "37aK5", "37aK6", "37aL4", "37aL5"}

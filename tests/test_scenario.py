@@ -248,3 +248,26 @@ def test_load_restores_the_garbage_collector_even_on_error() -> None:
     with pytest.raises(InputError):
         loads("[scenario\n", "bad.toml")
     assert gc.isenabled()
+
+
+def test_a_loaded_game_copies_and_pickles() -> None:
+    """A game (its map and layout too) is a value: it deep-copies and pickles unchanged."""
+    import copy
+    import pickle
+
+    g = load(Path(__file__).resolve().parent.parent / "examples" / "two-by-two.toml")
+    assert copy.deepcopy(g) == g
+    again = pickle.loads(pickle.dumps(g))
+    assert again == g and again.map.layout.hexes == g.map.layout.hexes
+
+
+def test_toml_line_ends_crlf_and_cr_read_as_lf(tmp_path: Path) -> None:
+    """A file written with CRLF or bare CR line ends reads as one with LF line ends."""
+    from aslpto.tomlsource import TomlSource
+
+    for end in ("\r\n", "\r"):
+        p = tmp_path / "t.toml"
+        p.write_bytes(end.join(['a = 1', 'b = "x"', '[t]', 'c = 2', '']).encode())
+        src = TomlSource.load(p)
+        assert src.data == {"a": 1, "b": "x", "t": {"c": 2}}
+        assert src.line_of("t", "c") == 4

@@ -23,7 +23,6 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Iterator
-from collections.abc import Set as AbstractSet
 from dataclasses import dataclass
 from enum import Enum
 from functools import cached_property
@@ -226,12 +225,14 @@ class HexName:
 
     @staticmethod
     def parse(text: str, default_board: str | None = None) -> HexName:
-        text = text.strip()
-        local = text.lstrip(_DIGITS)
+        name = text.strip()
+        local = name.lstrip(_DIGITS)
         got = _LOCAL_NAMES.get(local)  # (the usual case: a board number and a printed name)
-        if got is not None and (local is not text or default_board is not None):
-            return HexName(text[: len(text) - len(local)] or default_board or "", *got)
-        m = _HEX_NAME.match(text)
+        if got is not None:
+            board = name[: len(name) - len(local)] or default_board
+            if board is not None:
+                return HexName(board, *got)
+        m = _HEX_NAME.match(name)
         if not m:
             raise InputError(f"'{text}' is not a hex name (board, column, row: e.g. 37EE7)")
         board, letters, digits = m.groups()
@@ -333,8 +334,7 @@ class Layout:
         return {p.board: p for p in self.placements}
 
     @cached_property
-    def hexes(self) -> AbstractSet[Hex]:
-        """Every hex of the layout (a map build hands over its cells' keys)."""
+    def hexes(self) -> frozenset[Hex]:
         out: set[Hex] = set()
         for p in self.placements:
             x0, y0 = p.x0, p.y0  # a board turned 180° covers the same grid positions
@@ -369,8 +369,9 @@ class Layout:
         return self.hex_and_name(text)[0]
 
     def hex_and_name(self, text: str) -> tuple[Hex, str]:
-        """:meth:`hex`, and the hex's canonical name (:meth:`name`): the name as given unless
-        the hex lies on its board's edge (a seam hex may have its name from another board)."""
+        """:meth:`hex`, and the hex's canonical name (:meth:`name`): the name given, written
+        canonically, unless the hex lies on its board's edge (a seam hex may take its name from
+        another board)."""
         default = self.placements[0].board if len(self.placements) == 1 else None
         n = HexName.parse(text, default)
         h = self.resolve(n)

@@ -256,11 +256,12 @@ class _Draft:
     roads: list[Hexside] | None = field(default_factory=list)  # road hexsides (None: unknown)
     merged: dict[tuple[int, int], tuple[HexInfo, HexInfo, HexInfo]] = field(default_factory=dict)
     raw: dict[Hex, HexInfo] = field(default_factory=dict)
-    """The printed info of each board-edge hex (a seam merges two) and of each hex whose info
-    is not its board file's (buildings, seams, B21.13 ponds): those in ``special``."""
+    """The info before the conditions of each board-edge hex (a seam merges two) and of each
+    hex whose info is not its board file's (buildings, seams, B21.13 ponds: those in
+    ``special``)."""
     special: set[Hex] = field(default_factory=set)
     watch: dict[Hex, HexInfo] = field(default_factory=dict)
-    """The printed info of the hexes the conditions look at one by one."""
+    """The info before the conditions of the hexes the conditions look at one by one."""
     built: dict[tuple[int, int, int], tuple[HexInfo, HexInfo]] = field(default_factory=dict)
     """A building's hex on the first board laid out from a board file, as printed and under
     the conditions, by template, building and printed hex info: the conditions change it the
@@ -755,7 +756,8 @@ def build_map(
     conditions: MapConditions = MapConditions(),
     chart: TerrainChart | None = None,
 ) -> Map:
-    """Lay out the boards, place overlays in SSR order (G.9B), then apply the conditions."""
+    """Lay out the boards, place overlays in SSR order (G.9B), and apply the conditions (to
+    each board file before it is laid out; with overlays, to the whole map after them)."""
     return _build(layout, boards, overlays, conditions, chart, per_board=not overlays)
 
 
@@ -787,7 +789,7 @@ def _build(
             got = templates[id(data)] = (tpl, hc.layer(tpl.infos))
         _place_board(draft, got[0], p, hc, got[1])
     if "hexes" not in layout.__dict__:  # the layout's hexes are the board hexes just placed
-        layout.__dict__["hexes"] = draft.cells.keys()  # (no hex is added or taken away later)
+        layout.__dict__["hexes"] = frozenset(draft.cells)
 
     def edge_of(h: Hex) -> set[str]:
         """Boards on whose edge hex ``h`` lies."""

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from aslpto.hexes import Hex, Layout
+from aslpto.hexes import Hex, HexName, Layout
 from aslpto.rulings import InputError
 
 if TYPE_CHECKING:
@@ -59,10 +59,5 @@ def check_overlay_placement(layout: Layout, ov: OverlayPlacement) -> tuple[Hex, 
 
 
 def _board_of(name: str, layout: Layout) -> str:
-    digits = ""
-    for ch in name.strip():
-        if ch.isdigit():
-            digits += ch
-        else:
-            break
-    return digits or layout.boards[0]
+    """The board a placement hex names (``37D2``, ``1aK2``), or the only board's."""
+    return HexName.parse(name, layout.boards[0]).board

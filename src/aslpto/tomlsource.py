@@ -33,6 +33,8 @@ class TomlSource:
         try:
             with open(p, "rb") as f:  # (as tomllib.load reads: faster than text mode)
                 text = f.read().decode("utf-8")
+            if "\r" in text:  # (line ends as text mode reads them: CRLF and CR are LF)
+                text = text.replace("\r\n", "\n").replace("\r", "\n")
         except FileNotFoundError:
             raise InputError("no such file", str(p)) from None
         except IsADirectoryError:

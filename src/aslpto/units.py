@@ -139,7 +139,9 @@ class Unit:
         """``Unit(**values)`` made without ``__init__`` (which only sets the fields, one by
         one): a scenario load makes every unit. ``values`` names fields only, and every field
         with no default."""
-        assert _UNIT_REQUIRED <= values.keys() <= _UNIT_FIELDS, values.keys()
+        if not _UNIT_REQUIRED <= values.keys() <= _UNIT_FIELDS:
+            raise TypeError(f"Unit fields: missing {sorted(_UNIT_REQUIRED - values.keys())}, "
+                            f"unknown {sorted(values.keys() - _UNIT_FIELDS)}")  # fmt: skip
         new = object.__new__(Unit)
         d = new.__dict__
         d.update(_UNIT_DEFAULTS)
