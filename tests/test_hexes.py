@@ -158,3 +158,16 @@ def test_hex_and_name_gives_the_canonical_name_of_every_printed_name() -> None:
     for h in layout.ordered:
         for n in layout.names(h):
             assert layout.hex_and_name(str(n)) == (h, layout.name(h))
+
+
+def test_lower_case_two_letter_column_after_a_board_number() -> None:
+    """``37ee7`` is board 37, hex EE7 (not board "37e", column E) on a map without a board
+    37e; a board with a letter suffix keeps it where it is on the map."""
+    layout = Layout.grid([["37", "38"]])
+    assert layout.hex_and_name("37ee7") == (layout.hex("37EE7"), "37EE7")
+    assert layout.hexside("37ee7-ee8") == layout.hexside("37EE7-EE8")
+    assert layout.vertex("37dd6-ee7-dd7") == layout.vertex("37DD6-EE7-DD7")
+    suffixed = Layout.grid([["37", "37e"]])
+    assert suffixed.hex_and_name("37eE7")[1] == "37eE7"
+    with pytest.raises(InputError, match="board 39e is not on this map"):
+        layout.hex("39ee7")

@@ -372,8 +372,7 @@ class Layout:
         """:meth:`hex`, and the hex's canonical name (:meth:`name`): the name given, written
         canonically, unless the hex lies on its board's edge (a seam hex may take its name from
         another board)."""
-        default = self.placements[0].board if len(self.placements) == 1 else None
-        n = HexName.parse(text, default)
+        n = self.parse(text, self._default_board())
         h = self.resolve(n)
         c, r = n.col, n.row
         if c in (0, LAST_COL) or r == 10 or r == (0 if c & 1 else 1):
@@ -402,9 +401,9 @@ class Layout:
         parts = text.strip().split("-")
         if len(parts) != 2:
             raise InputError(f"'{text}' is not a hexside (two hexes joined by '-': 37EE7-EE8)")
-        first = HexName.parse(parts[0], self._default_board())
+        first = self.parse(parts[0], self._default_board())
         a = self.resolve(first)
-        b = self.resolve(HexName.parse(parts[1], first.board))
+        b = self.resolve(self.parse(parts[1], first.board))
         if not a.is_adjacent(b):
             raise InputError(f"hexside '{text}': {parts[0]} and {parts[1]} are not adjacent")
         return Hexside.of(a, b)
@@ -414,14 +413,25 @@ class Layout:
         parts = text.strip().split("-")
         if len(parts) != 3:
             raise InputError(f"'{text}' is not a vertex (three hexes: 37DD6-EE7-DD7)")
-        first = HexName.parse(parts[0], self._default_board())
-        hs = [self.resolve(first)] + [
-            self.resolve(HexName.parse(p, first.board)) for p in parts[1:]
-        ]
+        first = self.parse(parts[0], self._default_board())
+        hs = [self.resolve(first)] + [self.resolve(self.parse(p, first.board)) for p in parts[1:]]
         try:
             return Vertex.of(*hs)
         except ValueError:
             raise InputError(f"vertex '{text}': the three hexes do not meet at a point") from None
+
+    def parse(self, text: str, default_board: str | None = None) -> HexName:
+        """:meth:`HexName.parse` on this map: a board number run into a lower-case two-letter
+        column (``32ee7``, which reads at first as board ``32e``, column ``E``) is read as board
+        ``32``, column ``EE`` when board 32 is on the map and board 32e is not."""
+        n = HexName.parse(text, default_board)
+        if n.board in self._by_board or not n.board[-1:].isalpha():
+            return n
+        board = n.board[:-1]
+        col = _COL_INDEX.get((n.board[-1] + COLUMNS[n.col]).upper())
+        if board in self._by_board and col is not None and n.row in rows_of_column(col):
+            return HexName(board, col, n.row)
+        return n
 
     def _default_board(self) -> str | None:
         return self.placements[0].board if len(self.placements) == 1 else None
