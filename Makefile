@@ -16,7 +16,7 @@ demo: $(STAMP)
 	@bash examples/demo.sh $(VENV)/bin/aslpto
 
 test: $(STAMP)
-	$(PY) -m ruff check src tests benchmarks
+	$(PY) -m ruff check src tests benchmarks tools
 	$(PY) -m mypy
 	$(PY) -m pytest
 

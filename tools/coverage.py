@@ -132,7 +132,10 @@ def _merge(rows: list[list[str]]) -> list[list[str]]:
     status = "built" if statuses == {"built"} else ("not built" if statuses == {"not built"}
                                                       else "partial")  # fmt: skip
     rows = sorted(rows, key=lambda r: order.get(r[1], 3))
-    join = lambda i: "; ".join(dict.fromkeys(r[i] for r in rows if r[i]))  # noqa: E731
+
+    def join(i: int) -> str:
+        return "; ".join(dict.fromkeys(r[i] for r in rows if r[i]))
+
     return [[rows[0][0], status, join(2), join(3), join(4)]]
 
 
