@@ -277,19 +277,27 @@ def verify_in_irrigated(
     h = game.map.hex(hex_name)
     if not (is_paddy(game, h) and state(game) == PaddyState.IRRIGATED):
         return
-    why = ""
-    if unhooked_gun and not (dm or animal_packed):
-        why = "an unhooked non-vehicular Gun"
-    elif unit.kind == Kind.CAVALRY and unit.galloping:
-        why = "Galloping/Charging Cavalry"
-    elif unit.is_cycle_rider:
-        why = "a Ridden motorcycle"
-    elif unit.transport == Transport.PUSHING_MOTORCYCLE:
-        why = "a Pushed motorcycle"
-    elif unit.transport == Transport.RIDING_BICYCLE:
-        why = "a Ridden bicycle"
+    why = not_allowed_in_irrigated(unit, unhooked_gun=unhooked_gun, dm=dm or animal_packed)
     if why:
-        raise RuleViolation(IRRIGATED, f"{why} is not allowed IN Irrigated paddy {hex_name}")
+        raise RuleViolation(IRRIGATED, f"no {why} is allowed IN Irrigated paddy {hex_name}")
+
+
+def not_allowed_in_irrigated(unit: Unit, *, unhooked_gun: bool = False, dm: bool = False
+                             ) -> str | None:  # fmt: skip
+    """G8 Irrigated: what the unit is that may not be IN an Irrigated paddy (an unhooked
+    non-vehicular Gun unless ``dm``/animal-packed, Galloping/Charging Cavalry, a Pushed/Ridden
+    Motorcycle, a Ridden bicycle), or None."""
+    if unhooked_gun and not dm:
+        return "unhooked non-vehicular Gun (unless dm/animal-packed)"
+    if unit.kind == Kind.CAVALRY and unit.galloping:
+        return "Galloping/Charging Cavalry"
+    if unit.is_cycle_rider:
+        return "Ridden Motorcycle"
+    if unit.transport == Transport.PUSHING_MOTORCYCLE:
+        return "Pushed Motorcycle"
+    if unit.transport == Transport.RIDING_BICYCLE:
+        return "Ridden bicycle"
+    return None
 
 
 def restricted_field_of_fire(game: Game, unit: Unit, sw_pp: int) -> Ruling[bool]:

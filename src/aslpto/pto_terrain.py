@@ -79,9 +79,7 @@ class HexConditions:
         ids = list(map(id, infos))
         wanted = set()
         for k, c in dict(zip(ids, infos, strict=True)).items():
-            if k not in self.done:
-                self.done[k] = self._by_itself(c)
-                self._kept.append(c)
+            self(c)
             if self.watched(c):
                 wanted.add(k)
         return (
@@ -149,13 +147,6 @@ def _g1_hex(c: HexInfo, jungle: Terrain) -> HexInfo:
     """The G.1 bullets that change a hex by itself (all but the marsh and stream bullets),
     made as one change noting each bullet."""
     terrain, feats, b = c.terrain, c.features, c.building
-    if b is None and not feats:  # (most hexes: the terrain alone)
-        if terrain == Terrain.WOODS:
-            return c.changed(G1, _WOODS_NOTE[jungle], terrain=jungle)
-        if terrain in _SIMPLE:
-            t, why = _SIMPLE[terrain]
-            return c.changed(G1, why, terrain=t)
-        return c
     notes: list[str] = []
     if terrain == Terrain.WOODS:
         terrain = jungle
@@ -163,6 +154,8 @@ def _g1_hex(c: HexInfo, jungle: Terrain) -> HexInfo:
     elif terrain in _SIMPLE:
         terrain, why = _SIMPLE[terrain]
         notes.append(why)
+    if b is None and not feats:  # (most hexes: the terrain alone)
+        return c.changed(G1, *notes, terrain=terrain) if notes else c
     building = b
     if (
         b is not None

@@ -22,6 +22,7 @@ from aslpto.findings import Finding
 from aslpto.game import FortKind, Game, PaddyState, Panji
 from aslpto.hexes import Hex
 from aslpto.maps import HexInfo
+from aslpto.paddy_combat import not_allowed_in_irrigated
 from aslpto.pto import pto_scenario
 from aslpto.terrain import Feature, HexsideFeature, Terrain
 from aslpto.units import Kind, Transport, Unit, VehicleType
@@ -203,7 +204,7 @@ def g8_units(game: Game) -> Iterator[Finding]:
                           f"Infantry, Cavalry, Cycle Riders and fully tracked vehicles may "
                           f"(and such Infantry may not ride bicycles)", where)  # fmt: skip
         elif irrigated:
-            bad = _not_in_irrigated(u)
+            bad = not_allowed_in_irrigated(u, unhooked_gun=u.kind == Kind.GUN, dm=u.dm)
             if bad:
                 yield Finding(G8_IRRIGATED, "error", f"no {bad} is allowed IN an Irrigated "
                               f"paddy ({u.id})", where)  # fmt: skip
@@ -214,18 +215,6 @@ def _not_in_paddy(u: Unit) -> str | None:
         return f"a {u.vehicle_type.value if u.vehicle_type else 'vehicle'} not fully tracked"
     if u.kind.is_infantry and u.transport == Transport.RIDING_BICYCLE:
         return "Infantry riding bicycles"
-    return None
-
-
-def _not_in_irrigated(u: Unit) -> str | None:
-    if u.kind == Kind.GUN and not u.dm:
-        return "unhooked non-vehicular Gun (unless dm/animal-packed)"
-    if u.kind == Kind.CAVALRY and u.galloping:
-        return "Galloping/Charging Cavalry"
-    if u.is_cycle_rider:
-        return "Ridden Motorcycle"
-    if u.transport == Transport.PUSHING_MOTORCYCLE:
-        return "Pushed Motorcycle"
     return None
 
 
