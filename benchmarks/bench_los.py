@@ -3,7 +3,8 @@ over the same pairs (the floor: no terrain, no rules).
 
 The board is 32 of examples/paddy-river.toml (the bundled 902 under PTO Terrain: river,
 canal, paddies with banks, jungle, grain, orchard/palm trees, huts, walls, hedges, a stream,
-Panji counters). "Full LOS" is :meth:`aslpto.los.LosEngine.check` with every rule: the exact
+Panji counters). "Full LOS" is :meth:`aslpto.rules.los.engine.LosEngine.check` with every rule: the
+exact
 thread (integer geometry, cached per offset), obstacles, blind hexes, hills, Hindrances, hexside
 obstacles, Depressions, the PTO rules. The floor is the usual cube-coordinate lerp-and-round
 hex line (floating point with an epsilon nudge), walked to the end, nothing looked up.
@@ -20,10 +21,10 @@ from pathlib import Path
 
 import pytest
 
-from aslpto import scenario
-from aslpto.hexes import COLUMNS, Hex, distance, rows_of_column
-from aslpto.los import Location, LosEngine, _compact
-from aslpto.los_geometry import _trace_rel
+from aslpto.board.hexes import COLUMNS, Hex, distance, rows_of_column
+from aslpto.formats import scenario
+from aslpto.rules.los.engine import Location, LosEngine, _compact
+from aslpto.rules.los.thread import _trace_rel
 from timing import median_time
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -156,7 +157,7 @@ def test_floor_hexes_are_on_the_exact_thread() -> None:
     """The floor is a fair floor: away from vertices, every hex it samples is one the exact
     thread runs through (the thread may run through more: range + 1 samples miss the hexes a
     shallow thread clips between two samples)."""
-    from aslpto.los_geometry import trace
+    from aslpto.rules.los.thread import trace
 
     for a, b in PAIRS[:3000]:
         ev = trace(a, b)

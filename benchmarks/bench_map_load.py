@@ -19,7 +19,7 @@ from timing import paired_ratio
 ROOT = Path(__file__).resolve().parent.parent
 SCENARIO = ROOT / "examples" / "two-by-two.toml"
 
-scenario = pytest.importorskip("aslpto.scenario")
+scenario = pytest.importorskip("aslpto.formats.scenario")
 if not SCENARIO.exists():  # pragma: no cover
     pytest.skip("examples/two-by-two.toml is missing", allow_module_level=True)
 

@@ -21,9 +21,7 @@ from fractions import Fraction
 
 import pytest
 
-from aslpto.counters import make
-from aslpto.dice import Distribution, RandomDice
-from aslpto.morale import (
+from aslpto.rules.morale.checks import (
     Check,
     Result,
     odds_location,
@@ -31,7 +29,9 @@ from aslpto.morale import (
     resolve_location,
     resolve_panji_stack,
 )
-from aslpto.units import Kind, Strength, Unit, UnitClass
+from aslpto.state.counters import make
+from aslpto.state.dice import Distribution, RandomDice
+from aslpto.state.units import Kind, Strength, Unit, UnitClass
 
 SAMPLES = 100_000
 TARGET = 100

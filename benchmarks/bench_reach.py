@@ -27,10 +27,11 @@ nx = pytest.importorskip("networkx")
 sp = pytest.importorskip("scipy.sparse")
 csgraph = pytest.importorskip("scipy.sparse.csgraph")
 
-from aslpto import movement, scenario  # noqa: E402
-from aslpto.core_movement import MoveOptions  # noqa: E402
-from aslpto.game import Game  # noqa: E402
-from aslpto.units import Kind  # noqa: E402
+from aslpto.formats import scenario  # noqa: E402
+from aslpto.procedures import movement  # noqa: E402
+from aslpto.rules.movement import MoveOptions  # noqa: E402
+from aslpto.state.game import Game  # noqa: E402
+from aslpto.state.units import Kind  # noqa: E402
 from timing import median_time as _median_time  # noqa: E402
 
 median_time = partial(_median_time, repeat=15, warm_up=True)

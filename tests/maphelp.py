@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from aslpto.boards import BoardData, parse_board
-from aslpto.hexes import Layout
-from aslpto.maps import Map, MapConditions, OverlayPlacement, build_map
-from aslpto.tomlsource import TomlSource
+from aslpto.base.tomlsource import TomlSource
+from aslpto.board.files import BoardData, parse_board
+from aslpto.board.hexes import Layout
+from aslpto.board.maps import Map, MapConditions, OverlayPlacement, build_map
 
 
 def board(text: str, name: str = "test.toml") -> BoardData:

@@ -6,12 +6,12 @@ import copy
 
 import pytest
 
-from aslpto import actions as act
-from aslpto.counters import make
-from aslpto.game import Conditions, Game, PaddyState, Panji
-from aslpto.panji_effects import ABOVE, BENEATH, ItemAction, Weapon
-from aslpto.rulings import InputError, RuleViolation
-from aslpto.units import Kind, Strength, Unit, UnitClass, VehicleType
+from aslpto.base.rulings import InputError, RuleViolation
+from aslpto.procedures import actions as act
+from aslpto.rules.panji.effects import ABOVE, BENEATH, ItemAction, Weapon
+from aslpto.state.counters import make
+from aslpto.state.game import Conditions, Game, PaddyState, Panji
+from aslpto.state.units import Kind, Strength, Unit, UnitClass, VehicleType
 from maphelp import one_board
 
 BOARD = """[terrain]

@@ -11,10 +11,10 @@ from pathlib import Path
 
 import pytest
 
-from aslpto import scenario
-from aslpto.los import LosEngine, parse_location
-from aslpto.maps import Map
-from aslpto.terrain import Terrain
+from aslpto.board.maps import Map
+from aslpto.board.terrain import Terrain
+from aslpto.formats import scenario
+from aslpto.rules.los.engine import LosEngine, parse_location
 from maphelp import one_board
 
 BOARD7 = """[terrain]

@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import pytest
 
-from aslpto.core_movement import HALF, MoveOptions, Phase
-from aslpto.game import Conditions, CurrentForce
-from aslpto.hexes import Direction
-from aslpto.maps import RiverDepth
-from aslpto.movement import evaluate
-from aslpto.units import Kind, Unit, VehicleType
+from aslpto.board.hexes import Direction
+from aslpto.board.maps import RiverDepth
+from aslpto.procedures.movement import evaluate
+from aslpto.rules.movement import HALF, MoveOptions, Phase
+from aslpto.state.game import Conditions, CurrentForce
+from aslpto.state.units import Kind, Unit, VehicleType
 from test_movement_helpers import make_game, squad
 
 NO_OPTIONS = MoveOptions()

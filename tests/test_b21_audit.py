@@ -9,15 +9,16 @@ from pathlib import Path
 
 import pytest
 
-from aslpto import scenario, water
-from aslpto import water_conditions as wc
-from aslpto.core_movement import HALF, MoveContext, MoveOptions, mover_of
-from aslpto.game import Conditions, CurrentForce, FortKind, Game
-from aslpto.hexes import Direction
-from aslpto.maps import JungleType, RiverDepth
-from aslpto.movement import evaluate
-from aslpto.rulings import RuleViolation
-from aslpto.units import Kind, Unit, VehicleType
+from aslpto.base.rulings import RuleViolation
+from aslpto.board.hexes import Direction
+from aslpto.board.maps import JungleType, RiverDepth
+from aslpto.formats import scenario
+from aslpto.procedures.movement import evaluate
+from aslpto.rules.movement import HALF, MoveContext, MoveOptions, mover_of
+from aslpto.rules.water import conditions as wc
+from aslpto.rules.water import movement as water
+from aslpto.state.game import Conditions, CurrentForce, FortKind, Game
+from aslpto.state.units import Kind, Unit, VehicleType
 from test_movement_helpers import make_game, squad
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
@@ -291,7 +292,7 @@ def test_b21_13_pond_wrecks_only_if_ssr_defines_it_fordable() -> None:
 
 def test_b21_13_pond_fordable_ssr_reads_and_writes_back() -> None:
     """B21.13: a scenario's SSR may define the ponds fordable; the key is read and written."""
-    from aslpto.scenario import dump, loads
+    from aslpto.formats.scenario import dump, loads
 
     text = dump(scenario.load(EXAMPLES / "b21-deep.toml")).replace(
         "frigid_water = false", "frigid_water = false\npond_fordable = true")
@@ -304,8 +305,8 @@ def test_b21_13_pond_fordable_ssr_reads_and_writes_back() -> None:
 def test_b21_42_fording_cavalry_fires_only_inherent_fp() -> None:
     """B21.42 "Fording units may fire only their inherent FP": Cavalry fording (B21.41 lets
     Cavalry ford) is held to it as Infantry is; the action is refused before anything changes."""
-    from aslpto import actions as act
-    from aslpto.panji_effects import Weapon
+    from aslpto.procedures import actions as act
+    from aslpto.rules.panji.effects import Weapon
 
     g = game(cavalry("C", "37E5"))
     assert wc.fording(g, g.unit("C"))
@@ -318,7 +319,7 @@ def test_b21_42_fording_cavalry_fires_only_inherent_fp() -> None:
 def test_b21_6_setup_check_ice_removed_is_water() -> None:
     """B21.5/B21.6: once the ice is removed the hex is a Water Obstacle again, so the setup
     check refuses any Fortification there under B21.5 (not the ice list of B21.6)."""
-    from aslpto.setup_check import is_ice
+    from aslpto.procedures.setup import is_ice
 
     g = game(sub_zero=True)
     assert is_ice(g.map.info(g.map.hex("37E4")))
@@ -330,10 +331,10 @@ def test_b21_41_fording_unit_not_pinned_by_a_check() -> None:
     """B21.41 "Fording units are immune to Pin effects": the Situation of a fording unit
     (``water_conditions.fording``) makes a PTC no check at all and an MC whose Final DR equals
     the Morale Level leave it unpinned; the same unit not fording is pinned."""
-    from aslpto.counters import make
-    from aslpto.dice import GivenDice
-    from aslpto.morale import Check, Situation, odds_check, resolve_check
-    from aslpto.units import UnitClass
+    from aslpto.rules.morale.checks import Check, Situation, odds_check, resolve_check
+    from aslpto.state.counters import make
+    from aslpto.state.dice import GivenDice
+    from aslpto.state.units import UnitClass
 
     g = game(make("S", "american", Kind.SQUAD, UnitClass.FIRST_LINE, hex="37E5"))
     s = g.unit("S")

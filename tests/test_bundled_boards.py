@@ -13,13 +13,20 @@ from pathlib import Path
 
 import pytest
 
-from aslpto.boards import BoardData, LocalHex, is_edge, load_board, local_adjacent, local_name
-from aslpto.hexes import Hex, Layout
-from aslpto.maps import JungleType, Map, MapConditions, OverlayPlacement, RiverDepth, build_map
-from aslpto.rulings import InputError
-from aslpto.scenario import BUNDLED_BOARDS, load
-from aslpto.setup_check import check
-from aslpto.terrain import Feature, HexsideFeature, Terrain
+from aslpto.base.rulings import InputError
+from aslpto.board.files import BoardData, LocalHex, is_edge, load_board, local_adjacent, local_name
+from aslpto.board.hexes import Hex, Layout
+from aslpto.board.maps import (
+    JungleType,
+    Map,
+    MapConditions,
+    OverlayPlacement,
+    RiverDepth,
+    build_map,
+)
+from aslpto.board.terrain import Feature, HexsideFeature, Terrain
+from aslpto.formats.scenario import BUNDLED_BOARDS, load
+from aslpto.procedures.setup import check
 
 BOARDS = ("901", "902", "903")
 OVERLAYS = ("overlay-5", "overlay-x6")

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from aslpto.counters import (
+from aslpto.base.rulings import InputError
+from aslpto.state.counters import (
     catalog,
     exchange,
     good_order_morale,
@@ -12,8 +13,7 @@ from aslpto.counters import (
     make,
     parse_leader,
 )
-from aslpto.rulings import InputError
-from aslpto.units import Kind, Strength, UnitClass
+from aslpto.state.units import Kind, Strength, UnitClass
 
 E, F, S, C = UnitClass.ELITE, UnitClass.FIRST_LINE, UnitClass.SECOND_LINE, UnitClass.CONSCRIPT
 FULL, RED = Strength.FULL, Strength.REDUCED

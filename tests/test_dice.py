@@ -8,7 +8,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from aslpto.dice import (
+from aslpto.base.rulings import InputError
+from aslpto.state.dice import (
     DR,
     Dice,
     Distribution,
@@ -18,7 +19,6 @@ from aslpto.dice import (
     dr_distribution,
     odds,
 )
-from aslpto.rulings import InputError
 
 ALL_DR = [(w, c) for w in range(1, 7) for c in range(1, 7)]
 

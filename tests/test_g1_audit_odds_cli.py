@@ -7,9 +7,9 @@ from fractions import Fraction
 
 import pytest
 
+from aslpto.base.rulings import InputError
 from aslpto.cli import main
-from aslpto.commands.odds import describe
-from aslpto.rulings import InputError
+from aslpto.cli.odds import describe
 
 
 def run_json(capsys: pytest.CaptureFixture[str], *argv: str) -> dict[str, object]:

@@ -7,14 +7,14 @@ from fractions import Fraction
 
 import pytest
 
-from aslpto import japanese as jp
-from aslpto import japanese_cc as cc
-from aslpto import japanese_heroes as th
-from aslpto import morale as m
-from aslpto.counters import make
-from aslpto.dice import GivenDice
-from aslpto.rulings import InputError, RuleViolation
-from aslpto.units import Kind, Strength, Unit, UnitClass
+from aslpto.base.rulings import InputError, RuleViolation
+from aslpto.rules.japanese import cc
+from aslpto.rules.japanese import heroes as th
+from aslpto.rules.japanese import units as jp
+from aslpto.rules.morale import checks as m
+from aslpto.state.counters import make
+from aslpto.state.dice import GivenDice
+from aslpto.state.units import Kind, Strength, Unit, UnitClass
 
 ALL_DR = [(w, c) for w in range(1, 7) for c in range(1, 7)]
 

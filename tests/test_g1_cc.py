@@ -7,10 +7,10 @@ from fractions import Fraction
 from hypothesis import given
 from hypothesis import strategies as st
 
-from aslpto import japanese_cc as cc
-from aslpto.counters import make
-from aslpto.dice import GivenDice
-from aslpto.units import Kind, Strength, Unit, UnitClass
+from aslpto.rules.japanese import cc
+from aslpto.state.counters import make
+from aslpto.state.dice import GivenDice
+from aslpto.state.units import Kind, Strength, Unit, UnitClass
 
 F, C = UnitClass.FIRST_LINE, UnitClass.CONSCRIPT
 

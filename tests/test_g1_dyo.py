@@ -6,10 +6,10 @@ from fractions import Fraction
 
 import pytest
 
-from aslpto import japanese_dyo as dyo
-from aslpto.counters import make
-from aslpto.rulings import InputError, RuleViolation
-from aslpto.units import Kind, Strength, UnitClass
+from aslpto.base.rulings import InputError, RuleViolation
+from aslpto.rules.japanese import dyo
+from aslpto.state.counters import make
+from aslpto.state.units import Kind, Strength, UnitClass
 
 
 def test_g1_66_no_reduced_strength_purchase() -> None:

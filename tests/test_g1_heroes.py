@@ -8,12 +8,12 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from aslpto import japanese_heroes as th
-from aslpto.counters import make
-from aslpto.dice import GivenDice
-from aslpto.morale import Check, resolve_check
-from aslpto.rulings import InputError, RuleViolation
-from aslpto.units import Kind, Strength, Unit, UnitClass
+from aslpto.base.rulings import InputError, RuleViolation
+from aslpto.rules.japanese import heroes as th
+from aslpto.rules.morale.checks import Check, resolve_check
+from aslpto.state.counters import make
+from aslpto.state.dice import GivenDice
+from aslpto.state.units import Kind, Strength, Unit, UnitClass
 
 E, F, C = UnitClass.ELITE, UnitClass.FIRST_LINE, UnitClass.CONSCRIPT
 
@@ -257,7 +257,7 @@ def test_g1_421_odds_sum_to_one_and_rolls_land(mmc: Unit, dc: bool, banzai: bool
 def test_g1_4_created_th_hero_is_wounded_then_eliminated() -> None:
     """A created T-H Hero is a Hero counter: a break result Wounds him (his face changes);
     an already-wounded T-H Hero who suffers a break result is eliminated (G1.4)."""
-    from aslpto.units import Kind, Strength, UnitClass
+    from aslpto.state.units import Kind, Strength, UnitClass
 
     sq = make("S", "japanese", Kind.SQUAD, UnitClass.ELITE, Strength.FULL)
     made = th.resolve_th_hero(sq, GivenDice("1"))

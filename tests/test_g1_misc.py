@@ -5,13 +5,13 @@ from __future__ import annotations
 
 import pytest
 
-from aslpto import japanese_misc as misc
-from aslpto.counters import make
-from aslpto.dice import GivenDice
-from aslpto.hexes import Layout
-from aslpto.morale import Check, resolve_check
-from aslpto.rulings import InputError
-from aslpto.units import Kind, Strength, Unit, UnitClass
+from aslpto.base.rulings import InputError
+from aslpto.board.hexes import Layout
+from aslpto.rules.japanese import capabilities as misc
+from aslpto.rules.morale.checks import Check, resolve_check
+from aslpto.state.counters import make
+from aslpto.state.dice import GivenDice
+from aslpto.state.units import Kind, Strength, Unit, UnitClass
 
 E, F, S, C = UnitClass.ELITE, UnitClass.FIRST_LINE, UnitClass.SECOND_LINE, UnitClass.CONSCRIPT
 FULL, RED = Strength.FULL, Strength.REDUCED

@@ -8,10 +8,10 @@ from pathlib import Path
 
 import pytest
 
-from aslpto import japanese_setup as js
-from aslpto.counters import make
-from aslpto.findings import Finding
-from aslpto.units import Kind, Strength, Unit, UnitClass
+from aslpto.base.findings import Finding
+from aslpto.rules.japanese import setup as js
+from aslpto.state.counters import make
+from aslpto.state.units import Kind, Strength, Unit, UnitClass
 
 F = UnitClass.FIRST_LINE
 
@@ -236,7 +236,7 @@ def _unit(uid: str, hex: str, hidden: bool) -> str:
 
 
 def test_g1_631_from_a_scenario_file(tmp_path: Path) -> None:
-    scenario = pytest.importorskip("aslpto.scenario")
+    scenario = pytest.importorskip("aslpto.formats.scenario")
     text = SCENARIO + "".join(_unit(f"J{i}", f"37D{i + 1}", i < 2) for i in range(5))
     p = tmp_path / "g1.toml"
     p.write_text(text, encoding="utf-8")
@@ -250,9 +250,9 @@ def test_g1_632_tunnel_entrances_pair_into_one_tunnel() -> None:
     with the pillbox as an entrance: no finding."""
     from dataclasses import replace
 
-    from aslpto.game import Fortification, FortKind
-    from aslpto.japanese_setup import check_japanese_setup
-    from aslpto.scenario import load
+    from aslpto.formats.scenario import load
+    from aslpto.rules.japanese.setup import check_japanese_setup
+    from aslpto.state.game import Fortification, FortKind
 
     g = load(Path(__file__).resolve().parent.parent / "examples" / "panji-g9.toml")
     h1, h2 = g.map.hex("37C4"), g.map.hex("37C6")

@@ -6,10 +6,9 @@ from fractions import Fraction
 
 import pytest
 
-from aslpto import japanese as jp
-from aslpto.counters import make
-from aslpto.dice import GivenDice
-from aslpto.morale import (
+from aslpto.base.rulings import InputError
+from aslpto.rules.japanese import units as jp
+from aslpto.rules.morale.checks import (
     Check,
     odds_check,
     resolve_check,
@@ -17,8 +16,9 @@ from aslpto.morale import (
     resolve_sniper,
     situation_in,
 )
-from aslpto.rulings import InputError
-from aslpto.units import Kind, Strength, Unit, UnitClass
+from aslpto.state.counters import make
+from aslpto.state.dice import GivenDice
+from aslpto.state.units import Kind, Strength, Unit, UnitClass
 
 E, F, C = UnitClass.ELITE, UnitClass.FIRST_LINE, UnitClass.CONSCRIPT
 
@@ -193,7 +193,7 @@ def test_g1_4_ptc_or_pin_result_vs_concealed_smc_costs_concealment() -> None:
 
 
 def test_g1_4_exc_collapsed_hut_ptc_pins_japanese_smc() -> None:
-    from aslpto.morale import Situation
+    from aslpto.rules.morale.checks import Situation
 
     (u,) = resolve_check(
         leader(), Check.PTC, GivenDice("6,5"), situation=Situation(collapsed_hut=True)

@@ -7,12 +7,12 @@ from __future__ import annotations
 
 import pytest
 
-from aslpto import japanese as jp
-from aslpto.counters import make
-from aslpto.dice import GivenDice
-from aslpto.morale import Check, Situation, resolve_check, resolve_sniper
-from aslpto.rulings import RuleViolation
-from aslpto.units import Kind, Strength, Unit, UnitClass
+from aslpto.base.rulings import RuleViolation
+from aslpto.rules.japanese import units as jp
+from aslpto.rules.morale.checks import Check, Situation, resolve_check, resolve_sniper
+from aslpto.state.counters import make
+from aslpto.state.dice import GivenDice
+from aslpto.state.units import Kind, Strength, Unit, UnitClass
 
 E, F, S, C = UnitClass.ELITE, UnitClass.FIRST_LINE, UnitClass.SECOND_LINE, UnitClass.CONSCRIPT
 FULL, RED = Strength.FULL, Strength.REDUCED
@@ -179,7 +179,7 @@ def test_g1_14_ex_casualty_reduction_eliminates_hs_and_crew() -> None:
 
 
 def test_g1_14_ex_casualty_reduction_wounds_a_smc() -> None:
-    from aslpto.morale import Log, casualty_reduce
+    from aslpto.rules.morale.checks import Log, casualty_reduce
 
     ld = make("L", "japanese", Kind.LEADER, face="9-1")
     (w,) = casualty_reduce(ld, Log(), GivenDice("2"))

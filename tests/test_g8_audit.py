@@ -10,13 +10,13 @@ from dataclasses import replace
 
 import pytest
 
-from aslpto import paddy
-from aslpto.core_movement import HALF, MoveContext, MoveOptions, Phase, mover_of
-from aslpto.game import EC, Conditions, FortKind, Game, PaddyState, Panji
-from aslpto.movement import evaluate
-from aslpto.rulings import RuleViolation
-from aslpto.terrain import HexsideFeature
-from aslpto.units import Kind, Unit, VehicleType
+from aslpto.base.rulings import RuleViolation
+from aslpto.board.terrain import HexsideFeature
+from aslpto.procedures.movement import evaluate
+from aslpto.rules.movement import HALF, MoveContext, MoveOptions, Phase, mover_of
+from aslpto.rules.paddy import movement as paddy
+from aslpto.state.game import EC, Conditions, FortKind, Game, PaddyState, Panji
+from aslpto.state.units import Kind, Unit, VehicleType
 from test_movement_helpers import make_game, squad
 
 S = PaddyState
@@ -345,7 +345,7 @@ def test_g8_banks_ford_out_of_a_paddy_keeps_g8_rights() -> None:
     """A ford out of a paddy hex (B21.41 prices it) is still a step across a bank hexside and
     off a Bank counter: a riding bicyclist may not cross the bank hexside into the river, and
     Cavalry may not Gallop off a Bank counter; Infantry fords, spending every MF."""
-    from aslpto.maps import RiverDepth
+    from aslpto.board.maps import RiverDepth
 
     def fordable(*units: Unit) -> Game:
         cond = Conditions(paddy=S.DRAINED, river_depth=RiverDepth.FORDABLE)

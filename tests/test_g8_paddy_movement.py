@@ -5,10 +5,10 @@ from __future__ import annotations
 
 import pytest
 
-from aslpto.core_movement import HALF, MoveOptions
-from aslpto.game import EC, Conditions, FortKind, PaddyState
-from aslpto.movement import evaluate
-from aslpto.units import Kind, Unit, VehicleType
+from aslpto.procedures.movement import evaluate
+from aslpto.rules.movement import HALF, MoveOptions
+from aslpto.state.game import EC, Conditions, FortKind, PaddyState
+from aslpto.state.units import Kind, Unit, VehicleType
 from test_movement_helpers import make_game, squad
 
 NO_OPTIONS = MoveOptions()
@@ -251,7 +251,7 @@ def test_g8_breach_non_bank_hexside_lets_all_unit_types_into(state: S) -> None:
 def test_g8_breach_breached_bank_lets_trucks_into_drained() -> None:
     from dataclasses import replace
 
-    from aslpto.terrain import HexsideFeature
+    from aslpto.board.terrain import HexsideFeature
 
     g = game(S.DRAINED, EC.MODERATE, vehicle("V", "37F4", VehicleType.TRUCK))
     side = g.map.layout.hexside("37E4-F4")
@@ -330,7 +330,7 @@ def test_g8_fortifications_no_bank_counter_with_wire(kind: FortKind) -> None:
 def test_g8_fortifications_no_bank_counter_with_panji() -> None:
     from dataclasses import replace
 
-    from aslpto.game import Panji
+    from aslpto.state.game import Panji
 
     g = game(S.DRAINED, EC.MODERATE, leader("L", "37F4"))
     p = Panji("P", g.map.hex("37E4"), frozenset())

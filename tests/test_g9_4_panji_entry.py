@@ -8,13 +8,13 @@ from pathlib import Path
 
 import pytest
 
-from aslpto import scenario
-from aslpto.core_movement import HALF, MoveOptions, Phase
-from aslpto.game import Fortification, FortKind, Game
-from aslpto.movement import evaluate, reach
-from aslpto.rulings import InputError
-from aslpto.terrain import HexsideFeature
-from aslpto.units import Kind, Unit, VehicleType
+from aslpto.base.rulings import InputError
+from aslpto.board.terrain import HexsideFeature
+from aslpto.formats import scenario
+from aslpto.procedures.movement import evaluate, reach
+from aslpto.rules.movement import HALF, MoveOptions, Phase
+from aslpto.state.game import Fortification, FortKind, Game
+from aslpto.state.units import Kind, Unit, VehicleType
 from test_movement_helpers import g9_game, squad
 
 NO_OPTIONS = MoveOptions()
@@ -190,7 +190,7 @@ def test_g9_42_vehicle_immobilized(ex: Game, vt: VehicleType) -> None:
     g = with_units(ex, vehicle("V", "37EE8", vt))
     g = replace(g, panjis={k: replace(p, covered=p.covered) for k, p in g.panjis.items()})
     # EE7 is jungle (NA for these vehicles); put the Panji in open EE8's neighbour instead
-    from aslpto.game import Panji
+    from aslpto.state.game import Panji
 
     p = Panji("Z", g.map.hex("37EE9"), frozenset({g.map.layout.hexside("37EE8-EE9")}))
     g = replace(g, panjis={**g.panjis, "Z": p})

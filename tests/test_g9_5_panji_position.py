@@ -8,11 +8,11 @@ from pathlib import Path
 
 import pytest
 
-from aslpto import scenario
-from aslpto.core_movement import HALF, MoveOptions, Phase
-from aslpto.game import Conditions, Fortification, FortKind, Game
-from aslpto.movement import evaluate
-from aslpto.units import Kind, Transport, Unit
+from aslpto.formats import scenario
+from aslpto.procedures.movement import evaluate
+from aslpto.rules.movement import HALF, MoveOptions, Phase
+from aslpto.state.game import Conditions, Fortification, FortKind, Game
+from aslpto.state.units import Kind, Transport, Unit
 from test_movement_helpers import make_game, squad
 
 NO_OPTIONS = MoveOptions()

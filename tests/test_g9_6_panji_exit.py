@@ -6,11 +6,11 @@ from pathlib import Path
 
 import pytest
 
-from aslpto import scenario
-from aslpto.core_movement import HALF, MoveOptions
-from aslpto.game import Game
-from aslpto.movement import evaluate
-from aslpto.units import Kind, Unit
+from aslpto.formats import scenario
+from aslpto.procedures.movement import evaluate
+from aslpto.rules.movement import HALF, MoveOptions
+from aslpto.state.game import Game
+from aslpto.state.units import Kind, Unit
 from test_movement_helpers import g9_game
 
 EXAMPLE = Path(__file__).resolve().parent.parent / "examples" / "panji-g9.toml"

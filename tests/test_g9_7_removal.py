@@ -8,14 +8,14 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from aslpto import panji_effects as pe
-from aslpto.counters import make
-from aslpto.dice import GivenDice, RandomDice
-from aslpto.game import Conditions, Game, Panji
-from aslpto.hexes import Hexside
-from aslpto.panji_effects import ABOVE, BENEATH, AfvClear, ClearanceAttempt, HEAttack
-from aslpto.rulings import InputError, RuleViolation
-from aslpto.units import Kind, Unit, UnitClass, VehicleType
+from aslpto.base.rulings import InputError, RuleViolation
+from aslpto.board.hexes import Hexside
+from aslpto.rules.panji import effects as pe
+from aslpto.rules.panji.effects import ABOVE, BENEATH, AfvClear, ClearanceAttempt, HEAttack
+from aslpto.state.counters import make
+from aslpto.state.dice import GivenDice, RandomDice
+from aslpto.state.game import Conditions, Game, Panji
+from aslpto.state.units import Kind, Unit, UnitClass, VehicleType
 from maphelp import one_board
 
 C_SIDES = ("37DD7-CC8", "37DD7-DD8", "37DD7-EE8")

@@ -6,8 +6,17 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from aslpto.hexes import COLUMNS, Hex, HexName, Hexside, Layout, Vertex, distance, rows_of_column
-from aslpto.rulings import InputError
+from aslpto.base.rulings import InputError
+from aslpto.board.hexes import (
+    COLUMNS,
+    Hex,
+    HexName,
+    Hexside,
+    Layout,
+    Vertex,
+    distance,
+    rows_of_column,
+)
 
 B37 = Layout.single("37")
 

@@ -6,12 +6,12 @@ from __future__ import annotations
 
 import pytest
 
-from aslpto.game import Conditions
-from aslpto.hexes import Hexside
-from aslpto.los import LosEngine, LosOverride, parse_location, parse_overrides
-from aslpto.los_geometry import trace
-from aslpto.rulings import InputError
-from aslpto.tomlsource import TomlSource
+from aslpto.base.rulings import InputError
+from aslpto.base.tomlsource import TomlSource
+from aslpto.board.hexes import Hexside
+from aslpto.rules.los.engine import LosEngine, LosOverride, parse_location, parse_overrides
+from aslpto.rules.los.thread import trace
+from aslpto.state.game import Conditions
 from test_los_helpers import LAYOUT, board_map, check, crossed
 
 # --- A6.2 obstacles --------------------------------------------------------------------------
@@ -396,8 +396,8 @@ def test_los_override_carried_by_game() -> None:
     """A scenario's ``[[los_overrides]]`` ride on ``Game.los_overrides``."""
     from dataclasses import replace
 
-    from aslpto.game import LosRuling
-    from aslpto.los import game_overrides, los
+    from aslpto.rules.los.engine import game_overrides, los
+    from aslpto.state.game import LosRuling
     from test_los_helpers import game
 
     m = board_map('[terrain]\nwoods = ["C4"]')

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from aslpto.cli import main
-from aslpto.commands.los import load
+from aslpto.cli.los import load
 
 ROOT = Path(__file__).resolve().parent.parent
 DEEP = ROOT / "examples" / "b21-deep.toml"

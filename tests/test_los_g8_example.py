@@ -15,9 +15,9 @@ from pathlib import Path
 
 import pytest
 
-from aslpto import scenario
-from aslpto.game import Game, PaddyState
-from aslpto.los import Location, los
+from aslpto.formats import scenario
+from aslpto.rules.los.engine import Location, los
+from aslpto.state.game import Game, PaddyState
 
 EXAMPLE = Path(__file__).resolve().parent.parent / "examples" / "paddy-river.toml"
 

@@ -9,8 +9,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from aslpto.hexes import Hex, Hexside, Layout, distance
-from aslpto.los_geometry import (
+from aslpto.board.hexes import Hex, Hexside, Layout, distance
+from aslpto.rules.los.thread import (
     centre,
     corners,
     hexes_crossed,

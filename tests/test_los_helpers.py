@@ -4,12 +4,12 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from aslpto.game import Conditions, Game, Panji, Side
-from aslpto.hexes import Layout
-from aslpto.los import LosEngine, LosResult, parse_location
-from aslpto.los_geometry import hexes_crossed
-from aslpto.maps import Map
-from aslpto.units import Kind, Unit
+from aslpto.board.hexes import Layout
+from aslpto.board.maps import Map
+from aslpto.rules.los.engine import LosEngine, LosResult, parse_location
+from aslpto.rules.los.thread import hexes_crossed
+from aslpto.state.game import Conditions, Game, Panji, Side
+from aslpto.state.units import Kind, Unit
 from maphelp import one_board
 
 LAYOUT = Layout.single("37")

@@ -7,9 +7,9 @@ from dataclasses import replace
 
 import pytest
 
-from aslpto.game import Conditions, Fortification, FortKind, PaddyState, Panji
-from aslpto.hexes import Layout
-from aslpto.los import (
+from aslpto.board.hexes import Layout
+from aslpto.board.maps import MapConditions, build_map
+from aslpto.rules.los.engine import (
     concealment_dr_barred,
     hero_targets_in_los,
     location_of,
@@ -17,8 +17,8 @@ from aslpto.los import (
     panji_seen_by_enemy,
     water_open_ground,
 )
-from aslpto.maps import MapConditions, build_map
-from aslpto.units import Kind
+from aslpto.state.game import Conditions, Fortification, FortKind, PaddyState, Panji
+from aslpto.state.units import Kind
 from maphelp import board
 from test_los_helpers import board_map, check, game, unit
 
@@ -53,8 +53,8 @@ def test_g8_entrenched_infantry_see_higher_and_adjacent() -> None:
 
 
 def test_g8_breached_bank_is_no_hedge() -> None:
-    from aslpto.hexes import Hexside
-    from aslpto.terrain import HexsideFeature
+    from aslpto.board.hexes import Hexside
+    from aslpto.board.terrain import HexsideFeature
 
     m = board_map(PADDIES)
     s = Hexside.of(m.hex("37F5"), m.hex("37F6"))

@@ -9,9 +9,9 @@ from dataclasses import replace
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from aslpto.game import Conditions, PaddyState
-from aslpto.hexes import COLUMNS, Hex, distance
-from aslpto.los import Location, LosEngine
+from aslpto.board.hexes import COLUMNS, Hex, distance
+from aslpto.rules.los.engine import Location, LosEngine
+from aslpto.state.game import Conditions, PaddyState
 from maphelp import one_board
 
 TERRAIN = ["open-ground", "woods", "brush", "orchard", "grain", "dense-jungle", "bamboo",

@@ -10,10 +10,10 @@ import itertools
 
 import pytest
 
-from aslpto.boards import BoardData, load_board
-from aslpto.hexes import Layout
-from aslpto.maps import JungleType, Map, MapConditions, RiverDepth, _build
-from aslpto.scenario import BUNDLED_BOARDS
+from aslpto.board.files import BoardData, load_board
+from aslpto.board.hexes import Layout
+from aslpto.board.maps import JungleType, Map, MapConditions, RiverDepth, _build
+from aslpto.formats.scenario import BUNDLED_BOARDS
 from maphelp import board
 
 EDGES = board("""

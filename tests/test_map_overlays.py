@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from aslpto.rulings import InputError
-from aslpto.terrain import HexsideFeature, Terrain
+from aslpto.base.rulings import InputError
+from aslpto.board.terrain import HexsideFeature, Terrain
 from maphelp import overlay, with_overlays
 
 OV_A = """[overlay]
@@ -137,7 +137,7 @@ def test_g_9c_overlay_over_part_of_a_building_leaves_the_rest() -> None:
     assert not b.multi_hex
     assert "G.9C" in b.rules
     # G.1: the remaining single-hex stone building has no cellar
-    from aslpto.terrain import Feature
+    from aslpto.board.terrain import Feature
 
     assert Feature.CELLAR not in m.info(m.hex("37K3")).features
 

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from aslpto.boards import BoardData
-from aslpto.hexes import Layout
-from aslpto.maps import JungleType, MapConditions, build_map
-from aslpto.terrain import Feature, HexsideFeature, Terrain
+from aslpto.board.files import BoardData
+from aslpto.board.hexes import Layout
+from aslpto.board.maps import JungleType, MapConditions, build_map
+from aslpto.board.terrain import Feature, HexsideFeature, Terrain
 from maphelp import board, one_board
 
 PTO = {"pto_terrain": True}
@@ -168,7 +168,7 @@ def test_g_1_stream_end_hexes_are_the_ends_of_a_stream() -> None:
 
 
 def test_g_1_overlay_stream_end_hexes_join() -> None:
-    from aslpto.maps import OverlayPlacement
+    from aslpto.board.maps import OverlayPlacement
     from maphelp import overlay
 
     ov = overlay(

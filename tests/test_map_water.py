@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from aslpto.maps import RiverDepth
-from aslpto.terrain import HexsideFeature, Terrain
+from aslpto.board.maps import RiverDepth
+from aslpto.board.terrain import HexsideFeature, Terrain
 from maphelp import one_board
 
 RIVER = """[terrain]

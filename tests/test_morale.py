@@ -10,9 +10,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from aslpto.counters import make
-from aslpto.dice import Distribution, GivenDice
-from aslpto.morale import (
+from aslpto.rules.morale.checks import (
     Check,
     Result,
     Situation,
@@ -27,7 +25,9 @@ from aslpto.morale import (
     rule,
     situation_in,
 )
-from aslpto.units import Kind, Strength, Unit, UnitClass
+from aslpto.state.counters import make
+from aslpto.state.dice import Distribution, GivenDice
+from aslpto.state.units import Kind, Strength, Unit, UnitClass
 
 E, F, S, C = UnitClass.ELITE, UnitClass.FIRST_LINE, UnitClass.SECOND_LINE, UnitClass.CONSCRIPT
 FULL, RED = Strength.FULL, Strength.REDUCED

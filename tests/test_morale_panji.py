@@ -8,9 +8,7 @@ from fractions import Fraction
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from aslpto.counters import make
-from aslpto.dice import Distribution, GivenDice, odds
-from aslpto.morale import (
+from aslpto.rules.morale.checks import (
     Check,
     Result,
     odds_aerial_panji,
@@ -20,7 +18,9 @@ from aslpto.morale import (
     resolve_check,
     resolve_panji_stack,
 )
-from aslpto.units import Kind, Strength, Unit, UnitClass
+from aslpto.state.counters import make
+from aslpto.state.dice import Distribution, GivenDice, odds
+from aslpto.state.units import Kind, Strength, Unit, UnitClass
 
 E, F, S, C = UnitClass.ELITE, UnitClass.FIRST_LINE, UnitClass.SECOND_LINE, UnitClass.CONSCRIPT
 FULL, RED = Strength.FULL, Strength.REDUCED

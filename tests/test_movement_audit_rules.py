@@ -5,10 +5,10 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from aslpto.core_movement import HALF, MoveOptions
-from aslpto.game import EC, Conditions, Fortification, FortKind, Game, PaddyState
-from aslpto.movement import evaluate
-from aslpto.units import Kind, Unit
+from aslpto.procedures.movement import evaluate
+from aslpto.rules.movement import HALF, MoveOptions
+from aslpto.state.game import EC, Conditions, Fortification, FortKind, Game, PaddyState
+from aslpto.state.units import Kind, Unit
 from test_movement_helpers import g9_game, make_game, squad
 
 NO_OPTIONS = MoveOptions()

@@ -7,11 +7,11 @@ from __future__ import annotations
 
 import pytest
 
-from aslpto.core_movement import HALF
-from aslpto.game import Conditions, Game, PaddyState
-from aslpto.movement import apply, evaluate
-from aslpto.rulings import InputError, RuleViolation
-from aslpto.units import Kind, Unit, VehicleType
+from aslpto.base.rulings import InputError, RuleViolation
+from aslpto.procedures.movement import apply, evaluate
+from aslpto.rules.movement import HALF
+from aslpto.state.game import Conditions, Game, PaddyState
+from aslpto.state.units import Kind, Unit, VehicleType
 from test_movement_helpers import make_game
 
 BREACH = "G8 (BREACH)"

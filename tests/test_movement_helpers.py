@@ -4,12 +4,12 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from aslpto.boards import parse_board
-from aslpto.game import EC, Conditions, Fortification, FortKind, Game, PaddyState, Panji, Side
-from aslpto.hexes import Layout
-from aslpto.maps import JungleType, RiverDepth, build_map
-from aslpto.tomlsource import TomlSource
-from aslpto.units import Kind, Unit, UnitClass
+from aslpto.base.tomlsource import TomlSource
+from aslpto.board.files import parse_board
+from aslpto.board.hexes import Layout
+from aslpto.board.maps import JungleType, RiverDepth, build_map
+from aslpto.state.game import EC, Conditions, Fortification, FortKind, Game, PaddyState, Panji, Side
+from aslpto.state.units import Kind, Unit, UnitClass
 
 # Board 37 as the G9 examples need it: jungle (woods under PTO Terrain) around DD7/EE7.
 G9_BOARD = """

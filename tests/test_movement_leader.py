@@ -6,11 +6,11 @@ from __future__ import annotations
 
 import pytest
 
-from aslpto.core_movement import HALF, MoveOptions, Phase
-from aslpto.game import Game
-from aslpto.movement import evaluate, reach
-from aslpto.rulings import InputError
-from aslpto.units import Kind, Unit
+from aslpto.base.rulings import InputError
+from aslpto.procedures.movement import evaluate, reach
+from aslpto.rules.movement import HALF, MoveOptions, Phase
+from aslpto.state.game import Game
+from aslpto.state.units import Kind, Unit
 from test_movement_helpers import make_game, squad
 
 BOARD = '[board]\nname = "37"\n[terrain]\nwoods = ["E2:E9"]\n'

@@ -9,13 +9,13 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from aslpto import scenario
-from aslpto.core_movement import MoveOptions, Phase
-from aslpto.game import EC, Conditions, FortKind, Game, PaddyState
-from aslpto.maps import JungleType
-from aslpto.movement import apply, evaluate, reach
-from aslpto.rulings import RuleViolation
-from aslpto.units import Kind, Unit, VehicleType
+from aslpto.base.rulings import RuleViolation
+from aslpto.board.maps import JungleType
+from aslpto.formats import scenario
+from aslpto.procedures.movement import apply, evaluate, reach
+from aslpto.rules.movement import MoveOptions, Phase
+from aslpto.state.game import EC, Conditions, FortKind, Game, PaddyState
+from aslpto.state.units import Kind, Unit, VehicleType
 from test_movement_helpers import make_game, squad
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"

@@ -8,11 +8,11 @@ from __future__ import annotations
 
 import pytest
 
-from aslpto.core_movement import HALF, MoveOptions, Phase, tunnels
-from aslpto.game import Conditions, FortKind, Game, PaddyState
-from aslpto.movement import apply, evaluate, reach
-from aslpto.rulings import InputError
-from aslpto.units import Kind, Unit, UnitClass, VehicleType
+from aslpto.base.rulings import InputError
+from aslpto.procedures.movement import apply, evaluate, reach
+from aslpto.rules.movement import HALF, MoveOptions, Phase, tunnels
+from aslpto.state.game import Conditions, FortKind, Game, PaddyState
+from aslpto.state.units import Kind, Unit, UnitClass, VehicleType
 from test_movement_helpers import make_game, squad
 
 # Woods C4:C6 make walking from C3 to C6 cost six MF; paddy G3:H4; Panji P in 37E6 covers

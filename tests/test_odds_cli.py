@@ -11,11 +11,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from aslpto.base.rulings import InputError
 from aslpto.cli import main
-from aslpto.commands.odds import Options, Procedure, describe, odds, resolve
-from aslpto.dice import GivenDice
-from aslpto.rulings import InputError
-from aslpto.units import Kind, Strength, UnitClass
+from aslpto.cli.odds import Options, Procedure, describe, odds, resolve
+from aslpto.state.dice import GivenDice
+from aslpto.state.units import Kind, Strength, UnitClass
 
 ROOT = Path(__file__).resolve().parent.parent
 ALL_DR = [(w, c) for w in range(1, 7) for c in range(1, 7)]

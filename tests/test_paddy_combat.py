@@ -8,13 +8,13 @@ from fractions import Fraction
 
 import pytest
 
-from aslpto import paddy_combat as pc
-from aslpto.counters import make
-from aslpto.game import EC, Conditions, Fortification, FortKind, Game, PaddyState, Panji
-from aslpto.panji_effects import ABOVE, BENEATH, DCMode, Weapon
-from aslpto.rulings import RuleViolation
-from aslpto.terrain import HexsideFeature
-from aslpto.units import Kind, Transport, Unit, UnitClass, VehicleType
+from aslpto.base.rulings import RuleViolation
+from aslpto.board.terrain import HexsideFeature
+from aslpto.rules.paddy import effects as pc
+from aslpto.rules.panji.effects import ABOVE, BENEATH, DCMode, Weapon
+from aslpto.state.counters import make
+from aslpto.state.game import EC, Conditions, Fortification, FortKind, Game, PaddyState, Panji
+from aslpto.state.units import Kind, Transport, Unit, UnitClass, VehicleType
 from maphelp import one_board
 
 BOARD = """[terrain]

@@ -14,14 +14,22 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from aslpto import morale
-from aslpto import panji_effects as pe
-from aslpto.counters import make
-from aslpto.dice import GivenDice, RandomDice
-from aslpto.game import Conditions, Game, Panji
-from aslpto.panji_effects import ABOVE, BENEATH, DCMode, Effect, ItemAction, PanjiEntry, Weapon
-from aslpto.rulings import InputError, RuleViolation
-from aslpto.units import Kind, Strength, Transport, Unit, UnitClass, VehicleType
+from aslpto.base.rulings import InputError, RuleViolation
+from aslpto.rules.morale import checks as morale
+from aslpto.rules.panji import effects as pe
+from aslpto.rules.panji.effects import (
+    ABOVE,
+    BENEATH,
+    DCMode,
+    Effect,
+    ItemAction,
+    PanjiEntry,
+    Weapon,
+)
+from aslpto.state.counters import make
+from aslpto.state.dice import GivenDice, RandomDice
+from aslpto.state.game import Conditions, Game, Panji
+from aslpto.state.units import Kind, Strength, Transport, Unit, UnitClass, VehicleType
 from maphelp import one_board
 
 BOARD = """[terrain]

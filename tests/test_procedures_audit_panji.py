@@ -5,11 +5,11 @@ from __future__ import annotations
 
 import pytest
 
-from aslpto import actions as act
-from aslpto import panji_effects as pe
-from aslpto.game import Conditions, Game, Panji, Side
-from aslpto.rulings import InputError, RuleViolation
-from aslpto.units import Kind, Unit
+from aslpto.base.rulings import InputError, RuleViolation
+from aslpto.procedures import actions as act
+from aslpto.rules.panji import effects as pe
+from aslpto.state.game import Conditions, Game, Panji, Side
+from aslpto.state.units import Kind, Unit
 from maphelp import one_board
 
 

@@ -8,14 +8,14 @@ from pathlib import Path
 
 import pytest
 
-from aslpto import actions as act
-from aslpto import pto
-from aslpto import setup_check as sc
-from aslpto.game import Conditions, Fortification, FortKind, Game, PaddyState, Side
-from aslpto.pto import Expenditure, FlareTrigger
-from aslpto.rulings import InputError, RuleViolation
-from aslpto.scenario import load
-from aslpto.units import Kind, Unit
+from aslpto.base.rulings import InputError, RuleViolation
+from aslpto.formats.scenario import load
+from aslpto.procedures import actions as act
+from aslpto.procedures import setup as sc
+from aslpto.rules.pto import procedures as pto
+from aslpto.rules.pto.procedures import Expenditure, FlareTrigger
+from aslpto.state.game import Conditions, Fortification, FortKind, Game, PaddyState, Side
+from aslpto.state.units import Kind, Unit
 from maphelp import one_board
 
 DATA = Path(__file__).parent / "data" / "audit_setup"
@@ -84,7 +84,7 @@ def test_g8_212_no_placed_dc_from_above_a_bank_counter() -> None:
 
 
 def test_g8_fortifications_trip_flares_are_no_fortification_of_an_irrigated_paddy() -> None:
-    from aslpto import paddy_combat as pc
+    from aslpto.rules.paddy import effects as pc
 
     m = one_board('[terrain]\npaddy = ["C3", "C4"]')
     g = Game(m, Conditions(paddy=PaddyState.IRRIGATED))

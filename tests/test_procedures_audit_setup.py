@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from aslpto import setup_check as sc
-from aslpto.scenario import load
+from aslpto.formats.scenario import load
+from aslpto.procedures import setup as sc
 
 ROOT = Path(__file__).parent.parent
 DATA = Path(__file__).parent / "data" / "audit_setup"

@@ -5,10 +5,10 @@ from __future__ import annotations
 
 import pytest
 
-from aslpto import water_conditions as wc
-from aslpto.game import Conditions, Game, Side
-from aslpto.rulings import InputError
-from aslpto.units import Kind, Unit
+from aslpto.base.rulings import InputError
+from aslpto.rules.water import conditions as wc
+from aslpto.state.game import Conditions, Game, Side
+from aslpto.state.units import Kind, Unit
 from maphelp import one_board
 
 RIVER = """[terrain]

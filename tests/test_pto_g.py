@@ -11,13 +11,13 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from aslpto import pto
-from aslpto.counters import make
-from aslpto.dice import GivenDice, RandomDice
-from aslpto.game import Conditions, Fortification, FortKind, Game, Panji, Side
-from aslpto.pto import Detection, Expenditure, FlareTrigger, FortEvent
-from aslpto.rulings import RuleViolation
-from aslpto.units import Kind, Strength, Unit, UnitClass
+from aslpto.base.rulings import RuleViolation
+from aslpto.rules.pto import procedures as pto
+from aslpto.rules.pto.procedures import Detection, Expenditure, FlareTrigger, FortEvent
+from aslpto.state.counters import make
+from aslpto.state.dice import GivenDice, RandomDice
+from aslpto.state.game import Conditions, Fortification, FortKind, Game, Panji, Side
+from aslpto.state.units import Kind, Strength, Unit, UnitClass
 from maphelp import one_board
 
 BOARD = """[terrain]

@@ -7,11 +7,11 @@ from pathlib import Path
 
 import pytest
 
-from aslpto.game import EC, CurrentForce, FortKind, PaddyState
-from aslpto.hexes import Direction, Layout
-from aslpto.maps import JungleType, RiverDepth, build_map
-from aslpto.rulings import InputError
-from aslpto.scenario import (
+from aslpto.base.rulings import InputError
+from aslpto.board.hexes import Direction, Layout
+from aslpto.board.maps import JungleType, RiverDepth, build_map
+from aslpto.board.terrain import LOSEffect, Terrain
+from aslpto.formats.scenario import (
     BUNDLED_BOARDS,
     POSITIONS,
     UNIT_KEYS,
@@ -21,8 +21,8 @@ from aslpto.scenario import (
     loads,
     map_source,
 )
-from aslpto.terrain import LOSEffect, Terrain
-from aslpto.units import Kind, Strength, UnitClass, VehicleType
+from aslpto.state.game import EC, CurrentForce, FortKind, PaddyState
+from aslpto.state.units import Kind, Strength, UnitClass, VehicleType
 
 DATA = Path(__file__).parent / "data" / "scenario_basic"
 PTO = DATA / "pto.toml"
@@ -174,7 +174,7 @@ def test_missing_scenario_file() -> None:
 def test_unit_keys_cover_every_unit_field() -> None:
     from dataclasses import fields
 
-    from aslpto.units import Unit
+    from aslpto.state.units import Unit
 
     assert len(UNIT_KEYS) == len(fields(Unit))
     assert "class" in UNIT_KEYS and "unit_class" not in UNIT_KEYS
@@ -219,7 +219,7 @@ def test_dump_refuses_a_map_not_read_from_a_file() -> None:
 
 
 def _board():  # type: ignore[no-untyped-def]
-    from aslpto.boards import load_board
+    from aslpto.board.files import load_board
 
     return load_board(DATA / "board37.toml")
 
@@ -241,8 +241,8 @@ def test_load_restores_the_garbage_collector_even_on_error() -> None:
 
     import pytest
 
-    from aslpto.rulings import InputError
-    from aslpto.scenario import loads
+    from aslpto.base.rulings import InputError
+    from aslpto.formats.scenario import loads
 
     assert gc.isenabled()
     with pytest.raises(InputError):
@@ -263,7 +263,7 @@ def test_a_loaded_game_copies_and_pickles() -> None:
 
 def test_toml_line_ends_crlf_and_cr_read_as_lf(tmp_path: Path) -> None:
     """A file written with CRLF or bare CR line ends reads as one with LF line ends."""
-    from aslpto.tomlsource import TomlSource
+    from aslpto.base.tomlsource import TomlSource
 
     for end in ("\r\n", "\r"):
         p = tmp_path / "t.toml"

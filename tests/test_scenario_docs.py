@@ -5,10 +5,10 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from aslpto.boards import parse_board
-from aslpto.scenario import dump, loads
-from aslpto.setup_check import check
-from aslpto.tomlsource import TomlSource
+from aslpto.base.tomlsource import TomlSource
+from aslpto.board.files import parse_board
+from aslpto.formats.scenario import dump, loads
+from aslpto.procedures.setup import check
 
 DOCS = Path(__file__).resolve().parent.parent / "docs"
 

@@ -11,9 +11,9 @@ from pathlib import Path
 
 import pytest
 
+from aslpto.base.rulings import InputError
 from aslpto.cli import main
-from aslpto.rulings import InputError
-from aslpto.scenario import load
+from aslpto.formats.scenario import load
 
 HERE = Path(__file__).parent / "malformed"
 EXPECTED: dict[str, str | list[str]] = tomllib.loads(

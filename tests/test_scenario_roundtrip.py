@@ -14,7 +14,10 @@ from typing import Any
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from aslpto.game import (
+from aslpto.board.hexes import Direction, Hexside
+from aslpto.board.maps import JungleType, RiverDepth
+from aslpto.formats.scenario import ENTRENCHMENTS, POSITIONS, dump, loads
+from aslpto.state.game import (
     EC,
     Conditions,
     CurrentForce,
@@ -25,10 +28,7 @@ from aslpto.game import (
     Panji,
     Side,
 )
-from aslpto.hexes import Direction, Hexside
-from aslpto.maps import JungleType, RiverDepth
-from aslpto.scenario import ENTRENCHMENTS, POSITIONS, dump, loads
-from aslpto.units import Unit
+from aslpto.state.units import Unit
 
 DATA = Path(__file__).parent / "data" / "scenario_basic"
 CHARTS = (

@@ -12,12 +12,12 @@ from typing import Any
 import pytest
 from jsonschema import Draft202012Validator
 
-from aslpto import scenario as S
-from aslpto.game import EC, CurrentForce, FortKind, PaddyState
-from aslpto.hexes import Direction
-from aslpto.maps import JungleType, RiverDepth
-from aslpto.terrain import default_chart
-from aslpto.units import Kind, Strength, Transport, UnitClass, VehicleType
+from aslpto.board.hexes import Direction
+from aslpto.board.maps import JungleType, RiverDepth
+from aslpto.board.terrain import default_chart
+from aslpto.formats import scenario as S
+from aslpto.state.game import EC, CurrentForce, FortKind, PaddyState
+from aslpto.state.units import Kind, Strength, Transport, UnitClass, VehicleType
 
 ROOT = Path(__file__).resolve().parent.parent
 SCHEMA: dict[str, Any] = json.loads(

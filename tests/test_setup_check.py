@@ -10,12 +10,12 @@ from pathlib import Path
 
 import pytest
 
-from aslpto import setup_check
-from aslpto.findings import Finding
-from aslpto.game import Game
-from aslpto.scenario import load, loads
-from aslpto.setup_check import check
-from aslpto.terrain import Feature
+from aslpto.base.findings import Finding
+from aslpto.board.terrain import Feature
+from aslpto.formats.scenario import load, loads
+from aslpto.procedures import setup as setup_check
+from aslpto.procedures.setup import check
+from aslpto.state.game import Game
 
 DATA = Path(__file__).parent / "data" / "scenario_basic"
 
@@ -533,9 +533,9 @@ def test_japanese_findings_run_every_check_function(monkeypatch: pytest.MonkeyPa
 
 
 def test_g1_631_japanese_setup_checks_run_in_check() -> None:
-    # aslpto.japanese_setup.check_japanese_setup is found and run: two hidden squads of two
+    # aslpto.rules.japanese.setup.check_japanese_setup is found and run: two hidden squads of two
     # by day exceed the G1.631 HIP allowance (10% FRU of two squad-equivalents = 1)
-    pytest.importorskip("aslpto.japanese_setup")
+    pytest.importorskip("aslpto.rules.japanese.setup")
     g = game(unit("j1", "37C4", hidden=True) + unit("j2", "37C5", hidden=True))
     assert [f.rule for f in check(g) if f.rule.startswith("G1")] == ["G1.631"]
     assert [f.rule for f in check(game(unit("j1", "37C4", hidden=True) + unit("j2", "37C5")))

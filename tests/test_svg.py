@@ -1,4 +1,5 @@
-"""The map picture (aslpto.svg) and ``aslpto render``: valid, byte-stable SVG that shows every
+"""The map picture (aslpto.formats.svg) and ``aslpto render``: valid, byte-stable SVG that shows
+every
 hex name, terrain, hexside feature, Panji counter (with its Covered hexsides, G9.3) and unit."""
 
 from __future__ import annotations
@@ -13,15 +14,15 @@ from pathlib import Path
 
 import pytest
 
-from aslpto import svg
-from aslpto.boards import parse_board
+from aslpto.base.rulings import InputError
+from aslpto.base.tomlsource import TomlSource
+from aslpto.board.files import parse_board
+from aslpto.board.hexes import Hex, Layout
+from aslpto.board.maps import build_map
 from aslpto.cli import main
-from aslpto.game import Conditions, Fortification, FortKind, Game, PaddyState, Panji, Side
-from aslpto.hexes import Hex, Layout
-from aslpto.maps import build_map
-from aslpto.rulings import InputError
-from aslpto.tomlsource import TomlSource
-from aslpto.units import Kind, Strength, Unit, UnitClass
+from aslpto.formats import svg
+from aslpto.state.game import Conditions, Fortification, FortKind, Game, PaddyState, Panji, Side
+from aslpto.state.units import Kind, Strength, Unit, UnitClass
 
 NS = "{http://www.w3.org/2000/svg}"
 GOLDEN = Path(__file__).parent / "golden" / "svg_small.svg"
@@ -375,7 +376,7 @@ EXAMPLES = sorted((Path(__file__).parent.parent / "examples").glob("*.toml"))
 
 @pytest.mark.parametrize("path", EXAMPLES, ids=[p.stem for p in EXAMPLES])
 def test_every_example_renders(path: Path) -> None:
-    from aslpto import scenario
+    from aslpto.formats import scenario
 
     g = scenario.load(path)
     text = svg.render(g)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from aslpto.terrain import ChartRow, LOSEffect, Terrain, default_chart
+from aslpto.board.terrain import ChartRow, LOSEffect, Terrain, default_chart
 
 
 def row(terrain: Terrain) -> ChartRow:

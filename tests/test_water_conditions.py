@@ -10,17 +10,17 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from aslpto import water_conditions as wc
-from aslpto.counters import make
-from aslpto.dice import GivenDice, RandomDice
-from aslpto.game import EC, Conditions, CurrentForce, FortKind, Game
-from aslpto.hexes import Direction
-from aslpto.maps import RiverDepth
-from aslpto.panji_effects import Weapon
-from aslpto.rulings import RuleViolation
-from aslpto.terrain import Terrain
-from aslpto.units import Kind, Unit, UnitClass
-from aslpto.water_conditions import Craft, Heading, IceLedger
+from aslpto.base.rulings import RuleViolation
+from aslpto.board.hexes import Direction
+from aslpto.board.maps import RiverDepth
+from aslpto.board.terrain import Terrain
+from aslpto.rules.panji.effects import Weapon
+from aslpto.rules.water import conditions as wc
+from aslpto.rules.water.conditions import Craft, Heading, IceLedger
+from aslpto.state.counters import make
+from aslpto.state.dice import GivenDice, RandomDice
+from aslpto.state.game import EC, Conditions, CurrentForce, FortKind, Game
+from aslpto.state.units import Kind, Unit, UnitClass
 from maphelp import one_board
 
 NS_RIVER = """[terrain]

@@ -1,0 +1,2 @@
+"""The map: hex geometry, terrain kinds and chart, board and overlay files, and the built
+:class:`~aslpto.board.maps.Map`."""

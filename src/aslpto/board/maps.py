@@ -1,0 +1,831 @@
+"""One queryable Map: boards laid out, overlays placed (G.9), scenario conditions applied
+(PTO Terrain, G.1; Water Obstacle levels, B21.2-B21.21; ice, B21.6).
+
+Each hex remembers the terrain printed on it and the rules that changed it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator, Mapping
+from dataclasses import dataclass, field, fields, replace
+from enum import StrEnum
+from itertools import chain, compress, count, filterfalse, repeat
+from operator import add, contains, itemgetter, sub
+from typing import Protocol
+
+from aslpto.base.rulings import InputError
+from aslpto.board.files import (
+    BoardData,
+    BuildingSpec,
+    LocalHex,
+    board_hexes,
+    is_edge,
+    local_around,
+    local_y,
+)
+from aslpto.board.hexes import (
+    LAST_COL,
+    ROTATE_Y,
+    Hex,
+    Hexside,
+    Layout,
+    Placement,
+    hexes_at,
+    hexsides_between,
+)
+from aslpto.board.terrain import (
+    ChartRow,
+    Feature,
+    HexsideFeature,
+    Terrain,
+    TerrainChart,
+    default_chart,
+)
+
+
+class RiverDepth(StrEnum):
+    """B21.122 (a "fordable" river is the "shallow" one of B21.41)."""
+
+    FORDABLE = "fordable"
+    DEEP = "deep"
+    FLOODED = "flooded"
+
+
+class JungleType(StrEnum):
+    """G2.1: jungle is Light or Dense (Dense unless defined as Light)."""
+
+    LIGHT = "light"
+    DENSE = "dense"
+
+
+@dataclass(frozen=True)
+class MapConditions:
+    """The SSR facts that change the map itself."""
+
+    pto_terrain: bool = False  # G.1
+    jungle: JungleType = JungleType.DENSE  # G2.1
+    river_depth: RiverDepth = RiverDepth.DEEP  # B21.122: deep unless defined
+    sub_zero: bool = False  # B21.6
+
+
+@dataclass(frozen=True)
+class Building:
+    """A building (B23) as placed on the map."""
+
+    id: str
+    material: str
+    stories: int
+    hexes: frozenset[Hex]
+    separate: int = 1
+    partial: bool = False
+    cellar: bool = False
+    stacking_capacity: int | None = None
+    vehicle_entry: bool = True
+    rules: tuple[str, ...] = ()
+
+    @property
+    def multi_hex(self) -> bool:
+        return len(self.hexes) > 1
+
+    def placed(self, tag: str, hexes: frozenset[Hex]) -> Building:
+        """This building of a board file as placed on the board ``tag`` (its id and hexes
+        set without ``__init__``, which only sets the fields)."""
+        new = object.__new__(Building)
+        vars(new).update(vars(self), id=f"{tag}:{self.id}", hexes=hexes)
+        return new
+
+
+@dataclass(frozen=True)
+class HexInfo:
+    """Everything the map knows about one hex."""
+
+    terrain: Terrain
+    level: int  # base level; a Water Obstacle's water level (B21.2)
+    features: frozenset[Feature] = frozenset()
+    building: Building | None = None
+    printed: Terrain = Terrain.OPEN_GROUND
+    overlay: str | None = None
+    stream_end: bool = False
+    rules: tuple[str, ...] = ()  # rules that changed this hex from what is printed
+    notes: tuple[str, ...] = ()
+
+    def changed(self, rule: str, *notes: str, **changes: object) -> HexInfo:
+        """A copy with changes, recording the rule (and notes) that made them."""
+        new = self.with_(**changes)
+        d = new.__dict__
+        if rule not in self.rules:
+            d["rules"] = (*self.rules, rule)
+        if any(notes):
+            d["notes"] = self.notes + tuple(filter(None, notes))
+        return new
+
+    def with_(self, **changes: object) -> HexInfo:
+        """``dataclasses.replace(self, **changes)``, made without ``__init__`` (which only
+        sets the fields): a map build makes a few hundred infos."""
+        assert changes.keys() <= _HEXINFO_FIELDS, changes.keys() - _HEXINFO_FIELDS
+        new = object.__new__(HexInfo)
+        d = new.__dict__
+        d.update(self.__dict__)
+        d.update(changes)
+        return new
+
+    @property
+    def water_obstacle(self) -> bool:
+        return self.terrain.is_water_obstacle
+
+
+_HEXINFO_FIELDS = frozenset(f.name for f in fields(HexInfo))
+
+
+class Changes:
+    """Memoised :meth:`HexInfo.changed`: identical hexes share one (immutable) info, so the
+    same change to the same info is made once per map build."""
+
+    def __init__(self) -> None:
+        self._memo: dict[tuple[object, ...], HexInfo] = {}
+
+    def __call__(self, info: HexInfo, rule: str, note: str = "", **changes: object) -> HexInfo:
+        key = (id(info), rule, note, *changes.items())
+        got = self._memo.get(key)
+        if got is None:
+            got = info.changed(rule, note, **changes)
+            self._memo[key] = got
+            self._memo[(id(got), "keep")] = got  # keep ``info`` ids unique while memoised
+            self._memo[(id(info), "keep")] = info
+        return got
+
+
+@dataclass(frozen=True)
+class Map:
+    """The playing area: hexes, hexsides and the terrain chart that prices them."""
+
+    layout: Layout
+    cells: Mapping[Hex, HexInfo]
+    sides: Mapping[Hexside, frozenset[HexsideFeature]]
+    side_rules: Mapping[Hexside, tuple[str, ...]] = field(default_factory=dict)
+    chart: TerrainChart = field(default_factory=default_chart)
+    conditions: MapConditions = MapConditions()
+    stream_los_exception: frozenset[Hexside] = frozenset()  # G.1, last bullet
+
+    def info(self, h: Hex) -> HexInfo:
+        try:
+            return self.cells[h]
+        except KeyError:
+            raise InputError(f"grid position ({h.x},{h.y}) is off the map") from None
+
+    def terrain(self, h: Hex) -> Terrain:
+        return self.info(h).terrain
+
+    def level(self, h: Hex) -> int:
+        return self.info(h).level
+
+    def row(self, h: Hex) -> ChartRow:
+        return self.chart[self.info(h).terrain.value]
+
+    def hexside_features(self, a: Hex, b: Hex) -> frozenset[HexsideFeature]:
+        return self.sides.get(Hexside.of(a, b), frozenset())
+
+    def has_feature(self, a: Hex, b: Hex, f: HexsideFeature) -> bool:
+        return f in self.hexside_features(a, b)
+
+    def neighbours(self, h: Hex) -> tuple[Hex, ...]:
+        return self.layout.neighbours(h)
+
+    def hex(self, name: str) -> Hex:
+        """Resolve a hex name; off-map or unknown boards raise :class:`InputError`."""
+        return self.hex_and_name(name)[0]
+
+    def hex_and_name(self, name: str) -> tuple[Hex, str]:
+        """:meth:`hex` and the hex's canonical name (:meth:`name`)."""
+        h, canonical = self.layout.hex_and_name(name)
+        if h not in self.cells:
+            raise InputError(f"hex '{name}' is off the map")
+        return h, canonical
+
+    def name(self, h: Hex) -> str:
+        return self.layout.name(h)
+
+    def __iter__(self) -> Iterator[Hex]:
+        return iter(self.layout.ordered)
+
+    def __len__(self) -> int:
+        return len(self.cells)
+
+    def is_bank(self, a: Hex, b: Hex) -> bool:
+        """A paddy bank hexside that is not breached (G8 BREACH)."""
+        fs = self.hexside_features(a, b)
+        return HexsideFeature.BANK in fs and HexsideFeature.BREACHED not in fs
+
+    def with_hexside(self, s: Hexside, features: frozenset[HexsideFeature], rule: str) -> Map:
+        """A copy with one hexside's features replaced (e.g. a breached bank)."""
+        sides = dict(self.sides)
+        sides[s] = features
+        rules = dict(self.side_rules)
+        rules[s] = (*rules.get(s, ()), rule)
+        return replace(self, sides=sides, side_rules=rules)
+
+
+# --- building -------------------------------------------------------------------------
+
+_AROUND = ((0, -2), (1, -1), (1, 1), (0, 2), (-1, 1), (-1, -1))
+_AROUND_FIRST = tuple((dc, dy, dc > 0 or (dc == 0 and dy > 0)) for dc, dy in _AROUND)
+"""Each direction, and whether the hex it leaves comes first in the grid (on a hexside)."""
+
+
+def _cube(x: int, y: int) -> tuple[int, int]:
+    return x, (y - x) // 2
+
+
+def _uncube(q: int, r: int) -> tuple[int, int]:
+    return q, 2 * r + q
+
+
+def _rot(q: int, r: int, k: int) -> tuple[int, int]:
+    s = -q - r
+    for _ in range(k % 6):
+        q, r, s = -r, -s, -q
+    return q, r
+
+
+@dataclass
+class _Draft:
+    cells: dict[Hex, HexInfo]  # each hex's info (under the conditions by itself, if any)
+    sides: dict[Hexside, frozenset[HexsideFeature]]
+    side_rules: dict[Hexside, tuple[str, ...]]
+    end_hexes: dict[Hex, set[str]]  # stream end-hexes and the boards they come from
+    roads: list[Hexside] | None = field(default_factory=list)  # road hexsides (None: unknown)
+    merged: dict[tuple[int, int], tuple[HexInfo, HexInfo, HexInfo]] = field(default_factory=dict)
+    raw: dict[Hex, HexInfo] = field(default_factory=dict)
+    """The info before the conditions of each board-edge hex (a seam merges two) and of each
+    hex whose info is not its board file's (buildings, seams, B21.13 ponds: those in
+    ``special``)."""
+    special: set[Hex] = field(default_factory=set)
+    watch: dict[Hex, HexInfo] = field(default_factory=dict)
+    """The info before the conditions of the hexes the conditions look at one by one."""
+    built: dict[tuple[int, int, int], tuple[HexInfo, HexInfo]] = field(default_factory=dict)
+    """A building's hex on the first board laid out from a board file, as printed and under
+    the conditions, by template, building and printed hex info: the conditions change it the
+    same way on every board laid out from that file (its building is each board's own)."""
+
+    def merge(self, old: HexInfo, new: HexInfo) -> HexInfo:
+        """:func:`_merge`, once per pair of (shared) infos."""
+        key = (id(old), id(new))
+        got = self.merged.get(key)
+        if got is None:
+            got = self.merged[key] = (old, new, _merge(old, new))  # keeps both ids alive
+        return got[2]
+
+
+def _merge(old: HexInfo | None, new: HexInfo) -> HexInfo:
+    """A seam hex: the two half hexes make one hex (non-open terrain of either half wins)."""
+    if old is None or old is new:  # (the same info: printed as placed, so nothing to merge)
+        return new
+    terrain = old.terrain
+    if terrain == Terrain.OPEN_GROUND and new.terrain != Terrain.OPEN_GROUND:
+        terrain = new.terrain
+    level = max(old.level, new.level)
+    features = old.features | new.features
+    building = old.building or new.building
+    stream_end = old.stream_end or new.stream_end
+    if (terrain == old.terrain == old.printed and level == old.level and features == old.features
+            and building is old.building and stream_end == old.stream_end):  # fmt: skip
+        return old  # (the other half adds nothing: the hex keeps its shared info)
+    return old.with_(terrain=terrain, printed=terrain, level=level, features=features,
+                     building=building, stream_end=stream_end)  # fmt: skip
+
+
+_GRID: tuple[LocalHex, ...] = tuple(sorted(board_hexes()))
+"""Every hex of a board, column by column: the order of a board file's template."""
+_GRID_C = tuple(c for c, _ in _GRID)
+_GRID_Y = tuple(2 * r + (c & 1) for c, r in _GRID)
+_GRID_CY = tuple(zip(_GRID_C, _GRID_Y, strict=True))
+_GRID_INDEX = {cy: i for i, cy in enumerate(_GRID_CY)}
+_GRID_EDGE = tuple(i for i, h in enumerate(_GRID) if is_edge(h))
+
+
+_at = {lh: i for i, lh in enumerate(_GRID)}.__getitem__
+"""The index in _GRID of a board hex."""
+
+
+@dataclass(frozen=True)
+class _Template:
+    """A board file built once per map in the board's own grid (column ``c``, doubled row
+    ``y``), then placed by offset on every board laid out from that file."""
+
+    cs: tuple[int, ...]  # every board hex (_GRID), then the positions off the board that
+    ys: tuple[int, ...]  # hexsides reach
+    infos: list[HexInfo]  # of the board hexes; identical hexes share one (immutable) info
+    buildings: tuple[tuple[Building, tuple[int, ...], tuple[int, ...]], ...]
+    """Each building (its id as in the file, no hexes), the indexes of its hexes, and of
+    those whose building it is."""
+    ends: tuple[int, ...]  # stream end-hexes on the board edge (G.1)
+    edge: tuple[int, ...]  # the hexes on the board edge (a seam hex lies there)
+    no_dot: tuple[int, ...]  # ponds without a centre dot (B21.13)
+    side_a: list[int]  # each hexside's two hexes (indexes; ``a`` before ``b`` in the grid)
+    side_b: list[int]
+    side_features: list[frozenset[HexsideFeature]]
+    roads: list[int]  # the hexsides with a road
+
+
+def _template(data: BoardData, interned: dict[tuple[object, ...], HexInfo]) -> _Template:
+    """The board's hexes and hexsides; G8: every hexside of a paddy hex is a bank hexside
+    unless the file lists it as open. ``interned``: the hex infos of the map so far, by
+    (terrain, level) or (terrain, level, stream end-hex, features), so that identical hexes
+    share one info."""
+    at = _at
+    terrains = list(map(data.terrain.__getitem__, _GRID))
+    levels = [0] * len(_GRID)  # (most hexes are at level 0)
+    raised = list(map(at, data.levels))
+    for i, level in zip(raised, data.levels.values(), strict=True):
+        levels[i] = level
+    kinds = set(terrains)
+    pairs = {(t, 0) for t in kinds} | {(terrains[i], levels[i]) for i in raised}
+    for k in pairs - interned.keys():  # a plain hex's key: (terrain, level)
+        interned[k] = HexInfo(terrain=k[0], level=k[1], printed=k[0])
+    flat = {t: interned[(t, 0)] for t in kinds}
+    infos = list(map(flat.__getitem__, terrains))
+    for i in raised:
+        infos[i] = interned[(terrains[i], levels[i])]
+    printed = _printed_features(data)
+    edge_ends = {line[i] for line in data.streams for i in (0, -1) if is_edge(line[i])}
+    get = printed.get
+    for lh in printed.keys() | edge_ends:
+        i = at(lh)
+        key = (terrains[i], levels[i], lh in edge_ends, get(lh, _NONE))
+        info = interned.get(key)
+        if info is None:
+            t, level, end, feats = key
+            info = interned[key] = HexInfo(terrain=t, level=level, features=feats, printed=t,
+                                           stream_end=end)  # fmt: skip
+        infos[i] = info
+    owner: dict[LocalHex, int] = {}  # the last building listed in a hex is its building
+    for n, spec in enumerate(data.buildings):
+        owner.update(dict.fromkeys(spec.hexes, n))
+    buildings = tuple(
+        (Building(spec.id, spec.material, spec.stories, frozenset(), spec.separate,
+                  spec.partial, spec.cellar, spec.stacking_capacity, spec.vehicle_entry),
+         tuple(map(at, spec.hexes)), tuple(at(lh) for lh in spec.hexes if owner[lh] == n))
+        for n, spec in enumerate(data.buildings)
+    )  # fmt: skip
+    sides, reach = _local_sides(data, terrains)
+    firsts = list(map(itemgetter(0), sides))
+    seconds = list(map(itemgetter(1), sides))
+    cs, ys = _GRID_C, _GRID_Y
+    off = sorted(reach)
+    index = _GRID_INDEX
+    if off:  # a paddy bank on the board edge reaches off the board
+        index = {**index, **{p: len(cs) + i for i, p in enumerate(off)}}
+        cs = cs + tuple(c for c, _ in off)
+        ys = ys + tuple(y for _, y in off)
+    return _Template(
+        cs=cs,
+        ys=ys,
+        infos=infos,
+        buildings=buildings,
+        ends=tuple(map(at, edge_ends)),
+        edge=_GRID_EDGE,
+        no_dot=tuple(map(at, data.pond_no_dot)),
+        side_a=list(map(index.__getitem__, firsts)),
+        side_b=list(map(index.__getitem__, seconds)),
+        side_features=list(sides.values()),
+        roads=list(compress(count(), map(contains, sides.values(), repeat(HexsideFeature.ROAD)))),
+    )
+
+
+_CY = tuple[int, int]
+"""A position in a board's own grid: column ``c`` and doubled row ``y``."""
+
+
+def _side_key(pair: frozenset[LocalHex]) -> tuple[_CY, _CY]:
+    """``((c1, y1), (c2, y2))`` of a board file's hexside, the hex first in the grid first."""
+    a, b = pair
+    if b < a:
+        a, b = b, a
+    return ((a[0], 2 * a[1] + (a[0] & 1)), (b[0], 2 * b[1] + (b[0] & 1)))
+
+
+_SIDE_KEYS = {
+    frozenset((a, b)): _side_key(frozenset((a, b)))
+    for a in _GRID
+    for b in local_around(a)
+}
+"""The ``((c1, y1), (c2, y2))`` of every hexside of a board hex (a table: a board file's hexsides
+are looked up, not worked out, at each load)."""
+_AROUND_KEYS = tuple(
+    tuple((cy, (cy[0] + dc, cy[1] + dy)) if first else ((cy[0] + dc, cy[1] + dy), cy)
+          for dc, dy, first in _AROUND_FIRST)
+    for cy in _GRID_CY
+)  # fmt: skip
+"""The six hexside keys of each board hex, in _GRID order."""
+_AROUND_OFF = tuple(
+    tuple(k for k in keys if not (k[0] in _GRID_INDEX and k[1] in _GRID_INDEX))
+    for keys in _AROUND_KEYS
+)
+"""The hexside keys of each board hex that reach off the board, in _GRID order: where a bank
+of a paddy on the board edge reaches."""
+
+
+def _local_sides(
+    data: BoardData, terrains: list[Terrain]
+) -> tuple[dict[tuple[_CY, _CY], frozenset[HexsideFeature]], set[_CY]]:
+    """The file's hexsides in its own grid, ``((c1, y1), (c2, y2))``, the first in the grid first,
+    then the paddy banks (G8); and the positions off the board that banks reach."""
+    pairs = data.hexsides  # (a board file's hexsides join two of its hexes: all in the table)
+    out = dict(zip(map(_SIDE_KEYS.__getitem__, pairs), pairs.values(), strict=True))
+    if Terrain.PADDY not in terrains:  # (``terrains``: the board's, in _GRID order)
+        return out, set()
+    paddies = list(map(Terrain.PADDY.__eq__, terrains))
+    around = list(chain.from_iterable(compress(_AROUND_KEYS, paddies)))
+    bank = frozenset({HexsideFeature.BANK})
+    if data.paddy_open_hexsides:
+        opened = set(map(_side_key, data.paddy_open_hexsides))
+        around = list(filterfalse(opened.__contains__, around))
+    banks = dict.fromkeys(around, bank)
+    for k in banks.keys() & out.keys():
+        banks[k] = out[k] | bank
+    out.update(banks)
+    edge = chain.from_iterable(compress(_AROUND_OFF, paddies))
+    off = {p for k in edge if k in banks for p in k if p not in _GRID_INDEX}
+    return out, off
+
+
+class _Conditions(Protocol):
+    """What placing a board needs of the conditions (``pto_terrain.HexConditions``)."""
+
+    def __call__(self, c: HexInfo) -> HexInfo: ...
+
+    def watched(self, c: HexInfo) -> bool: ...
+
+    def layer(self, infos: list[HexInfo]) -> tuple[list[HexInfo], list[int]]: ...
+
+
+class _Printed:
+    """No conditions yet (an overlay comes first): every hex as printed, none watched."""
+
+    def __call__(self, c: HexInfo) -> HexInfo:
+        return c
+
+    def watched(self, c: HexInfo) -> bool:
+        return False
+
+    def layer(self, infos: list[HexInfo]) -> tuple[list[HexInfo], list[int]]:
+        return infos, []
+
+
+def _place_board(
+    draft: _Draft, tpl: _Template, p: Placement, hc: _Conditions,
+    layer: tuple[list[HexInfo], list[int]],
+) -> None:  # fmt: skip
+    """Lay one board from its file's template, by offset (a board turned 180° maps its grid
+    to ``LAST_COL - c, ROTATE_Y - y``, which turns each hexside's hexes round). ``layer``:
+    the template's infos under the conditions ``hc`` and the indexes ``hc`` watches. A seam
+    hex already laid is merged (as printed) with this board's half of it, then put under
+    the conditions; hexsides add their features to those already there."""
+    if p.rotated:
+        kx, ky = p.x0 + LAST_COL, p.y0 + ROTATE_Y
+        hexes = hexes_at(map(sub, repeat(kx), tpl.cs), map(sub, repeat(ky), tpl.ys))
+        firsts, seconds = tpl.side_b, tpl.side_a
+    else:
+        x0, y0 = p.x0, p.y0
+        hexes = hexes_at(map(add, tpl.cs, repeat(x0)), map(add, tpl.ys, repeat(y0)))
+        firsts, seconds = tpl.side_a, tpl.side_b
+    cells, raw, special, watch = draft.cells, draft.raw, draft.special, draft.watch
+    infos = tpl.infos
+    edge = list(map(hexes.__getitem__, tpl.edge))
+    seams = [(h, raw[h]) for h in edge if h in raw]  # laid by a board before this one
+    cells.update(zip(hexes, layer[0], strict=False))  # (not the off-board positions after)
+    raw.update(zip(edge, map(infos.__getitem__, tpl.edge), strict=True))
+    watch.update((hexes[i], infos[i]) for i in layer[1])
+
+    def put(h: Hex, info: HexInfo) -> None:
+        raw[h] = info
+        special.add(h)
+        cells[h] = hc(info)
+
+    built = draft.built
+    for n, (proto, members, owned) in enumerate(tpl.buildings):
+        bld = proto.placed(p.board, frozenset(map(hexes.__getitem__, members)))
+        made: dict[int, HexInfo] = {}  # hexes of one building share their infos
+        for i in owned:
+            base = infos[i]
+            info = made.get(id(base)) or made.setdefault(id(base), _with_building(base, bld))
+            h = hexes[i]
+            key = (id(tpl), n, id(base))
+            first = built.get(key)
+            if first is None:
+                put(h, info)
+                built[key] = (info, cells[h])
+                continue
+            raw[h] = info
+            special.add(h)
+            was, done = first  # this building's hex on the first board laid from this file
+            if done is was:
+                cells[h] = info  # (as printed)
+            elif done.building is None:
+                cells[h] = done  # (G.1 Huts)
+            else:
+                cells[h] = done.with_(building=bld)  # (the same change, this board's building)
+    for h, old in seams:
+        new = raw[h]
+        if old is not new:  # (two identical halves make the same hex)
+            put(h, draft.merge(old, new))
+    for i in tpl.ends:
+        draft.end_hexes.setdefault(hexes[i], set()).add(p.board)
+    placed = hexsides_between(map(hexes.__getitem__, firsts), map(hexes.__getitem__, seconds))
+    sides = dict(zip(placed, tpl.side_features, strict=True))
+    for s in draft.sides.keys() & sides.keys():
+        sides[s] = draft.sides[s] | sides[s]
+    draft.sides.update(sides)
+    if draft.roads is not None:
+        draft.roads += map(placed.__getitem__, tpl.roads)
+    for i in tpl.no_dot:
+        h = hexes[i]
+        cell = raw.get(h, infos[i])
+        # B21.13: the hex is not a Water Obstacle hex (only its pond hexsides are)
+        t = Terrain.OPEN_GROUND if cell.terrain == Terrain.POND else cell.terrain
+        put(h, cell.changed("B21.13", "pond without a centre dot", terrain=t))
+
+
+def _with_building(info: HexInfo, bld: Building) -> HexInfo:
+    """A hex of a building (B23): the building's terrain; a cellar if it has one (B23.41)."""
+    terrain = bld_terrain(bld)
+    feats = info.features | {Feature.CELLAR} if bld.cellar else info.features
+    return info.with_(terrain=terrain, printed=terrain, features=feats, building=bld)
+
+
+def _add_overlay(
+    draft: _Draft,
+    data: BoardData,
+    place: dict[LocalHex, Hex],
+    base_levels: Mapping[Hex, int],
+    edge_boards: Callable[[Hex], set[str]],
+) -> None:
+    """G.9C: an overlay hex shows only the overlay's terrain, and only the (topmost)
+    overlay's hexsides count where it lies; G.9D: a board wall/hedge forming a hexspine of
+    an overlay hex (neither hex under the overlay) is kept."""
+    overlay = data.overlay_id
+    tag = overlay or "overlay"
+    printed = _printed_features(data)
+    stream_ends = {line[i] for line in data.streams for i in (0, -1)}
+    buildings: dict[LocalHex, Building] = {}
+    for spec in data.buildings:
+        placed = _building(spec, frozenset(place[h] for h in spec.hexes), tag, overlay)
+        for lh in spec.hexes:
+            buildings[lh] = placed
+    cells = draft.cells
+    levels = data.levels
+    end_hexes = draft.end_hexes
+    for lh, t in data.terrain.items():
+        h = place[lh]
+        # an overlay hex keeps the board's level unless the overlay gives its own
+        level = levels[lh] if lh in levels else base_levels.get(h, 0)
+        # G.1: a stream "end-hex" (overlay hex or not) is where a stream runs off a board edge
+        end_boards = edge_boards(h) if lh in stream_ends else set()
+        end = bool(end_boards)
+        info = HexInfo(terrain=t, level=level, features=printed.get(lh, _NONE), printed=t,
+                       overlay=overlay, stream_end=end)  # fmt: skip
+        bld = buildings.get(lh)
+        cells[h] = _with_building(info, bld) if bld is not None else info
+        end_hexes.pop(h, None)
+        if end:
+            end_hexes.setdefault(h, set()).update(end_boards)
+    local_sides: dict[Hexside, frozenset[HexsideFeature]] = {}
+    for pair, fs in data.hexsides.items():
+        h1, h2 = (place[x] for x in pair)
+        local_sides[Hexside.of(h1, h2)] = fs
+    # G8: every hexside of a paddy hex is a bank hexside unless the file lists it as open
+    k = _rotation_of(place)
+    open_sides = data.paddy_open_hexsides
+    bank = frozenset({HexsideFeature.BANK})
+    for lh, t in data.terrain.items():
+        if t is not Terrain.PADDY:
+            continue
+        a = place[lh]
+        c, r = lh
+        y = 2 * r + (c & 1)
+        for dc, dy in _AROUND:
+            c2 = c + dc
+            other = (c2, (y + dy - (c2 & 1)) // 2)
+            if open_sides and frozenset((lh, other)) in open_sides:
+                continue
+            b = place.get(other) or _place_any(other, place, lh, k)
+            side = Hexside(a, b) if a < b else Hexside(b, a)
+            local_sides[side] = local_sides.get(side, frozenset()) | bank
+    covered = set(place.values())
+    _trim_buildings(draft.cells, covered)
+    for s in list(draft.sides):
+        if s.a in covered or s.b in covered:
+            del draft.sides[s]
+            draft.side_rules.pop(s, None)
+    for s, fs in local_sides.items():
+        draft.sides[s] = fs
+        draft.side_rules[s] = ("G.9C",)
+    for s in list(draft.sides):
+        if s.a in covered or s.b in covered:
+            continue
+        if any(v in covered for v in _spine_hexes(s)) and draft.sides[s] & {
+            HexsideFeature.WALL,
+            HexsideFeature.HEDGE,
+        }:
+            draft.side_rules[s] = (*draft.side_rules.get(s, ()), "G.9D")
+
+
+def _place_any(lh: LocalHex, place: dict[LocalHex, Hex], src: LocalHex, k: int) -> Hex:
+    """Grid position of a local hex, even one just off this board/overlay (by offset from
+    ``src`` turned by the layer's rotation ``k``)."""
+    if lh in place:
+        return place[lh]
+    q, r = _cube(lh[0] - src[0], local_y(*lh) - local_y(*src))
+    x, y = _uncube(*_rot(q, r, k))
+    base = place[src]
+    return Hex(base.x + x, base.y + y)
+
+
+def _rotation_of(place: dict[LocalHex, Hex]) -> int:
+    items = iter(place.items())
+    (k0, v0) = next(items)
+    for k1, v1 in items:
+        lq, lr = _cube(k1[0] - k0[0], local_y(*k1) - local_y(*k0))
+        gq, gr = _cube(v1.x - v0.x, v1.y - v0.y)
+        if (lq, lr) != (0, 0):
+            return next(k for k in range(6) if _rot(lq, lr, k) == (gq, gr))
+    return 0
+
+
+def _trim_buildings(cells: dict[Hex, HexInfo], covered: set[Hex]) -> None:
+    """A building partly covered by an overlay keeps only its uncovered hexes (G.9C)."""
+    trimmed: dict[str, Building] = {}
+    for h, c in cells.items():
+        b = c.building
+        if h in covered or b is None or not (b.hexes & covered):
+            continue
+        nb = trimmed.get(b.id)
+        if nb is None:
+            nb = replace(b, hexes=b.hexes - covered, rules=(*b.rules, "G.9C"))
+            trimmed[b.id] = nb
+        cells[h] = replace(c, building=nb)
+
+
+_NONE: frozenset[Feature] = frozenset()
+
+
+def _printed_features(data: BoardData) -> dict[LocalHex, frozenset[Feature]]:
+    """The features printed in each hex that has any (a road through woods is a woods-road)."""
+    marks: dict[LocalHex, int] = {}  # each hex's features, as bits of _MARKS
+    get = marks.get
+    for bit, where in ((1, data.roads), (2, data.paths), (4, data.streams),
+                       (8, (data.bridges,)), (16, (data.fords,))):  # fmt: skip
+        for line in where:
+            for lh in line:
+                marks[lh] = get(lh, 0) | bit
+    terrain = data.terrain
+    for lh, m in marks.items():
+        if m & 1 and terrain[lh] == Terrain.WOODS:
+            marks[lh] = m ^ (1 | 32)  # a woods-road, not a road
+    sets = {m: frozenset(f for n, f in enumerate(_MARKS) if m >> n & 1)
+            for m in set(marks.values())}  # fmt: skip
+    return dict(zip(marks, map(sets.__getitem__, marks.values()), strict=True))
+
+
+_MARKS = (Feature.ROAD, Feature.PATH, Feature.STREAM, Feature.BRIDGE, Feature.FORD,
+          Feature.WOODS_ROAD)  # fmt: skip
+
+
+def _spine_hexes(s: Hexside) -> tuple[Hex, ...]:
+    """The two hexes at the ends of a hexside (the third hex of each of its vertices)."""
+    out: list[Hex] = []
+    for v in s.vertices():
+        out.extend(h for h in v.hexes if h not in (s.a, s.b))
+    return tuple(out)
+
+
+def bld_terrain(b: Building) -> Terrain:
+    return Terrain.STONE_BUILDING if b.material == "stone" else Terrain.WOODEN_BUILDING
+
+
+def _building(b: BuildingSpec, hexes: frozenset[Hex], tag: str, overlay: str | None) -> Building:
+    rules: tuple[str, ...] = ()
+    cap, veh = b.stacking_capacity, b.vehicle_entry
+    if overlay == "X6":
+        cap, veh, rules = 1, False, ("G.9F",)  # a small single-story stone temple
+    return Building(
+        id=f"{tag}:{b.id}",
+        material="stone" if overlay == "X6" else b.material,
+        stories=1 if overlay == "X6" else b.stories,
+        hexes=hexes,
+        separate=b.separate,
+        partial=b.partial,
+        cellar=b.cellar,
+        stacking_capacity=cap,
+        vehicle_entry=veh,
+        rules=rules,
+    )
+
+
+def overlay_placement(data: BoardData, t0: Hex, t1: Hex) -> dict[LocalHex, Hex]:
+    """Map overlay hexes onto the map so its anchor hexes land on ``t0`` and ``t1``."""
+    assert data.anchor is not None
+    a0, a1 = data.anchor
+    aq, ar = _cube(a0[0], local_y(*a0))
+    bq, br = _cube(a1[0], local_y(*a1))
+    tq, tr = _cube(t0.x, t0.y)
+    uq, ur = _cube(t1.x, t1.y)
+    want = (uq - tq, ur - tr)
+    k = next(k for k in range(6) if _rot(bq - aq, br - ar, k) == want)
+    out: dict[LocalHex, Hex] = {}
+    for lh in data.hexes:
+        q, r = _cube(lh[0], local_y(*lh))
+        rq, rr = _rot(q - aq, r - ar, k)
+        x, y = _uncube(tq + rq, tr + rr)
+        out[lh] = Hex(x, y)
+    return out
+
+
+@dataclass(frozen=True)
+class OverlayPlacement:
+    """An overlay and where the SSR puts it: ``on = "37D2-D1"`` (anchor hexes onto those)."""
+
+    data: BoardData
+    on: str
+
+
+def build_map(
+    layout: Layout,
+    boards: Mapping[str, BoardData],
+    overlays: tuple[OverlayPlacement, ...] = (),
+    conditions: MapConditions = MapConditions(),
+    chart: TerrainChart | None = None,
+) -> Map:
+    """Lay out the boards, place overlays in SSR order (G.9B), and apply the conditions (to
+    each board file before it is laid out; with overlays, to the whole map after them)."""
+    return _build(layout, boards, overlays, conditions, chart, per_board=not overlays)
+
+
+def _build(
+    layout: Layout,
+    boards: Mapping[str, BoardData],
+    overlays: tuple[OverlayPlacement, ...],
+    conditions: MapConditions,
+    chart: TerrainChart | None,
+    per_board: bool,
+) -> Map:
+    """:func:`build_map`. ``per_board``: put each board file's hexes under the conditions
+    before laying it out (each file once, however many boards are laid out from it; seam,
+    building and B21.13 hexes one by one), rather than the whole map after; the map is the
+    same, but overlays must come before the conditions."""
+    from aslpto.rules.pto.terrain import HexConditions, apply_conditions, finish_conditions
+
+    draft = _Draft({}, {}, {}, {})
+    hc: _Conditions = HexConditions(conditions) if per_board else _Printed()
+    templates: dict[int, tuple[_Template, tuple[list[HexInfo], list[int]]]] = {}
+    interned: dict[tuple[object, ...], HexInfo] = {}
+    for p in layout.placements:
+        data = boards.get(p.board)
+        if data is None:
+            raise InputError(f"board {p.board} is laid out but has no board file")
+        got = templates.get(id(data))  # each board file built once, placed on each board
+        if got is None:
+            tpl = _template(data, interned)
+            got = templates[id(data)] = (tpl, hc.layer(tpl.infos))
+        _place_board(draft, got[0], p, hc, got[1])
+    if "hexes" not in layout.__dict__:  # the layout's hexes are the board hexes just placed
+        layout.__dict__["hexes"] = frozenset(draft.cells)
+
+    def edge_of(h: Hex) -> set[str]:
+        """Boards on whose edge hex ``h`` lies."""
+        out = set()
+        for p in layout.placements:
+            n = p.to_name(h)
+            if n is not None and is_edge((n.col, n.row)):
+                out.add(p.board)
+        return out
+
+    if overlays:
+        from aslpto.board.overlays import check_overlay_placement
+
+        levels = {h: c.level for h, c in draft.cells.items()}
+        draft.roads = None  # (G.9C: an overlay's hexsides replace the board's)
+        for ov in overlays:
+            t0, t1 = check_overlay_placement(layout, ov)
+            place = overlay_placement(ov.data, t0, t1)
+            if any(h not in layout.hexes for h in place.values()):
+                raise InputError(f"overlay {ov.data.overlay_id} placed on {ov.on} runs off the map")
+            _add_overlay(draft, ov.data, place, levels, edge_of)
+    m = Map(
+        layout=layout,
+        cells=draft.cells,
+        sides=draft.sides,
+        side_rules=draft.side_rules,
+        chart=chart or default_chart(),
+        conditions=conditions,
+    )
+    if not isinstance(hc, HexConditions):
+        return apply_conditions(m, draft.end_hexes, draft.roads)
+    watch = draft.watch
+    for h in draft.special:  # a seam, building or B21.13 hex: its own printed info
+        r = draft.raw[h]
+        if hc.watched(r):
+            watch[h] = r
+        else:
+            watch.pop(h, None)
+    return finish_conditions(m, draft.cells, watch, hc, draft.end_hexes, draft.roads)

@@ -1,0 +1,63 @@
+"""Overlays (G.9): where they may be placed (G.9E) and how their placement is read.
+
+How an overlay changes the map (G.9B-G.9D, G.9F) is done while the map is built
+(:func:`aslpto.board.maps.build_map`): overlays go on in SSR order, the topmost one's hexsides
+count, a mapboard wall/hedge forming an overlay hexspine is kept, and X6 is a small temple.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from aslpto.base.rulings import InputError
+from aslpto.board.hexes import Hex, HexName, Layout
+
+if TYPE_CHECKING:
+    from aslpto.board.maps import OverlayPlacement
+
+# G.9E: overlays with restricted placement -> allowed (boards, anchor placements)
+_STD = ("D2-D1", "N8-N9", "T2-T1", "DD8-DD9")
+G9E_PLACEMENTS: dict[str, dict[str, tuple[str, ...]]] = {
+    "1": {b: _STD for b in ("34", "35", "36", "37")},
+    "2": {b: _STD for b in ("34", "35", "36", "37")},
+    "3": {b: _STD for b in ("34", "35", "36", "37")},
+    "4": {"34": ()},  # positioned as per A2.7: any position on board 34
+    "5": {
+        "34": ("K2-K1", "O9-O10"),
+        "35": ("K2-K1", "O9-O10", "S2-S1", "W9-W10"),
+        "37": ("K2-K1", "O9-O10", "S2-S1", "W9-W10"),
+    },
+}
+
+
+def check_overlay_placement(layout: Layout, ov: OverlayPlacement) -> tuple[Hex, Hex]:
+    """The two map hexes the overlay's anchor hexes go on; G.9E limits checked."""
+    parts = ov.on.strip().split("-")
+    if len(parts) != 2:
+        raise InputError(f"overlay placement '{ov.on}' must name two hexes, e.g. 37D2-D1")
+    first = layout.hex(parts[0])
+    board = _board_of(parts[0], layout)
+    second = layout.hex(parts[1] if parts[1][:1].isdigit() else f"{board}{parts[1]}")
+    if not first.is_adjacent(second):
+        raise InputError(f"overlay placement '{ov.on}': the two hexes are not adjacent")
+    oid = ov.data.overlay_id or ""
+    allowed = G9E_PLACEMENTS.get(oid)
+    if allowed is not None:
+        if board not in allowed:
+            raise InputError(
+                f"G.9E: overlay {oid} may be used only on board(s) "
+                f"{', '.join(sorted(allowed))}, not on board {board}"
+            )
+        spots = allowed[board]
+        rest = ov.on.strip()[len(board) :] if ov.on.strip().startswith(board) else ov.on.strip()
+        if spots and rest.upper() not in spots:
+            raise InputError(
+                f"G.9E: overlay {oid} on board {board} may be placed only on "
+                f"{', '.join(spots)}, not on {rest}"
+            )
+    return first, second
+
+
+def _board_of(name: str, layout: Layout) -> str:
+    """The board a placement hex names (``37D2``, ``1aK2``), or the only board's."""
+    return HexName.parse(name, layout.boards[0]).board

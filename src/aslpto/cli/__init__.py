@@ -1,0 +1,81 @@
+"""The ``aslpto`` command line. Exit codes: 0 answered (even "illegal"), 1 ``check`` found
+errors, 2 unusable input (reason on stderr, never a traceback)."""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import json
+import os
+import sys
+from collections.abc import Sequence
+from types import ModuleType
+
+from aslpto import __version__
+from aslpto.base.rulings import AslptoError, InputError, RuleViolation
+from aslpto.cli.command import COMMAND_MODULES, Outcome
+
+
+def _load_commands() -> list[ModuleType]:
+    mods = []
+    for name in COMMAND_MODULES:
+        try:
+            mods.append(importlib.import_module(f"aslpto.cli.{name}"))
+        except ModuleNotFoundError as e:
+            if e.name != f"aslpto.cli.{name}":
+                raise
+    return mods
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str) -> None:  # type: ignore[override]
+        raise InputError(f"{self.prog}: {message}")
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = _Parser(
+        prog="aslpto",
+        description="A referee for the Pacific Theater rules of Advanced Squad Leader.",
+    )
+    parser.add_argument("--version", action="version", version=f"aslpto {__version__}")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
+    for mod in _load_commands():
+        p = sub.add_parser(mod.NAME, help=mod.HELP, description=mod.HELP)
+        p.add_argument("--json", action="store_true", help="print one JSON object on stdout")
+        mod.add_arguments(p)
+        p.set_defaults(_run=mod.run)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Entry point of the ``aslpto`` console script."""
+    try:
+        parser = build_parser()
+        args = parser.parse_args(argv)
+        if not getattr(args, "command", None):
+            parser.print_help()
+            return 2
+        outcome: Outcome = args._run(args)
+    except RuleViolation as e:  # a refusal that was not turned into an answer by the command
+        print(f"aslpto: {e}", file=sys.stderr)
+        return 2
+    except (InputError, AslptoError) as e:
+        print(f"aslpto: {e}", file=sys.stderr)
+        return 2
+    except OSError as e:
+        print(f"aslpto: {e.filename or ''}: {e.strerror}", file=sys.stderr)
+        return 2
+    try:
+        if getattr(args, "json", False):
+            print(json.dumps(outcome.payload, indent=2, ensure_ascii=False))
+        else:
+            print(outcome.text)
+        sys.stdout.flush()
+    except BrokenPipeError:  # the reader (e.g. `| head`) stopped reading: not an error
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    return outcome.exit_code
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(main())

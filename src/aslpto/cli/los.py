@@ -1,0 +1,100 @@
+"""``aslpto los SCENARIO FROM TO``: is there a LOS between two Locations (A6), with what
+Hindrance DRM, at what range, and what blocks it under which rule.
+
+FROM and TO are Locations (``37AA10``, ``37AA10@1`` one level above the hex's base,
+``37DD7:bank``, ``37DD7:above``, ``37S9:crest``) or unit ids (the unit's Location, position and
+entrenchment). A scenario may rule on single LOS with ``[[los_overrides]] from, to, los,
+hindrance_drm, note`` entries.
+"""
+
+from __future__ import annotations
+
+import argparse
+import re
+from dataclasses import replace
+from pathlib import Path
+from typing import Any
+
+from aslpto.base.rulings import InputError
+from aslpto.cli.command import Outcome
+from aslpto.formats import scenario
+from aslpto.rules.los.engine import (
+    Location,
+    LosEngine,
+    LosOverride,
+    game_overrides,
+    location_of,
+    parse_location,
+)
+from aslpto.state.game import Game
+
+NAME = "los"
+HELP = "is there a LOS between two Locations: Hindrance DRM, range, and what blocks it"
+
+_HEADER = re.compile(r"^\s*\[")
+_OVERRIDES = re.compile(r"^\s*\[\[\s*los_overrides\s*\]\]")
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("scenario", help="scenario file (TOML)")
+    parser.add_argument(
+        "frm", metavar="FROM", help="a Location (37AA10, 37AA10@1, 37DD7:bank) or a unit id"
+    )
+    parser.add_argument("to", metavar="TO", help="a Location or a unit id")
+    parser.add_argument(
+        "--from-entrenched", action="store_true",
+        help="FROM is entrenched Infantry (G8: bank hexsides are hedges to it)",
+    )
+    parser.add_argument("--to-entrenched", action="store_true", help="TO is entrenched Infantry")
+
+
+def run(args: argparse.Namespace) -> Outcome:
+    game, overrides = load(args.scenario)
+    a = _end(game, args.frm, args.from_entrenched)
+    b = _end(game, args.to, args.to_entrenched)
+    eng = LosEngine(game.map, game.conditions, (p.hex for p in game.panjis.values()),
+                    overrides)  # fmt: skip
+    r = eng.check(a, b)
+    payload = r.as_json()
+    return Outcome(payload, text(payload))
+
+
+def load(path: str | Path) -> tuple[Game, tuple[LosOverride, ...]]:
+    """The scenario and its ``[[los_overrides]]``."""
+    game = scenario.load(path)
+    return game, game_overrides(game)
+
+
+def _end(game: Game, word: str, entrenched: bool) -> Location:
+    try:
+        loc = parse_location(game.map, word)
+    except InputError as e:
+        if word in game.units:
+            loc = location_of(game, game.units[word])
+        else:
+            units = ", ".join(sorted(game.units)) or "none"
+            raise InputError(f"{e.message}; nor is '{word}' a unit (units: {units})") from None
+    return replace(loc, entrenched=True) if entrenched else loc
+
+
+def text(d: dict[str, Any]) -> str:
+    """The answer as a player reads it."""
+    head = f"{d['from']} -> {d['to']} (range {d['range']}): "
+    if d["override"] is not None:
+        head += "scenario override: "
+    if d["los"]:
+        head += "LOS"
+        if d["hindrance_drm"]:
+            hs = ", ".join(f"{h['where']} {h['terrain']} +{h['drm']} [{h['rule']}]"
+                           for h in d["hindrances"])  # fmt: skip
+            head += f", Hindrance +{d['hindrance_drm']} ({hs})"
+        else:
+            head += ", no Hindrance"
+    else:
+        blk = d["blocked_by"]
+        head += f"no LOS: blocked at {blk['where']} [{blk['rule']}] {blk['why']}"
+    lines = [head]
+    if d["rules"]:
+        lines.append(f"  rules: {', '.join(d['rules'])}")
+    lines.extend(f"  note: {n}" for n in d["notes"])
+    return "\n".join(lines)

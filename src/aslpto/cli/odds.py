@@ -1,0 +1,589 @@
+"""``aslpto odds``: exact outcome distributions of the morale and G1 dice procedures.
+
+Python API: :func:`odds` (exact, a :class:`~aslpto.state.dice.Distribution` of
+:class:`~aslpto.rules.morale.checks.Result`) and :func:`resolve` (rolled with any
+:class:`~aslpto.state.dice.Dice`).
+
+>>> from aslpto.state.dice import GivenDice
+>>> [u.counter for u in resolve("mc", [describe("4-4-8")], GivenDice("5,4")).units]
+['3-4-8']
+>>> odds("ptc", [describe("4-4-7")]).probability(lambda r: r.units[0].pinned)
+Fraction(5, 12)
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+from enum import StrEnum
+from fractions import Fraction
+from typing import Any
+
+from aslpto.base.rulings import InputError
+from aslpto.cli.command import Outcome
+from aslpto.rules.japanese import cc, heroes
+from aslpto.rules.morale import checks as m
+from aslpto.state.counters import catalog, complete, leader_face, make, parse_leader
+from aslpto.state.dice import Dice, Distribution, GivenDice, RandomDice
+from aslpto.state.units import Kind, Strength, Unit, UnitClass
+
+NAME = "odds"
+HELP = "exact outcome odds of a MC, NMC, PTC, Panji MC, sniper dr 1, T-H Hero, ATMM, Hara-Kiri"
+
+
+class Procedure(StrEnum):
+    """What ``aslpto odds`` evaluates, and the rules it follows."""
+
+    MC = "mc"  # attack MC (IFT/Collateral/Bombardment/FPF), A10, G1.12
+    NMC = "nmc"  # Normal MC, A10, G1.13
+    PTC = "ptc"  # A7.8
+    LLMC = "llmc"  # A10.2, G1.62
+    LLTC = "lltc"  # A10.2
+    PANJI = "panji"  # G9.31 (each unit its own, G9.41)
+    PANJI_STACK = "panji-stack"  # G9.43
+    AERIAL_PANJI = "aerial-panji"  # G9.47
+    SNIPER = "sniper"  # A14.3, G1.11-G1.12
+    TH_HERO = "th-hero"  # G1.421
+    ATMM = "atmm"  # G1.4231
+    HARA_KIRI = "hara-kiri"  # G1.641
+
+
+_CHECK = {
+    Procedure.MC: m.Check.MC,
+    Procedure.NMC: m.Check.NMC,
+    Procedure.PTC: m.Check.PTC,
+    Procedure.LLMC: m.Check.LLMC,
+    Procedure.LLTC: m.Check.LLTC,
+    Procedure.PANJI: m.Check.PANJI,
+}
+
+
+@dataclass(frozen=True)
+class Options:
+    """What else the procedures need to know (all default to "not so")."""
+
+    mc: int = 0  # the IFT "nMC": +n DRM
+    drm: int = 0  # any other DRM the caller knows of
+    heat_of_battle: bool = True  # resolve the Heat of Battle DR (A15.1)
+    hob_drm: int = 0
+    pillbox: bool = False  # G1.62
+    encircled: bool = False  # A7.7 / G1.62
+    human_wave: bool = False  # Banzai Charge (G1.5): no HoB; G9.43 EXC
+    routing: bool = False  # G9.43
+    berserk_stack: bool | None = None  # G9.43 (None: berserk if every unit is)
+    no_quarter: bool = False  # A15.1 Surrender -> berserk
+    leader_loss: bool = True  # chain LLMC/LLTC after an attack MC (A10.2)
+    sniper_dr: int = 1
+    gives_dc: bool = False  # G1.421/G1.424
+    banzai: bool = False  # G1.421: no pin on an Original 6
+    mf_expended: int = 0  # G1.423
+    leadership_drm: int | None = None  # T-H Hero / Hara-Kiri delta (None: from a leader present)
+    pre_1944: bool = False  # G1.4231
+    smc_eliminated_self: bool = False  # G1.641
+
+
+PLAIN = Options()
+
+
+def _facts(o: Options) -> dict[str, Any]:
+    return {
+        "encircled": o.encircled,
+        "pillbox": o.pillbox,
+        "human_wave": o.human_wave,
+        "no_quarter": o.no_quarter,
+        "heat_of_battle": o.heat_of_battle,
+        "heat_of_battle_drm": o.hob_drm,
+    }
+
+
+def _leadership(unit: Unit, present: Sequence[Unit], o: Options) -> int:
+    if o.leadership_drm is not None:
+        return o.leadership_drm
+    return m.situation_in(unit, present).leadership_drm
+
+
+def _first(units: Sequence[Unit], what: str, pred: Any = None) -> Unit:
+    for u in units:
+        if pred is None or pred(u):
+            return u
+    raise InputError(f"this procedure needs {what}")
+
+
+def _with_context(r: m.Result, context: Sequence[Unit]) -> m.Result:
+    """The result with the units present (and untouched) listed after the others."""
+    have = {u.id for u in r.units} | set(r.eliminated)
+    extra = tuple(u for u in context if u.id not in have)
+    return m.Result(r.units + extra, r.eliminated, r.events, r.rules) if extra else r
+
+
+def resolve(
+    procedure: str | Procedure,
+    units: Sequence[Unit],
+    dice: Dice,
+    options: Options = PLAIN,
+    context: Sequence[Unit] = (),
+) -> m.Result:
+    """Roll ``procedure`` for ``units`` (``context``: units present that take no check, such as
+    a leader whose leadership applies)."""
+    p = Procedure(procedure)
+    units = list(units)
+    if not units:
+        raise InputError("no unit given")
+    present = [*units, *context]
+    o = options
+    if p in (Procedure.MC, Procedure.NMC, Procedure.PTC, Procedure.LLMC, Procedure.LLTC):
+        drm = o.mc + o.drm
+        return m.resolve_location(
+            units, _CHECK[p], dice, drm=drm, context=context, leader_loss=o.leader_loss, **_facts(o)
+        )
+    if p == Procedure.PANJI:
+        return m.resolve_location(
+            units, m.Check.PANJI, dice, drm=o.drm, context=context, leader_loss=False, **_facts(o)
+        )
+    if p == Procedure.PANJI_STACK:
+        return m.resolve_panji_stack(
+            units, dice, berserk=o.berserk_stack, routing=o.routing, **_facts(o)
+        )
+    # Units given but not acted on (a leader given with --leader, the rest of a stack) stay in
+    # the result as present.
+    return _with_context(_resolve_one(p, units, dice, o, present), present)
+
+
+def _resolve_one(
+    p: Procedure, units: list[Unit], dice: Dice, o: Options, present: list[Unit]
+) -> m.Result:
+    if p == Procedure.AERIAL_PANJI:
+        return m.resolve_aerial_panji(units, dice, **_facts(o))
+    if p == Procedure.SNIPER:
+        return m.resolve_sniper(units[0], dice, dr=o.sniper_dr)
+    if p == Procedure.TH_HERO:
+        # G1.421: a stack of MMC may attempt "simultaneously", each with its own dr.
+        _first(units, "a Japanese squad or HS", lambda u: u.kind.is_mmc)
+        units_now = list(present)
+        events: list[str] = []
+        rules: list[str] = []
+        for mmc in (u for u in units if u.kind.is_mmc):
+            r = heroes.resolve_th_hero(
+                mmc,
+                dice,
+                gives_dc=o.gives_dc,
+                banzai=o.banzai,
+                mf_expended=o.mf_expended,
+                leadership_drm=_leadership(mmc, present, o),
+            )
+            at = next(i for i, u in enumerate(units_now) if u.id == mmc.id)
+            units_now[at : at + 1] = r.units
+            events += r.events
+            rules += [x for x in r.rules if x not in rules]
+        return m.Result(tuple(units_now), (), tuple(events), tuple(rules))
+    if p == Procedure.ATMM:
+        hero = _first(units, "a T-H Hero", lambda u: u.kind in (Kind.TH_HERO, Kind.DC_HERO))
+        return heroes.resolve_atmm(hero, dice, pre_1944=o.pre_1944)
+    if len(units) == 1:
+        return cc.resolve_hara_kiri(
+            units[0], dice, location=present, smc_just_eliminated_self=o.smc_eliminated_self
+        )
+    context = [u for u in present if u not in units]
+    return cc.resolve_hara_kiri_location(units, dice, context)
+
+
+def odds(
+    procedure: str | Procedure,
+    units: Sequence[Unit],
+    options: Options = PLAIN,
+    context: Sequence[Unit] = (),
+) -> Distribution[m.Result]:
+    """Exact distribution of :func:`resolve` (composed per unit where the procedure allows)."""
+    p = Procedure(procedure)
+    units = list(units)
+    if not units:
+        raise InputError("no unit given")
+    o = options
+    if p in (Procedure.MC, Procedure.NMC, Procedure.PTC, Procedure.LLMC, Procedure.LLTC):
+        return m.odds_location(
+            units,
+            _CHECK[p],
+            drm=o.mc + o.drm,
+            context=context,
+            leader_loss=o.leader_loss,
+            **_facts(o),
+        )
+    if p == Procedure.PANJI:
+        return m.odds_location(
+            units, m.Check.PANJI, drm=o.drm, context=context, leader_loss=False, **_facts(o)
+        )
+    if p == Procedure.PANJI_STACK:
+        return m.odds_panji_stack(units, berserk=o.berserk_stack, routing=o.routing, **_facts(o))
+    from aslpto.state.dice import odds as enumerate_odds
+
+    return enumerate_odds(lambda d: resolve(p, units, d, o, context))
+
+
+# ---------------------------------------------------------------------------------------------
+# Describing units on the command line
+# ---------------------------------------------------------------------------------------------
+
+_LEADER_FACE = re.compile(r"^\d+[+-]\d$")
+_KIND_WORDS = {k.value: k for k in Kind} | {
+    "hs": Kind.HALF_SQUAD,
+    "th-hero": Kind.TH_HERO,
+    "dc-hero": Kind.DC_HERO,
+}
+_FLAGS = (
+    "broken",
+    "pinned",
+    "berserk",
+    "wounded",
+    "unarmed",
+    "concealed",
+    "hidden",
+    "cx",
+    "ti",
+    "dm",
+)
+
+
+ELR_RANGE = (0, 5)
+"""A19.1: ELR values run from 0 to 5."""
+
+
+def _check_leader_face(face: str, nationality: str, *, wounded: bool) -> None:
+    """A leader face must be one of the nationality's ranks (G1.41 for the Japanese); a wounded
+    leader may be given by his unwounded face or his wounded one (Morale Level and leadership
+    each one worse, A17.3)."""
+    ranks = catalog().nationality(nationality).leader_ranks
+    if face in ranks:
+        return
+    if wounded:
+        ml, lead = parse_leader(face)
+        if leader_face(ml + 1, lead - 1) in ranks:
+            return
+    raise InputError(
+        f"leader {face!r} is not a {nationality} leader rank ({', '.join(ranks)})"
+        + ("" if wounded else "; add :wounded for a wounded leader's face")
+    )
+
+
+def describe(
+    spec: str,
+    *,
+    nationality: str = "japanese",
+    id: str | None = None,
+    elr: int = 3,
+) -> Unit:
+    """A unit from a short description: ``FACE[:CLASS][:STRENGTH][:KIND][:NATIONALITY][:FLAG]``.
+
+    ``4-4-8``; ``3-4-7:1st-line`` (a Reduced 1st-Line squad); ``3-4-7:2nd-line``; ``9-1`` (a
+    leader); ``hero``, ``t-h-hero``; ``1-2-7`` (a vehicle crew); flags ``broken``, ``pinned``,
+    ``berserk``, ``wounded``, ``unarmed``, ``dc`` and ``elr=N``; a nationality key
+    (``american``, ``usmc``, ``british``, ``chinese``, ``russian``).
+    """
+    if not ELR_RANGE[0] <= elr <= ELR_RANGE[1]:
+        raise InputError(f"ELR {elr}: an ELR is {ELR_RANGE[0]}-{ELR_RANGE[1]} (A19.1)")
+    parts = [p.strip().lower() for p in spec.split(":") if p.strip()]
+    if not parts:
+        raise InputError(f"unit {spec!r}: empty description")
+    face, rest = parts[0], parts[1:]
+    cls: UnitClass | None = None
+    strength: Strength | None = None
+    kind: Kind | None = None
+    status: dict[str, Any] = {}
+    nats = set(catalog().nationalities)
+    for tok in rest:
+        if tok in {c.value for c in UnitClass}:
+            cls = UnitClass(tok)
+        elif tok in {s.value for s in Strength}:
+            strength = Strength(tok)
+        elif tok in _KIND_WORDS:
+            kind = _KIND_WORDS[tok]
+        elif tok in nats:
+            nationality = tok
+        elif tok in _FLAGS:
+            status[tok] = True
+        elif tok == "dc":
+            status["possesses_dc"] = True
+        elif tok.startswith("elr="):
+            try:
+                elr = int(tok[4:])
+            except ValueError:
+                raise InputError(f"unit {spec!r}: bad ELR {tok!r}") from None
+            if not ELR_RANGE[0] <= elr <= ELR_RANGE[1]:
+                raise InputError(f"unit {spec!r}: an ELR is {ELR_RANGE[0]}-{ELR_RANGE[1]}")
+        else:
+            raise InputError(f"unit {spec!r}: unknown word {tok!r}")
+    if status.get("broken"):
+        status.setdefault("dm", False)
+    uid = id or face
+    if face in _KIND_WORDS and _KIND_WORDS[face].is_smc:
+        return make(uid, nationality, _KIND_WORDS[face], elr=elr, **status)
+    if face in _KIND_WORDS:
+        kind = _KIND_WORDS[face]
+        return make(uid, nationality, kind, cls, strength, elr=elr, **status)
+    if _LEADER_FACE.match(face):
+        _check_leader_face(face, nationality, wounded=bool(status.get("wounded")))
+        return make(uid, nationality, Kind.LEADER, face=face, elr=elr, **status)
+    c = catalog().find(nationality, face, kind=kind, unit_class=cls, strength=strength)
+    return make(uid, nationality, c.kind, c.unit_class, c.strength, elr=elr, **status)
+
+
+def _units_from_args(args: argparse.Namespace) -> tuple[list[Unit], list[Unit]]:
+    if args.scenario:
+        return _units_from_scenario(args)
+    specs: list[str] = list(args.unit or [])
+    if not specs:
+        if args.counter is None and args.kind is None:
+            raise InputError("describe a unit: --unit 4-4-8, or --counter/--class/--strength")
+        bits = [args.counter or args.kind]
+        bits += [b for b in (args.unit_class, args.strength, args.kind) if b]
+        bits += [f for f in _FLAGS if getattr(args, f, False)]
+        if args.dc:
+            bits.append("dc")
+        specs = [":".join(bits)]
+    units: list[Unit] = []
+    for i, s in enumerate(specs):
+        u = describe(s, nationality=args.nationality, id=f"U{i + 1}", elr=args.elr)
+        units.append(u)
+    if args.leader:
+        units.append(describe(args.leader, nationality=args.nationality, id="L", elr=args.elr))
+    context = []
+    if args.leader_present:
+        context.append(
+            describe(args.leader_present, nationality=args.nationality, id="LP", elr=args.elr)
+        )
+    return units, context
+
+
+def _units_from_scenario(args: argparse.Namespace) -> tuple[list[Unit], list[Unit]]:
+    try:
+        scenario = importlib.import_module("aslpto.formats.scenario")
+    except ImportError:
+        raise InputError(
+            "--scenario needs aslpto.formats.scenario, which this installation lacks"
+        ) from None
+    game = scenario.load(args.scenario)
+    if not args.unit:
+        raise InputError("--scenario needs --unit ID (one or more)")
+    all_units: dict[str, Unit] = dict(game.units)
+    units = []
+    for uid in args.unit:
+        if uid not in all_units:
+            known = ", ".join(sorted(all_units)) or "none"
+            raise InputError(f"no unit '{uid}' in {args.scenario} (units: {known})")
+        units.append(complete(all_units[uid]))
+    first = units[0]
+    named = {u.id for u in units}
+    context = [
+        u
+        for u in all_units.values()
+        if u.id not in named
+        and u.side == first.side
+        and u.hex == first.hex
+        and u.position == first.position
+        and u.kind == Kind.LEADER
+    ]
+    return units, [complete(u) for u in context]
+
+
+# ---------------------------------------------------------------------------------------------
+# The command
+# ---------------------------------------------------------------------------------------------
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "procedure",
+        choices=[p.value for p in Procedure],
+        metavar="PROCEDURE",
+        help="mc (attack MC) | nmc | ptc | llmc | lltc | panji | panji-stack | "
+        "aerial-panji | sniper | th-hero | atmm | hara-kiri",
+    )
+    parser.add_argument(
+        "strength_of_mc",
+        nargs="?",
+        type=int,
+        default=None,
+        metavar="N",
+        help="for mc: the IFT result NMC (a 2MC adds +2)",
+    )
+    g = parser.add_argument_group("units")
+    g.add_argument(
+        "--unit",
+        action="append",
+        metavar="SPEC",
+        help="a unit (repeatable): 4-4-8, 3-4-7:1st-line, 9-1, hero, t-h-hero, "
+        "1-2-8:reduced, 4-5-7:british:broken, ...; with --scenario: a unit id",
+    )
+    g.add_argument("--nationality", default="japanese")
+    g.add_argument("--counter", help="printed face of the one unit described by options")
+    g.add_argument("--class", dest="unit_class", choices=[c.value for c in UnitClass])
+    g.add_argument("--strength", choices=[s.value for s in Strength])
+    g.add_argument("--kind", choices=sorted(_KIND_WORDS))
+    g.add_argument("--elr", type=int, default=3)
+    for f in ("broken", "pinned", "berserk", "wounded", "unarmed", "concealed"):
+        g.add_argument(f"--{f}", action="store_true")
+    g.add_argument("--dc", action="store_true", help="the unit possesses a DC")
+    g.add_argument("--leader", metavar="FACE", help="a leader in the Location, also checking")
+    g.add_argument(
+        "--leader-present",
+        metavar="FACE",
+        help="a leader in the Location who takes no check (his leadership applies)",
+    )
+    g.add_argument("--scenario", metavar="FILE", help="take --unit ids from a scenario file")
+    o = parser.add_argument_group("procedure")
+    o.add_argument("--mc", type=int, default=0, help="the IFT NMC (+N DRM)")
+    o.add_argument("--drm", type=int, default=0, help="any other DRM")
+    o.add_argument(
+        "--no-heat-of-battle", action="store_true", help="report Heat of Battle without rolling it"
+    )
+    o.add_argument("--hob-drm", type=int, default=0)
+    o.add_argument("--pillbox", action="store_true")
+    o.add_argument("--encircled", action="store_true")
+    o.add_argument("--banzai", action="store_true", help="Banzai Charge / Human Wave")
+    o.add_argument("--routing", action="store_true")
+    o.add_argument("--berserk-stack", action="store_true")
+    o.add_argument("--no-quarter", action="store_true")
+    o.add_argument("--no-leader-loss", action="store_true")
+    o.add_argument("--sniper-dr", type=int, default=1, choices=[1, 2])
+    o.add_argument("--gives-dc", action="store_true")
+    o.add_argument("--mf-expended", type=int, default=0)
+    o.add_argument("--leadership-drm", type=int, default=None)
+    o.add_argument("--pre-1944", action="store_true")
+    o.add_argument("--smc-eliminated-self", action="store_true")
+    r = parser.add_argument_group("rolling instead of odds")
+    r.add_argument("--rolls", help='resolve with these rolls, e.g. "3,5 4"')
+    r.add_argument("--seed", type=int, help="resolve with seeded random dice")
+    r.add_argument(
+        "--detail",
+        action="store_true",
+        help="one outcome per distinct history (events), not per end state",
+    )
+
+
+def _options(args: argparse.Namespace) -> Options:
+    mc = args.mc if args.strength_of_mc is None else args.strength_of_mc
+    if mc < 0:
+        raise InputError(f"the IFT result is a NMC with N >= 0 (a 'K' or 'NMC'), not {mc}")
+    if args.mf_expended < 0:
+        raise InputError(f"--mf-expended cannot be negative ({args.mf_expended})")
+    return Options(
+        mc=mc,
+        drm=args.drm,
+        heat_of_battle=not args.no_heat_of_battle,
+        hob_drm=args.hob_drm,
+        pillbox=args.pillbox,
+        encircled=args.encircled,
+        human_wave=args.banzai,
+        routing=args.routing,
+        berserk_stack=True if args.berserk_stack else None,
+        no_quarter=args.no_quarter,
+        leader_loss=not args.no_leader_loss,
+        sniper_dr=args.sniper_dr,
+        gives_dc=args.gives_dc,
+        banzai=args.banzai,
+        mf_expended=args.mf_expended,
+        leadership_drm=args.leadership_drm,
+        pre_1944=args.pre_1944,
+        smc_eliminated_self=args.smc_eliminated_self,
+    )
+
+
+def unit_json(u: Unit) -> dict[str, Any]:
+    """A unit as ``aslpto odds`` reports it."""
+    d: dict[str, Any] = {
+        "id": u.id,
+        "counter": u.counter,
+        "class": u.unit_class.value if u.unit_class else None,
+        "kind": u.kind.value,
+        "broken": u.broken,
+        "pinned": u.pinned,
+        "dm": u.dm,
+    }
+    if u.strength is not None:
+        d["strength"] = u.strength.value
+    for f in ("berserk", "wounded", "unarmed", "concealed"):
+        if getattr(u, f):
+            d[f] = True
+    if u.possesses_dc:
+        d["dc"] = True
+    if u.nationality != "japanese":
+        d["nationality"] = u.nationality
+    return d
+
+
+def result_json(r: m.Result, *, detail: bool, procedure: Procedure | None = None) -> dict[str, Any]:
+    out: dict[str, Any] = {"result": [unit_json(u) for u in r.units]}
+    if r.eliminated:
+        out["eliminated"] = list(r.eliminated)
+    if procedure == Procedure.ATMM:
+        out["atmm"] = heroes.atmm_gained(r)  # G1.4231: the hero himself does not change
+    if detail:
+        out["events"] = list(r.events)
+        out["rules"] = list(r.rules)
+    return out
+
+
+def _percent(p: Fraction) -> str:
+    return f"{float(p) * 100:.1f}%"
+
+
+def _line(u: dict[str, Any]) -> str:
+    bits = [u["counter"], u["class"] or u["kind"]]
+    bits += [k for k in ("broken", "pinned", "dm", "berserk", "wounded", "unarmed") if u.get(k)]
+    return " ".join(str(b) for b in bits)
+
+
+def run(args: argparse.Namespace) -> Outcome:
+    units, context = _units_from_args(args)
+    opts = _options(args)
+    proc = Procedure(args.procedure)
+    header = {"procedure": proc.value, "units": [unit_json(u) for u in units]}
+    if context:
+        header["present"] = [unit_json(u) for u in context]
+    if args.rolls is not None or args.seed is not None:
+        dice: Dice = GivenDice(args.rolls) if args.rolls is not None else RandomDice(args.seed)
+        r = resolve(proc, units, dice, opts, context)
+        payload = {**header, **result_json(r, detail=True, procedure=proc)}
+        text = "; ".join(_line(u) for u in payload["result"]) or "(none)"
+        if "atmm" in payload:
+            text += "  ATMM" if payload["atmm"] else "  no ATMM"
+        if r.eliminated:
+            text += f"  eliminated: {', '.join(r.eliminated)}"
+        text += "\n" + "\n".join(r.events) + f"\nrules: {', '.join(r.rules)}"
+        return Outcome(payload, text)
+    dist = odds(proc, units, opts, context)
+    grouped: dict[str, tuple[dict[str, Any], Fraction]] = {}
+    rules: list[str] = []
+    for r, p in dist:
+        entry = result_json(r, detail=args.detail, procedure=proc)
+        key = repr(entry)
+        prev = grouped.get(key)
+        grouped[key] = (entry, p + (prev[1] if prev else Fraction(0)))
+        rules.extend(x for x in r.rules if x not in rules)
+    ordered = sorted(grouped.values(), key=lambda ep: -ep[1])
+    outcomes = [{**e, "probability": f"{p.numerator}/{p.denominator}"} for e, p in ordered]
+    payload = {**header, "outcomes": outcomes, "rules": rules}
+    lines = [
+        f"{o['probability']:>12}  {_percent(p):>6}  "
+        + ("; ".join(_line(u) for u in o["result"]) or "(none)")
+        + (f"  eliminated: {', '.join(o['eliminated'])}" if o.get("eliminated") else "")
+        + (("  ATMM" if o["atmm"] else "  no ATMM") if "atmm" in o else "")
+        for o, (_, p) in zip(outcomes, ordered, strict=True)
+    ]
+    lines.append(f"rules: {', '.join(rules)}")
+    return Outcome(payload, "\n".join(lines))
+
+
+__all__ = [
+    "HELP",
+    "NAME",
+    "Options",
+    "Procedure",
+    "add_arguments",
+    "describe",
+    "odds",
+    "resolve",
+    "run",
+]

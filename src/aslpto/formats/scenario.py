@@ -1,0 +1,920 @@
+"""Scenario files (TOML; docs/scenario-format.md) -> :class:`~aslpto.state.game.Game`, and back.
+
+``load(path)`` and ``loads(text, path)`` read a scenario: its boards and overlays (G.9), SSR
+conditions, sides, units, Panji counters and other Fortifications, and terrain-chart overrides.
+Every error is an :class:`~aslpto.base.rulings.InputError` naming the file, line and field.
+``dump(game)`` writes a game back so that ``loads(dump(g), g.source) == g``.
+
+Setup *legality* (what the rules allow where) is not checked here but by
+:func:`aslpto.procedures.setup.check`: a file that reads cleanly may still break G9.1 or B21.5.
+"""
+
+from __future__ import annotations
+
+import gc
+import math
+import os.path
+import re
+import typing
+import weakref
+from collections.abc import Collection, Iterator, Mapping
+from contextlib import contextmanager
+from dataclasses import MISSING, dataclass, fields
+from enum import StrEnum
+from pathlib import Path
+from types import NoneType, UnionType
+from typing import Any, TypeVar, cast
+
+from aslpto.base.rulings import InputError
+from aslpto.base.tomlsource import TomlSource
+from aslpto.board.files import BoardData, parse_board
+from aslpto.board.hexes import Direction, Hex, Hexside, Layout
+from aslpto.board.maps import (
+    JungleType,
+    Map,
+    OverlayPlacement,
+    RiverDepth,
+    build_map,
+    overlay_placement,
+)
+from aslpto.board.overlays import check_overlay_placement
+from aslpto.board.terrain import ChartRow, LOSEffect, Terrain, TerrainChart, default_chart
+from aslpto.state.game import (
+    EC,
+    Conditions,
+    CurrentForce,
+    Fortification,
+    FortKind,
+    Game,
+    LosRuling,
+    PaddyState,
+    Panji,
+    Side,
+)
+from aslpto.state.units import Unit
+
+__all__ = [
+    "BUNDLED_BOARDS",
+    "ENTRENCHMENTS",
+    "POSITIONS",
+    "FileRef",
+    "MapSource",
+    "bundled_boards",
+    "default_position",
+    "dump",
+    "load",
+    "loads",
+    "map_source",
+]
+
+BUNDLED_BOARDS = Path(__file__).parent.parent / "data" / "boards"
+"""Bundled board and overlay files: ``[map.files] "37" = "37"`` reads ``<here>/37.toml``."""
+
+POSITIONS: tuple[str, ...] = ("ground", "in", "bank", "above-panji", "beneath-panji")
+"""Position words of a unit in its Location (DESIGN.md, public location words)."""
+
+ENTRENCHMENTS: tuple[str, ...] = ("trench", "foxhole", "pillbox")
+"""Values of ``Unit.entrenched``."""
+
+TOP_KEYS = ("scenario", "map", "overlays", "ssr", "sides", "units", "panjis", "fortifications",
+            "terrain_chart", "los_overrides")  # fmt: skip
+SCENARIO_KEYS = ("name", "date", "night")
+MAP_KEYS = ("boards", "files")
+OVERLAY_KEYS = ("file", "on")
+SSR_KEYS = ("pto_terrain", "jungle", "paddy", "ec", "river_depth", "current", "frigid_water",
+            "pond_fordable", "sub_zero")  # fmt: skip
+CURRENT_KEYS = ("direction", "force")
+SIDE_KEYS = tuple(f.name for f in fields(Side))
+PANJI_KEYS = ("id", "hex", "covered", "side", "hidden", "top")
+FORT_KEYS = ("id", "kind", "hex", "side", "hidden", "strength", "detonator", "hexside")
+
+_UNIT_KEY = {"unit_class": "class"}
+"""Unit fields whose scenario key differs from the field name."""
+_UNIT_FIELD = {v: k for k, v in _UNIT_KEY.items()}
+UNIT_KEYS = tuple(_UNIT_KEY.get(f.name, f.name) for f in fields(Unit))
+"""Every :class:`~aslpto.state.units.Unit` field, as the scenario names it (``class`` for
+``unit_class``)."""
+
+
+def _optional_of(typ: Any) -> Any:
+    """``T`` for ``T | None`` (a field that may be left out), else ``typ``."""
+    if typing.get_origin(typ) in (UnionType, typing.Union):
+        inner = [a for a in typing.get_args(typ) if a is not NoneType]
+        if len(inner) == 1:
+            return inner[0]
+    return typ
+
+
+_MEMBERS: dict[Any, dict[str, StrEnum]] = {}
+"""Each enum read so far: its members by value."""
+_UNIT_KEYSET = frozenset(UNIT_KEYS)
+_UNIT_HINTS: dict[str, Any] = {k: _optional_of(v) for k, v in typing.get_type_hints(Unit).items()}
+_UNIT_PLAIN: dict[str, tuple[str, Any]] = {
+    _UNIT_KEY.get(f, f): (f, t) for f, t in _UNIT_HINTS.items()
+    if f not in ("id", "side", "nationality", "hex", "position", "entrenched")
+}
+"""The unit fields read just as their types say: (field, type) by scenario key."""
+_SIDE_HINTS: dict[str, Any] = {k: _optional_of(v) for k, v in typing.get_type_hints(Side).items()}
+
+_CHART_HINTS: dict[str, Any] = typing.get_type_hints(ChartRow)
+_DATE = re.compile(r"^(\d{4})-(\d{2})$")
+_BOARD = re.compile(r"^\d+[a-z]?$")
+_NATIONALITY = re.compile(r"^[a-z][a-z0-9-]*$")
+_BARE_KEY = re.compile(r"^[A-Za-z0-9_-]+$")
+
+E = TypeVar("E", bound=StrEnum)
+
+
+# --- where the map came from ----------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class FileRef:
+    """A board or overlay file: a bundled name (``"37"``) or a path (absolute)."""
+
+    path: Path
+    bundled: str | None = None
+
+    def text(self, relative_to: Path | None) -> str:
+        """How a scenario file names it: the bundled name, or the path (relative to
+        ``relative_to`` when given and possible)."""
+        if self.bundled is not None:
+            return self.bundled
+        if relative_to is not None:
+            try:
+                return Path(os.path.relpath(self.path, relative_to)).as_posix()
+            except ValueError:
+                pass
+        return self.path.as_posix()
+
+
+@dataclass(frozen=True)
+class MapSource:
+    """What a map was built from: board rows (``"38*"`` turned 180°), files, overlays."""
+
+    rows: tuple[tuple[str, ...], ...]
+    files: tuple[tuple[str, FileRef], ...]
+    overlays: tuple[tuple[FileRef, str], ...] = ()
+
+
+_SOURCES: dict[int, tuple[weakref.ref[Map], MapSource]] = {}
+
+
+def _remember(m: Map, source: MapSource) -> None:
+    key = id(m)
+    _SOURCES[key] = (weakref.ref(m), source)
+    weakref.finalize(m, _SOURCES.pop, key, None)
+
+
+def map_source(m: Map) -> MapSource | None:
+    """The boards and overlays a map read by this module was built from (None for a map
+    built otherwise, or changed since)."""
+    entry = _SOURCES.get(id(m))
+    if entry is None or entry[0]() is not m:
+        return None
+    return entry[1]
+
+
+def bundled_boards() -> tuple[str, ...]:
+    """Names of the bundled board and overlay files."""
+    if not BUNDLED_BOARDS.is_dir():
+        return ()
+    return tuple(sorted(p.stem for p in BUNDLED_BOARDS.glob("*.toml")))
+
+
+# --- reading --------------------------------------------------------------------------------
+
+
+def load(path: str | Path) -> Game:
+    """Read a scenario file. Errors (:class:`InputError`) name file, line and field."""
+    with _bulk():
+        return _Reader(TomlSource.load(path)).game()
+
+
+def loads(text: str, path: str = "<text>") -> Game:
+    """Read scenario text; ``path`` names it in errors and anchors relative board paths."""
+    with _bulk():
+        return _Reader(TomlSource.parse(text, path)).game()
+
+
+@contextmanager
+def _bulk() -> Iterator[None]:
+    """A load builds thousands of small values and no reference cycles: the cyclic garbage
+    collector is paused meanwhile (and restored as it was, even on error)."""
+    was = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if was:
+            gc.enable()
+
+
+def default_position(m: Map, h: Hex | None, panjis: Collection[Panji] = ()) -> str:
+    """Where a unit set up in ``h`` is unless its entry says otherwise: beneath a Panji
+    counter there (G9.45), else IN a paddy (G8), else on the ground."""
+    if h is None:
+        return "ground"
+    if any(p.hex == h for p in panjis):
+        return "beneath-panji"
+    if m.terrain(h) == Terrain.PADDY:
+        return "in"
+    return "ground"
+
+
+class _Reader:
+    """Reads one scenario file; every error names its line."""
+
+    def __init__(self, src: TomlSource) -> None:
+        self.src = src
+        self.base = Path(src.path).parent if src.path != "<text>" else Path.cwd()
+        self._boards: dict[tuple[Path, bool], BoardData] = {}  # each file read once per load
+        self._refs: dict[str, FileRef] = {}
+
+    # errors ------------------------------------------------------------------------------
+
+    def err(self, msg: str, table: str = "", key: str | None = None, value: str | None = None,
+            nth: int = 0) -> InputError:  # fmt: skip
+        e = self.src.error(msg, table, key, value, nth)
+        if e.line is None and key and not value:
+            # a table of its own (``[terrain_chart.forest]``, ``[scenarios]``)
+            e.line = self.src.line_of(f"{table}.{key}" if table else key)
+        if e.line is None and table:
+            # an inline array/table (``units = [{...}]``): point at its key
+            head, _, rest = table.partition(".")
+            e.line = self.src.line_of("", head) or self.src.line_of(head, rest or None)
+        return e
+
+    def check_keys(self, d: Mapping[str, Any], allowed: Collection[str], table: str,
+                   nth: int = 0, array: bool = False) -> None:  # fmt: skip
+        if isinstance(allowed, frozenset) and d.keys() <= allowed:
+            return  # (the usual case, checked at once)
+        shown = f"[[{table}]]" if array else f"[{table}]"
+        for k in d:
+            if k not in allowed and not table:
+                raise self.err(f"unknown table '{k}' (allowed: {', '.join(sorted(allowed))})",
+                               "", k)  # fmt: skip
+            if k not in allowed:
+                raise self.err(
+                    f"unknown key '{k}' in {shown} (allowed: {', '.join(sorted(allowed))})",
+                    table, k, nth=nth,
+                )  # fmt: skip
+
+    def table(self, d: Mapping[str, Any], key: str, parent: str = "") -> dict[str, Any]:
+        name = f"{parent}.{key}" if parent else key
+        v = d.get(key, {})
+        if not isinstance(v, dict):
+            raise self.err(f"'{name}' must be a table ([{name}])", parent, key)
+        return v
+
+    def array(self, key: str) -> list[dict[str, Any]]:
+        v = self.src.data.get(key, [])
+        if not isinstance(v, list) or not all(isinstance(x, dict) for x in v):
+            raise self.err(f"'{key}' must be a list of tables ([[{key}]] entries)", key)
+        return v
+
+    # values ------------------------------------------------------------------------------
+
+    def value(self, raw: Any, typ: Any, table: str, key: str, nth: int = 0) -> Any:
+        """Check a TOML value against a field type (str, int, float, bool, enum, tuple;
+        ``T | None`` as ``T``)."""
+        if type(raw) is typ:
+            return raw  # (a str, int, bool or float as the field wants: the usual case)
+        members = _MEMBERS.get(typ)
+        if members is not None and type(raw) is str and raw in members:
+            return members[raw]
+        if typ is str:
+            if not isinstance(raw, str):
+                raise self.err(f"'{key}' must be a string", table, key, nth=nth)
+            return raw
+        if isinstance(typ, type) and issubclass(typ, StrEnum):
+            return self.enum(typ, raw, table, key, nth)
+        if typ is bool:
+            if not isinstance(raw, bool):
+                raise self.err(f"'{key}' must be true or false", table, key, nth=nth)
+            return raw
+        if typ is int:
+            if isinstance(raw, bool) or not isinstance(raw, int):
+                raise self.err(f"'{key}' must be a whole number", table, key, nth=nth)
+            return raw
+        if typ is float:
+            if isinstance(raw, bool) or not isinstance(raw, int | float):
+                raise self.err(f"'{key}' must be a number", table, key, nth=nth)
+            return float(raw)
+        inner = _optional_of(typ)
+        if inner is not typ:
+            return self.value(raw, inner, table, key, nth)
+        if typing.get_origin(typ) is tuple and typing.get_args(typ)[1:] == (Ellipsis,):
+            if not isinstance(raw, list):
+                raise self.err(f"'{key}' must be a list", table, key, nth=nth)
+            item = typing.get_args(typ)[0]
+            return tuple(self.value(x, item, table, key, nth) for x in raw)
+        raise self.err(f"'{key}' cannot be set in a scenario file", table, key, nth=nth)
+
+    def enum(self, cls: type[E], raw: Any, table: str, key: str, nth: int = 0) -> E:
+        if isinstance(raw, str):
+            members = _MEMBERS.get(cls)
+            if members is None:
+                members = _MEMBERS[cls] = {e.value: e for e in cls}
+            got = members.get(raw)
+            if got is not None:
+                return cast(E, got)
+        allowed = ", ".join(e.value for e in cls)
+        if not isinstance(raw, str):
+            raise self.err(f"'{key}' must be one of: {allowed}", table, key, nth=nth)
+        raise self.err(f"{key} '{raw}' is not allowed (allowed: {allowed})", table, key, raw, nth)
+
+    def opt(self, d: Mapping[str, Any], key: str, typ: Any, default: Any, table: str,
+            nth: int = 0) -> Any:  # fmt: skip
+        if key not in d:
+            return default
+        return self.value(d[key], typ, table, key, nth)
+
+    def required(self, d: Mapping[str, Any], key: str, table: str, nth: int = 0) -> str:
+        if key not in d:
+            raise self.err(f"[[{table}]] entry needs '{key}'", table, nth=nth)
+        v = self.value(d[key], str, table, key, nth)
+        if not v:
+            raise self.err(f"'{key}' must not be empty", table, key, nth=nth)
+        return str(v)
+
+    # the scenario ------------------------------------------------------------------------
+
+    def game(self) -> Game:
+        d = self.src.data
+        self.check_keys(d, TOP_KEYS, "")
+        head = self.table(d, "scenario")
+        self.check_keys(head, SCENARIO_KEYS, "scenario")
+        name = self.opt(head, "name", str, "", "scenario")
+        year, month = self.date(head)
+        night = self.opt(head, "night", bool, False, "scenario")
+        cond = self.conditions(year, month, night)
+        chart = self.chart()
+        m, source = self.map(cond, chart)
+        sides = self.sides()
+        panjis = self.panjis(m, sides)
+        units = self.units(m, sides, panjis)
+        forts = self.fortifications(m, sides, units)
+        from aslpto.rules.los.engine import parse_overrides
+
+        parse_overrides(self.src, m)  # validates each entry; errors name file, line and field
+        los_rulings = tuple(
+            LosRuling(r["from"], r["to"], r["los"], r.get("hindrance_drm", 0), r.get("note", ""))
+            for r in d.get("los_overrides", [])
+        )
+        _remember(m, source)
+        return Game(
+            map=m,
+            conditions=cond,
+            name=name,
+            sides=sides,
+            units=units,
+            panjis={p.id: p for p in panjis},
+            fortifications=forts,
+            source=self.src.path,
+            los_overrides=los_rulings,
+        )
+
+    def date(self, head: Mapping[str, Any]) -> tuple[int, int]:
+        default = Conditions()
+        raw = self.opt(head, "date", str, None, "scenario")
+        if raw is None:
+            return default.year, default.month
+        mt = _DATE.match(raw)
+        if not mt or not 1 <= int(mt.group(2)) <= 12:
+            raise self.err(f"date '{raw}' must be year-month, e.g. \"1944-06\"", "scenario",
+                           "date")  # fmt: skip
+        return int(mt.group(1)), int(mt.group(2))
+
+    def conditions(self, year: int, month: int, night: bool) -> Conditions:
+        ssr = self.table(self.src.data, "ssr")
+        self.check_keys(ssr, SSR_KEYS, "ssr")
+        base = Conditions()
+        direction: Direction | None = None
+        force: CurrentForce | None = None
+        if "current" in ssr:
+            cur = ssr["current"]
+            if not isinstance(cur, dict):
+                raise self.err("'current' is {direction = \"S\", force = \"heavy\"}", "ssr",
+                               "current")  # fmt: skip
+            for k in cur:
+                if k not in CURRENT_KEYS:
+                    raise self.err(f"unknown key '{k}' in current (allowed: direction, force)",
+                                   "ssr", "current")  # fmt: skip
+            if "direction" in cur:
+                raw = cur["direction"]
+                names = ", ".join(x.name for x in Direction)
+                if not isinstance(raw, str) or raw not in Direction.__members__:
+                    raise self.err(f"current direction '{raw}' is not allowed (allowed: {names})",
+                                   "ssr", "current")  # fmt: skip
+                direction = Direction[raw]
+            if "force" in cur:
+                raw = cur["force"]
+                forces = ", ".join(x.value for x in CurrentForce)
+                if raw not in [x.value for x in CurrentForce]:
+                    raise self.err(f"current force '{raw}' is not allowed (allowed: {forces})",
+                                   "ssr", "current")  # fmt: skip
+                force = CurrentForce(raw)
+        return Conditions(
+            pto_terrain=self.opt(ssr, "pto_terrain", bool, base.pto_terrain, "ssr"),
+            jungle=self.opt(ssr, "jungle", JungleType, base.jungle, "ssr"),
+            paddy=self.opt(ssr, "paddy", PaddyState, base.paddy, "ssr"),
+            ec=self.opt(ssr, "ec", EC, base.ec, "ssr"),
+            river_depth=self.opt(ssr, "river_depth", RiverDepth, base.river_depth, "ssr"),
+            current_direction=direction,
+            current_force=force,
+            frigid_water=self.opt(ssr, "frigid_water", bool, base.frigid_water, "ssr"),
+            pond_fordable=self.opt(ssr, "pond_fordable", bool, base.pond_fordable, "ssr"),
+            sub_zero=self.opt(ssr, "sub_zero", bool, base.sub_zero, "ssr"),
+            year=year,
+            month=month,
+            night=night,
+        )
+
+    def chart(self) -> TerrainChart:
+        over = self.table(self.src.data, "terrain_chart")
+        chart = default_chart()
+        if not over:
+            return chart
+        names = {f.name for f in fields(ChartRow)} - {"terrain"}
+        for row, changes in over.items():
+            table = f"terrain_chart.{row}"
+            if row not in chart.rows:
+                known = ", ".join(chart.rows)
+                raise self.err(f"unknown terrain '{row}' in [terrain_chart] (known: {known})",
+                               "terrain_chart", row)  # fmt: skip
+            if not isinstance(changes, dict):
+                raise self.err(f"[terrain_chart.{row}] must be a table of fields",
+                               "terrain_chart", row)  # fmt: skip
+            self.check_keys(changes, names, table)
+            for k, v in changes.items():
+                if k == "los":
+                    self.enum(LOSEffect, v, table, k)
+                elif not (k == "infantry_mf" and v == "NA"):
+                    self.value(v, _CHART_HINTS[k], table, k)
+            try:
+                chart.overridden({row: changes})
+            except InputError as e:
+                raise self.err(e.message, table) from None
+        return chart.overridden(over, self.src.path)
+
+    # boards ------------------------------------------------------------------------------
+
+    def file_ref(self, raw: str, table: str, key: str, nth: int = 0) -> FileRef:
+        """A path (relative to the scenario file) or a bundled board/overlay name (each
+        found once per load)."""
+        got = self._refs.get(raw)
+        if got is None:
+            got = self._refs[raw] = self._file_ref(raw, table, key, nth)
+        return got
+
+    def _file_ref(self, raw: str, table: str, key: str, nth: int) -> FileRef:
+        if raw.endswith(".toml") or "/" in raw or "\\" in raw:
+            p = Path(raw)
+            return FileRef((p if p.is_absolute() else self.base / p).resolve())
+        p = BUNDLED_BOARDS / f"{raw}.toml"
+        if not p.is_file():
+            known = ", ".join(bundled_boards()) or "none"
+            raise self.err(f"no bundled board or overlay '{raw}' (bundled: {known}); give a "
+                           f"path ending in .toml", table, key, raw, nth)  # fmt: skip
+        return FileRef(p, raw)
+
+    def read_board(self, ref: FileRef, overlay: bool, table: str, key: str, nth: int = 0,
+                   value: str | None = None) -> BoardData:  # fmt: skip
+        cached = self._boards.get((ref.path, overlay))
+        if cached is not None:
+            return cached
+        try:
+            src = TomlSource.load(ref.path)
+        except InputError as e:
+            if e.line is not None:  # a fault inside that file: it names its own line
+                raise
+            what = "overlay" if overlay else "board"
+            raise self.err(f"{what} file {ref.path}: {e.message}", table, key, value, nth
+                           ) from None  # fmt: skip
+        data = self._boards[(ref.path, overlay)] = parse_board(src, overlay)
+        return data
+
+    def map(self, cond: Conditions, chart: TerrainChart) -> tuple[Map, MapSource]:
+        mp = self.table(self.src.data, "map")
+        self.check_keys(mp, MAP_KEYS, "map")
+        if "boards" not in mp:
+            raise self.err("[map] needs 'boards', e.g. boards = [[\"37\", \"38\"]]", "map")
+        raw = mp["boards"]
+        if isinstance(raw, list) and all(isinstance(x, str) for x in raw):
+            raw = [raw]  # one row written flat
+        if (not isinstance(raw, list) or not raw
+                or not all(isinstance(r, list) and r and all(isinstance(b, str) for b in r)
+                           for r in raw)):  # fmt: skip
+            raise self.err("'boards' lists rows of board names, e.g. [[\"37\", \"38*\"]]",
+                           "map", "boards")  # fmt: skip
+        rows: list[tuple[str, ...]] = []
+        for r in raw:
+            row: list[str] = []
+            for b in r:
+                name = b.rstrip("*^")
+                if not _BOARD.match(name) or len(b) - len(name) > 1:
+                    raise self.err(f"'{b}' is not a board name (a number, e.g. \"37\"; a "
+                                   f"trailing * turns it 180°)", "map", "boards", b)  # fmt: skip
+                row.append(name + ("*" if name != b else ""))
+            rows.append(tuple(row))
+        try:
+            layout = Layout.grid(rows)
+        except InputError as e:
+            raise self.err(e.message, "map", "boards") from None
+        files_t = self.table(mp, "files", "map")
+        for k in files_t:
+            if k not in layout.boards:
+                raise self.err(f"board '{k}' in [map.files] is not laid out in [map] boards "
+                               f"({', '.join(layout.boards)})", "map.files", k)  # fmt: skip
+        refs: list[tuple[str, FileRef]] = []
+        boards: dict[str, BoardData] = {}
+        for b in layout.boards:
+            if b in files_t:
+                v = self.value(files_t[b], str, "map.files", b)
+                ref = self.file_ref(v, "map.files", b)
+                boards[b] = self.read_board(ref, False, "map.files", b)
+            else:
+                p = BUNDLED_BOARDS / f"{b}.toml"
+                if not p.is_file():
+                    raise self.err(f"board {b} has no file: add it to [map.files], e.g. "
+                                   f"\"{b}\" = \"boards/{b}.toml\" (bundled boards: "
+                                   f"{', '.join(bundled_boards()) or 'none'})", "map", "boards",
+                                   b)  # fmt: skip
+                ref = FileRef(p, b)
+                boards[b] = self.read_board(ref, False, "map", "boards", value=b)
+            refs.append((b, ref))
+        overlays: list[OverlayPlacement] = []
+        orefs: list[tuple[FileRef, str]] = []
+        for i, ov in enumerate(self.array("overlays")):
+            self.check_keys(ov, OVERLAY_KEYS, "overlays", i, array=True)
+            f = self.required(ov, "file", "overlays", i)
+            on = self.required(ov, "on", "overlays", i)
+            ref = self.file_ref(f, "overlays", "file", i)
+            data = self.read_board(ref, True, "overlays", "file", i)
+            place = OverlayPlacement(data, on)
+            try:
+                t0, t1 = check_overlay_placement(layout, place)
+            except InputError as e:
+                raise self.err(e.message, "overlays", "on", nth=i) from None
+            if any(h not in layout.hexes for h in overlay_placement(data, t0, t1).values()):
+                raise self.err(f"overlay {data.overlay_id} placed on {on} runs off the map",
+                               "overlays", "on", nth=i)  # fmt: skip
+            overlays.append(place)
+            orefs.append((ref, on))
+        try:
+            m = build_map(layout, boards, tuple(overlays), cond.map_conditions(), chart)
+        except InputError as e:
+            raise self.err(e.message, "map") from None
+        return m, MapSource(tuple(rows), tuple(refs), tuple(orefs))
+
+    # places ------------------------------------------------------------------------------
+
+    def hex(self, m: Map, raw: Any, table: str, key: str, nth: int = 0) -> Hex:
+        return self.hex_and_name(m, raw, table, key, nth)[0]
+
+    def hex_and_name(self, m: Map, raw: Any, table: str, key: str,
+                     nth: int = 0) -> tuple[Hex, str]:  # fmt: skip
+        text = self.value(raw, str, table, key, nth)
+        try:
+            return m.hex_and_name(text)
+        except InputError as e:
+            raise self.err(e.message, table, key, text, nth) from None
+
+    def hexside_of(self, m: Map, h: Hex, raw: Any, table: str, key: str, nth: int,
+                   what: str) -> Hexside:  # fmt: skip
+        """A hexside that must be one of ``h``'s (``what`` says whose, for the message)."""
+        text = self.value(raw, str, table, key, nth)
+        try:
+            s = m.layout.hexside(text)
+        except InputError as e:
+            raise self.err(e.message, table, key, text, nth) from None
+        if h not in s.hexes:
+            raise self.err(f"hexside '{text}' is not a hexside of {what} hex {m.name(h)}",
+                           table, key, text, nth)  # fmt: skip
+        return s
+
+    # sides and counters ------------------------------------------------------------------
+
+    def nationality(self, raw: Any, table: str, nth: int) -> str:
+        v = str(self.value(raw, str, table, "nationality", nth))
+        if not _NATIONALITY.match(v):
+            raise self.err(f"nationality '{v}' must be a lower-case word, e.g. 'japanese'",
+                           table, "nationality", v, nth)  # fmt: skip
+        return v
+
+    def sides(self) -> tuple[Side, ...]:
+        out: list[Side] = []
+        hints = _SIDE_HINTS
+        for i, s in enumerate(self.array("sides")):
+            self.check_keys(s, SIDE_KEYS, "sides", i, array=True)
+            name = self.required(s, "name", "sides", i)
+            if any(o.name == name for o in out):
+                raise self.err(f"side '{name}' is declared twice", "sides", "name", name, i)
+            if "nationality" not in s:
+                raise self.err("[[sides]] entry needs 'nationality'", "sides", nth=i)
+            kw: dict[str, Any] = {"name": name,
+                                  "nationality": self.nationality(s["nationality"], "sides", i)}
+            for k in SIDE_KEYS:
+                if k in s and k not in kw:
+                    kw[k] = self.value(s[k], hints[k], "sides", k, i)
+            out.append(Side(**kw))
+        return tuple(out)
+
+    def side(self, sides: tuple[Side, ...], raw: Any, table: str, nth: int) -> Side:
+        name = self.value(raw, str, table, "side", nth)
+        for s in sides:
+            if s.name == name:
+                return s
+        known = ", ".join(s.name for s in sides) or "none declared in [[sides]]"
+        raise self.err(f"unknown side '{name}' (sides: {known})", table, "side", name, nth)
+
+    def panjis(self, m: Map, sides: tuple[Side, ...]) -> list[Panji]:
+        out: list[Panji] = []
+        for i, p in enumerate(self.array("panjis")):
+            self.check_keys(p, PANJI_KEYS, "panjis", i, array=True)
+            pid = self.required(p, "id", "panjis", i)
+            if any(o.id == pid for o in out):
+                raise self.err(f"duplicate panji id '{pid}'", "panjis", "id", pid, i)
+            if "hex" not in p:
+                raise self.err("[[panjis]] entry needs 'hex'", "panjis", nth=i)
+            h = self.hex(m, p["hex"], "panjis", "hex", i)
+            raw_cov = p.get("covered", [])
+            if not isinstance(raw_cov, list):
+                raise self.err("'covered' is a list of hexsides, e.g. [\"37EE7-EE8\"]",
+                               "panjis", "covered", nth=i)  # fmt: skip
+            covered = frozenset(
+                self.hexside_of(m, h, c, "panjis", "covered", i, f"panji {pid}'s")
+                for c in raw_cov
+            )
+            top = None
+            if "top" in p:
+                top = self.hexside_of(m, h, p["top"], "panjis", "top", i, f"panji {pid}'s")
+            if "side" in p:
+                side = self.side(sides, p["side"], "panjis", i).name
+            else:
+                owners = [s for s in sides if s.panji_hexsides] or list(sides)
+                if len(owners) != 1:
+                    raise self.err(f"panji {pid}: say which side owns it ('side')", "panjis",
+                                   "id", pid, i)  # fmt: skip
+                side = owners[0].name
+            hidden = self.opt(p, "hidden", bool, False, "panjis", i)
+            out.append(Panji(pid, h, covered, side, hidden, top))
+        return out
+
+    def units(self, m: Map, sides: tuple[Side, ...], panjis: list[Panji]) -> dict[str, Unit]:
+        out: dict[str, Unit] = {}
+        for i, u in enumerate(self.array("units")):
+            self.check_keys(u, _UNIT_KEYSET, "units", i, array=True)
+            uid = self.required(u, "id", "units", i)
+            if uid in out:
+                raise self.err(f"duplicate unit id '{uid}'", "units", "id", uid, i)
+            if "side" not in u:
+                raise self.err(f"unit {uid} needs 'side'", "units", nth=i)
+            side = self.side(sides, u["side"], "units", i)
+            if "kind" not in u:
+                raise self.err(f"unit {uid} needs 'kind'", "units", nth=i)
+            kw: dict[str, Any] = {"id": uid, "side": side.name, "elr": side.elr,
+                                  "nationality": side.nationality}  # fmt: skip
+            h: Hex | None = None
+            for key, raw in u.items():
+                plain = _UNIT_PLAIN.get(key)
+                if plain is not None:  # (read as its type says)
+                    kw[plain[0]] = self.value(raw, plain[1], "units", key, i)
+                    continue
+                fname = _UNIT_FIELD.get(key, key)
+                if fname in ("id", "side"):
+                    continue
+                if fname == "nationality":
+                    kw[fname] = self.nationality(raw, "units", i)
+                elif fname == "hex":
+                    h, kw[fname] = self.hex_and_name(m, raw, "units", "hex", i)
+                elif fname == "position":
+                    v = self.value(raw, str, "units", key, i)
+                    if v not in POSITIONS:
+                        raise self.err(f"position '{v}' is not allowed (allowed: "
+                                       f"{', '.join(POSITIONS)})", "units", key, v, i)  # fmt: skip
+                    kw[fname] = v
+                elif fname == "entrenched":
+                    v = self.value(raw, str, "units", key, i)
+                    if v not in ENTRENCHMENTS:
+                        raise self.err(f"entrenched '{v}' is not allowed (allowed: "
+                                       f"{', '.join(ENTRENCHMENTS)})", "units", key, v, i
+                                       )  # fmt: skip
+                    kw[fname] = v
+            if "position" not in kw:
+                kw["position"] = default_position(m, h, panjis)
+            out[uid] = Unit.of(kw)
+        return out
+
+    def fortifications(self, m: Map, sides: tuple[Side, ...],
+                       units: Mapping[str, Unit]) -> tuple[Fortification, ...]:  # fmt: skip
+        out: list[Fortification] = []
+        for i, f in enumerate(self.array("fortifications")):
+            self.check_keys(f, FORT_KEYS, "fortifications", i, array=True)
+            if "kind" not in f:
+                raise self.err("[[fortifications]] entry needs 'kind'", "fortifications", nth=i)
+            kind = self.enum(FortKind, f["kind"], "fortifications", "kind", i)
+            fid = (self.required(f, "id", "fortifications", i) if "id" in f
+                   else f"{kind.value}-{i + 1}")  # fmt: skip
+            if any(o.id == fid for o in out):
+                raise self.err(f"duplicate fortification id '{fid}'", "fortifications", "id",
+                               fid, i)  # fmt: skip
+            if "hex" not in f:
+                raise self.err(f"fortification {fid} needs 'hex'", "fortifications", nth=i)
+            h = self.hex(m, f["hex"], "fortifications", "hex", i)
+            side = self.side(sides, f["side"], "fortifications", i).name if "side" in f else ""
+            det = self.opt(f, "detonator", str, None, "fortifications", i)
+            if det is not None and det not in units:
+                known = ", ".join(units) or "none"
+                raise self.err(f"detonator '{det}' is not a unit of this scenario (units: "
+                               f"{known})", "fortifications", "detonator", det, i)  # fmt: skip
+            hs = None
+            if "hexside" in f:
+                hs = self.hexside_of(m, h, f["hexside"], "fortifications", "hexside", i,
+                                     f"{kind.value} {fid}'s")  # fmt: skip
+            out.append(Fortification(
+                id=fid, kind=kind, hex=h, side=side,
+                hidden=self.opt(f, "hidden", bool, False, "fortifications", i),
+                strength=self.opt(f, "strength", int, 0, "fortifications", i),
+                detonator=det, hexside=hs,
+            ))  # fmt: skip
+        return tuple(out)
+
+
+# --- writing --------------------------------------------------------------------------------
+
+
+def dump(game: Game, relative_to: str | Path | None = None) -> str:
+    """The scenario file of ``game``: ``loads(dump(g), g.source) == g``.
+
+    Board and overlay files are written as their bundled names or as paths, relative to
+    ``relative_to`` when given (the directory the text will be saved in), else absolute.
+    The map must be one this module read (:func:`map_source`); a map changed during play
+    (e.g. a breached bank) cannot be written back.
+    """
+    src = map_source(game.map)
+    if src is None:
+        raise InputError("this game's map was not read from a scenario file (or has changed "
+                         "since), so its boards cannot be written")  # fmt: skip
+    rel = Path(relative_to).resolve() if relative_to is not None else None
+    c = game.conditions
+    out: list[str] = ["[scenario]"]
+    out.append(f"name = {_str(game.name)}")
+    out.append(f'date = "{c.year:04d}-{c.month:02d}"')
+    out.append(f"night = {_bool(c.night)}")
+    out += ["", "[map]", f"boards = {_list([_list([_str(b) for b in r]) for r in src.rows])}"]
+    out += ["", "[map.files]"]
+    out += [f"{_str(b)} = {_str(ref.text(rel))}" for b, ref in src.files]
+    for ref, on in src.overlays:
+        out += ["", "[[overlays]]", f"file = {_str(ref.text(rel))}", f"on = {_str(on)}"]
+    out += ["", "[ssr]"]
+    out.append(f"pto_terrain = {_bool(c.pto_terrain)}")
+    out.append(f"jungle = {_str(c.jungle.value)}")
+    out.append(f"paddy = {_str(c.paddy.value)}")
+    out.append(f"ec = {_str(c.ec.value)}")
+    out.append(f"river_depth = {_str(c.river_depth.value)}")
+    cur = []
+    if c.current_direction is not None:
+        cur.append(f"direction = {_str(c.current_direction.name)}")
+    if c.current_force is not None:
+        cur.append(f"force = {_str(c.current_force.value)}")
+    if cur:
+        out.append(f"current = {{{', '.join(cur)}}}")
+    out.append(f"frigid_water = {_bool(c.frigid_water)}")
+    if c.pond_fordable:
+        out.append("pond_fordable = true")
+    out.append(f"sub_zero = {_bool(c.sub_zero)}")
+    out += _chart_overrides(game.map.chart)
+    for s in game.sides:
+        out += ["", "[[sides]]"]
+        out += [f"{f.name} = {_val(getattr(s, f.name))}" for f in fields(Side)
+                if f.name in ("name", "nationality") or getattr(s, f.name) != f.default]
+    sides = {s.name: s for s in game.sides}
+    panjis = list(game.panjis.values())
+    for u in game.units.values():
+        out += ["", "[[units]]"]
+        out += list(_unit_lines(game.map, u, sides.get(u.side), panjis))
+    m = game.map
+    for p in panjis:
+        out += ["", "[[panjis]]", f"id = {_str(p.id)}", f"hex = {_str(m.name(p.hex))}"]
+        cov = sorted(m.layout.hexside_name(s, first=p.hex) for s in p.covered)
+        out.append(f"covered = {_list([_str(x) for x in cov])}")
+        out.append(f"side = {_str(p.side)}")
+        if p.hidden:
+            out.append("hidden = true")
+        if p.top is not None:
+            out.append(f"top = {_str(m.layout.hexside_name(p.top, first=p.hex))}")
+    for f in game.fortifications:
+        out += ["", "[[fortifications]]", f"id = {_str(f.id)}", f"kind = {_str(f.kind.value)}",
+                f"hex = {_str(m.name(f.hex))}"]  # fmt: skip
+        if f.side:
+            out.append(f"side = {_str(f.side)}")
+        if f.hidden:
+            out.append("hidden = true")
+        if f.strength:
+            out.append(f"strength = {f.strength}")
+        if f.detonator is not None:
+            out.append(f"detonator = {_str(f.detonator)}")
+        if f.hexside is not None:
+            out.append(f"hexside = {_str(m.layout.hexside_name(f.hexside, first=f.hex))}")
+    for r in game.los_overrides:
+        out += ["", "[[los_overrides]]", f"from = {_str(r.frm)}", f"to = {_str(r.to)}",
+                f"los = {_bool(r.los)}"]  # fmt: skip
+        if r.hindrance_drm:
+            out.append(f"hindrance_drm = {r.hindrance_drm}")
+        if r.note:
+            out.append(f"note = {_str(r.note)}")
+    return "\n".join(out) + "\n"
+
+
+def _unit_lines(m: Map, u: Unit, side: Side | None, panjis: list[Panji]) -> Iterator[str]:
+    yield f"id = {_str(u.id)}"
+    yield f"side = {_str(u.side)}"
+    yield f"kind = {_str(u.kind.value)}"
+    h = m.hex(u.hex) if u.hex else None
+    defaults: dict[str, Any] = {
+        "nationality": side.nationality if side else None,
+        "elr": side.elr if side else None,
+        "position": default_position(m, h, panjis),
+    }
+    for f in fields(Unit):
+        if f.name in ("id", "side", "kind"):
+            continue
+        v = getattr(u, f.name)
+        default = defaults.get(f.name, f.default)
+        if f.name not in defaults and default is MISSING:
+            default = None
+        if v == default or v is None:
+            continue
+        yield f"{_UNIT_KEY.get(f.name, f.name)} = {_val(v)}"
+
+
+def _chart_overrides(chart: TerrainChart) -> list[str]:
+    base = default_chart()
+    out: list[str] = []
+    for name, row in chart.rows.items():
+        old = base.rows.get(name)
+        changed = [(f.name, getattr(row, f.name)) for f in fields(ChartRow)
+                   if f.name != "terrain" and (old is None or getattr(row, f.name)
+                                               != getattr(old, f.name))]  # fmt: skip
+        if not changed:
+            continue
+        out += ["", f"[terrain_chart.{_key(name)}]"]
+        for k, v in changed:
+            out.append(f"{k} = {_val('NA' if v is None else v)}")
+    return out
+
+
+def _str(s: str) -> str:
+    """A TOML basic string."""
+    out = ['"']
+    for ch in s:
+        o = ord(ch)
+        if ch == '"':
+            out.append('\\"')
+        elif ch == "\\":
+            out.append("\\\\")
+        elif ch == "\n":
+            out.append("\\n")
+        elif ch == "\t":
+            out.append("\\t")
+        elif o < 0x20 or o == 0x7F:
+            out.append(f"\\u{o:04X}")
+        else:
+            out.append(ch)
+    out.append('"')
+    return "".join(out)
+
+
+def _key(k: str) -> str:
+    return k if _BARE_KEY.match(k) else _str(k)
+
+
+def _bool(b: bool) -> str:
+    return "true" if b else "false"
+
+
+def _list(items: list[str]) -> str:
+    return "[" + ", ".join(items) + "]"
+
+
+def _val(v: Any) -> str:
+    if isinstance(v, bool):
+        return _bool(v)
+    if isinstance(v, StrEnum):
+        return _str(v.value)
+    if isinstance(v, str):
+        return _str(v)
+    if isinstance(v, int):
+        return str(v)
+    if isinstance(v, float):
+        if math.isnan(v):
+            return "nan"
+        if math.isinf(v):
+            return "inf" if v > 0 else "-inf"
+        return repr(v)
+    if isinstance(v, tuple | list):
+        return _list([_val(x) for x in v])
+    raise TypeError(f"cannot write {v!r} to a scenario file")
+

@@ -1,0 +1,1210 @@
+"""An SVG picture of the map: terrain, levels, hexsides, features, counters and a legend.
+
+Built by hand from the standard library and byte-stable: the same game gives the same bytes
+(everything is drawn in sorted order, every number has fixed precision, nothing depends on
+the clock or on chance).
+
+Hexes are flat-topped and laid out on the grid of :mod:`aslpto.board.hexes`: hex ``(x, y)`` has
+its centre at ``(1.5 R x, (√3/2) R y)``, so the hexes of one column, two ``y`` apart, touch.
+
+>>> from aslpto.board.hexes import Hex
+>>> [round(v, 2) for v in centre(Hex(1, 1))]
+[60.0, 34.64]
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable
+from dataclasses import dataclass
+from xml.sax.saxutils import escape, quoteattr
+
+from aslpto.base.rulings import InputError
+from aslpto.board.hexes import BOARD_DX, Direction, Hex, HexName, Hexside, Layout, Placement
+from aslpto.board.maps import HexInfo, Map
+from aslpto.board.terrain import Feature, HexsideFeature, Terrain
+from aslpto.state.game import Fortification, FortKind, Game, PaddyState, Panji
+from aslpto.state.units import Unit
+
+R = 40.0
+"""Hex radius (centre to corner) in SVG pixels."""
+SQRT3 = math.sqrt(3.0)
+COUNTER = 27.0
+"""Side of a counter square in SVG pixels."""
+FONT = "DejaVu Sans, Verdana, Arial, Helvetica, sans-serif"
+MARGIN = 14.0
+HEADER = 44.0
+LEGEND_COLUMN = 240.0
+
+Point = tuple[float, float]
+Attr = str | float
+
+# --- geometry ---------------------------------------------------------------------------
+
+
+def centre(h: Hex) -> Point:
+    """Pixel centre of a hex."""
+    return (h.x * 1.5 * R, h.y * SQRT3 / 2 * R)
+
+
+def _corner(c: Point, degrees: float, radius: float = R) -> Point:
+    a = math.radians(degrees)
+    return (c[0] + radius * math.cos(a), c[1] + radius * math.sin(a))
+
+
+def _corners(c: Point, radius: float = R) -> list[Point]:
+    return [_corner(c, d, radius) for d in range(0, 360, 60)]
+
+
+_SIDE_CORNERS: dict[Direction, tuple[int, int]] = {
+    Direction.N: (240, 300),
+    Direction.NE: (300, 360),
+    Direction.SE: (0, 60),
+    Direction.S: (60, 120),
+    Direction.SW: (120, 180),
+    Direction.NW: (180, 240),
+}
+
+
+def side_segment(a: Hex, b: Hex) -> tuple[Point, Point]:
+    """The two ends of the hexside between adjacent hexes ``a`` and ``b``."""
+    d0, d1 = _SIDE_CORNERS[a.direction_to(b)]
+    c = centre(a)
+    return _corner(c, d0), _corner(c, d1)
+
+
+def _mid(p: Point, q: Point) -> Point:
+    return ((p[0] + q[0]) / 2, (p[1] + q[1]) / 2)
+
+
+def _toward(p: Point, q: Point, t: float) -> Point:
+    """The point a fraction ``t`` of the way from ``p`` to ``q``."""
+    return (p[0] + (q[0] - p[0]) * t, p[1] + (q[1] - p[1]) * t)
+
+
+@dataclass(frozen=True)
+class _Box:
+    x0: float
+    y0: float
+    x1: float
+    y1: float
+
+    def meet(self, o: _Box) -> _Box | None:
+        b = _Box(max(self.x0, o.x0), max(self.y0, o.y0), min(self.x1, o.x1), min(self.y1, o.y1))
+        return b if b.x0 < b.x1 and b.y0 < b.y1 else None
+
+
+def _board_box(p: Placement) -> _Box:
+    """A board's printed area: from the centre line of column A to that of column GG, and
+    from the centre line of the row-0 half hexes to that of the row-10 ones."""
+    k = SQRT3 / 2 * R
+    return _Box(p.x0 * 1.5 * R, (p.y0 + 1) * k, (p.x0 + BOARD_DX) * 1.5 * R, (p.y0 + 21) * k)
+
+
+def _hex_box(h: Hex) -> _Box:
+    cx, cy = centre(h)
+    return _Box(cx - R, cy - SQRT3 / 2 * R, cx + R, cy + SQRT3 / 2 * R)
+
+
+# --- the document -----------------------------------------------------------------------
+
+
+def _n(v: float) -> str:
+    """A number with one decimal, no trailing ``.0``, never ``-0``."""
+    s = f"{v:.1f}"
+    if s.endswith(".0"):
+        s = s[:-2]
+    return "0" if s == "-0" else s
+
+
+def _pts(points: Iterable[Point]) -> str:
+    return " ".join(f"{_n(x)},{_n(y)}" for x, y in points)
+
+
+class _Doc:
+    """An SVG document as lines. Attributes are keyword arguments, ``_`` written ``-``, in
+    the order given; numbers are written by :func:`_n`."""
+
+    def __init__(self) -> None:
+        self.lines: list[str] = []
+        self.tags: list[str] = []
+
+    @staticmethod
+    def _attrs(attrs: dict[str, Attr]) -> str:
+        return "".join(
+            f" {k.rstrip('_').replace('_', '-')}={quoteattr(v if isinstance(v, str) else _n(v))}"
+            for k, v in attrs.items()
+        )
+
+    def el(self, tag: str, text: str | None = None, /, **attrs: Attr) -> None:
+        pad = "  " * len(self.tags)
+        body = "/>" if text is None else f">{escape(text)}</{tag}>"
+        self.lines.append(f"{pad}<{tag}{self._attrs(attrs)}{body}")
+
+    def open(self, tag: str, /, **attrs: Attr) -> None:
+        self.lines.append(f"{'  ' * len(self.tags)}<{tag}{self._attrs(attrs)}>")
+        self.tags.append(tag)
+
+    def close(self) -> None:
+        tag = self.tags.pop()
+        self.lines.append(f"{'  ' * len(self.tags)}</{tag}>")
+
+    def raw(self, text: str) -> None:
+        self.lines.append(f"{'  ' * len(self.tags)}{text}")
+
+    def line(self, p: Point, q: Point, /, **attrs: Attr) -> None:
+        self.el("line", x1=p[0], y1=p[1], x2=q[0], y2=q[1], **attrs)
+
+    def poly(self, points: Iterable[Point], /, **attrs: Attr) -> None:
+        self.el("polygon", points=_pts(points), **attrs)
+
+    def rect(self, x: float, y: float, w: float, h: float, /, **attrs: Attr) -> None:
+        self.el("rect", x=x, y=y, width=w, height=h, **attrs)
+
+    def circle(self, c: Point, r: float, /, **attrs: Attr) -> None:
+        self.el("circle", cx=c[0], cy=c[1], r=r, **attrs)
+
+    def text(self, x: float, y: float, s: str, size: float, /, **attrs: Attr) -> None:
+        base: dict[str, Attr] = {"x": x, "y": y, "font_size": size}
+        base |= {"text_anchor": "middle", "fill": "#1a1a1a"} | attrs
+        self.el("text", s, **base)
+
+
+# --- palette ----------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class _Style:
+    fill: str
+    pattern: str = ""  # SVG drawn over the fill in a tile of size `tile`
+    tile: tuple[int, int] = (10, 10)
+
+
+def _crowns(dark: str, extra: str = "") -> str:
+    return f'<circle cx="4" cy="4" r="3" fill="{dark}"/><circle cx="12" cy="11" r="3.4" fill="{dark}"/>{extra}'  # noqa: E501
+
+
+_TUFTS = "M1 4 h6 M7 9 h6 M3 4 l-1 -2 M4 4 v-2.5 M5 4 l1 -2 M9 9 l-1 -2 M10 9 v-2.5 M11 9 l1 -2"
+_WAVE = '<path d="M0 6 q3 -3 6 0 t6 0" stroke="{}" fill="none"/>'
+_OPEN = "#ebe8c3"
+_TERRAIN: dict[Terrain, _Style] = {
+    Terrain.OPEN_GROUND: _Style(_OPEN),
+    Terrain.WOODS: _Style("#4f8a3b", _crowns("#3c7030"), (16, 16)),
+    Terrain.LIGHT_JUNGLE: _Style(
+        "#63a146",
+        _crowns("#4a8535", '<path d="M1 13 q2 -3 4 0" stroke="#2f6324" fill="none"/>'),
+        (16, 16),
+    ),
+    Terrain.DENSE_JUNGLE: _Style(
+        "#2c5f22",
+        _crowns("#1d4716", '<circle cx="12" cy="3" r="1.6" fill="#477a2f"/>'),
+        (16, 16),
+    ),
+    Terrain.BRUSH: _Style(
+        "#b7cd7d",
+        '<circle cx="2" cy="2" r="1.2" fill="#6d8f3a"/><circle cx="7" cy="7" r="1.2" '
+        'fill="#6d8f3a"/>',
+    ),
+    Terrain.BAMBOO: _Style(
+        "#c3d167",
+        '<path d="M2 1 v8 M6 3 v8 M10 0 v7 M1 5 h2 M5 7 h2 M9 3 h2" stroke="#58761d"/>',
+        (12, 12),
+    ),
+    Terrain.ORCHARD: _Style("#dfe4b2", '<circle cx="5" cy="5" r="2.4" fill="#6a9a3a"/>', (12, 12)),
+    Terrain.PALM_TREES: _Style(
+        "#e6e1b0",
+        '<path d="M8 8 l-5 -2 M8 8 l5 -2 M8 8 l-3 4 M8 8 l3 4 M8 8 l0 -5" stroke="#3f7a25" '
+        'stroke-width="1.3" stroke-linecap="round"/>',
+        (16, 16),
+    ),
+    Terrain.GRAIN: _Style(
+        "#e9d37c", '<path d="M1 8 l2 -6 M5 8 l1 -6 M8 8 l2 -6" stroke="#b8993a"/>'
+    ),
+    Terrain.KUNAI: _Style(
+        "#e3cb6c",
+        '<path d="M1 9 l2 -7 M4 9 l0.5 -7 M6 9 l-1 -6 M8 9 l2 -6" stroke="#a0832b" '
+        'stroke-width="0.8"/>',
+    ),
+    Terrain.MARSH: _Style(
+        "#b7d7c9", f'<path d="{_TUFTS}" stroke="#3a7b78" stroke-width="0.8"/>', (14, 10)
+    ),
+    Terrain.SWAMP: _Style(
+        "#86b9a3",
+        f'<path d="{_TUFTS}" stroke="#2c6552" stroke-width="0.8"/>'
+        '<circle cx="12" cy="2" r="1.3" fill="#2c5f22"/>',
+        (14, 10),
+    ),
+    Terrain.MUDFLATS: _Style(
+        "#bcab8a",
+        '<circle cx="2" cy="3" r="0.8" fill="#7e6c4e"/><circle cx="7" cy="7" r="0.8" '
+        'fill="#7e6c4e"/>',
+    ),
+    Terrain.WOODEN_BUILDING: _Style(_OPEN),
+    Terrain.STONE_BUILDING: _Style(_OPEN),
+    Terrain.HUTS: _Style(_OPEN),
+    Terrain.PADDY: _Style("#d6cd97"),  # by season: see _PADDY
+    Terrain.CANAL: _Style("#6ea6d8", _WAVE.format("#9cc4e8"), (12, 10)),
+    Terrain.RIVER: _Style("#5596d2", _WAVE.format("#8bbbe6"), (12, 10)),
+    Terrain.POND: _Style("#7db4e0", _WAVE.format("#a9cdee"), (12, 10)),
+    Terrain.LAKE: _Style("#4c8bc8", _WAVE.format("#79a9da"), (12, 10)),
+    Terrain.OCEAN: _Style("#3a73b0", _WAVE.format("#6795c6"), (12, 10)),
+}
+
+_PADDY: dict[PaddyState, _Style] = {
+    PaddyState.DRAINED: _Style(
+        "#d8cf9b", '<path d="M1 5 h3 M7 5 h3 M4 10 h3" stroke="#a28f55"/>', (12, 12)
+    ),
+    PaddyState.IRRIGATED: _Style(
+        "#a9cbd6", '<path d="M2 6 v-3 M4 6 v-3 M8 11 v-3 M10 11 v-3" stroke="#4f8a35"/>', (12, 12)
+    ),
+    PaddyState.IN_SEASON: _Style(
+        "#9cc86a", '<path d="M2 6 v-4 M4 6 v-4 M8 11 v-4 M10 11 v-4" stroke="#4c7f2a"/>', (12, 12)
+    ),
+}
+
+_TINT = "#7a4b1e"  # hill brown, laid over the terrain colour
+_TINT_ALPHA = {1: "0.24", 2: "0.40", 3: "0.54"}
+_DEPRESSION = "#2b3a55"
+_BUILDING = {"stone": ("#9b9b98", "#3e3e3e"), "wooden": ("#a8662f", "#4a2810")}
+
+_SIDE_ORDER: tuple[HexsideFeature, ...] = (
+    HexsideFeature.WATER,
+    HexsideFeature.STREAM,
+    HexsideFeature.BANK,
+    HexsideFeature.BREACHED,
+    HexsideFeature.HEDGE,
+    HexsideFeature.BOCAGE,
+    HexsideFeature.WALL,
+    HexsideFeature.CLIFF,
+)
+_BANK: dict[str, Attr] = {"stroke": "#6b4215", "stroke_width": 3.0, "stroke_dasharray": "5 2.5"}
+_SIDE_STYLE: dict[HexsideFeature, dict[str, Attr]] = {
+    HexsideFeature.WATER: {"stroke": "#3f86cc", "stroke_width": 5.0},
+    HexsideFeature.STREAM: {"stroke": "#2e6fb7", "stroke_width": 3.0},
+    HexsideFeature.BANK: _BANK,
+    HexsideFeature.BREACHED: {"stroke": "#d0302a", "stroke_width": 2.0},
+    HexsideFeature.HEDGE: {"stroke": "#22601a", "stroke_width": 4.5, "stroke_linecap": "round"},
+    HexsideFeature.BOCAGE: {"stroke": "#153f10", "stroke_width": 6.5, "stroke_linecap": "round"},
+    HexsideFeature.WALL: {"stroke": "#5e5e5e", "stroke_width": 4.5, "stroke_linecap": "square"},
+    HexsideFeature.CLIFF: {"stroke": "#111111", "stroke_width": 4.0, "stroke_linecap": "round"},
+}
+_SIDE_LABEL: dict[HexsideFeature, str] = {
+    HexsideFeature.WATER: "Water Hexside (B21.13)",
+    HexsideFeature.STREAM: "Stream Hexside (G.1)",
+    HexsideFeature.BANK: "Paddy Bank (G8)",
+    HexsideFeature.BREACHED: "Breached Bank (G8)",
+    HexsideFeature.HEDGE: "Hedge (B9)",
+    HexsideFeature.BOCAGE: "Bocage (B9.5)",
+    HexsideFeature.WALL: "Wall (B9)",
+    HexsideFeature.CLIFF: "Cliff (B11)",
+}
+_CREST: dict[str, Attr] = {"stroke": "#5a3510", "stroke_width": "1.6"}
+_STREAM = ((0.34 * R, "#2e6fb7"), (0.22 * R, "#7fb2e5"))
+_ROAD = ((0.3 * R, "#6b5a3e"), (0.2 * R, "#e0d2ad"))
+_PATH: dict[str, Attr] = {"stroke": "#5a3b1c", "stroke_width": "2.2", "stroke_dasharray": "5 3"}
+_FORD: dict[str, Attr] = {"fill": "#8c6a3c", "stroke": "#3d2a12", "stroke_width": "0.6"}
+_BRIDGE: dict[str, Attr] = {"fill": "#8a8a86", "stroke": "#222222", "stroke_width": "1.2"}
+
+_NATION_FILL: dict[str, str] = {
+    "japanese": "#f0c21b",
+    "american": "#9aa65a",
+    "usmc": "#7f9a4e",
+    "british": "#d2b784",
+    "chinese": "#b9c4cf",
+    "russian": "#b08555",
+    "german": "#8fb0cf",
+}
+_OTHER_FILL = "#d6d6d6"
+_FORT_FILL = "#ece6d6"
+_PANJI_FILL = "#e2cf96"
+_PANJI_INK = "#b3261e"
+_DARK = "#1a1a1a"
+_LIGHT = "#f6f6f0"
+
+_POSITION_TAG: dict[str, tuple[str, str, str]] = {
+    "bank": ("BANK", "#6b4215", "On the Bank counter (G8)"),
+    "above-panji": ("ABOVE", _PANJI_INK, "Above a Panji (G9.4)"),
+    "beneath-panji": ("BENEATH", "#4a4a4a", "Beneath a Panji (G9.45)"),
+}
+_POSITION_RANK = {"beneath-panji": 0, "ground": 1, "in": 1, "bank": 2, "above-panji": 3}
+
+_FORT_LABEL: dict[FortKind, str] = {
+    FortKind.WIRE: "Wire",
+    FortKind.MINES: "Mines",
+    FortKind.TRENCH: "Trench",
+    FortKind.FOXHOLE: "Foxhole",
+    FortKind.PILLBOX: "Pillbox",
+    FortKind.ROADBLOCK: "Roadblk",
+    FortKind.TRIP_FLARE: "Flare",
+    FortKind.AT_SET_DC: "A-T DC",
+    FortKind.TUNNEL: "Tunnel",
+    FortKind.SHELLHOLES: "Shell",
+}
+
+
+def _ink(colour: str) -> str:
+    """A text colour that reads on ``colour``."""
+    r, g, b = (int(colour[i : i + 2], 16) / 255 for i in (1, 3, 5))
+    return _LIGHT if 0.299 * r + 0.587 * g + 0.114 * b < 0.5 else _DARK
+
+
+def terrain_label(t: Terrain) -> str:
+    """``dense-jungle`` -> ``Dense Jungle``."""
+    return t.value.replace("-", " ").title()
+
+
+def _fit(text: str, width: float, size: float) -> float:
+    """A font size no larger than ``size`` at which ``text`` fits ``width`` (an estimate:
+    bold DejaVu Sans averages under 0.7 em a character)."""
+    return round(min(size, width / (0.7 * max(1, len(text)))), 1)
+
+
+def _flags(u: Unit, long: bool = False) -> str:
+    words = (
+        ("broken", "BRK", u.broken),
+        ("pinned", "PIN", u.pinned),
+        ("DM", "DM", u.dm),
+        ("berserk", "BSK", u.berserk),
+        ("CX", "CX", u.cx),
+        ("wounded", "WND", u.wounded),
+        ("unarmed", "UNA", u.unarmed),
+        ("TI", "TI", u.ti),
+        ("concealed", "", u.concealed and long),
+        ("hidden", "HIP", u.hidden),
+    )
+    return " ".join((w if long else s) for w, s, on in words if on and (long or s))
+
+
+def _band(x: float, y: float, w: float, h: float, r: float) -> str:
+    """A band at the foot of a counter: square top, corners rounded like the counter's."""
+    return (
+        f"M{_n(x)} {_n(y)} h{_n(w)} v{_n(h - r)} q0 {_n(r)} {_n(-r)} {_n(r)} "
+        f"h{_n(-(w - 2 * r))} q{_n(-r)} 0 {_n(-r)} {_n(-r)} z"
+    )
+
+
+def _cells(c: Point, n: int) -> list[tuple[float, float, float]]:
+    """Where the counters of a stack of ``n`` go in a hex (x, y, size), in reading order
+    under the hex name: one or two side by side, three in a row, four in two rows, five or
+    six smaller in two rows of three; more are counted (``+k``)."""
+    cx, cy = c
+    s = COUNTER
+    if n <= 1:
+        return [(cx, cy + 3, s)]
+    if n == 2:
+        g = s / 2 + 0.8
+        return [(cx - g, cy + 3, s), (cx + g, cy + 3, s)]
+    if n == 3:
+        t = 0.86 * s
+        return [(cx + dx * (t + 1.2), cy + 3, t) for dx in (-1, 0, 1)]
+    if n == 4:
+        t = 0.9 * s
+        g = t / 2 + 0.8
+        return [(cx + dx * g, y, t) for y in (cy - 8, cy + 17) for dx in (-1, 1)]
+    t = 0.74 * s
+    return [(cx + dx * (t + 1), y, t) for y in (cy - 6, cy + 15) for dx in (-1, 0, 1)][:n]
+
+
+# --- what to draw -----------------------------------------------------------------------
+
+
+def crop(layout: Layout, spec: str) -> frozenset[Hex]:
+    """The hexes a crop names: ``37A1:37J10`` (a block: columns A-J, rows 1-10, also across
+    boards), a single hex, or several joined by commas. The second corner's board defaults
+    to the first's (``37A1:J10``).
+
+    >>> len(crop(Layout.single("37"), "37A1:C2"))
+    6
+    """
+    out: set[Hex] = set()
+    default = layout.placements[0].board if len(layout.placements) == 1 else None
+    for part in (p.strip() for p in spec.split(",")):
+        if not part:
+            continue
+        if ":" not in part:
+            out.add(layout.hex(part))
+            continue
+        first_text, second_text = (p.strip() for p in part.split(":", 1))
+        first = HexName.parse(first_text, default)
+        a = layout.resolve(first)
+        b = layout.resolve(HexName.parse(second_text, first.board))
+        x0, x1 = sorted((a.x, b.x))
+        r0, r1 = sorted((_grid_row(a), _grid_row(b)))
+        out.update(h for h in layout.hexes if x0 <= h.x <= x1 and r0 <= _grid_row(h) <= r1)
+    if not out:
+        raise InputError(f"hexes '{spec}' names no hexes")
+    return frozenset(out)
+
+
+def _grid_row(h: Hex) -> int:
+    return (h.y - h.x % 2) // 2
+
+
+def _pattern_id(t: Terrain) -> str:
+    return f"t-{t.value}"
+
+
+def _land_level(info: HexInfo) -> int:
+    """The level a player reads off the board. A Water Obstacle lies one level down (B21.2),
+    which is no hill, so it shows none."""
+    return 0 if info.water_obstacle else info.level
+
+
+# --- the painter ------------------------------------------------------------------------
+
+Counter = Unit | Panji | Fortification
+
+
+class _Painter:
+    def __init__(self, game: Game, shown: frozenset[Hex]) -> None:
+        self.game = game
+        self.map: Map = game.map
+        self.shown = shown
+        self.order: tuple[Hex, ...] = tuple(sorted(shown))
+        self.doc = _Doc()
+        self.stacks = self._stacks()
+        self.boxes = self._visible_boxes()
+
+    def info(self, h: Hex) -> HexInfo:
+        return self.map.info(h)
+
+    def style(self, t: Terrain) -> _Style:
+        return _PADDY[self.game.conditions.paddy] if t == Terrain.PADDY else _TERRAIN[t]
+
+    def terrains(self) -> list[Terrain]:
+        return sorted({self.info(h).terrain for h in self.order}, key=list(Terrain).index)
+
+    def _visible_boxes(self) -> list[tuple[Placement, _Box]]:
+        hexes = [_hex_box(h) for h in self.order]
+        crop = _Box(
+            min(b.x0 for b in hexes),
+            min(b.y0 for b in hexes),
+            max(b.x1 for b in hexes),
+            max(b.y1 for b in hexes),
+        )
+        out = []
+        for p in self.map.layout.placements:
+            box = _board_box(p).meet(crop)
+            if box is not None and any(p.to_name(h) is not None for h in self.order):
+                out.append((p, box))
+        return out
+
+    def _stacks(self) -> dict[Hex, list[Counter]]:
+        """The counters of each hex in the order they are drawn: fortifications, units
+        beneath the Panji, the Panji, the other units (G9.55: other Fortifications lie
+        beneath a Panji counter)."""
+        stacks: dict[Hex, list[Counter]] = {}
+        for f in sorted(self.game.fortifications, key=lambda f: (f.hex, f.id)):
+            if f.hex in self.shown and not (f.kind == FortKind.ROADBLOCK and f.hexside):
+                stacks.setdefault(f.hex, []).append(f)
+        units: dict[Hex, list[Unit]] = {}
+        for uid in sorted(self.game.units):
+            u = self.game.units[uid]
+            if u.hex and (h := self.map.hex(u.hex)) in self.shown:
+                units.setdefault(h, []).append(u)
+        panjis = {p.hex: p for _, p in sorted(self.game.panjis.items()) if p.hex in self.shown}
+        for h in sorted(set(units) | set(panjis)):
+            us = sorted(units.get(h, []), key=lambda u: (_POSITION_RANK.get(u.position, 1), u.id))
+            stack = stacks.setdefault(h, [])
+            stack.extend(u for u in us if u.position == "beneath-panji")
+            if h in panjis:
+                stack.append(panjis[h])
+            stack.extend(u for u in us if u.position != "beneath-panji")
+        return dict(sorted(stacks.items()))
+
+    # the whole picture ----------------------------------------------------------------
+
+    def paint(self) -> str:
+        area = _Box(
+            min(b.x0 for _, b in self.boxes),
+            min(b.y0 for _, b in self.boxes),
+            max(b.x1 for _, b in self.boxes),
+            max(b.y1 for _, b in self.boxes),
+        )
+        map_w = area.x1 - area.x0
+        width = max(map_w + 2 * MARGIN, 720.0)
+        legend = self.legend_items()
+        cols = max(1, int((width - 2 * MARGIN) // LEGEND_COLUMN))
+        legend_top = HEADER + (area.y1 - area.y0) + 18
+        height = legend_top + 26 + -(-len(legend) // cols) * 22 + MARGIN
+        d = self.doc
+        d.raw('<?xml version="1.0" encoding="UTF-8"?>')
+        d.open(
+            "svg",
+            xmlns="http://www.w3.org/2000/svg",
+            width=width,
+            height=height,
+            viewBox=f"0 0 {_n(width)} {_n(height)}",
+            font_family=FONT,
+        )
+        d.el("title", f"{self.game.name or 'Map'}: {self._conditions()}")
+        self._defs()
+        d.rect(0, 0, width, height, fill="#fbfaf5")
+        d.text(MARGIN, 20, self.game.name or "Map", 15, font_weight="bold", text_anchor="start")
+        d.text(MARGIN, 36, self._conditions(), 10.5, text_anchor="start", fill="#444444")
+        tx = MARGIN + (width - 2 * MARGIN - map_w) / 2 - area.x0
+        d.open("g", id="map", transform=f"translate({_n(tx)},{_n(HEADER - area.y0)})")
+        d.open("g", clip_path="url(#boards)")
+        self._terrain()
+        self._buildings()
+        self._lines()
+        self._grid()
+        self._hexsides()
+        self._labels()
+        d.close()
+        self._board_edges()
+        self._counters()
+        d.close()
+        self._legend(legend, legend_top, width, cols)
+        d.close()
+        return "\n".join(d.lines) + "\n"
+
+    def _conditions(self) -> str:
+        c = self.game.conditions
+        terr = set(self.terrains())
+        boards = self.map.layout.boards
+        parts = [f"board{'s' if len(boards) > 1 else ''} {', '.join(boards)}"]
+        if c.pto_terrain:
+            parts.append(f"PTO Terrain (G.1), {c.jungle.value} jungle (G2.1)")
+        if Terrain.PADDY in terr:
+            parts.append(f"paddies {c.paddy.value} (G8)")
+        parts.append(f"EC {c.ec.value}")
+        if terr & {Terrain.RIVER, Terrain.CANAL}:
+            river = f"river {c.river_depth.value} (B21.122)"
+            if c.current_force is not None and c.current_direction is not None:
+                river += f", {c.current_force.value} current to {c.current_direction.name}"
+            parts.append(river)
+        if c.night:
+            parts.append("night")
+        parts.append(f"{c.month:02d}/{c.year}")
+        return " · ".join(parts)
+
+    def _defs(self) -> None:
+        d = self.doc
+        d.open("defs")
+        d.open("clipPath", id="boards")
+        for p, b in self.boxes:
+            d.rect(b.x0, b.y0, b.x1 - b.x0, b.y1 - b.y0, id=f"board-{p.board}")
+        d.close()
+        for t in self.terrains():
+            s = self.style(t)
+            if s.pattern:
+                w, h = s.tile
+                d.open(
+                    "pattern", id=_pattern_id(t), width=w, height=h, patternUnits="userSpaceOnUse"
+                )
+                d.rect(0, 0, w, h, fill=s.fill)
+                d.raw(s.pattern)
+                d.close()
+        d.close()
+
+    def _fill(self, t: Terrain) -> str:
+        s = self.style(t)
+        return f"url(#{_pattern_id(t)})" if s.pattern else s.fill
+
+    # map layers -----------------------------------------------------------------------
+
+    def _terrain(self) -> None:
+        """Each hex filled by its terrain; hills tinted brown, deeper for higher levels."""
+        d = self.doc
+        d.open("g", id="terrain")
+        for h in self.order:
+            info = self.info(h)
+            shape = _corners(centre(h))
+            d.open("g", id=f"hex-{self.map.name(h)}")
+            d.el("title", self._hex_title(h, info))
+            d.poly(shape, fill=self._fill(info.terrain))
+            level = _land_level(info)
+            if level > 0:
+                d.poly(shape, fill=_TINT, fill_opacity=_TINT_ALPHA.get(level, "0.62"))
+            elif level < 0:
+                d.poly(shape, fill=_DEPRESSION, fill_opacity="0.22")
+            d.close()
+        d.close()
+
+    def _hex_title(self, h: Hex, info: HexInfo) -> str:
+        names = " = ".join(str(n) for n in self.map.layout.names(h))
+        bits = [f"{names}: {info.terrain.value}", f"level {info.level}"]
+        if info.printed != info.terrain:
+            bits.append(f"printed {info.printed.value}")
+        if info.features:
+            bits.append(", ".join(sorted(f.value for f in info.features)))
+        if (b := info.building) is not None:
+            bits.append(f"{b.material} building {b.id}, stories {b.stories}")
+        if info.overlay:
+            bits.append(f"overlay {info.overlay}")
+        if info.rules:
+            bits.append(f"rules {', '.join(info.rules)}")
+        return "; ".join(bits)
+
+    def _buildings(self) -> None:
+        """A building as a square, or as a band along the hexes of a multi-hex one, under its
+        dark edge; its stories when more than one. Huts as three small squares."""
+        d = self.doc
+        d.open("g", id="buildings")
+        blds: dict[str, list[Hex]] = {}
+        for h in self.order:
+            if (b := self.info(h).building) is not None:
+                blds.setdefault(b.id, []).append(h)
+        for edge in (True, False):
+            for bid in sorted(blds):
+                hs = blds[bid]
+                b = self.info(hs[0]).building
+                assert b is not None
+                fill, dark = _BUILDING.get(b.material, _BUILDING["wooden"])
+                colour = dark if edge else fill
+                size = 1.0 * R + (2.4 if edge else 0.0)
+                band = 0.78 * R + (2.4 if edge else 0.0)
+                joined = set()
+                for i, a in enumerate(hs):
+                    for other in hs[i + 1 :]:
+                        if a.is_adjacent(other):
+                            joined |= {a, other}
+                            d.line(centre(a), centre(other), stroke=colour, stroke_width=band,
+                                   stroke_linecap="square")  # fmt: skip
+                for h in hs:
+                    if h not in joined:
+                        cx, cy = centre(h)
+                        d.rect(cx - size / 2, cy - size / 2 + 3, size, size, fill=colour)
+                if not edge and b.stories > 1:
+                    cx = sum(centre(h)[0] for h in hs) / len(hs)
+                    cy = sum(centre(h)[1] for h in hs) / len(hs)
+                    d.text(cx, cy + 0.3 * R, f"{b.stories} stories", 7.5, font_weight="bold",
+                           fill=_ink(fill))  # fmt: skip
+        for h in self.order:
+            if self.info(h).terrain == Terrain.HUTS:
+                cx, cy = centre(h)
+                s = 0.3 * R
+                for dx, dy in ((-0.34, -0.05), (0.3, -0.1), (-0.02, 0.36)):
+                    x, y = cx + dx * R - s / 2, cy + dy * R - s / 2
+                    d.rect(x, y, s, s, fill=_BUILDING["wooden"][0], stroke=_BUILDING["wooden"][1])
+        d.close()
+
+    def _lines(self) -> None:
+        """Streams (centre to centre), roads and paths (centre to the midpoint of each
+        hexside they cross), bridges and fords."""
+        d = self.doc
+        d.open("g", id="lines")
+        streams = {h for h in self.order if Feature.STREAM in self.info(h).features}
+        for width, colour in _STREAM:
+            for h in sorted(streams):
+                c = centre(h)
+                links = [n for n in h.around() if n in streams]
+                if not links:
+                    d.circle(c, width / 2, fill=colour)
+                for n in links:
+                    if n > h:
+                        d.line(
+                            c, centre(n), stroke=colour, stroke_width=width, stroke_linecap="round"
+                        )
+        kinds = (
+            ({Feature.ROAD, Feature.WOODS_ROAD}, HexsideFeature.ROAD),
+            ({Feature.PATH}, HexsideFeature.PATH),
+        )
+        for feats, side_kind in kinds:
+            for h in self.order:
+                if not self.info(h).features & feats:
+                    continue
+                c = centre(h)
+                ends = [
+                    _mid(*side_segment(h, n))
+                    for n in h.around()
+                    if side_kind in self.map.sides.get(Hexside.of(h, n), frozenset())
+                ]
+                if side_kind == HexsideFeature.ROAD:
+                    for w, col in _ROAD:
+                        for e in ends:
+                            d.line(c, e, stroke=col, stroke_width=w, stroke_linecap="round")
+                        if not ends:
+                            d.circle(c, w / 2, fill=col)
+                else:
+                    for e in ends:
+                        d.line(c, e, **_PATH)
+                    if not ends:
+                        d.circle(c, 2.5, fill=str(_PATH["stroke"]))
+        for h in self.order:
+            here = self.info(h).features
+            c = centre(h)
+            turn = f"rotate({_n(self._line_angle(h))} {_n(c[0])} {_n(c[1])})"
+            if Feature.BRIDGE in here:
+                d.rect(c[0] - 0.5 * R, c[1] - 0.17 * R, R, 0.34 * R, **_BRIDGE, transform=turn)
+            if Feature.FORD in here:
+                for i in range(-2, 3):
+                    d.circle((c[0] + i * 0.16 * R, c[1]), 2.6, **_FORD, transform=turn)
+        d.close()
+
+    def _line_angle(self, h: Hex) -> float:
+        """Direction (degrees) of the first road or path out of a hex, for bridges and fords."""
+        for n in h.around():
+            if self.map.sides.get(Hexside.of(h, n), frozenset()) & {
+                HexsideFeature.ROAD,
+                HexsideFeature.PATH,
+            }:
+                (x0, y0), (x1, y1) = centre(h), centre(n)
+                return math.degrees(math.atan2(y1 - y0, x1 - x0))
+        return 0.0
+
+    def _grid(self) -> None:
+        d = self.doc
+        d.open("g", id="grid", fill="none", stroke="#3b3b30", stroke_opacity="0.45")
+        for h in self.order:
+            d.poly(_corners(centre(h)), stroke_width="0.7")
+        d.close()
+        d.open("g", id="dots", fill="#ffffff", stroke="#333333", stroke_width="0.5")
+        for h in self.order:
+            if "B21.13" not in self.info(h).rules:  # a pond hex printed without a centre dot
+                d.circle(centre(h), 1.6)
+        d.close()
+
+    def _hexsides(self) -> None:
+        """Changes of level (hill crests), then the hexside features and roadblocks."""
+        d = self.doc
+        d.open("g", id="hexsides", fill="none")
+        for h, n in self.crests():
+            d.line(*side_segment(h, n), **_CREST)
+        for s in sorted(self.map.sides):
+            if s.a not in self.shown and s.b not in self.shown:
+                continue
+            fs = self.map.sides[s]
+            p, q = side_segment(s.a, s.b)
+            for f in _SIDE_ORDER:
+                if f not in fs or (f == HexsideFeature.BANK and HexsideFeature.BREACHED in fs):
+                    continue
+                if f == HexsideFeature.BREACHED:
+                    self._breach(p, q)
+                    continue
+                d.line(p, q, **_SIDE_STYLE[f])
+                if f == HexsideFeature.CLIFF:
+                    self._cliff_teeth(s, p, q)
+        for fort in sorted(self.game.fortifications, key=lambda f: f.id):
+            s2 = fort.hexside
+            if (
+                fort.kind == FortKind.ROADBLOCK
+                and s2
+                and (s2.a in self.shown or s2.b in self.shown)
+            ):
+                d.line(*side_segment(s2.a, s2.b), stroke="#000000", stroke_width="7")
+        d.close()
+
+    def crests(self) -> list[tuple[Hex, Hex]]:
+        """Hexsides between land hexes of different levels (the edge of a hill)."""
+        out = []
+        for h in self.order:
+            for n in h.around():
+                if (n in self.shown and n < h) or n not in self.map.cells:
+                    continue
+                a, b = self.info(h), self.info(n)
+                if not (a.water_obstacle or b.water_obstacle or a.level == b.level):
+                    out.append((h, n))
+        return out
+
+    def _breach(self, p: Point, q: Point) -> None:
+        """A breached bank: the bank's two ends and a red cross where the gap is."""
+        d = self.doc
+        d.line(p, _toward(p, q, 0.3), **_BANK)
+        d.line(_toward(p, q, 0.7), q, **_BANK)
+        mx, my = _mid(p, q)
+        cross = f"M{_n(mx - 3)} {_n(my - 3)} l6 6 m0 -6 l-6 6"
+        d.el("path", d=cross, **_SIDE_STYLE[HexsideFeature.BREACHED])
+
+    def _cliff_teeth(self, s: Hexside, p: Point, q: Point) -> None:
+        """Short ticks on the lower side of a cliff hexside."""
+        low = s.a if self.map.level(s.a) <= self.map.level(s.b) else s.b
+        c = centre(low)
+        parts = []
+        for t in (0.2, 0.4, 0.6, 0.8):
+            m = _toward(p, q, t)
+            e = _toward(m, c, 0.16)
+            parts.append(f"M{_n(m[0])} {_n(m[1])} L{_n(e[0])} {_n(e[1])}")
+        self.doc.el("path", d=" ".join(parts), stroke="#111111", stroke_width="1.6")
+
+    def _labels(self) -> None:
+        """Hex names at the top of each hex, in each board's part of it (a seam hex shows
+        both names, as the printed boards do); hill levels at the lower right."""
+        d = self.doc
+        d.open("g", id="names", font_size="8.5", text_anchor="middle")
+        boxes = {p.board: _board_box(p) for p in self.map.layout.placements}
+        for h in self.order:
+            base = self.style(self.info(h).terrain).fill
+            for name in self.map.layout.names(h):
+                part = _hex_box(h).meet(boxes[name.board])
+                if part is None:  # pragma: no cover - a named hex lies on its board
+                    continue
+                x, y = (part.x0 + part.x1) / 2, part.y0 + 0.31 * R
+                local = str(name)[len(name.board) :]
+                d.el(
+                    "text",
+                    local,
+                    x=x,
+                    y=y,
+                    fill=_ink(base),
+                    stroke=base,
+                    stroke_width="3",
+                    stroke_opacity="0.9",
+                    paint_order="stroke",
+                )
+        d.close()
+        d.open("g", id="levels", font_size="9", font_weight="bold", text_anchor="middle")
+        for h in self.order:
+            level = _land_level(self.info(h))
+            if level:
+                cx, cy = centre(h)
+                x, y = cx + 0.52 * R, cy + 0.56 * R
+                d.el(
+                    "text",
+                    f"L{level}",
+                    x=x,
+                    y=y,
+                    fill="#ffffff",
+                    stroke="#4a2a0c",
+                    stroke_width="2.2",
+                    paint_order="stroke",
+                )
+        d.close()
+
+    def _board_edges(self) -> None:
+        """Board outlines with the board number at the lower left corner ("*": turned 180°);
+        overlay outlines (G.9)."""
+        d = self.doc
+        d.open("g", id="boards")
+        for _, b in self.boxes:
+            d.rect(
+                b.x0,
+                b.y0,
+                b.x1 - b.x0,
+                b.y1 - b.y0,
+                fill="none",
+                stroke="#222222",
+                stroke_width="1.5",
+            )
+        for p, b in self.boxes:
+            label = p.board + ("*" if p.rotated else "")
+            w = 8 + 8.5 * len(label)
+            d.rect(b.x0 + 2, b.y1 - 17, w, 15, rx="2", fill=_DARK)
+            d.text(b.x0 + 2 + w / 2, b.y1 - 5.5, label, 11.5, font_weight="bold", fill="#ffffff")
+        for h in self.order:
+            ov = self.info(h).overlay
+            if ov is None:
+                continue
+            for n in h.around():
+                if n not in self.map.cells or self.info(n).overlay != ov:
+                    d.line(
+                        *side_segment(h, n),
+                        stroke="#6a1b9a",
+                        stroke_width="1.6",
+                        stroke_dasharray="3 2",
+                    )
+        d.close()
+
+    # counters -------------------------------------------------------------------------
+
+    def _counters(self) -> None:
+        d = self.doc
+        d.open("g", id="counters")
+        for h, items in self.stacks.items():
+            cells = _cells(centre(h), len(items))
+            for item, (x, y, size) in zip(items, cells, strict=False):
+                if isinstance(item, Unit):
+                    self._unit(item, x, y, size)
+                elif isinstance(item, Panji):
+                    self._panji(item, x, y, size)
+                else:
+                    self._fort(item, x, y, size)
+            if len(items) > len(cells):
+                cx, cy = centre(h)
+                more = f"+{len(items) - len(cells)}"
+                d.text(cx + 0.62 * R, cy + 0.55 * R, more, 9, font_weight="bold")
+        for pj in sorted(self.game.panjis.values(), key=lambda p: p.id):
+            if pj.hex in self.shown:
+                self._panji_ticks(pj)
+        d.close()
+
+    def _square(self, x: float, y: float, size: float, fill: str, hidden: bool) -> None:
+        """A counter with its shadow; a hidden one (HIP) has a dashed edge."""
+        x0, y0 = x - size / 2, y - size / 2
+        self.doc.rect(x0 + 1.3, y0 + 1.3, size, size, rx="2.2", fill="#000000", fill_opacity="0.35")
+        dash: dict[str, Attr] = {"stroke_dasharray": "2.5 1.5", "fill_opacity": "0.75"}
+        self.doc.rect(
+            x0,
+            y0,
+            size,
+            size,
+            rx="2.2",
+            fill=fill,
+            stroke=_DARK,
+            stroke_width="0.9",
+            **(dash if hidden else {}),
+        )
+
+    def _unit(self, u: Unit, x: float, y: float, size: float) -> None:
+        """A unit counter: its face (``4-4-7``), id, status and, when not simply in the hex,
+        its position (Bank, above or beneath a Panji)."""
+        d = self.doc
+        fill = _NATION_FILL.get(u.nationality.lower(), _OTHER_FILL)
+        ink, k = _ink(fill), size / COUNTER
+        d.open("g", id=f"unit-{u.id}")
+        d.el("title", self._unit_title(u))
+        self._square(x, y, size, fill, u.hidden)
+        tag = _POSITION_TAG.get(u.position)
+        up = 1.6 * k if tag else 0.0  # room for the position band at the foot of the counter
+        face = u.counter or u.kind.value
+        if len(face) > 7 and " " in face:  # a long name (a vehicle's) on two lines
+            cut = min(
+                (i for i, ch in enumerate(face) if ch == " "), key=lambda i: abs(2 * i - len(face))
+            )
+            lines = (face[:cut], face[cut + 1 :])
+            fs = min(_fit(w, size - 3, 6 * k) for w in lines)
+            d.text(x, y - 4.2 * k - up, lines[0], fs, font_weight="bold", fill=ink)
+            d.text(x, y - 3.8 * k + fs - up, lines[1], fs, font_weight="bold", fill=ink)
+        else:
+            fs = _fit(face, size - 3, 8 * k)
+            d.text(x, y + 2.2 * k - up, face, fs, font_weight="bold", fill=ink)
+        d.text(x, y + 8.4 * k - 2 * up, u.id, _fit(u.id, size - 3, 5.2 * k), fill=ink)
+        if flags := _flags(u):
+            red = "#b3261e" if ink == _DARK else "#ffd9d6"
+            fs = _fit(flags, size - 2, 5 * k)
+            d.text(x, y - 6.8 * k - up / 2, flags, fs, font_weight="bold", fill=red)
+        if tag is not None:
+            word, colour, _ = tag
+            top = y + size / 2 - 5.6 * k
+            d.el("path", d=_band(x - size / 2, top, size, 5.6 * k, 2.2), fill=colour)
+            fs = _fit(word, size - 2, 4.6 * k)
+            d.text(x, top + 4.3 * k, word, fs, font_weight="bold", fill="#ffffff")
+        if u.concealed:
+            d.text(
+                x + size / 2 - 3.2 * k,
+                y - size / 2 + 7 * k,
+                "?",
+                7.5 * k,
+                font_weight="bold",
+                fill=ink,
+            )
+        d.close()
+
+    def _unit_title(self, u: Unit) -> str:
+        bits = [f"{u.id}: {u.nationality} {u.kind.value}"]
+        bits += [u.counter] if u.counter else []
+        bits += [u.unit_class.value] if u.unit_class else []
+        bits += [f"{u.strength.value} strength"] if u.strength else []
+        bits.append(f"{u.hex} {u.position}")
+        bits += [f"in {u.entrenched}"] if u.entrenched else []
+        bits += [flags] if (flags := _flags(u, long=True)) else []
+        return ", ".join(bits)
+
+    def _fort(self, f: Fortification, x: float, y: float, size: float) -> None:
+        d = self.doc
+        k = size / COUNTER
+        d.open("g", id=f"fort-{f.id}")
+        title = f"{f.id}: {f.kind.value}" + (f" ({f.strength})" if f.strength else "")
+        d.el("title", title + (", hidden" if f.hidden else ""))
+        self._square(x, y, size, _FORT_FILL, f.hidden)
+        label = _FORT_LABEL[f.kind]
+        d.text(x, y + 1.0 * k, label, _fit(label, size - 3, 6.4 * k), font_weight="bold")
+        sub = str(f.strength) if f.strength else f.id
+        d.text(x, y + 8.4 * k, sub, _fit(sub, size - 3, 5.2 * k))
+        d.close()
+
+    def _panji(self, pj: Panji, x: float, y: float, size: float) -> None:
+        """A Panji counter (G9): a triangle with its id, the apex toward the hexside recorded
+        as its "top" (G9.11) when there is one."""
+        d = self.doc
+        k = size / COUNTER
+        angle = -90.0
+        if pj.top is not None and pj.hex in pj.top.hexes:
+            m, c = _mid(*side_segment(pj.hex, pj.top.other(pj.hex))), centre(pj.hex)
+            angle = math.degrees(math.atan2(m[1] - c[1], m[0] - c[0]))
+        d.open("g", id=f"panji-{pj.id}")
+        covered = ", ".join(self.map.layout.hexside_name(s, pj.hex) for s in sorted(pj.covered))
+        d.el(
+            "title",
+            f"Panji {pj.id} (G9): Covered hexsides {covered}" + (", hidden" if pj.hidden else ""),
+        )
+        tri = [_corner((x, y + 2 * k), round(angle) + a, 0.66 * size) for a in (0, 120, 240)]
+        d.poly([(px + 1.3, py + 1.3) for px, py in tri], fill="#000000", fill_opacity="0.35")
+        dash: dict[str, Attr] = {"stroke_dasharray": "2.5 1.5"} if pj.hidden else {}
+        d.poly(
+            tri,
+            fill=_PANJI_FILL,
+            stroke=_PANJI_INK,
+            stroke_width="1.4",
+            stroke_linejoin="round",
+            **dash,
+        )
+        fs = _fit(pj.id, size * 0.55, 10 * k)
+        d.text(x, y + 6 * k, pj.id, fs, font_weight="bold", fill=_PANJI_INK)
+        d.close()
+
+    def _panji_ticks(self, pj: Panji) -> None:
+        """Each Covered hexside (G9.3) marked inside the panji hex by a row of spikes."""
+        c = centre(pj.hex)
+        parts = []
+        for s in sorted(pj.covered):
+            if pj.hex not in s.hexes:
+                continue
+            p, q = side_segment(pj.hex, s.other(pj.hex))
+            a, b = _toward(p, c, 0.13), _toward(q, c, 0.13)
+            a, b = _toward(a, b, 0.12), _toward(a, b, 0.88)
+            pts = [a]
+            for i in range(4):
+                tip = _toward(_toward(a, b, (i + 0.5) / 4), c, -0.09)  # toward the hexside
+                pts += [tip, _toward(a, b, (i + 1) / 4)]
+            parts.append("M" + " L".join(f"{_n(x)} {_n(y)}" for x, y in pts))
+        self.doc.el(
+            "path",
+            id=f"panji-{pj.id}-covered",
+            d=" ".join(parts),
+            fill="none",
+            stroke=_PANJI_INK,
+            stroke_width="2.2",
+            stroke_linejoin="round",
+            stroke_linecap="round",
+        )
+
+    # legend ---------------------------------------------------------------------------
+
+    def legend_items(self) -> list[tuple[str, str]]:
+        """(kind, key) for each thing the picture shows, in a fixed order."""
+        items = [("terrain", t.value) for t in self.terrains()]
+        levels = sorted({_land_level(self.info(h)) for h in self.order} - {0})
+        items += [("level", str(lv)) for lv in levels]
+        if self.crests():
+            items.append(("crest", ""))
+        feats: set[Feature] = set()
+        for h in self.order:
+            feats |= self.info(h).features
+        lines = (
+            ("stream", {Feature.STREAM}),
+            ("road", {Feature.ROAD, Feature.WOODS_ROAD}),
+            ("path", {Feature.PATH}),
+            ("bridge", {Feature.BRIDGE}),
+            ("ford", {Feature.FORD}),
+        )
+        items += [("line", key) for key, fs in lines if feats & fs]
+        side_feats: set[HexsideFeature] = set()
+        for s, fs in self.map.sides.items():
+            if s.a in self.shown or s.b in self.shown:
+                side_feats |= fs
+        items += [("side", f.value) for f in _SIDE_ORDER if f in side_feats]
+        counters = [c for stack in self.stacks.values() for c in stack]
+        units = [c for c in counters if isinstance(c, Unit)]
+        items += [("nation", n) for n in sorted({u.nationality.lower() for u in units})]
+        if any(isinstance(c, Panji) for c in counters):
+            items.append(("panji", ""))
+        positions = {u.position for u in units}
+        items += [("position", p) for p in _POSITION_TAG if p in positions]
+        if any(isinstance(c, Fortification) for c in counters):
+            items.append(("fort", ""))
+        if any(getattr(c, "hidden", False) for c in counters):
+            items.append(("hidden", ""))
+        return items
+
+    def _legend(self, items: list[tuple[str, str]], top: float, width: float, cols: int) -> None:
+        d = self.doc
+        d.open("g", id="legend")
+        d.line((MARGIN, top - 4), (width - MARGIN, top - 4), stroke="#999999", stroke_width="0.8")
+        d.text(MARGIN, top + 12, "Legend", 11, font_weight="bold", text_anchor="start")
+        col_w = (width - 2 * MARGIN) / cols
+        for i, (kind, key) in enumerate(items):
+            x = MARGIN + (i % cols) * col_w
+            y = top + 26 + (i // cols) * 22
+            label = self._legend_swatch(kind, key, (x + 12, y + 8))
+            d.text(x + 28, y + 11.5, label, 10.5, text_anchor="start")
+        d.close()
+
+    def _legend_swatch(self, kind: str, key: str, c: Point) -> str:
+        """Draw the swatch of one legend entry centred on ``c``; return its label."""
+        d = self.doc
+        sx, sy = c
+        hexagon = _corners(c, 10)
+        square: dict[str, Attr] = {"rx": "2", "stroke": _DARK, "stroke_width": "0.8"}
+        if kind == "terrain":
+            t = Terrain(key)
+            d.poly(hexagon, fill=self._fill(t), stroke="#555555", stroke_width="0.6")
+            if t.is_building:
+                fill, dark = _BUILDING["stone" if t == Terrain.STONE_BUILDING else "wooden"]
+                d.rect(sx - 5, sy - 5, 10, 10, fill=fill, stroke=dark)
+            if t == Terrain.HUTS:
+                for dx in (-4.0, 3.0):
+                    d.rect(
+                        sx + dx - 2,
+                        sy - 2,
+                        4,
+                        4,
+                        fill=_BUILDING["wooden"][0],
+                        stroke=_BUILDING["wooden"][1],
+                    )
+            if t == Terrain.PADDY:
+                return f"{terrain_label(t)} ({self.game.conditions.paddy.value}, G8)"
+            return terrain_label(t) + (" (B21.2: a level down)" if t.is_water_obstacle else "")
+        if kind == "level":
+            lv = int(key)
+            d.poly(hexagon, fill=_OPEN, stroke="#555555", stroke_width="0.6")
+            if lv > 0:
+                d.poly(hexagon, fill=_TINT, fill_opacity=_TINT_ALPHA.get(lv, "0.62"))
+            else:
+                d.poly(hexagon, fill=_DEPRESSION, fill_opacity="0.22")
+            return f"Level {lv} (L{lv})"
+        if kind == "crest":
+            d.line((sx - 10, sy), (sx + 10, sy), **_CREST)
+            return "Change of Level"
+        if kind == "line":
+            return self._legend_line(key, sx, sy)
+        if kind == "side":
+            f = HexsideFeature(key)
+            if f == HexsideFeature.BREACHED:
+                self._breach((sx - 11, sy), (sx + 11, sy))
+            else:
+                d.line((sx - 11, sy), (sx + 11, sy), **_SIDE_STYLE[f])
+            return _SIDE_LABEL[f]
+        if kind == "nation":
+            d.rect(sx - 8, sy - 8, 16, 16, fill=_NATION_FILL.get(key, _OTHER_FILL), **square)
+            return f"{key.upper() if key == 'usmc' else key.title()} unit"
+        if kind == "panji":
+            tri = [_corner((sx - 4, sy + 1), a, 8) for a in (-90, 30, 150)]
+            d.poly(tri, fill=_PANJI_FILL, stroke=_PANJI_INK, stroke_width="1.2")
+            spikes = f"M{_n(sx + 4)} {_n(sy + 4)} l2.5 -6 l2.5 6 l2.5 -6"
+            d.el("path", d=spikes, fill="none", stroke=_PANJI_INK, stroke_width="1.6")
+            return "Panji + Covered hexsides (G9.3)"
+        if kind == "position":
+            word, colour, label = _POSITION_TAG[key]
+            d.rect(sx - 11, sy - 4, 22, 8, rx="1.2", fill=colour)
+            d.text(sx, sy + 2.2, word, _fit(word, 21, 5.5), font_weight="bold", fill="#ffffff")
+            return label
+        if kind == "fort":
+            d.rect(sx - 8, sy - 8, 16, 16, fill=_FORT_FILL, **square)
+            return "Fortification"
+        d.rect(sx - 8, sy - 8, 16, 16, fill="#ffffff", stroke_dasharray="2.5 1.5", **square)
+        return "Hidden (HIP)"
+
+    def _legend_line(self, key: str, sx: float, sy: float) -> str:
+        d = self.doc
+        p, q = (sx - 11, sy), (sx + 11, sy)
+        if key == "stream":
+            for w, col in _STREAM:
+                d.line(
+                    (sx - 5, sy), (sx + 5, sy), stroke=col, stroke_width=w, stroke_linecap="round"
+                )
+            return "Stream (B20)"
+        if key == "road":
+            for w, col in _ROAD:
+                d.line(p, q, stroke=col, stroke_width=w)
+            return "Road (B3)"
+        if key == "path":
+            d.line(p, q, **_PATH)
+            return "Path"
+        if key == "bridge":
+            d.rect(sx - 11, sy - 5, 22, 10, **_BRIDGE)
+            return "Bridge (B6)"
+        for i in range(-2, 3):
+            d.circle((sx + i * 5, sy), 2.4, **_FORD)
+        return "Ford"
+
+
+def render(game: Game, *, hexes: Iterable[Hex] | None = None) -> str:
+    """The SVG of the map (or of ``hexes`` only): terrain, levels, hexsides, features, Panji
+    counters with their Covered hexsides (G9.3), units and fortifications, and a legend."""
+    cells = game.map.cells
+    shown = frozenset(cells if hexes is None else (h for h in hexes if h in cells))
+    if not shown:
+        raise InputError("no hexes of this map to draw")
+    return _Painter(game, shown).paint()

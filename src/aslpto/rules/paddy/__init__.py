@@ -1,0 +1,1 @@
+"""G8 Rice Paddies."""

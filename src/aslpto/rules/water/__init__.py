@@ -1,0 +1,1 @@
+"""B21 Water Obstacles."""

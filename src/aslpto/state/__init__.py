@@ -1,0 +1,1 @@
+"""Game state: units and the counter catalog, fortifications and conditions, and dice."""
