@@ -5,7 +5,9 @@ from __future__ import annotations
 from aslpto.base.tomlsource import TomlSource
 from aslpto.board.files import BoardData, parse_board
 from aslpto.board.hexes import Layout
-from aslpto.board.maps import Map, MapConditions, OverlayPlacement, build_map
+from aslpto.board.maps import Map, MapConditions
+from aslpto.board.overlays import OverlayPlacement
+from aslpto.rules.pto.terrain import build_map
 
 
 def board(text: str, name: str = "test.toml") -> BoardData:

@@ -16,17 +16,11 @@ import pytest
 from aslpto.base.rulings import InputError
 from aslpto.board.files import BoardData, LocalHex, is_edge, load_board, local_adjacent, local_name
 from aslpto.board.hexes import Hex, Layout
-from aslpto.board.maps import (
-    JungleType,
-    Map,
-    MapConditions,
-    OverlayPlacement,
-    RiverDepth,
-    build_map,
-)
+from aslpto.board.maps import JungleType, Map, MapConditions, OverlayPlacement, RiverDepth
 from aslpto.board.terrain import Feature, HexsideFeature, Terrain
 from aslpto.formats.scenario import BUNDLED_BOARDS, load
 from aslpto.procedures.setup import check
+from aslpto.rules.pto.terrain import build_map
 
 BOARDS = ("901", "902", "903")
 OVERLAYS = ("overlay-5", "overlay-x6")

@@ -8,15 +8,12 @@ from dataclasses import replace
 import pytest
 
 from aslpto.board.hexes import Layout
-from aslpto.board.maps import MapConditions, build_map
-from aslpto.rules.los.engine import (
-    concealment_dr_barred,
-    hero_targets_in_los,
-    location_of,
-    los,
-    panji_seen_by_enemy,
-    water_open_ground,
-)
+from aslpto.board.maps import MapConditions
+from aslpto.rules.japanese.heroes import hero_targets_in_los
+from aslpto.rules.los.engine import location_of, los
+from aslpto.rules.panji.effects import concealment_dr_barred, panji_seen_by_enemy
+from aslpto.rules.pto.terrain import build_map
+from aslpto.rules.water.conditions import water_open_ground
 from aslpto.state.game import Conditions, Fortification, FortKind, PaddyState, Panji
 from aslpto.state.units import Kind
 from maphelp import board

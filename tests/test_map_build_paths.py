@@ -14,6 +14,7 @@ from aslpto.board.files import BoardData, load_board
 from aslpto.board.hexes import Layout
 from aslpto.board.maps import JungleType, Map, MapConditions, RiverDepth, _build
 from aslpto.formats.scenario import BUNDLED_BOARDS
+from aslpto.rules.pto.terrain import TRANSFORM
 from maphelp import board
 
 EDGES = board("""
@@ -81,6 +82,7 @@ def test_g_1_b21_per_board_build_is_the_whole_map_transform(
     layout = Layout.grid([["41", "42"], ["43", "44*"]])
     boards = dict(zip(("41", "42", "43", "44*".rstrip("*")), (BOARDS[f] for f in files),
                       strict=True))  # fmt: skip
-    per_board = _build(Layout.grid([["41", "42"], ["43", "44*"]]), boards, (), cond, None, True)
-    whole = _build(layout, boards, (), cond, None, False)
+    fresh = Layout.grid([["41", "42"], ["43", "44*"]])
+    per_board = _build(fresh, boards, (), cond, None, True, TRANSFORM)
+    whole = _build(layout, boards, (), cond, None, False, TRANSFORM)
     _same(per_board, whole)

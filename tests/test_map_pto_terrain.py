@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from aslpto.board.files import BoardData
 from aslpto.board.hexes import Layout
-from aslpto.board.maps import JungleType, MapConditions, build_map
+from aslpto.board.maps import JungleType, MapConditions
 from aslpto.board.terrain import Feature, HexsideFeature, Terrain
+from aslpto.rules.pto.terrain import build_map
 from maphelp import board, one_board
 
 PTO = {"pto_terrain": True}
@@ -168,7 +169,7 @@ def test_g_1_stream_end_hexes_are_the_ends_of_a_stream() -> None:
 
 
 def test_g_1_overlay_stream_end_hexes_join() -> None:
-    from aslpto.board.maps import OverlayPlacement
+    from aslpto.board.overlays import OverlayPlacement
     from maphelp import overlay
 
     ov = overlay(

@@ -7,7 +7,8 @@ from collections.abc import Iterable
 from aslpto.base.tomlsource import TomlSource
 from aslpto.board.files import parse_board
 from aslpto.board.hexes import Layout
-from aslpto.board.maps import JungleType, RiverDepth, build_map
+from aslpto.board.maps import JungleType, RiverDepth
+from aslpto.rules.pto.terrain import build_map
 from aslpto.state.game import EC, Conditions, Fortification, FortKind, Game, PaddyState, Panji, Side
 from aslpto.state.units import Kind, Unit, UnitClass
 

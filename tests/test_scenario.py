@@ -9,7 +9,7 @@ import pytest
 
 from aslpto.base.rulings import InputError
 from aslpto.board.hexes import Direction, Layout
-from aslpto.board.maps import JungleType, RiverDepth, build_map
+from aslpto.board.maps import JungleType, RiverDepth
 from aslpto.board.terrain import LOSEffect, Terrain
 from aslpto.formats.scenario import (
     BUNDLED_BOARDS,
@@ -21,6 +21,7 @@ from aslpto.formats.scenario import (
     loads,
     map_source,
 )
+from aslpto.rules.pto.terrain import build_map
 from aslpto.state.game import EC, CurrentForce, FortKind, PaddyState
 from aslpto.state.units import Kind, Strength, UnitClass, VehicleType
 

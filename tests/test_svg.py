@@ -18,9 +18,9 @@ from aslpto.base.rulings import InputError
 from aslpto.base.tomlsource import TomlSource
 from aslpto.board.files import parse_board
 from aslpto.board.hexes import Hex, Layout
-from aslpto.board.maps import build_map
 from aslpto.cli import main
 from aslpto.formats import svg
+from aslpto.rules.pto.terrain import build_map
 from aslpto.state.game import Conditions, Fortification, FortKind, Game, PaddyState, Panji, Side
 from aslpto.state.units import Kind, Strength, Unit, UnitClass
 

@@ -33,6 +33,14 @@ from aslpto.board.hexes import (
     hexes_at,
     hexsides_between,
 )
+from aslpto.board.overlays import (
+    OverlayPlacement,
+    check_overlay_placement,
+    from_axial,
+    overlay_placement,
+    rotate,
+    to_axial,
+)
 from aslpto.board.terrain import (
     ChartRow,
     Feature,
@@ -232,19 +240,6 @@ _AROUND_FIRST = tuple((dc, dy, dc > 0 or (dc == 0 and dy > 0)) for dc, dy in _AR
 """Each direction, and whether the hex it leaves comes first in the grid (on a hexside)."""
 
 
-def _cube(x: int, y: int) -> tuple[int, int]:
-    return x, (y - x) // 2
-
-
-def _uncube(q: int, r: int) -> tuple[int, int]:
-    return q, 2 * r + q
-
-
-def _rot(q: int, r: int, k: int) -> tuple[int, int]:
-    s = -q - r
-    for _ in range(k % 6):
-        q, r, s = -r, -s, -q
-    return q, r
 
 
 @dataclass
@@ -450,7 +445,7 @@ def _local_sides(
 
 
 class _Conditions(Protocol):
-    """What placing a board needs of the conditions (``pto_terrain.HexConditions``)."""
+    """What placing a board needs of the conditions on a hex by itself."""
 
     def __call__(self, c: HexInfo) -> HexInfo: ...
 
@@ -635,8 +630,8 @@ def _place_any(lh: LocalHex, place: dict[LocalHex, Hex], src: LocalHex, k: int) 
     ``src`` turned by the layer's rotation ``k``)."""
     if lh in place:
         return place[lh]
-    q, r = _cube(lh[0] - src[0], local_y(*lh) - local_y(*src))
-    x, y = _uncube(*_rot(q, r, k))
+    q, r = to_axial(lh[0] - src[0], local_y(*lh) - local_y(*src))
+    x, y = from_axial(*rotate(q, r, k))
     base = place[src]
     return Hex(base.x + x, base.y + y)
 
@@ -645,10 +640,10 @@ def _rotation_of(place: dict[LocalHex, Hex]) -> int:
     items = iter(place.items())
     (k0, v0) = next(items)
     for k1, v1 in items:
-        lq, lr = _cube(k1[0] - k0[0], local_y(*k1) - local_y(*k0))
-        gq, gr = _cube(v1.x - v0.x, v1.y - v0.y)
+        lq, lr = to_axial(k1[0] - k0[0], local_y(*k1) - local_y(*k0))
+        gq, gr = to_axial(v1.x - v0.x, v1.y - v0.y)
         if (lq, lr) != (0, 0):
-            return next(k for k in range(6) if _rot(lq, lr, k) == (gq, gr))
+            return next(k for k in range(6) if rotate(lq, lr, k) == (gq, gr))
     return 0
 
 
@@ -722,31 +717,21 @@ def _building(b: BuildingSpec, hexes: frozenset[Hex], tag: str, overlay: str | N
     )
 
 
-def overlay_placement(data: BoardData, t0: Hex, t1: Hex) -> dict[LocalHex, Hex]:
-    """Map overlay hexes onto the map so its anchor hexes land on ``t0`` and ``t1``."""
-    assert data.anchor is not None
-    a0, a1 = data.anchor
-    aq, ar = _cube(a0[0], local_y(*a0))
-    bq, br = _cube(a1[0], local_y(*a1))
-    tq, tr = _cube(t0.x, t0.y)
-    uq, ur = _cube(t1.x, t1.y)
-    want = (uq - tq, ur - tr)
-    k = next(k for k in range(6) if _rot(bq - aq, br - ar, k) == want)
-    out: dict[LocalHex, Hex] = {}
-    for lh in data.hexes:
-        q, r = _cube(lh[0], local_y(*lh))
-        rq, rr = _rot(q - aq, r - ar, k)
-        x, y = _uncube(tq + rq, tr + rr)
-        out[lh] = Hex(x, y)
-    return out
 
 
 @dataclass(frozen=True)
-class OverlayPlacement:
-    """An overlay and where the SSR puts it: ``on = "37D2-D1"`` (anchor hexes onto those)."""
+class ConditionsTransform:
+    """How the scenario's conditions change a map while it is built. The rules supply it (PTO
+    Terrain, G.1, and the Water Obstacle levels, B21.2-B21.6:
+    :data:`aslpto.rules.pto.terrain.TRANSFORM`); the board layer knows no rule.
 
-    data: BoardData
-    on: str
+    ``per_hex(conditions)`` transforms a hex by itself; ``whole(map, stream_end_hexes,
+    road_sides)`` puts a built map under its conditions; ``finish(map, cells, watch, per_hex,
+    stream_end_hexes, road_sides)`` does the hexes that change by what lies next to them."""
+
+    per_hex: Callable[[MapConditions], _Conditions]
+    whole: Callable[..., Map]
+    finish: Callable[..., Map]
 
 
 def build_map(
@@ -755,10 +740,15 @@ def build_map(
     overlays: tuple[OverlayPlacement, ...] = (),
     conditions: MapConditions = MapConditions(),
     chart: TerrainChart | None = None,
+    transform: ConditionsTransform | None = None,
 ) -> Map:
-    """Lay out the boards, place overlays in SSR order (G.9B), and apply the conditions (to
-    each board file before it is laid out; with overlays, to the whole map after them)."""
-    return _build(layout, boards, overlays, conditions, chart, per_board=not overlays)
+    """Lay out the boards, place overlays in SSR order (G.9B), and apply the conditions with
+    ``transform`` (to each board file before it is laid out; with overlays, to the whole map
+    after them). Without a transform the map is as printed, and conditions that would change
+    it are refused."""
+    if transform is None and conditions != MapConditions():
+        raise InputError("map conditions given without the rules that apply them")
+    return _build(layout, boards, overlays, conditions, chart, not overlays, transform)
 
 
 def _build(
@@ -768,15 +758,16 @@ def _build(
     conditions: MapConditions,
     chart: TerrainChart | None,
     per_board: bool,
+    transform: ConditionsTransform | None = None,
 ) -> Map:
     """:func:`build_map`. ``per_board``: put each board file's hexes under the conditions
     before laying it out (each file once, however many boards are laid out from it; seam,
     building and B21.13 hexes one by one), rather than the whole map after; the map is the
     same, but overlays must come before the conditions."""
-    from aslpto.rules.pto.terrain import HexConditions, apply_conditions, finish_conditions
-
     draft = _Draft({}, {}, {}, {})
-    hc: _Conditions = HexConditions(conditions) if per_board else _Printed()
+    hc: _Conditions = (
+        transform.per_hex(conditions) if per_board and transform is not None else _Printed()
+    )
     templates: dict[int, tuple[_Template, tuple[list[HexInfo], list[int]]]] = {}
     interned: dict[tuple[object, ...], HexInfo] = {}
     for p in layout.placements:
@@ -801,8 +792,6 @@ def _build(
         return out
 
     if overlays:
-        from aslpto.board.overlays import check_overlay_placement
-
         levels = {h: c.level for h, c in draft.cells.items()}
         draft.roads = None  # (G.9C: an overlay's hexsides replace the board's)
         for ov in overlays:
@@ -819,8 +808,10 @@ def _build(
         chart=chart or default_chart(),
         conditions=conditions,
     )
-    if not isinstance(hc, HexConditions):
-        return apply_conditions(m, draft.end_hexes, draft.roads)
+    if transform is None:
+        return m
+    if isinstance(hc, _Printed):
+        return transform.whole(m, draft.end_hexes, draft.roads)
     watch = draft.watch
     for h in draft.special:  # a seam, building or B21.13 hex: its own printed info
         r = draft.raw[h]
@@ -828,4 +819,4 @@ def _build(
             watch[h] = r
         else:
             watch.pop(h, None)
-    return finish_conditions(m, draft.cells, watch, hc, draft.end_hexes, draft.roads)
+    return transform.finish(m, draft.cells, watch, hc, draft.end_hexes, draft.roads)

@@ -7,13 +7,57 @@ count, a mapboard wall/hedge forming an overlay hexspine is kept, and X6 is a sm
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from dataclasses import dataclass
 
 from aslpto.base.rulings import InputError
+from aslpto.board.files import BoardData, LocalHex, local_y
 from aslpto.board.hexes import Hex, HexName, Layout
 
-if TYPE_CHECKING:
-    from aslpto.board.maps import OverlayPlacement
+
+def to_axial(x: int, y: int) -> tuple[int, int]:
+    """Axial coordinates (q, r) of grid hex ``(x, y)``."""
+    return x, (y - x) // 2
+
+
+def from_axial(q: int, r: int) -> tuple[int, int]:
+    """Grid hex of axial ``(q, r)``."""
+    return q, 2 * r + q
+
+
+def rotate(q: int, r: int, k: int) -> tuple[int, int]:
+    """Axial ``(q, r)`` turned ``k`` sixths of a turn about the origin."""
+    s = -q - r
+    for _ in range(k % 6):
+        q, r, s = -r, -s, -q
+    return q, r
+
+
+def overlay_placement(data: BoardData, t0: Hex, t1: Hex) -> dict[LocalHex, Hex]:
+    """Map overlay hexes onto the map so its anchor hexes land on ``t0`` and ``t1``."""
+    assert data.anchor is not None
+    a0, a1 = data.anchor
+    aq, ar = to_axial(a0[0], local_y(*a0))
+    bq, br = to_axial(a1[0], local_y(*a1))
+    tq, tr = to_axial(t0.x, t0.y)
+    uq, ur = to_axial(t1.x, t1.y)
+    want = (uq - tq, ur - tr)
+    k = next(k for k in range(6) if rotate(bq - aq, br - ar, k) == want)
+    out: dict[LocalHex, Hex] = {}
+    for lh in data.hexes:
+        q, r = to_axial(lh[0], local_y(*lh))
+        rq, rr = rotate(q - aq, r - ar, k)
+        x, y = from_axial(tq + rq, tr + rr)
+        out[lh] = Hex(x, y)
+    return out
+
+
+@dataclass(frozen=True)
+class OverlayPlacement:
+    """An overlay and where the SSR puts it: ``on = "37D2-D1"`` (anchor hexes onto those)."""
+
+    data: BoardData
+    on: str
+
 
 # G.9E: overlays with restricted placement -> allowed (boards, anchor placements)
 _STD = ("D2-D1", "N8-N9", "T2-T1", "DD8-DD9")

@@ -29,16 +29,10 @@ from aslpto.base.rulings import InputError
 from aslpto.base.tomlsource import TomlSource
 from aslpto.board.files import BoardData, parse_board
 from aslpto.board.hexes import Direction, Hex, Hexside, Layout
-from aslpto.board.maps import (
-    JungleType,
-    Map,
-    OverlayPlacement,
-    RiverDepth,
-    build_map,
-    overlay_placement,
-)
-from aslpto.board.overlays import check_overlay_placement
+from aslpto.board.maps import JungleType, Map, RiverDepth
+from aslpto.board.overlays import OverlayPlacement, check_overlay_placement, overlay_placement
 from aslpto.board.terrain import ChartRow, LOSEffect, Terrain, TerrainChart, default_chart
+from aslpto.rules.pto.terrain import build_map
 from aslpto.state.game import (
     EC,
     Conditions,

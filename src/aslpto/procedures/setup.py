@@ -24,7 +24,7 @@ from aslpto.board.maps import HexInfo
 from aslpto.board.terrain import Feature, HexsideFeature, Terrain
 from aslpto.rules.paddy.effects import not_allowed_in_irrigated
 from aslpto.rules.pto.procedures import pto_scenario
-from aslpto.state.game import FortKind, Game, PaddyState, Panji
+from aslpto.state.game import FORTIFICATION_KINDS, FortKind, Game, PaddyState, Panji
 from aslpto.state.units import Kind, Transport, Unit, VehicleType
 
 __all__ = [
@@ -47,13 +47,6 @@ G8_PADDY = "G8 (interior and banks)"
 G8_BANKS = "G8 (Banks)"
 G8_IRRIGATED = "G8 (Irrigated)"
 G8_FORT = "G8 (FORTIFICATIONS)"
-
-FORTIFICATION_KINDS = frozenset({
-    FortKind.WIRE, FortKind.MINES, FortKind.TRENCH, FortKind.FOXHOLE, FortKind.PILLBOX,
-    FortKind.ROADBLOCK, FortKind.TUNNEL,
-})  # fmt: skip
-"""Fortification counters (B24-B30; Panji counters too, G9.1). Trip flares (G.8), an A-T Set
-DC (G1.6121) and shellholes (B2) are not Fortifications."""
 
 _IN_POSITIONS = ("in", "ground", "above-panji", "beneath-panji")
 """Positions that are IN a paddy hex (a unit above a Wire/Panji counter there is IN it, G8)."""

@@ -1,3 +1,13 @@
-"""The rules: the core procedures (movement, LOS, morale) and one package per chapter of
-the specification (``pto`` G.1-G.10, ``japanese`` G1, ``paddy`` G8, ``panji`` G9, ``water``
-B21)."""
+"""The rules: the core procedures (``movement``, ``los``, ``morale``) and one package per
+chapter of the specification (``pto`` G.1-G.10, ``japanese`` G1, ``paddy`` G8, ``panji`` G9,
+``water`` B21).
+
+Core procedures import no chapter. Where a core procedure needs a chapter's answer, the chapter
+provides it and this package plugs it in when the rules are first imported: the Japanese
+morale results (G1.1-G1.41) into the morale procedures.
+"""
+
+from aslpto.rules.japanese import units as _g1
+from aslpto.rules.morale import checks as _morale
+
+_morale.plug_japanese(_g1)

@@ -90,6 +90,14 @@ class FortKind(StrEnum):
     SHELLHOLES = "shellholes"
 
 
+FORTIFICATION_KINDS = frozenset({
+    FortKind.WIRE, FortKind.MINES, FortKind.TRENCH, FortKind.FOXHOLE, FortKind.PILLBOX,
+    FortKind.ROADBLOCK, FortKind.TUNNEL,
+})  # fmt: skip
+"""Fortification counters (B24-B30; Panji counters too, G9.1). Trip flares (G.8), an A-T Set
+DC (G1.6121) and shellholes (B2) are not Fortifications."""
+
+
 @dataclass(frozen=True)
 class Panji:
     """A Panji counter (G9): its hex and Covered hexsides (one to six, G9.3)."""

@@ -21,9 +21,11 @@ from fractions import Fraction
 
 from aslpto.base.rulings import InputError, RuleViolation, Ruling
 from aslpto.rules.japanese import units as jp
+from aslpto.rules.los.engine import Location, engine_for, location_of
 from aslpto.rules.morale.checks import Log, Result
 from aslpto.state.counters import catalog
 from aslpto.state.dice import Dice, Distribution, odds
+from aslpto.state.game import Game
 from aslpto.state.units import Kind, Unit, UnitClass
 
 TH_HERO_MF = 8
@@ -433,3 +435,29 @@ def revealing_enemy_continues(*, hero_was_only_defender: bool) -> Ruling[bool]:
     revealed when the enemy enters it in its MPh (A12.15), the enemy unit/stack stays there and
     may continue its MPh."""
     return Ruling(hero_was_only_defender, ("G1.425", "A12.15"), "")
+
+
+def hero_targets_in_los(game: Game, unit: Unit, dc: bool = False) -> Ruling[tuple[str, ...]]:
+    """The LOS part of T-H Hero creation: an enemy AFV in the squad/HS's LOS (G1.421); with a
+    DC (G1.424), any enemy unit/Gun, or a hex with a Known (not hidden) enemy Fortification.
+    Ids of the qualifying targets (fortifications as ``fort:<id>``). The eight-MF, phase and
+    status conditions are the procedure's, not the LOS's."""
+    eng = engine_for(game)
+    me = location_of(game, unit)
+    out: list[str] = []
+    for u in game.units.values():
+        if u.side == unit.side or not u.hex:
+            continue
+        if not dc and not u.afv:
+            continue
+        if eng.check(me, location_of(game, u)).los:
+            out.append(u.id)
+    if dc:
+        for f in game.fortifications:
+            known_enemy = f.side and f.side != unit.side and not f.hidden
+            if known_enemy and eng.check(me, Location(f.hex)).los:
+                out.append(f"fort:{f.id}")
+    rules = ("G1.424",) if dc else ("G1.421",)
+    what = "enemy unit/Gun or Known Fortification" if dc else "enemy AFV"
+    why = f"{what} in LOS: {', '.join(out)}" if out else f"no {what} in LOS"
+    return Ruling(tuple(out), rules, why)

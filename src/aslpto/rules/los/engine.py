@@ -46,7 +46,7 @@ from aslpto.board.hexes import Hex, Hexside, Vertex, distance
 from aslpto.board.maps import Map
 from aslpto.board.terrain import Feature, HexsideFeature, LOSEffect, Terrain
 from aslpto.rules.los.thread import trace
-from aslpto.state.game import Conditions, Game, PaddyState, Panji
+from aslpto.state.game import Conditions, Game, PaddyState
 from aslpto.state.units import Unit
 
 __all__ = [
@@ -57,19 +57,15 @@ __all__ = [
     "LosEngine",
     "LosOverride",
     "LosResult",
-    "concealment_dr_barred",
     "engine_for",
     "game_overrides",
-    "hero_targets_in_los",
     "location_name",
     "location_of",
     "los",
     "los_data",
-    "panji_seen_by_enemy",
     "parse_location",
     "parse_overrides",
     "units_with_los",
-    "water_open_ground",
 ]
 
 # --- data -----------------------------------------------------------------------------------
@@ -652,8 +648,6 @@ class LosEngine:
             self._cite_panjis(events, ka, kb, w, notes)
         drm = w.drm
         if w.paddy:
-            from aslpto.rules.paddy.effects import in_season_hindrance  # G8's own ruling
-
             halved = in_season_hindrance(w.paddy)
             drm += halved.value
             w.cite(*halved.rules)
@@ -1108,6 +1102,13 @@ def _lv(v2: int) -> str:
 _ENGINES: dict[int, tuple[weakref.ref[Game], LosEngine]] = {}
 
 
+def in_season_hindrance(hexes: int) -> Ruling[int]:
+    """G8 (LOS): an In-Season paddy's +1 per hex grain Hindrance is halved (FRD); the grain is
+    Inherent Terrain. The engine counts the hexes of the ``paddy`` mode (data/los.toml) the
+    thread crosses; :func:`aslpto.rules.paddy.effects.in_season_hindrance` asks the same."""
+    return Ruling(hexes // 2, (G8_LOS, "G8 (In-Season)"), f"{hexes} hex(es), halved FRD")
+
+
 def engine_for(game: Game) -> LosEngine:
     """The LOS engine of ``game`` (built once per Game value and reused)."""
     key = id(game)
@@ -1167,63 +1168,3 @@ def units_with_los(
         if eng.check(location_of(game, u), target).los:
             out.append(u.id)
     return tuple(sorted(out))
-
-
-def panji_seen_by_enemy(game: Game, panji: Panji) -> Ruling[tuple[str, ...]]:
-    """G9.4: a hidden Panji counter entered across a Covered hexside by its owner's unit is
-    revealed only if a Good Order enemy ground unit has the necessary LOS to it. The value is
-    the enemy units that have it (empty: it stays hidden)."""
-    seers = units_with_los(game, Location(panji.hex), side_not=panji.side, good_order=True)
-    why = (f"seen by {', '.join(seers)}" if seers
-           else "no Good Order enemy ground unit has a LOS to it")  # fmt: skip
-    return Ruling(seers, ("G9.4", "G9.2"), why)
-
-
-def concealment_dr_barred(game: Game, unit: Unit) -> Ruling[bool]:
-    """G9.53: a unit above a Panji counter may not make a concealment dr if it is in the LOS
-    of an unbroken enemy ground unit."""
-    if unit.position != "above-panji":
-        return Ruling(False, ("G9.53",), f"{unit.id} is not above a Panji counter")
-    seers = units_with_los(game, location_of(game, unit), side_not=unit.side, unbroken=True)
-    if seers:
-        return Ruling(True, ("G9.53", "A12.122"),
-                      f"above a Panji counter in the LOS of {', '.join(seers)}")  # fmt: skip
-    return Ruling(False, ("G9.53",), "no unbroken enemy ground unit has a LOS to it")
-
-
-def hero_targets_in_los(game: Game, unit: Unit, dc: bool = False) -> Ruling[tuple[str, ...]]:
-    """The LOS part of T-H Hero creation: an enemy AFV in the squad/HS's LOS (G1.421); with a
-    DC (G1.424), any enemy unit/Gun, or a hex with a Known (not hidden) enemy Fortification.
-    Ids of the qualifying targets (fortifications as ``fort:<id>``). The eight-MF, phase and
-    status conditions are the procedure's, not the LOS's."""
-    eng = engine_for(game)
-    me = location_of(game, unit)
-    out: list[str] = []
-    for u in game.units.values():
-        if u.side == unit.side or not u.hex:
-            continue
-        if not dc and not u.afv:
-            continue
-        if eng.check(me, location_of(game, u)).los:
-            out.append(u.id)
-    if dc:
-        for f in game.fortifications:
-            known_enemy = f.side and f.side != unit.side and not f.hidden
-            if known_enemy and eng.check(me, Location(f.hex)).los:
-                out.append(f"fort:{f.id}")
-    rules = ("G1.424",) if dc else ("G1.421",)
-    what = "enemy unit/Gun or Known Fortification" if dc else "enemy AFV"
-    why = f"{what} in LOS: {', '.join(out)}" if out else f"no {what} in LOS"
-    return Ruling(tuple(out), rules, why)
-
-
-def water_open_ground(game: Game, viewer: Location | Unit, target: Hex) -> Ruling[bool]:
-    """B21.3: provided a LOS to it exists, a Water Obstacle is Open Ground for TEM and Rout."""
-    info = game.map.info(target)
-    if not info.water_obstacle:
-        return Ruling(False, ("B21.3",), f"{game.map.name(target)} is not a Water Obstacle")
-    r = los(game, viewer, Location(target))
-    if r.los:
-        return Ruling(True, ("B21.3", *r.rules), "a Water Obstacle in LOS is Open Ground")
-    return Ruling(False, ("B21.3", *r.rules), "no LOS to the Water Obstacle")
-

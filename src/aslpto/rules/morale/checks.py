@@ -29,10 +29,21 @@ from typing import Any
 
 from aslpto.base.datafiles import bundled
 from aslpto.base.rulings import InputError, Ruling
-from aslpto.rules.japanese import units as jp
+from aslpto.rules.morale.national import JapaneseMorale
 from aslpto.state.counters import catalog, exchange, leader_face, morale_of, parse_leader
 from aslpto.state.dice import DR, Dice, Distribution, odds
 from aslpto.state.units import Kind, Unit, UnitClass
+
+jp: JapaneseMorale
+"""The Japanese rules (G1.1-G1.41, :mod:`aslpto.rules.japanese.units`) these procedures ask;
+plugged in by :mod:`aslpto.rules` when the rules are imported (:func:`plug_japanese`)."""
+
+
+def plug_japanese(rules: JapaneseMorale) -> None:
+    """Plug the G1 chapter's answers into the morale procedures."""
+    global jp
+    jp = rules
+
 
 # ---------------------------------------------------------------------------------------------
 # Data

@@ -25,6 +25,7 @@ from aslpto.base.datafiles import bundled
 from aslpto.base.rulings import InputError, RuleViolation, Ruling
 from aslpto.board.hexes import Hex, Hexside
 from aslpto.board.terrain import HexsideFeature, Terrain
+from aslpto.rules.los import engine as los_engine
 from aslpto.rules.panji import effects as pe
 from aslpto.rules.panji.effects import Weapon
 from aslpto.state.game import FortKind, Game, PaddyState
@@ -161,8 +162,8 @@ def vehicle_hindrance_retained() -> Ruling[bool]:
 
 def in_season_hindrance(hexes: int) -> Ruling[int]:
     """G8 LOS: an In-Season paddy's +1 per hex grain Hindrance is halved (FRD); the grain is
-    Inherent Terrain."""
-    return Ruling(hexes // 2, (LOS, IN_SEASON), f"{hexes} hex(es), halved FRD")
+    Inherent Terrain. The LOS engine applies it where the thread crosses In-Season paddies."""
+    return los_engine.in_season_hindrance(hexes)
 
 
 # ---------------------------------------------------------------------------------------------

@@ -29,6 +29,7 @@ from aslpto.base.datafiles import bundled
 from aslpto.base.rulings import InputError, RuleViolation, Ruling
 from aslpto.board.hexes import Hex, Hexside
 from aslpto.board.terrain import HexsideFeature, Terrain
+from aslpto.rules.los.engine import Location, location_of, units_with_los
 from aslpto.rules.morale import checks as morale
 from aslpto.state.dice import Dice, Distribution, odds
 from aslpto.state.game import Game, Panji
@@ -290,7 +291,7 @@ def revealed_by_entry(
 
     G9.4: entry across a Covered hexside by a unit of the owning side reveals it only if a
     Good Order enemy ground unit has the necessary LOS to it (``enemy_los``; traced on the map
-    by :func:`aslpto.rules.los.engine.panji_seen_by_enemy` when not given). An enemy non-Dummy
+    by :func:`panji_seen_by_enemy` when not given). An enemy non-Dummy
     ground unit
     entering a hidden Fortification's Location reveals it (E1.16)."""
     if not panji.hidden:
@@ -305,10 +306,6 @@ def revealed_by_entry(
         if not covered:
             return Ruling(False, ("G9.45",), "owner's unit crossing a non-Covered hexside")
         if enemy_los is None:
-            from aslpto.rules.los.engine import (
-                panji_seen_by_enemy,  # the LOS engine imports this module
-            )
-
             seen = panji_seen_by_enemy(game, panji)
             return Ruling(bool(seen.value), ("G9.4",), seen.why)
         return Ruling(
@@ -1116,16 +1113,12 @@ def verify_concealment_dr(
 ) -> None:
     """G9.53: no concealment dr (A12.122) above a Panji counter in the LOS of an unbroken enemy
     ground unit. ``enemy_los`` says whether one has that LOS; when it is not given the LOS is
-    traced on ``game``'s map (:func:`aslpto.rules.los.engine.concealment_dr_barred`)."""
+    traced on ``game``'s map (:func:`concealment_dr_barred`)."""
     if not is_above(unit):
         return
     if enemy_los is None:
         if game is None:
             raise InputError("G9.53: give enemy_los, or the game to trace the LOS on")
-        from aslpto.rules.los.engine import (
-            concealment_dr_barred,  # the LOS engine imports this module
-        )
-
         barred = concealment_dr_barred(game, unit)
         if barred.value:
             raise RuleViolation("G9.53", f"{unit.id}: {barred.why}: no concealment dr")
@@ -1528,3 +1521,25 @@ def resolve_bombardment(
 
 def bombardment_odds(game: Game, pid: str, *, drm: int = 0) -> Distribution[frozenset[Hexside]]:
     return odds(lambda d: resolve_bombardment(game, pid, d, drm=drm).value)
+
+
+def panji_seen_by_enemy(game: Game, panji: Panji) -> Ruling[tuple[str, ...]]:
+    """G9.4: a hidden Panji counter entered across a Covered hexside by its owner's unit is
+    revealed only if a Good Order enemy ground unit has the necessary LOS to it. The value is
+    the enemy units that have it (empty: it stays hidden)."""
+    seers = units_with_los(game, Location(panji.hex), side_not=panji.side, good_order=True)
+    why = (f"seen by {', '.join(seers)}" if seers
+           else "no Good Order enemy ground unit has a LOS to it")  # fmt: skip
+    return Ruling(seers, ("G9.4", "G9.2"), why)
+
+
+def concealment_dr_barred(game: Game, unit: Unit) -> Ruling[bool]:
+    """G9.53: a unit above a Panji counter may not make a concealment dr if it is in the LOS
+    of an unbroken enemy ground unit."""
+    if unit.position != "above-panji":
+        return Ruling(False, ("G9.53",), f"{unit.id} is not above a Panji counter")
+    seers = units_with_los(game, location_of(game, unit), side_not=unit.side, unbroken=True)
+    if seers:
+        return Ruling(True, ("G9.53", "A12.122"),
+                      f"above a Panji counter in the LOS of {', '.join(seers)}")  # fmt: skip
+    return Ruling(False, ("G9.53",), "no unbroken enemy ground unit has a LOS to it")

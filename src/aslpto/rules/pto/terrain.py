@@ -14,9 +14,20 @@ from dataclasses import replace
 from itertools import compress, count
 from operator import itemgetter
 
-from aslpto.board.hexes import Hex, Hexside
-from aslpto.board.maps import Changes, HexInfo, JungleType, Map, MapConditions, RiverDepth
-from aslpto.board.terrain import WATER_OBSTACLES, Feature, HexsideFeature, Terrain
+from aslpto.board.files import BoardData
+from aslpto.board.hexes import Hex, Hexside, Layout
+from aslpto.board.maps import (
+    Changes,
+    ConditionsTransform,
+    HexInfo,
+    JungleType,
+    Map,
+    MapConditions,
+    RiverDepth,
+)
+from aslpto.board.maps import build_map as _build_map
+from aslpto.board.overlays import OverlayPlacement
+from aslpto.board.terrain import WATER_OBSTACLES, Feature, HexsideFeature, Terrain, TerrainChart
 
 G1 = "G.1"
 
@@ -274,3 +285,19 @@ def _b21_6_ice(c: HexInfo) -> HexInfo:
         return c.changed("B21.6", f"frozen {c.terrain.value}: Open Ground",
                          terrain=Terrain.OPEN_GROUND)  # fmt: skip
     return c
+
+
+TRANSFORM = ConditionsTransform(HexConditions, apply_conditions, finish_conditions)
+"""The conditions as the map builder applies them (:func:`aslpto.board.maps.build_map`)."""
+
+
+def build_map(
+    layout: Layout,
+    boards: Mapping[str, BoardData],
+    overlays: tuple[OverlayPlacement, ...] = (),
+    conditions: MapConditions = MapConditions(),  # noqa: B008 (frozen)
+    chart: TerrainChart | None = None,
+) -> Map:
+    """The map laid out, overlays placed in SSR order (G.9B), under the scenario's conditions:
+    PTO Terrain (G.1), Water Obstacle levels (B21.2, B21.21, B21.122) and ice (B21.6)."""
+    return _build_map(layout, boards, overlays, conditions, chart, TRANSFORM)

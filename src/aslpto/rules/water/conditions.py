@@ -27,9 +27,10 @@ from aslpto.base.rulings import InputError, RuleViolation, Ruling
 from aslpto.board.hexes import DIRECTIONS, Direction, Hex, HexName
 from aslpto.board.maps import Map, RiverDepth
 from aslpto.board.terrain import Feature, Terrain
+from aslpto.rules.los.engine import Location, los, parse_location
 from aslpto.rules.panji.effects import Weapon
 from aslpto.state.dice import Dice, Distribution, odds
-from aslpto.state.game import EC, Conditions, CurrentForce, FortKind, Game
+from aslpto.state.game import EC, FORTIFICATION_KINDS, Conditions, CurrentForce, FortKind, Game
 from aslpto.state.units import Kind, Unit
 
 
@@ -438,7 +439,7 @@ def open_ground(
 ) -> Ruling[bool]:
     """B21.3: provided a LOS to it exists, a Water Obstacle is Open Ground for TEM and Rout
     purposes. ``los`` says whether that LOS exists; without it the LOS from ``viewer`` (a unit
-    or a Location) is traced (:func:`aslpto.rules.los.engine.water_open_ground`). B21.6: a frozen
+    or a Location) is traced (:func:`water_open_ground`). B21.6: a frozen
     Water
     Obstacle (ice) is Open Ground for all purposes, LOS or not."""
     h = game.map.hex(hex_name)
@@ -449,10 +450,6 @@ def open_ground(
     if los is None:
         if viewer is None:
             raise InputError("B21.3: give los, or the viewer to trace the LOS from")
-        from aslpto.rules.los.engine import (  # (imports chapter modules)
-            parse_location,
-            water_open_ground,
-        )
 
         where = parse_location(game.map, viewer) if isinstance(viewer, str) else viewer
         return water_open_ground(game, where, h)
@@ -654,7 +651,6 @@ def verify_fortification(
     (Panji counters are Fortifications, G9.1); trip flares (G.8), an A-T Set DC and
     shellholes are not Fortifications. A counter in a bridge Location is on the bridge, and a
     pond without a centre dot is not a Water Obstacle hex (B21.13)."""
-    from aslpto.procedures.setup import FORTIFICATION_KINDS  # (setup_check imports the chapters)
 
     name = "panji" if kind == "panji" else FortKind(kind).value
     if name != "panji" and FortKind(name) not in FORTIFICATION_KINDS:
@@ -672,3 +668,14 @@ def verify_fortification(
             "B21.5",
             f"{hex_name} is a Water Obstacle ({info.terrain.value}): no Fortifications ({name})",
         )
+
+
+def water_open_ground(game: Game, viewer: Location | Unit, target: Hex) -> Ruling[bool]:
+    """B21.3: provided a LOS to it exists, a Water Obstacle is Open Ground for TEM and Rout."""
+    info = game.map.info(target)
+    if not info.water_obstacle:
+        return Ruling(False, ("B21.3",), f"{game.map.name(target)} is not a Water Obstacle")
+    r = los(game, viewer, Location(target))
+    if r.los:
+        return Ruling(True, ("B21.3", *r.rules), "a Water Obstacle in LOS is Open Ground")
+    return Ruling(False, ("B21.3", *r.rules), "no LOS to the Water Obstacle")

@@ -1,0 +1,45 @@
+"""What the morale procedures ask of the Japanese rules (G1.1-G1.41): the G1 chapter
+(:mod:`aslpto.rules.japanese.units`) answers, and :mod:`aslpto.rules` plugs it in, so the core
+procedures import no chapter."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Protocol
+
+from aslpto.base.rulings import Ruling
+from aslpto.state.units import Unit
+
+Units = tuple[Unit, ...]
+
+
+class JapaneseMorale(Protocol):
+    """The G1 answers :mod:`aslpto.rules.morale.checks` needs."""
+
+    def is_japanese(self, unit: Unit) -> bool: ...
+
+    def attack_break(self, unit: Unit, exceeds_elr: bool = False) -> Ruling[Units]: ...
+
+    def other_break(self, unit: Unit, exceeds_elr: bool = False) -> Ruling[Units]: ...
+
+    def casualty_mc(self, unit: Unit, exceeds_elr: bool = False) -> Ruling[Units]: ...
+
+    def casualty_reduce(self, unit: Unit) -> Ruling[Units]: ...
+
+    def sniper_dr1(self, unit: Unit) -> Ruling[Units]: ...
+
+    def smc_break_result(self, unit: Unit, *, casualty_mc: bool = False) -> Ruling[str]: ...
+
+    def disrupts(self, unit: Unit) -> Ruling[bool]: ...
+
+    def takes_ptc(self, unit: Unit) -> Ruling[bool]: ...
+
+    def leader_morale_bonus(self, unit: Unit, location: Sequence[Unit]) -> Ruling[int]: ...
+
+    def leader_replaced_on_elr(self, unit: Unit) -> Ruling[bool]: ...
+
+    def is_commissar_equivalent(
+        self, unit: Unit, *, inherent_armor_leader: bool = False
+    ) -> Ruling[bool]: ...
+
+    def commissar_berserk(self, leader: Unit, location: Sequence[Unit]) -> Ruling[Units]: ...
