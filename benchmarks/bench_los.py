@@ -3,7 +3,7 @@ over the same pairs (the floor: no terrain, no rules).
 
 The board is 32 of examples/paddy-river.toml (the bundled 902 under PTO Terrain: river,
 canal, paddies with banks, jungle, grain, orchard/palm trees, huts, walls, hedges, a stream,
-Panji counters). "Full LOS" is :meth:`aslpto.rules.los.engine.LosEngine.check` with every rule: the
+Panji counters). "Full LOS" is :meth:`aslpto.rules.los.LosEngine.check` with every rule: the
 exact
 thread (integer geometry, cached per offset), obstacles, blind hexes, hills, Hindrances, hexside
 obstacles, Depressions, the PTO rules. The floor is the usual cube-coordinate lerp-and-round
@@ -23,7 +23,7 @@ import pytest
 
 from aslpto.board.hexes import COLUMNS, Hex, distance, rows_of_column
 from aslpto.formats import scenario
-from aslpto.rules.los.engine import Location, LosEngine, _compact
+from aslpto.rules.los import Location, LosEngine, _compact
 from aslpto.rules.los.thread import _trace_rel
 from timing import median_time
 

@@ -14,7 +14,7 @@ import pytest
 from aslpto.board.maps import Map
 from aslpto.board.terrain import Terrain
 from aslpto.formats import scenario
-from aslpto.rules.los.engine import LosEngine, parse_location
+from aslpto.rules.los import LosEngine, parse_location
 from maphelp import one_board
 
 BOARD7 = """[terrain]

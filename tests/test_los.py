@@ -9,7 +9,7 @@ import pytest
 from aslpto.base.rulings import InputError
 from aslpto.base.tomlsource import TomlSource
 from aslpto.board.hexes import Hexside
-from aslpto.rules.los.engine import LosEngine, LosOverride, parse_location, parse_overrides
+from aslpto.rules.los import LosEngine, LosOverride, parse_location, parse_overrides
 from aslpto.rules.los.thread import trace
 from aslpto.state.game import Conditions
 from test_los_helpers import LAYOUT, board_map, check, crossed
@@ -396,7 +396,7 @@ def test_los_override_carried_by_game() -> None:
     """A scenario's ``[[los_overrides]]`` ride on ``Game.los_overrides``."""
     from dataclasses import replace
 
-    from aslpto.rules.los.engine import game_overrides, los
+    from aslpto.rules.los import game_overrides, los
     from aslpto.state.game import LosRuling
     from test_los_helpers import game
 

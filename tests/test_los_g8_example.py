@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 
 from aslpto.formats import scenario
-from aslpto.rules.los.engine import Location, los
+from aslpto.rules.los import Location, los
 from aslpto.state.game import Game, PaddyState
 
 EXAMPLE = Path(__file__).resolve().parent.parent / "examples" / "paddy-river.toml"

@@ -6,7 +6,7 @@ from dataclasses import replace
 
 from aslpto.board.hexes import Layout
 from aslpto.board.maps import Map
-from aslpto.rules.los.engine import LosEngine, LosResult, parse_location
+from aslpto.rules.los import LosEngine, LosResult, parse_location
 from aslpto.rules.los.thread import hexes_crossed
 from aslpto.state.game import Conditions, Game, Panji, Side
 from aslpto.state.units import Kind, Unit

@@ -10,7 +10,7 @@ import pytest
 from aslpto.board.hexes import Layout
 from aslpto.board.maps import MapConditions
 from aslpto.rules.japanese.heroes import hero_targets_in_los
-from aslpto.rules.los.engine import location_of, los
+from aslpto.rules.los import location_of, los
 from aslpto.rules.panji.effects import concealment_dr_barred, panji_seen_by_enemy
 from aslpto.rules.pto.terrain import build_map
 from aslpto.rules.water.conditions import water_open_ground

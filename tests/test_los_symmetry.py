@@ -10,7 +10,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from aslpto.board.hexes import COLUMNS, Hex, distance
-from aslpto.rules.los.engine import Location, LosEngine
+from aslpto.rules.los import Location, LosEngine
 from aslpto.state.game import Conditions, PaddyState
 from maphelp import one_board
 

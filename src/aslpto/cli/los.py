@@ -18,7 +18,7 @@ from typing import Any
 from aslpto.base.rulings import InputError
 from aslpto.cli.command import Outcome
 from aslpto.formats import scenario
-from aslpto.rules.los.engine import (
+from aslpto.rules.los import (
     Location,
     LosEngine,
     LosOverride,

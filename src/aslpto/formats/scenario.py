@@ -349,7 +349,7 @@ class _Reader:
         panjis = self.panjis(m, sides)
         units = self.units(m, sides, panjis)
         forts = self.fortifications(m, sides, units)
-        from aslpto.rules.los.engine import parse_overrides
+        from aslpto.rules.los import parse_overrides
 
         parse_overrides(self.src, m)  # validates each entry; errors name file, line and field
         los_rulings = tuple(

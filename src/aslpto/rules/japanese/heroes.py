@@ -21,7 +21,7 @@ from fractions import Fraction
 
 from aslpto.base.rulings import InputError, RuleViolation, Ruling
 from aslpto.rules.japanese import units as jp
-from aslpto.rules.los.engine import Location, engine_for, location_of
+from aslpto.rules.los import Location, engine_for, location_of
 from aslpto.rules.morale.checks import Log, Result
 from aslpto.state.counters import catalog
 from aslpto.state.dice import Dice, Distribution, odds

@@ -1,1 +1,181 @@
-"""Line of sight (A6): the thread on the hex grid and the LOS engine."""
+"""Line of sight (A6) on the hex map, and the PTO rules that turn on it.
+
+A LOS runs from the centre dot of one Location's hex to the centre dot of the other's (A6.1;
+the thread itself is :mod:`aslpto.rules.los.thread`). Along it the engine judges, hex by hex:
+
+- obstacles (woods, jungle, bamboo, buildings, swamp, ...) by their height above their base
+  level: higher than both ends, or as high as the higher end and higher than the lower, blocks
+  (A6.2); between the two, it may leave the lower end in a blind hex (A6.4);
+- the ground itself: hills and Crest Lines (B10.2, blind hexes B10.23), Water Obstacles a level
+  below the land, level 0 when flooded (B21.2, B21.21), stream Depressions (A6.3) and the
+  stream end-hexes of G.1;
+- Hindrances (B12.2, B14.2, B15, B16.2, huts, In-Season paddies halved FRD per G8), six or more
+  blocking the LOS;
+- hexside obstacles: walls and hedges (B9.2), bocage, paddy banks as hedges for entrenched
+  Infantry (G8), cliffs;
+- a thread along a hexside: an obstruction counts only if it is on both sides of it, but
+  Inherent Terrain counts from one side (A6.1, B.6).
+
+Terrain is judged at hex grain (docs/los.md says where that departs from the artwork), and a
+scenario may override any single LOS (``[[los_overrides]]``).
+
+>>> from aslpto.board.files import parse_board
+>>> from aslpto.board.hexes import Layout
+>>> from aslpto.board.maps import build_map
+>>> from aslpto.base.tomlsource import TomlSource
+>>> board = parse_board(TomlSource.parse('[board]\\n[terrain]\\nwoods = ["E6"]'))
+>>> m = build_map(Layout.single("37"), {"37": board})
+>>> r = LosEngine(m).check(parse_location(m, "37D5"), parse_location(m, "37F6"))
+>>> r.los, r.blocked_by.where, r.blocked_by.rule
+(False, '37E6', 'A6.2')
+"""
+
+from __future__ import annotations
+
+from aslpto.rules.los.data import (
+    G8_LOS as G8_LOS,
+)
+from aslpto.rules.los.data import (
+    LosData as LosData,
+)
+from aslpto.rules.los.data import (
+    SideRule as SideRule,
+)
+from aslpto.rules.los.data import (
+    TerrainRule as TerrainRule,
+)
+from aslpto.rules.los.data import (
+    in_season_hindrance as in_season_hindrance,
+)
+from aslpto.rules.los.data import (
+    los_data as los_data,
+)
+from aslpto.rules.los.engine import (
+    _HEIGHT as _HEIGHT,
+)
+from aslpto.rules.los.engine import (
+    _HEX as _HEX,
+)
+from aslpto.rules.los.engine import (
+    _K as _K,
+)
+from aslpto.rules.los.engine import (
+    _NONE as _NONE,
+)
+from aslpto.rules.los.engine import (
+    _OBST as _OBST,
+)
+from aslpto.rules.los.engine import (
+    _ORCH_IN as _ORCH_IN,
+)
+from aslpto.rules.los.engine import (
+    _ORCH_OUT as _ORCH_OUT,
+)
+from aslpto.rules.los.engine import (
+    _PADDY as _PADDY,
+)
+from aslpto.rules.los.engine import (
+    _SAME as _SAME,
+)
+from aslpto.rules.los.engine import (
+    _SIDE as _SIDE,
+)
+from aslpto.rules.los.engine import (
+    _SPINE as _SPINE,
+)
+from aslpto.rules.los.engine import (
+    _VERTEX as _VERTEX,
+)
+from aslpto.rules.los.engine import (
+    _XOFF as _XOFF,
+)
+from aslpto.rules.los.engine import (
+    _YOFF as _YOFF,
+)
+from aslpto.rules.los.engine import (
+    LosEngine as LosEngine,
+)
+from aslpto.rules.los.engine import (
+    _compact as _compact,
+)
+from aslpto.rules.los.engine import (
+    _Ends as _Ends,
+)
+from aslpto.rules.los.engine import (
+    _key as _key,
+)
+from aslpto.rules.los.engine import (
+    _lv as _lv,
+)
+from aslpto.rules.los.engine import (
+    _Prof as _Prof,
+)
+from aslpto.rules.los.engine import (
+    _rkey as _rkey,
+)
+from aslpto.rules.los.engine import (
+    _Side as _Side,
+)
+from aslpto.rules.los.engine import (
+    _unkey as _unkey,
+)
+from aslpto.rules.los.engine import (
+    _Walk as _Walk,
+)
+from aslpto.rules.los.locations import (
+    _OVERRIDE_KEYS as _OVERRIDE_KEYS,
+)
+from aslpto.rules.los.locations import (
+    POSITIONS as POSITIONS,
+)
+from aslpto.rules.los.locations import (
+    Blocker as Blocker,
+)
+from aslpto.rules.los.locations import (
+    HindranceHit as HindranceHit,
+)
+from aslpto.rules.los.locations import (
+    Location as Location,
+)
+from aslpto.rules.los.locations import (
+    LosOverride as LosOverride,
+)
+from aslpto.rules.los.locations import (
+    LosResult as LosResult,
+)
+from aslpto.rules.los.locations import (
+    _exact as _exact,
+)
+from aslpto.rules.los.locations import (
+    _same as _same,
+)
+from aslpto.rules.los.locations import (
+    location_name as location_name,
+)
+from aslpto.rules.los.locations import (
+    location_of as location_of,
+)
+from aslpto.rules.los.locations import (
+    parse_location as parse_location,
+)
+from aslpto.rules.los.locations import (
+    parse_overrides as parse_overrides,
+)
+from aslpto.rules.los.queries import (
+    _ENGINES as _ENGINES,
+)
+from aslpto.rules.los.queries import (
+    _loc as _loc,
+)
+from aslpto.rules.los.queries import (
+    engine_for as engine_for,
+)
+from aslpto.rules.los.queries import (
+    game_overrides as game_overrides,
+)
+from aslpto.rules.los.queries import (
+    los as los,
+)
+from aslpto.rules.los.queries import (
+    units_with_los as units_with_los,
+)

@@ -25,7 +25,7 @@ from aslpto.base.datafiles import bundled
 from aslpto.base.rulings import InputError, RuleViolation, Ruling
 from aslpto.board.hexes import Hex, Hexside
 from aslpto.board.terrain import HexsideFeature, Terrain
-from aslpto.rules.los import engine as los_engine
+from aslpto.rules import los as los_engine
 from aslpto.rules.panji import effects as pe
 from aslpto.rules.panji.effects import Weapon
 from aslpto.state.game import FortKind, Game, PaddyState

@@ -27,7 +27,7 @@ from aslpto.base.rulings import InputError, RuleViolation, Ruling
 from aslpto.board.hexes import DIRECTIONS, Direction, Hex, HexName
 from aslpto.board.maps import Map, RiverDepth
 from aslpto.board.terrain import Feature, Terrain
-from aslpto.rules.los.engine import Location, los, parse_location
+from aslpto.rules.los import Location, los, parse_location
 from aslpto.rules.panji.effects import Weapon
 from aslpto.state.dice import Dice, Distribution, odds
 from aslpto.state.game import EC, FORTIFICATION_KINDS, Conditions, CurrentForce, FortKind, Game

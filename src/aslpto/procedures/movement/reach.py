@@ -1,0 +1,497 @@
+"""Reachability: every Location and position a unit can reach this phase with the least MF,
+by a least-cost search over the steps the rules price (kept per game and kind of mover)."""
+
+from __future__ import annotations
+
+import weakref
+from collections.abc import Iterator
+from dataclasses import dataclass
+from functools import cached_property
+from itertools import repeat
+from typing import Any
+
+from aslpto.base.rulings import InputError, RuleViolation
+from aslpto.board.hexes import Hex, Hexside
+from aslpto.procedures.movement.paths import _cap, _check_may_move, _context
+from aslpto.procedures.movement.steps import _DEFAULT, Position, State, Step, StepKind, step_text
+from aslpto.procedures.movement.transitions import _exit_hexes, start_state, transition
+from aslpto.rules.movement import (
+    MoveContext,
+    MoveOptions,
+    MoverKind,
+    Phase,
+    as_number,
+    bypassable,
+    movement_data,
+)
+from aslpto.rules.paddy import movement as paddy_rules
+from aslpto.rules.panji import movement as panji_rules
+from aslpto.state.game import FortKind, Game
+from aslpto.state.units import Unit
+
+
+@dataclass(frozen=True)
+class Location:
+    """A Location/position the unit can reach, with its least cost and the path to it."""
+
+    state: State
+    mf: int  # half units
+    path: tuple[str, ...]
+    ends_move: bool = False
+
+    def as_json(self, game: Game) -> dict[str, Any]:
+        m = game.map
+        d: dict[str, Any] = {
+            "hex": m.name(self.state.hex),
+            "position": self.state.position.value,
+            "mf": as_number(self.mf),
+            "path": list(self.path),
+        }
+        if self.state.entrenched:
+            d["entrenched"] = self.state.entrenched
+        if self.state.along is not None:
+            d["bypass"] = m.layout.hexside_name(self.state.along, self.state.hex)
+        if self.ends_move:
+            d["ends_move"] = True
+        return d
+
+
+class ReachResult:
+    """Every Location/position reachable with its least cost (half units). The search is done
+    when this is made; ``locations`` (with paths) is built when first asked for."""
+
+    def __init__(
+        self,
+        unit: str,
+        allowance: int,
+        violation: RuleViolation | None = None,
+        game: Game | None = None,
+        space: _Space | None = None,
+        passes: tuple[_Search, ...] = (),
+    ) -> None:
+        self.unit = unit
+        self.allowance = allowance
+        self.violation = violation
+        self._game = game
+        self._space = space
+        self._passes = passes
+
+    def best(self) -> dict[int, tuple[int, int, int]]:
+        """State id -> (cost, pass number, search key) of the cheapest way there."""
+        out: dict[int, tuple[int, int, int]] = {}
+        for n, search in enumerate(self._passes):
+            for key, d in search.items():
+                sid = key >> 2
+                old = out.get(sid)
+                if old is None or d < old[0]:
+                    out[sid] = (d, n, key)
+        return out
+
+    def _start(self) -> int:
+        assert self._space is not None and self._game is not None
+        return self._space.start(self._game, self._game.unit(self.unit))
+
+    def costs(self) -> dict[State, int]:
+        """``{state: least cost}`` without building paths."""
+        if self._space is None:
+            return {}
+        states = self._space.states
+        return {states[sid]: v[0] for sid, v in self.best().items()}
+
+    @cached_property
+    def locations(self) -> tuple[Location, ...]:
+        if self._space is None or self._game is None:
+            return ()
+        space, game = self._space, self._game
+        out = []
+        passes = [
+            p if p.has_pred else _search(space, self._start(), p.limit, p.road_only)
+            for p in self._passes
+        ]
+        texts: dict[Step, str] = {}
+        memo: list[dict[int, tuple[str, ...]]] = [{} for _ in passes]
+
+        def path(n: int, key: int) -> tuple[str, ...]:
+            chain = []
+            seen = memo[n]
+            pred = passes[n].pred
+            while key in pred and key not in seen:
+                chain.append(key)
+                key = pred[key][0]
+            done = seen.get(key, ())
+            for k in reversed(chain):
+                s = pred[k][1]
+                text = texts.get(s)
+                if text is None:
+                    text = texts[s] = step_text(game, s)
+                done = seen[k] = (*done, text)
+            return done
+
+        for sid, (d, n, key) in self.best().items():
+            out.append(Location(space.states[sid], d, path(n, key), bool(key & 1)))
+        out.sort(key=_order)
+        return tuple(out)
+
+    def as_json(self, game: Game) -> dict[str, Any]:
+        return {
+            "unit": self.unit,
+            "allowance": as_number(self.allowance),
+            "locations": [loc.as_json(game) for loc in self.locations],
+            "violation": None
+            if self.violation is None
+            else {"rule": self.violation.rule, "message": self.violation.message},
+        }
+
+
+def candidates(ctx: MoveContext, st: State) -> list[Step]:
+    """Every step worth trying from ``st`` (the rules decide which are legal)."""
+    m = ctx.map
+    out: list[Step] = []
+    horse = ctx.mover.kind == MoverKind.CAVALRY and not ctx.mover.galloping
+
+    def enters(n: Hex) -> None:
+        out.append(Step(StepKind.ENTER, n))
+        if paddy_rules.is_paddy(ctx, n) and paddy_rules.bank_counter_usable(ctx, n):
+            out.append(Step(StepKind.ENTER, n, "bank"))
+        if st.entrenched == "trench" and ctx.forts_at(n, FortKind.TRENCH):
+            out.append(Step(StepKind.ENTER, n, "trench"))
+        if horse:
+            p = ctx.panji_at(n)
+            if p is not None and panji_rules.covered(p, Hexside.of(st.hex, n)):
+                # G9.422: eleven MF spent to enter keep the horse
+                out.append(Step(StepKind.ENTER, n, mf=movement_data().n("horse_safe_mf")))
+
+    if st.along is None:
+        h = st.hex
+        nbrs = m.neighbours(h)
+        for n in nbrs:
+            enters(n)
+        for t in ctx.tunnels_at(h):
+            far = t.other(h)
+            if far is not None:
+                out.append(Step(StepKind.ENTER, far, "tunnel"))  # B8.61
+        if st.entrenched is not None:
+            out.append(Step(StepKind.HERE, None, st.position.word))  # leave it (B27.41)
+        elif ctx.panji_at(h) is not None:
+            out.append(
+                Step(StepKind.HERE, None, "beneath" if st.position == Position.ABOVE else "above")
+            )
+        elif paddy_rules.is_paddy(ctx, h):
+            out.append(Step(StepKind.HERE, None, "in" if st.position == Position.BANK else "bank"))
+        if st.entrenched is None:
+            for kind in ("foxhole", "trench"):
+                if ctx.forts_at(h, FortKind(kind)):
+                    out.append(Step(StepKind.HERE, None, kind))
+        for bh in nbrs:
+            if bypassable(ctx, bh):
+                for y in m.neighbours(bh):
+                    if y != h and y.is_adjacent(h):
+                        out.append(Step(StepKind.BYPASS, bh, None, Hexside.of(bh, y)))
+        return out
+    h0, s0 = st.hex, st.along
+    for n in _exit_hexes(ctx, st):
+        enters(n)
+    y = s0.other(h0)
+    cells = ctx.map.cells
+    for w in _exit_hexes(ctx, st)[1:]:
+        for bh, other in ((h0, w), (w, y), (y, w)):
+            if bh in cells and other in cells and bypassable(ctx, bh):
+                out.append(Step(StepKind.BYPASS, bh, None, Hexside.of(bh, other)))
+    return out
+
+
+class _Space:
+    """The states one kind of mover can be in on one game, numbered, and the edges between
+    them as the rules price them (filled in as the searches reach them). Every unit of the
+    same kind, options and allotment moves by the same rules, so ``reach`` calls share it."""
+
+    def __init__(self, ctx: MoveContext, key: tuple[Any, ...] = ()) -> None:
+        self.ctx = ctx
+        self.key = key  # its key in the per-game cache (:func:`_space_key`)
+        self.states: list[State] = []
+        self.index: dict[State, int] = {}
+        # per state id: edges when no MF has been spent yet / after; None until priced
+        self.first: list[list[tuple[int, int, int, Step]] | None] = []
+        self.later: list[list[tuple[int, int, int, Step]] | None] = []
+        # the same edges as (search key, cost) sorted by cost, for the plain search
+        self.fast_first: list[list[tuple[int, int]] | None] = []
+        self.fast_later: list[list[tuple[int, int]] | None] = []
+        self.starts: dict[tuple[str, str, str | None], int] = {}
+
+    def sid(self, st: State) -> int:
+        n = self.index.get(st)
+        if n is None:
+            n = self.index[st] = len(self.states)
+            self.states.append(st)
+            self.first.append(None)
+            self.later.append(None)
+            self.fast_first.append(None)
+            self.fast_later.append(None)
+        return n
+
+    def fast(self, sid: int, first: bool) -> list[tuple[int, int]]:
+        table = self.fast_first if first else self.fast_later
+        got = table[sid]
+        if got is None:
+            got = table[sid] = sorted(
+                ((dst * 4 + (flags & 1), cost) for dst, cost, flags, _ in self.edges(sid, first)),
+                key=lambda e: e[1],
+            )
+        return got
+
+    def start(self, game: Game, unit: Unit) -> int:
+        key = (unit.hex, unit.position, unit.entrenched)
+        n = self.starts.get(key)
+        if n is None:
+            n = self.starts[key] = self.sid(start_state(game, unit))
+        return n
+
+    def edges(self, sid: int, first: bool) -> list[tuple[int, int, int, Step]]:
+        """(target id, cost, flags, step); flags: 1 ends the move, 2 a new Location, 4 along
+        a road hexside, 8 crosses a Covered hexside."""
+        table = self.first if first else self.later
+        got = table[sid]
+        if got is None:
+            got = table[sid] = self._price(self.states[sid], first)
+        return got
+
+    def _price(self, st: State, first: bool) -> list[tuple[int, int, int, Step]]:
+        ctx = self.ctx
+        out: list[tuple[int, int, int, Step]] = []
+        spent = 0 if first else 1
+        difficult = min(movement_data().n("advance_difficult_mf"), ctx.allowance)
+        for s in candidates(ctx, st):
+            if ctx.options.low_crawl and s.kind != StepKind.ENTER:
+                continue
+            try:
+                tr = transition(ctx, st, s, spent)
+            except RuleViolation:
+                continue
+            except InputError:
+                if s.mf is None:
+                    raise
+                continue  # eleven MF declared where the entry costs more already
+            if tr.blocked:
+                continue
+            cost, _ = _cap(ctx, tr, spent)
+            if ctx.options.phase == Phase.APH and ctx.unit.cx and cost >= difficult:
+                continue
+            flags = (
+                (1 if any(e.kind in ("immobilized", "bail-out") for e in tr.events) else 0)
+                | (2 if tr.new_location else 0)
+                | (4 if tr.road and s.kind == StepKind.ENTER else 0)
+                | (8 if tr.crosses_covered else 0)
+            )
+            out.append((self.sid(tr.state), cost, flags, s))
+        return out
+
+
+_CACHES: dict[int, tuple[weakref.ref[Game], dict[Any, _Space]]] = {}
+
+
+def _space_key(ctx: MoveContext) -> tuple[Any, ...]:
+    """Units moving by the same rules share a space: same mover, options, allotment, CX; and
+    where tunnels exist, the same side, nationality and pillbox start (B8.61, G1.632)."""
+    unit = ctx.unit
+    tunnel = None
+    if any(f.kind == FortKind.TUNNEL for f in ctx.game.fortifications):
+        tunnel = (unit.side, unit.is_japanese, unit.entrenched == "pillbox")
+    return (ctx.mover, ctx.options, ctx.allowance, unit.cx, tunnel)
+
+
+def _space(ctx: MoveContext) -> _Space:
+    key = _space_key(ctx)
+    entry = _CACHES.get(id(ctx.game))
+    if entry is None or entry[0]() is not ctx.game:
+        if len(_CACHES) > 32:
+            _CACHES.clear()
+        entry = (weakref.ref(ctx.game), {})
+        _CACHES[id(ctx.game)] = entry
+    space = entry[1].get(key)
+    if space is None:
+        space = entry[1][key] = _Space(ctx, key)
+    return space
+
+
+@dataclass
+class _Search:
+    """Least costs by search key (state id * 4 + flags: 1 ended, 2 a Location entered):
+    ``table`` (a dict), or ``costs`` (a list by key) with the keys it ``reached``."""
+
+    table: dict[int, int]
+    pred: dict[int, tuple[int, Step]]
+    has_pred: bool = True
+    limit: int = 0
+    road_only: bool = False
+    costs: list[int] | None = None
+    reached: list[int] | None = None
+
+    def items(self) -> Iterator[tuple[int, int]]:
+        """(key, least cost) of every key reached (a key may come more than once)."""
+        if self.costs is None or self.reached is None:
+            return iter(self.table.items())
+        return zip(self.reached, map(self.costs.__getitem__, self.reached), strict=True)
+
+    @property
+    def dist(self) -> dict[int, int]:
+        """Least cost by search key."""
+        return dict(self.items())
+
+
+_FAR = 1 << 29
+
+
+def _plain_search(space: _Space, start: int, limit: int) -> _Search:
+    """Dial's algorithm over the cost-sorted edges, without predecessors (paths are found
+    again only when asked for, by :func:`_search`). Costs are kept in a list by search key
+    (the keys are small numbers, the costs small ints)."""
+    key0 = start * 4
+    states = space.states
+    costs = [_FAR] * (4 * len(states))
+    costs[key0] = 0
+    reached = [key0]
+    buckets: list[list[int]] = [[] for _ in range(limit + 1)]
+    buckets[0].append(key0)
+    fast = space.fast
+    later = space.fast_later
+    for d in range(limit + 1):
+        # a zero-cost step appends to the bucket being read; the list iterator sees it
+        for key in buckets[d]:
+            if costs[key] != d:
+                continue
+            edges = later[key >> 2] if d else None
+            if edges is None:
+                edges = fast(key >> 2, not d)  # rules priced now: new states may be numbered
+                if len(costs) < 4 * len(states):
+                    costs.extend(repeat(_FAR, 4 * len(states) - len(costs)))
+            for nkey, cost in edges:
+                nd = d + cost
+                if nd > limit:
+                    break
+                if nd < costs[nkey]:
+                    costs[nkey] = nd
+                    reached.append(nkey)
+                    if not nkey & 1:
+                        buckets[nd].append(nkey)
+    return _Search({}, {}, False, limit, False, costs, reached)
+
+
+def _search(space: _Space, start: int, limit: int, road_only: bool) -> _Search:
+    """Dial's algorithm (costs are small whole numbers of half MF): one bucket per cost up to
+    the limit; zero-cost steps go into the bucket being emptied."""
+    opts = space.ctx.options
+    assault = opts.assault
+    dist: dict[int, int] = {start * 4: 0}
+    pred: dict[int, tuple[int, Step]] = {}
+    if opts.phase == Phase.APH or opts.low_crawl:  # one step only, whatever it costs
+        for dst, cost, flags, s in space.edges(start, True):
+            key = dst * 4 + (flags & 1)
+            if key not in dist or cost < dist[key]:
+                dist[key] = cost
+                pred[key] = (start * 4, s)
+        return _Search(dist, pred, True, limit, road_only)
+    buckets: list[list[int]] = [[] for _ in range(limit + 1)]
+    buckets[0].append(start * 4)
+    edges = space.edges
+    for d in range(limit + 1):
+        bucket = buckets[d]
+        i = 0
+        while i < len(bucket):
+            key = bucket[i]
+            i += 1
+            if dist[key] != d or key & 1:
+                continue
+            moved = key & 2
+            for dst, cost, flags, s in edges(key >> 2, d == 0):
+                nd = d + cost
+                if nd > limit:
+                    continue
+                if road_only and flags & 12 != 4:
+                    continue
+                if assault:
+                    if moved and flags & 2:
+                        continue
+                    nkey = dst * 4 + (flags & 1) + (moved | (flags & 2))
+                else:
+                    nkey = dst * 4 + (flags & 1)
+                od = dist.get(nkey)
+                if od is None or nd < od:
+                    dist[nkey] = nd
+                    pred[nkey] = (key, s)
+                    buckets[nd].append(nkey)
+    return _Search(dist, pred, True, limit, road_only)
+
+
+def reach(game: Game, unit_id: str, options: MoveOptions = _DEFAULT) -> ReachResult:
+    """Every Location and position the unit can reach this phase, with its least cost."""
+    prep = _prepare(game, unit_id, options)
+    if isinstance(prep, ReachResult):
+        return prep
+    space, start, limit, road = prep
+    opts = space.ctx.options
+    if opts.assault or opts.phase == Phase.APH or opts.low_crawl:
+        passes = [_search(space, start, limit, False)]
+    else:
+        passes = [_plain_search(space, start, limit)]
+    if road:
+        bonus = movement_data().n("road_bonus_mf")
+        passes.append(_search(space, start, limit + bonus, True))
+    return ReachResult(unit_id, limit, None, game, space, tuple(passes))
+
+
+_PREPARED: dict[int, tuple[weakref.ref[Game], dict[Any, Any]]] = {}
+
+
+def _prepare(
+    game: Game, unit_id: str, options: MoveOptions
+) -> ReachResult | tuple[_Space, int, int, bool]:
+    """Who moves, by which rules, from where (kept per game: games and units are values)."""
+    entry = _PREPARED.get(id(game))
+    if entry is None or entry[0]() is not game:
+        if len(_PREPARED) > 32:
+            _PREPARED.clear()
+        entry = (weakref.ref(game), {})
+        _PREPARED[id(game)] = entry
+    key = (unit_id, options)
+    got = entry[1].get(key)
+    if got is not None and (isinstance(got, ReachResult) or got[0] is _space_if_cached(got[0])):
+        return got  # type: ignore[no-any-return]
+    unit = game.unit(unit_id)
+    ctx, allow = _context(game, unit, options)
+    try:
+        _check_may_move(game, unit, ctx, options)
+    except RuleViolation as v:
+        res = ReachResult(unit.id, allow.value, v)
+        entry[1][key] = res
+        return res
+    space = _space(ctx)
+    start = space.start(game, unit)
+    road = (
+        ctx.mover.is_infantry
+        and options.phase == Phase.MPH
+        and not options.assault
+        and not options.low_crawl
+        and any(f & 4 for _, _, f, _ in space.edges(start, True))
+    )
+    prep = (space, start, ctx.allowance, road)
+    entry[1][key] = prep
+    return prep
+
+
+def _space_if_cached(space: _Space) -> _Space | None:
+    """The space still in the edge cache (it is dropped when the cache is cleared)."""
+    entry = _CACHES.get(id(space.ctx.game))
+    if entry is None or entry[0]() is not space.ctx.game:
+        return None
+    return entry[1].get(space.key)
+
+
+def _order(loc: Location) -> tuple[Any, ...]:
+    st = loc.state
+    along = () if st.along is None else (st.along.a, st.along.b)
+    return (loc.mf, st.hex, st.position.value, st.entrenched or "", along)
+
+
+def reach_costs(game: Game, unit_id: str, options: MoveOptions = _DEFAULT) -> dict[State, int]:
+    """``{state: least cost in half units}`` (for benchmarks and tests)."""
+    return reach(game, unit_id, options).costs()

@@ -1,0 +1,141 @@
+"""Movement's vocabulary: positions in a Location, a mover's state, and the step notation
+(DESIGN.md): ``37EE7``, ``37EE7:bank``, ``:beneath``, ``37DD7/DD6`` (Bypass), ``37C6:tunnel``,
+``37E4:breach``, ``37EE7=11``."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from enum import StrEnum
+
+from aslpto.base.rulings import InputError
+from aslpto.board.hexes import Hex, HexName, Hexside
+from aslpto.rules.movement import (
+    MoveOptions,
+    as_number,
+    halves,
+)
+from aslpto.state.game import Game
+
+_DEFAULT = MoveOptions()
+
+
+class Position(StrEnum):
+    """Where a unit is within its Location (the public location words)."""
+
+    GROUND = "ground"
+    IN = "in"  # IN a paddy
+    BANK = "bank"  # above a Bank counter
+    ABOVE = "above-panji"
+    BENEATH = "beneath-panji"
+
+    @property
+    def word(self) -> str:
+        """The step word: ``above``, ``beneath``, ``in``, ``bank``, ``ground``."""
+        return self.value.removesuffix("-panji")
+
+
+_WORDS = {
+    "in": "in",
+    "bank": "bank",
+    "above": "above",
+    "beneath": "beneath",
+    "above-panji": "above",
+    "beneath-panji": "beneath",
+    "trench": "trench",
+    "foxhole": "foxhole",
+    "ground": "ground",
+    "tunnel": "tunnel",
+    "breach": "breach",
+}
+
+
+@dataclass(frozen=True, slots=True)
+class State:
+    """A unit's Location and position: hex, position, entrenchment, Bypass hexside."""
+
+    hex: Hex
+    position: Position = Position.GROUND
+    entrenched: str | None = None  # trench | foxhole
+    along: Hexside | None = None  # in Bypass along this hexside of ``hex`` (A4.3)
+
+
+class StepKind(StrEnum):
+    ENTER = "enter"  # into an adjacent hex
+    HERE = "here"  # change position in the current hex
+    BYPASS = "bypass"  # Bypass in ``hex`` along ``along``
+    BREACH = "breach"  # breach the bank hexside between the current hex and ``hex``
+
+
+@dataclass(frozen=True, slots=True)
+class Step:
+    """One declared step."""
+
+    kind: StepKind
+    hex: Hex | None = None
+    want: str | None = None  # position word asked for
+    along: Hexside | None = None
+    mf: int | None = None  # MF declared for the whole step, half units (G9.422)
+
+
+def parse_step(game: Game, text: str) -> Step:
+    """``37EE7``, ``37EE7:bank``, ``:in``, ``:above``, ``37DD7/DD6``, ``37C6:tunnel``,
+    ``37E4:breach``, ``37EE7=11``. Bad input raises :class:`InputError`."""
+    t, eq, declared = text.strip().partition("=")
+    if eq:
+        step = parse_step(game, t)
+        try:
+            mf = halves(float(declared))
+        except ValueError:
+            mf = 0
+        if mf <= 0:
+            raise InputError(f"step '{text}': '={declared}' must be a number of MF above 0")
+        if step.kind != StepKind.ENTER or step.want in ("tunnel", "trench"):
+            raise InputError(
+                f"step '{text}': '=N' declares the MF spent to enter an adjacent hex (G9.422)"
+            )
+        return replace(step, mf=mf)
+    m = game.map
+    if "/" in t:
+        hname, _, other = t.partition("/")
+        h = m.hex(hname)
+        board = m.layout.names(h)[0].board
+        try:
+            y = m.layout.resolve(HexName.parse(other, board))
+        except InputError as e:
+            raise InputError(f"step '{text}': {e.message}") from None
+        if not h.is_adjacent(y):
+            raise InputError(
+                f"step '{text}': Bypass is along a hexside of {hname}; "
+                f"{other} is not adjacent to it"
+            )
+        return Step(StepKind.BYPASS, h, None, Hexside.of(h, y))
+    hname, sep, word = t.partition(":")
+    want = None
+    if sep:
+        want = _WORDS.get(word.strip().lower())
+        if want is None:
+            raise InputError(
+                f"step '{text}': unknown position '{word}' (in, bank, above, "
+                "beneath, trench, foxhole)"
+            )
+    if not hname:
+        if want is None:
+            raise InputError(f"step '{text}' names neither a hex nor a position")
+        return Step(StepKind.HERE, None, want)
+    if want == "breach":
+        return Step(StepKind.BREACH, m.hex(hname), want)
+    return Step(StepKind.ENTER, m.hex(hname), want)
+
+
+def step_text(game: Game, s: Step) -> str:
+    m = game.map
+    if s.kind == StepKind.HERE:
+        return f":{s.want}"
+    assert s.hex is not None
+    if s.kind == StepKind.BYPASS:
+        assert s.along is not None
+        name = m.layout.hexside_name(s.along, s.hex)
+        first, _, second = name.partition("-")
+        return f"{first}/{second}"
+    declared = "" if s.mf is None else f"={as_number(s.mf)}"
+    return m.name(s.hex) + (f":{s.want}" if s.want else "") + declared

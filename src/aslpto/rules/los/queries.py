@@ -1,0 +1,78 @@
+"""The game's LOS engine (cached per game) and the questions asked of it: a LOS between two
+Locations or units, the units that see a Location."""
+
+from __future__ import annotations
+
+import weakref
+
+from aslpto.rules.los.engine import LosEngine
+from aslpto.rules.los.locations import (
+    Location,
+    LosOverride,
+    LosResult,
+    _exact,
+    location_of,
+    parse_location,
+)
+from aslpto.state.game import Game
+from aslpto.state.units import Unit
+
+_ENGINES: dict[int, tuple[weakref.ref[Game], LosEngine]] = {}
+
+
+def engine_for(game: Game) -> LosEngine:
+    """The LOS engine of ``game`` (built once per Game value and reused)."""
+    key = id(game)
+    hit = _ENGINES.get(key)
+    if hit is not None and hit[0]() is game:
+        return hit[1]
+    overrides = game_overrides(game)
+    eng = LosEngine(game.map, game.conditions, (p.hex for p in game.panjis.values()),
+                    overrides)  # fmt: skip
+    _ENGINES[key] = (weakref.ref(game), eng)
+    weakref.finalize(game, _ENGINES.pop, key, None)
+    return eng
+
+
+def game_overrides(game: Game) -> tuple[LosOverride, ...]:
+    """The scenario's LOS overrides (``Game.los_overrides``, read from ``[[los_overrides]]``)."""
+    return tuple(
+        LosOverride(
+            parse_location(game.map, r.frm), parse_location(game.map, r.to), r.los,
+            r.hindrance_drm, r.note, _exact(r.frm), _exact(r.to),
+        )
+        for r in game.los_overrides
+    )
+
+
+def los(game: Game, a: Location | Unit | str, b: Location | Unit | str) -> LosResult:
+    """LOS between two Locations (or units, or location strings) of ``game``."""
+    return engine_for(game).check(_loc(game, a), _loc(game, b))
+
+
+def _loc(game: Game, x: Location | Unit | str) -> Location:
+    if isinstance(x, Location):
+        return x
+    if isinstance(x, Unit):
+        return location_of(game, x)
+    return parse_location(game.map, x)
+
+
+def units_with_los(
+    game: Game, target: Location, *, side_not: str, good_order: bool = False,
+    unbroken: bool = False,
+) -> tuple[str, ...]:
+    """Ids of on-map units not of side ``side_not`` with a LOS to ``target`` (optionally only
+    Good Order, or only unbroken, ones)."""
+    eng = engine_for(game)
+    out = []
+    for u in game.units.values():
+        if u.side == side_not or not u.hex:
+            continue
+        if good_order and not u.good_order:
+            continue
+        if unbroken and u.broken:
+            continue
+        if eng.check(location_of(game, u), target).los:
+            out.append(u.id)
+    return tuple(sorted(out))
