@@ -21,7 +21,7 @@ from fractions import Fraction
 
 import pytest
 
-from aslpto.rules.morale.checks import (
+from aslpto.rules.morale import (
     Check,
     Result,
     odds_location,

@@ -331,7 +331,7 @@ def test_b21_41_fording_unit_not_pinned_by_a_check() -> None:
     """B21.41 "Fording units are immune to Pin effects": the Situation of a fording unit
     (``water_conditions.fording``) makes a PTC no check at all and an MC whose Final DR equals
     the Morale Level leave it unpinned; the same unit not fording is pinned."""
-    from aslpto.rules.morale.checks import Check, Situation, odds_check, resolve_check
+    from aslpto.rules.morale import Check, Situation, odds_check, resolve_check
     from aslpto.state.counters import make
     from aslpto.state.dice import GivenDice
     from aslpto.state.units import UnitClass

@@ -8,10 +8,10 @@ from fractions import Fraction
 import pytest
 
 from aslpto.base.rulings import InputError, RuleViolation
+from aslpto.rules import morale as m
 from aslpto.rules.japanese import cc
 from aslpto.rules.japanese import heroes as th
 from aslpto.rules.japanese import units as jp
-from aslpto.rules.morale import checks as m
 from aslpto.state.counters import make
 from aslpto.state.dice import GivenDice
 from aslpto.state.units import Kind, Strength, Unit, UnitClass

@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 
 from aslpto.base.rulings import InputError, RuleViolation
 from aslpto.rules.japanese import heroes as th
-from aslpto.rules.morale.checks import Check, resolve_check
+from aslpto.rules.morale import Check, resolve_check
 from aslpto.state.counters import make
 from aslpto.state.dice import GivenDice
 from aslpto.state.units import Kind, Strength, Unit, UnitClass

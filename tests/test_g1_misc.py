@@ -8,7 +8,7 @@ import pytest
 from aslpto.base.rulings import InputError
 from aslpto.board.hexes import Layout
 from aslpto.rules.japanese import capabilities as misc
-from aslpto.rules.morale.checks import Check, resolve_check
+from aslpto.rules.morale import Check, resolve_check
 from aslpto.state.counters import make
 from aslpto.state.dice import GivenDice
 from aslpto.state.units import Kind, Strength, Unit, UnitClass

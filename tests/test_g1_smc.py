@@ -8,7 +8,7 @@ import pytest
 
 from aslpto.base.rulings import InputError
 from aslpto.rules.japanese import units as jp
-from aslpto.rules.morale.checks import (
+from aslpto.rules.morale import (
     Check,
     odds_check,
     resolve_check,
@@ -193,7 +193,7 @@ def test_g1_4_ptc_or_pin_result_vs_concealed_smc_costs_concealment() -> None:
 
 
 def test_g1_4_exc_collapsed_hut_ptc_pins_japanese_smc() -> None:
-    from aslpto.rules.morale.checks import Situation
+    from aslpto.rules.morale import Situation
 
     (u,) = resolve_check(
         leader(), Check.PTC, GivenDice("6,5"), situation=Situation(collapsed_hut=True)

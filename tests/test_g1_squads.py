@@ -9,7 +9,7 @@ import pytest
 
 from aslpto.base.rulings import RuleViolation
 from aslpto.rules.japanese import units as jp
-from aslpto.rules.morale.checks import Check, Situation, resolve_check, resolve_sniper
+from aslpto.rules.morale import Check, Situation, resolve_check, resolve_sniper
 from aslpto.state.counters import make
 from aslpto.state.dice import GivenDice
 from aslpto.state.units import Kind, Strength, Unit, UnitClass
@@ -179,7 +179,7 @@ def test_g1_14_ex_casualty_reduction_eliminates_hs_and_crew() -> None:
 
 
 def test_g1_14_ex_casualty_reduction_wounds_a_smc() -> None:
-    from aslpto.rules.morale.checks import Log, casualty_reduce
+    from aslpto.rules.morale import Log, casualty_reduce
 
     ld = make("L", "japanese", Kind.LEADER, face="9-1")
     (w,) = casualty_reduce(ld, Log(), GivenDice("2"))

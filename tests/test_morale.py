@@ -10,7 +10,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from aslpto.rules.morale.checks import (
+from aslpto.rules.morale import (
     Check,
     Result,
     Situation,

@@ -8,7 +8,7 @@ from fractions import Fraction
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from aslpto.rules.morale.checks import (
+from aslpto.rules.morale import (
     Check,
     Result,
     odds_aerial_panji,

@@ -18,6 +18,7 @@ from aslpto.base.rulings import InputError
 from aslpto.base.tomlsource import TomlSource
 from aslpto.board.files import parse_board
 from aslpto.board.hexes import Hex, Layout
+from aslpto.board.terrain import HexsideFeature
 from aslpto.cli import main
 from aslpto.formats import svg
 from aslpto.rules.pto.terrain import build_map
@@ -218,7 +219,7 @@ def test_hexside_features_and_banks_are_drawn() -> None:
     root = parse(svg.render(game()))
     strokes = [el.get("stroke") for el in by_id(root, "hexsides")]
     for feature in ("hedge", "wall", "cliff", "bank"):
-        style = svg._SIDE_STYLE[svg.HexsideFeature(feature)]
+        style = svg._SIDE_STYLE[HexsideFeature(feature)]
         assert style["stroke"] in strokes, feature
     legend = " ".join(texts(by_id(root, "legend")))
     for label in ("Hedge (B9)", "Wall (B9)", "Cliff (B11)", "Paddy Bank (G8)",

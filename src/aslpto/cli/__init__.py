@@ -11,7 +11,7 @@ import sys
 from collections.abc import Sequence
 from types import ModuleType
 
-from aslpto import __version__
+from aslpto.base import VERSION
 from aslpto.base.rulings import AslptoError, InputError, RuleViolation
 from aslpto.cli.command import COMMAND_MODULES, Outcome
 
@@ -37,7 +37,7 @@ def build_parser() -> argparse.ArgumentParser:
         prog="aslpto",
         description="A referee for the Pacific Theater rules of Advanced Squad Leader.",
     )
-    parser.add_argument("--version", action="version", version=f"aslpto {__version__}")
+    parser.add_argument("--version", action="version", version=f"aslpto {VERSION}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
     for mod in _load_commands():
         p = sub.add_parser(mod.NAME, help=mod.HELP, description=mod.HELP)

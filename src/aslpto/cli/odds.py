@@ -1,7 +1,7 @@
 """``aslpto odds``: exact outcome distributions of the morale and G1 dice procedures.
 
 Python API: :func:`odds` (exact, a :class:`~aslpto.state.dice.Distribution` of
-:class:`~aslpto.rules.morale.checks.Result`) and :func:`resolve` (rolled with any
+:class:`~aslpto.rules.morale.Result`) and :func:`resolve` (rolled with any
 :class:`~aslpto.state.dice.Dice`).
 
 >>> from aslpto.state.dice import GivenDice
@@ -24,8 +24,8 @@ from typing import Any
 
 from aslpto.base.rulings import InputError
 from aslpto.cli.command import Outcome
+from aslpto.rules import morale as m
 from aslpto.rules.japanese import cc, heroes
-from aslpto.rules.morale import checks as m
 from aslpto.state.counters import catalog, complete, leader_face, make, parse_leader
 from aslpto.state.dice import Dice, Distribution, GivenDice, RandomDice
 from aslpto.state.units import Kind, Strength, Unit, UnitClass

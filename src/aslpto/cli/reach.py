@@ -1,5 +1,5 @@
 """``aslpto reach SCENARIO UNIT``: every Location and position the unit can reach this phase,
-with its least MF/MP and a path that costs it (:func:`aslpto.procedures.movement.reach`)."""
+with its least MF/MP and a path that costs it (:func:`aslpto.procedures.movement.reachability`)."""
 
 from __future__ import annotations
 

@@ -8,6 +8,6 @@ morale results (G1.1-G1.41) into the morale procedures.
 """
 
 from aslpto.rules.japanese import units as _g1
-from aslpto.rules.morale import checks as _morale
+from aslpto.rules.morale import national as _national
 
-_morale.plug_japanese(_g1)
+_national.plug_japanese(_g1)

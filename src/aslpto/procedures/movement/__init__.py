@@ -48,55 +48,55 @@ from aslpto.procedures.movement.paths import (
 from aslpto.procedures.movement.paths import (
     move as move,
 )
-from aslpto.procedures.movement.reach import (
+from aslpto.procedures.movement.reachability import (
     _CACHES as _CACHES,
 )
-from aslpto.procedures.movement.reach import (
+from aslpto.procedures.movement.reachability import (
     _FAR as _FAR,
 )
-from aslpto.procedures.movement.reach import (
+from aslpto.procedures.movement.reachability import (
     _PREPARED as _PREPARED,
 )
-from aslpto.procedures.movement.reach import (
+from aslpto.procedures.movement.reachability import (
     Location as Location,
 )
-from aslpto.procedures.movement.reach import (
+from aslpto.procedures.movement.reachability import (
     ReachResult as ReachResult,
 )
-from aslpto.procedures.movement.reach import (
+from aslpto.procedures.movement.reachability import (
     _order as _order,
 )
-from aslpto.procedures.movement.reach import (
+from aslpto.procedures.movement.reachability import (
     _plain_search as _plain_search,
 )
-from aslpto.procedures.movement.reach import (
+from aslpto.procedures.movement.reachability import (
     _prepare as _prepare,
 )
-from aslpto.procedures.movement.reach import (
+from aslpto.procedures.movement.reachability import (
     _Search as _Search,
 )
-from aslpto.procedures.movement.reach import (
+from aslpto.procedures.movement.reachability import (
     _search as _search,
 )
-from aslpto.procedures.movement.reach import (
+from aslpto.procedures.movement.reachability import (
     _Space as _Space,
 )
-from aslpto.procedures.movement.reach import (
+from aslpto.procedures.movement.reachability import (
     _space as _space,
 )
-from aslpto.procedures.movement.reach import (
+from aslpto.procedures.movement.reachability import (
     _space_if_cached as _space_if_cached,
 )
-from aslpto.procedures.movement.reach import (
+from aslpto.procedures.movement.reachability import (
     _space_key as _space_key,
 )
-from aslpto.procedures.movement.reach import (
+from aslpto.procedures.movement.reachability import (
     candidates as candidates,
 )
-from aslpto.procedures.movement.reach import (
+from aslpto.procedures.movement.reachability import (
     reach as reach,
 )
-from aslpto.procedures.movement.reach import (
+from aslpto.procedures.movement.reachability import (
     reach_costs as reach_costs,
 )
 from aslpto.procedures.movement.steps import (

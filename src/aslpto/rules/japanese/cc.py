@@ -16,7 +16,7 @@ from dataclasses import dataclass
 
 from aslpto.base.rulings import RuleViolation, Ruling
 from aslpto.rules.japanese import units as jp
-from aslpto.rules.morale.checks import Log, Result, morale_level, situation_in
+from aslpto.rules.morale import Log, Result, morale_level, situation_in
 from aslpto.state.counters import parse_leader
 from aslpto.state.dice import Dice, Distribution, odds
 from aslpto.state.units import Kind, Strength, Unit, UnitClass

@@ -22,7 +22,7 @@ from fractions import Fraction
 from aslpto.base.rulings import InputError, RuleViolation, Ruling
 from aslpto.rules.japanese import units as jp
 from aslpto.rules.los import Location, engine_for, location_of
-from aslpto.rules.morale.checks import Log, Result
+from aslpto.rules.morale import Log, Result
 from aslpto.state.counters import catalog
 from aslpto.state.dice import Dice, Distribution, odds
 from aslpto.state.game import Game

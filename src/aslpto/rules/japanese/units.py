@@ -2,7 +2,7 @@
 
 The exchange rules here are pure: they take a unit and the facts of what happened to it and
 return the units that remain (an empty tuple when it is eliminated), with the rules that
-decide. Rolling the dice is :mod:`aslpto.rules.morale.checks`'s job. Heroes are in
+decide. Rolling the dice is :mod:`aslpto.rules.morale`'s job. Heroes are in
 :mod:`aslpto.rules.japanese.heroes`, CC and Hara-Kiri in :mod:`aslpto.rules.japanese.cc`, setup
 checks in
 :mod:`aslpto.rules.japanese.setup`, DYO in :mod:`aslpto.rules.japanese.dyo`, the rest of G1.5-G1.65

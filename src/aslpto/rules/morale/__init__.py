@@ -1,1 +1,206 @@
-"""Morale Checks, Task Checks and their results (A7, A10, A15, A17, A19)."""
+"""Morale Checks, Task Checks and their results, as the PTO rules use them.
+
+Core rules (A7.302, A10, A15, A17, A19) are implemented from the published rules; the
+numbers this project could not check sit in ``data/morale.toml``. Japanese results come from
+:mod:`aslpto.rules.japanese.units` (G1.1-G1.41); the Panji MC is G9.31, its stack procedure G9.43
+and the
+Aerial Panji MC G9.47.
+
+Every procedure is rollable (``resolve_*(..., dice)``) and exact (``odds_*`` giving a
+:class:`~aslpto.state.dice.Distribution`); the Location and stack procedures compose per-unit
+distributions with :meth:`Distribution.bind` instead of enumerating every leaf.
+
+>>> from aslpto.state.counters import make
+>>> from aslpto.state.dice import GivenDice
+>>> from aslpto.state.units import Kind, Strength, UnitClass
+>>> sq = make("J1", "japanese", Kind.SQUAD, UnitClass.ELITE, Strength.FULL)
+>>> r = resolve_check(sq, Check.MC, GivenDice("5,5"), drm=0)
+>>> [u.counter for u in r.units], r.events
+(['3-4-8'], ('J1: failed', 'J1: step-reduced'))
+"""
+
+from __future__ import annotations
+
+from aslpto.rules.morale.procedures import (
+    _DR_CLASSES as _DR_CLASSES,
+)
+from aslpto.rules.morale.procedures import (
+    Step as Step,
+)
+from aslpto.rules.morale.procedures import (
+    _append as _append,
+)
+from aslpto.rules.morale.procedures import (
+    _compose as _compose,
+)
+from aslpto.rules.morale.procedures import (
+    _dr_classes as _dr_classes,
+)
+from aslpto.rules.morale.procedures import (
+    _finish as _finish,
+)
+from aslpto.rules.morale.procedures import (
+    _FirstDR as _FirstDR,
+)
+from aslpto.rules.morale.procedures import (
+    _leader_loss_steps as _leader_loss_steps,
+)
+from aslpto.rules.morale.procedures import (
+    _leaders_first as _leaders_first,
+)
+from aslpto.rules.morale.procedures import (
+    _location_steps as _location_steps,
+)
+from aslpto.rules.morale.procedures import (
+    _merge as _merge,
+)
+from aslpto.rules.morale.procedures import (
+    _panji_each as _panji_each,
+)
+from aslpto.rules.morale.procedures import (
+    _panji_stack_steps as _panji_stack_steps,
+)
+from aslpto.rules.morale.procedures import (
+    _run as _run,
+)
+from aslpto.rules.morale.procedures import (
+    _start as _start,
+)
+from aslpto.rules.morale.procedures import (
+    _State as _State,
+)
+from aslpto.rules.morale.procedures import (
+    _step_odds as _step_odds,
+)
+from aslpto.rules.morale.procedures import (
+    _unit_step as _unit_step,
+)
+from aslpto.rules.morale.procedures import (
+    odds_aerial_panji as odds_aerial_panji,
+)
+from aslpto.rules.morale.procedures import (
+    odds_check as odds_check,
+)
+from aslpto.rules.morale.procedures import (
+    odds_location as odds_location,
+)
+from aslpto.rules.morale.procedures import (
+    odds_panji_stack as odds_panji_stack,
+)
+from aslpto.rules.morale.procedures import (
+    odds_sniper as odds_sniper,
+)
+from aslpto.rules.morale.procedures import (
+    resolve_aerial_panji as resolve_aerial_panji,
+)
+from aslpto.rules.morale.procedures import (
+    resolve_check as resolve_check,
+)
+from aslpto.rules.morale.procedures import (
+    resolve_location as resolve_location,
+)
+from aslpto.rules.morale.procedures import (
+    resolve_panji_stack as resolve_panji_stack,
+)
+from aslpto.rules.morale.procedures import (
+    resolve_sniper as resolve_sniper,
+)
+from aslpto.rules.morale.results import (
+    _apply_hob as _apply_hob,
+)
+from aslpto.rules.morale.results import (
+    _battle_harden as _battle_harden,
+)
+from aslpto.rules.morale.results import (
+    _break as _break,
+)
+from aslpto.rules.morale.results import (
+    _failure as _failure,
+)
+from aslpto.rules.morale.results import (
+    _heat_of_battle_all as _heat_of_battle_all,
+)
+from aslpto.rules.morale.results import (
+    _japanese_failure as _japanese_failure,
+)
+from aslpto.rules.morale.results import (
+    _morale_check as _morale_check,
+)
+from aslpto.rules.morale.results import (
+    _pin as _pin,
+)
+from aslpto.rules.morale.results import (
+    _task_check as _task_check,
+)
+from aslpto.rules.morale.results import (
+    _validate as _validate,
+)
+from aslpto.rules.morale.results import (
+    apply_roll as apply_roll,
+)
+from aslpto.rules.morale.results import (
+    break_result as break_result,
+)
+from aslpto.rules.morale.results import (
+    casualty_reduce as casualty_reduce,
+)
+from aslpto.rules.morale.results import (
+    heat_of_battle as heat_of_battle,
+)
+from aslpto.rules.morale.results import (
+    heat_of_battle_drm as heat_of_battle_drm,
+)
+from aslpto.rules.morale.results import (
+    heat_of_battle_subject as heat_of_battle_subject,
+)
+from aslpto.rules.morale.results import (
+    replace_unit as replace_unit,
+)
+from aslpto.rules.morale.results import (
+    wound as wound,
+)
+from aslpto.rules.morale.values import (
+    PLAIN as PLAIN,
+)
+from aslpto.rules.morale.values import (
+    Check as Check,
+)
+from aslpto.rules.morale.values import (
+    Log as Log,
+)
+from aslpto.rules.morale.values import (
+    Result as Result,
+)
+from aslpto.rules.morale.values import (
+    Situation as Situation,
+)
+from aslpto.rules.morale.values import (
+    _data as _data,
+)
+from aslpto.rules.morale.values import (
+    _exceeds_elr as _exceeds_elr,
+)
+from aslpto.rules.morale.values import (
+    leadership_of as leadership_of,
+)
+from aslpto.rules.morale.values import (
+    morale_level as morale_level,
+)
+from aslpto.rules.morale.values import (
+    pin_immune as pin_immune,
+)
+from aslpto.rules.morale.values import (
+    ptc_exempt as ptc_exempt,
+)
+from aslpto.rules.morale.values import (
+    rule as rule,
+)
+from aslpto.rules.morale.values import (
+    setting as setting,
+)
+from aslpto.rules.morale.values import (
+    situation_in as situation_in,
+)
+from aslpto.rules.morale.values import (
+    with_situation as with_situation,
+)

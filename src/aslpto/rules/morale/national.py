@@ -14,7 +14,7 @@ Units = tuple[Unit, ...]
 
 
 class JapaneseMorale(Protocol):
-    """The G1 answers :mod:`aslpto.rules.morale.checks` needs."""
+    """The G1 answers morale procedures (:mod:`aslpto.rules.morale`) need."""
 
     def is_japanese(self, unit: Unit) -> bool: ...
 
@@ -43,3 +43,18 @@ class JapaneseMorale(Protocol):
     ) -> Ruling[bool]: ...
 
     def commissar_berserk(self, leader: Unit, location: Sequence[Unit]) -> Ruling[Units]: ...
+
+
+class Plug:
+    """Where the chapter's answers are plugged in (:func:`plug_japanese`)."""
+
+    rules: JapaneseMorale
+
+
+G1 = Plug()
+"""The Japanese rules (G1.1-G1.41) the morale procedures ask: ``G1.rules.attack_break(u)``."""
+
+
+def plug_japanese(rules: JapaneseMorale) -> None:
+    """Plug the G1 chapter's answers into the morale procedures (done by :mod:`aslpto.rules`)."""
+    G1.rules = rules

@@ -8,7 +8,7 @@ G9.42-G9.423), aerial landings (G9.47), Searching (G9.48), the SW/Gun/vehicle, c
 Fortification and prisoner restrictions (G9.52-G9.56), HIP recording and revealing (G9.11,
 G9.4, G9.46) and removal (G9.7-G9.74).
 
-Checks (Panji MC, PTC, Bail Out NMC) are :mod:`aslpto.rules.morale.checks`'s; here is who takes
+Checks (Panji MC, PTC, Bail Out NMC) are :mod:`aslpto.rules.morale`'s; here is who takes
 which.
 
 >>> from aslpto.rules.panji.effects import parachute_drm

@@ -10,7 +10,7 @@ from enum import StrEnum
 from aslpto.base.rulings import InputError, RuleViolation, Ruling
 from aslpto.board.hexes import Hex, Hexside
 from aslpto.board.terrain import HexsideFeature
-from aslpto.rules.morale import checks as morale
+from aslpto.rules import morale as morale
 from aslpto.rules.panji.effects.terrain import (
     ABOVE,
     BENEATH,

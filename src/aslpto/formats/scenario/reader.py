@@ -1,29 +1,16 @@
-"""Scenario files (TOML; docs/scenario-format.md) -> :class:`~aslpto.state.game.Game`, and back.
-
-``load(path)`` and ``loads(text, path)`` read a scenario: its boards and overlays (G.9), SSR
-conditions, sides, units, Panji counters and other Fortifications, and terrain-chart overrides.
-Every error is an :class:`~aslpto.base.rulings.InputError` naming the file, line and field.
-``dump(game)`` writes a game back so that ``loads(dump(g), g.source) == g``.
-
-Setup *legality* (what the rules allow where) is not checked here but by
-:func:`aslpto.procedures.setup.check`: a file that reads cleanly may still break G9.1 or B21.5.
-"""
+"""Reading a scenario file (TOML) into a :class:`~aslpto.state.game.Game`: every error an
+:class:`~aslpto.base.rulings.InputError` naming the file, line and field."""
 
 from __future__ import annotations
 
 import gc
-import math
-import os.path
-import re
 import typing
-import weakref
 from collections.abc import Collection, Iterator, Mapping
 from contextlib import contextmanager
-from dataclasses import MISSING, dataclass, fields
+from dataclasses import fields
 from enum import StrEnum
 from pathlib import Path
-from types import NoneType, UnionType
-from typing import Any, TypeVar, cast
+from typing import Any, cast
 
 from aslpto.base.rulings import InputError
 from aslpto.base.tomlsource import TomlSource
@@ -32,6 +19,35 @@ from aslpto.board.hexes import Direction, Hex, Hexside, Layout
 from aslpto.board.maps import JungleType, Map, RiverDepth
 from aslpto.board.overlays import OverlayPlacement, check_overlay_placement, overlay_placement
 from aslpto.board.terrain import ChartRow, LOSEffect, Terrain, TerrainChart, default_chart
+from aslpto.formats.scenario.source import (
+    _BOARD,
+    _CHART_HINTS,
+    _DATE,
+    _MEMBERS,
+    _NATIONALITY,
+    _SIDE_HINTS,
+    _UNIT_FIELD,
+    _UNIT_KEYSET,
+    _UNIT_PLAIN,
+    BUNDLED_BOARDS,
+    CURRENT_KEYS,
+    ENTRENCHMENTS,
+    FORT_KEYS,
+    MAP_KEYS,
+    OVERLAY_KEYS,
+    PANJI_KEYS,
+    POSITIONS,
+    SCENARIO_KEYS,
+    SIDE_KEYS,
+    SSR_KEYS,
+    TOP_KEYS,
+    E,
+    FileRef,
+    MapSource,
+    _optional_of,
+    _remember,
+    bundled_boards,
+)
 from aslpto.rules.pto.terrain import build_map
 from aslpto.state.game import (
     EC,
@@ -46,137 +62,6 @@ from aslpto.state.game import (
     Side,
 )
 from aslpto.state.units import Unit
-
-__all__ = [
-    "BUNDLED_BOARDS",
-    "ENTRENCHMENTS",
-    "POSITIONS",
-    "FileRef",
-    "MapSource",
-    "bundled_boards",
-    "default_position",
-    "dump",
-    "load",
-    "loads",
-    "map_source",
-]
-
-BUNDLED_BOARDS = Path(__file__).parent.parent / "data" / "boards"
-"""Bundled board and overlay files: ``[map.files] "37" = "37"`` reads ``<here>/37.toml``."""
-
-POSITIONS: tuple[str, ...] = ("ground", "in", "bank", "above-panji", "beneath-panji")
-"""Position words of a unit in its Location (DESIGN.md, public location words)."""
-
-ENTRENCHMENTS: tuple[str, ...] = ("trench", "foxhole", "pillbox")
-"""Values of ``Unit.entrenched``."""
-
-TOP_KEYS = ("scenario", "map", "overlays", "ssr", "sides", "units", "panjis", "fortifications",
-            "terrain_chart", "los_overrides")  # fmt: skip
-SCENARIO_KEYS = ("name", "date", "night")
-MAP_KEYS = ("boards", "files")
-OVERLAY_KEYS = ("file", "on")
-SSR_KEYS = ("pto_terrain", "jungle", "paddy", "ec", "river_depth", "current", "frigid_water",
-            "pond_fordable", "sub_zero")  # fmt: skip
-CURRENT_KEYS = ("direction", "force")
-SIDE_KEYS = tuple(f.name for f in fields(Side))
-PANJI_KEYS = ("id", "hex", "covered", "side", "hidden", "top")
-FORT_KEYS = ("id", "kind", "hex", "side", "hidden", "strength", "detonator", "hexside")
-
-_UNIT_KEY = {"unit_class": "class"}
-"""Unit fields whose scenario key differs from the field name."""
-_UNIT_FIELD = {v: k for k, v in _UNIT_KEY.items()}
-UNIT_KEYS = tuple(_UNIT_KEY.get(f.name, f.name) for f in fields(Unit))
-"""Every :class:`~aslpto.state.units.Unit` field, as the scenario names it (``class`` for
-``unit_class``)."""
-
-
-def _optional_of(typ: Any) -> Any:
-    """``T`` for ``T | None`` (a field that may be left out), else ``typ``."""
-    if typing.get_origin(typ) in (UnionType, typing.Union):
-        inner = [a for a in typing.get_args(typ) if a is not NoneType]
-        if len(inner) == 1:
-            return inner[0]
-    return typ
-
-
-_MEMBERS: dict[Any, dict[str, StrEnum]] = {}
-"""Each enum read so far: its members by value."""
-_UNIT_KEYSET = frozenset(UNIT_KEYS)
-_UNIT_HINTS: dict[str, Any] = {k: _optional_of(v) for k, v in typing.get_type_hints(Unit).items()}
-_UNIT_PLAIN: dict[str, tuple[str, Any]] = {
-    _UNIT_KEY.get(f, f): (f, t) for f, t in _UNIT_HINTS.items()
-    if f not in ("id", "side", "nationality", "hex", "position", "entrenched")
-}
-"""The unit fields read just as their types say: (field, type) by scenario key."""
-_SIDE_HINTS: dict[str, Any] = {k: _optional_of(v) for k, v in typing.get_type_hints(Side).items()}
-
-_CHART_HINTS: dict[str, Any] = typing.get_type_hints(ChartRow)
-_DATE = re.compile(r"^(\d{4})-(\d{2})$")
-_BOARD = re.compile(r"^\d+[a-z]?$")
-_NATIONALITY = re.compile(r"^[a-z][a-z0-9-]*$")
-_BARE_KEY = re.compile(r"^[A-Za-z0-9_-]+$")
-
-E = TypeVar("E", bound=StrEnum)
-
-
-# --- where the map came from ----------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class FileRef:
-    """A board or overlay file: a bundled name (``"37"``) or a path (absolute)."""
-
-    path: Path
-    bundled: str | None = None
-
-    def text(self, relative_to: Path | None) -> str:
-        """How a scenario file names it: the bundled name, or the path (relative to
-        ``relative_to`` when given and possible)."""
-        if self.bundled is not None:
-            return self.bundled
-        if relative_to is not None:
-            try:
-                return Path(os.path.relpath(self.path, relative_to)).as_posix()
-            except ValueError:
-                pass
-        return self.path.as_posix()
-
-
-@dataclass(frozen=True)
-class MapSource:
-    """What a map was built from: board rows (``"38*"`` turned 180°), files, overlays."""
-
-    rows: tuple[tuple[str, ...], ...]
-    files: tuple[tuple[str, FileRef], ...]
-    overlays: tuple[tuple[FileRef, str], ...] = ()
-
-
-_SOURCES: dict[int, tuple[weakref.ref[Map], MapSource]] = {}
-
-
-def _remember(m: Map, source: MapSource) -> None:
-    key = id(m)
-    _SOURCES[key] = (weakref.ref(m), source)
-    weakref.finalize(m, _SOURCES.pop, key, None)
-
-
-def map_source(m: Map) -> MapSource | None:
-    """The boards and overlays a map read by this module was built from (None for a map
-    built otherwise, or changed since)."""
-    entry = _SOURCES.get(id(m))
-    if entry is None or entry[0]() is not m:
-        return None
-    return entry[1]
-
-
-def bundled_boards() -> tuple[str, ...]:
-    """Names of the bundled board and overlay files."""
-    if not BUNDLED_BOARDS.is_dir():
-        return ()
-    return tuple(sorted(p.stem for p in BUNDLED_BOARDS.glob("*.toml")))
-
-
-# --- reading --------------------------------------------------------------------------------
 
 
 def load(path: str | Path) -> Game:
@@ -734,181 +619,3 @@ class _Reader:
                 detonator=det, hexside=hs,
             ))  # fmt: skip
         return tuple(out)
-
-
-# --- writing --------------------------------------------------------------------------------
-
-
-def dump(game: Game, relative_to: str | Path | None = None) -> str:
-    """The scenario file of ``game``: ``loads(dump(g), g.source) == g``.
-
-    Board and overlay files are written as their bundled names or as paths, relative to
-    ``relative_to`` when given (the directory the text will be saved in), else absolute.
-    The map must be one this module read (:func:`map_source`); a map changed during play
-    (e.g. a breached bank) cannot be written back.
-    """
-    src = map_source(game.map)
-    if src is None:
-        raise InputError("this game's map was not read from a scenario file (or has changed "
-                         "since), so its boards cannot be written")  # fmt: skip
-    rel = Path(relative_to).resolve() if relative_to is not None else None
-    c = game.conditions
-    out: list[str] = ["[scenario]"]
-    out.append(f"name = {_str(game.name)}")
-    out.append(f'date = "{c.year:04d}-{c.month:02d}"')
-    out.append(f"night = {_bool(c.night)}")
-    out += ["", "[map]", f"boards = {_list([_list([_str(b) for b in r]) for r in src.rows])}"]
-    out += ["", "[map.files]"]
-    out += [f"{_str(b)} = {_str(ref.text(rel))}" for b, ref in src.files]
-    for ref, on in src.overlays:
-        out += ["", "[[overlays]]", f"file = {_str(ref.text(rel))}", f"on = {_str(on)}"]
-    out += ["", "[ssr]"]
-    out.append(f"pto_terrain = {_bool(c.pto_terrain)}")
-    out.append(f"jungle = {_str(c.jungle.value)}")
-    out.append(f"paddy = {_str(c.paddy.value)}")
-    out.append(f"ec = {_str(c.ec.value)}")
-    out.append(f"river_depth = {_str(c.river_depth.value)}")
-    cur = []
-    if c.current_direction is not None:
-        cur.append(f"direction = {_str(c.current_direction.name)}")
-    if c.current_force is not None:
-        cur.append(f"force = {_str(c.current_force.value)}")
-    if cur:
-        out.append(f"current = {{{', '.join(cur)}}}")
-    out.append(f"frigid_water = {_bool(c.frigid_water)}")
-    if c.pond_fordable:
-        out.append("pond_fordable = true")
-    out.append(f"sub_zero = {_bool(c.sub_zero)}")
-    out += _chart_overrides(game.map.chart)
-    for s in game.sides:
-        out += ["", "[[sides]]"]
-        out += [f"{f.name} = {_val(getattr(s, f.name))}" for f in fields(Side)
-                if f.name in ("name", "nationality") or getattr(s, f.name) != f.default]
-    sides = {s.name: s for s in game.sides}
-    panjis = list(game.panjis.values())
-    for u in game.units.values():
-        out += ["", "[[units]]"]
-        out += list(_unit_lines(game.map, u, sides.get(u.side), panjis))
-    m = game.map
-    for p in panjis:
-        out += ["", "[[panjis]]", f"id = {_str(p.id)}", f"hex = {_str(m.name(p.hex))}"]
-        cov = sorted(m.layout.hexside_name(s, first=p.hex) for s in p.covered)
-        out.append(f"covered = {_list([_str(x) for x in cov])}")
-        out.append(f"side = {_str(p.side)}")
-        if p.hidden:
-            out.append("hidden = true")
-        if p.top is not None:
-            out.append(f"top = {_str(m.layout.hexside_name(p.top, first=p.hex))}")
-    for f in game.fortifications:
-        out += ["", "[[fortifications]]", f"id = {_str(f.id)}", f"kind = {_str(f.kind.value)}",
-                f"hex = {_str(m.name(f.hex))}"]  # fmt: skip
-        if f.side:
-            out.append(f"side = {_str(f.side)}")
-        if f.hidden:
-            out.append("hidden = true")
-        if f.strength:
-            out.append(f"strength = {f.strength}")
-        if f.detonator is not None:
-            out.append(f"detonator = {_str(f.detonator)}")
-        if f.hexside is not None:
-            out.append(f"hexside = {_str(m.layout.hexside_name(f.hexside, first=f.hex))}")
-    for r in game.los_overrides:
-        out += ["", "[[los_overrides]]", f"from = {_str(r.frm)}", f"to = {_str(r.to)}",
-                f"los = {_bool(r.los)}"]  # fmt: skip
-        if r.hindrance_drm:
-            out.append(f"hindrance_drm = {r.hindrance_drm}")
-        if r.note:
-            out.append(f"note = {_str(r.note)}")
-    return "\n".join(out) + "\n"
-
-
-def _unit_lines(m: Map, u: Unit, side: Side | None, panjis: list[Panji]) -> Iterator[str]:
-    yield f"id = {_str(u.id)}"
-    yield f"side = {_str(u.side)}"
-    yield f"kind = {_str(u.kind.value)}"
-    h = m.hex(u.hex) if u.hex else None
-    defaults: dict[str, Any] = {
-        "nationality": side.nationality if side else None,
-        "elr": side.elr if side else None,
-        "position": default_position(m, h, panjis),
-    }
-    for f in fields(Unit):
-        if f.name in ("id", "side", "kind"):
-            continue
-        v = getattr(u, f.name)
-        default = defaults.get(f.name, f.default)
-        if f.name not in defaults and default is MISSING:
-            default = None
-        if v == default or v is None:
-            continue
-        yield f"{_UNIT_KEY.get(f.name, f.name)} = {_val(v)}"
-
-
-def _chart_overrides(chart: TerrainChart) -> list[str]:
-    base = default_chart()
-    out: list[str] = []
-    for name, row in chart.rows.items():
-        old = base.rows.get(name)
-        changed = [(f.name, getattr(row, f.name)) for f in fields(ChartRow)
-                   if f.name != "terrain" and (old is None or getattr(row, f.name)
-                                               != getattr(old, f.name))]  # fmt: skip
-        if not changed:
-            continue
-        out += ["", f"[terrain_chart.{_key(name)}]"]
-        for k, v in changed:
-            out.append(f"{k} = {_val('NA' if v is None else v)}")
-    return out
-
-
-def _str(s: str) -> str:
-    """A TOML basic string."""
-    out = ['"']
-    for ch in s:
-        o = ord(ch)
-        if ch == '"':
-            out.append('\\"')
-        elif ch == "\\":
-            out.append("\\\\")
-        elif ch == "\n":
-            out.append("\\n")
-        elif ch == "\t":
-            out.append("\\t")
-        elif o < 0x20 or o == 0x7F:
-            out.append(f"\\u{o:04X}")
-        else:
-            out.append(ch)
-    out.append('"')
-    return "".join(out)
-
-
-def _key(k: str) -> str:
-    return k if _BARE_KEY.match(k) else _str(k)
-
-
-def _bool(b: bool) -> str:
-    return "true" if b else "false"
-
-
-def _list(items: list[str]) -> str:
-    return "[" + ", ".join(items) + "]"
-
-
-def _val(v: Any) -> str:
-    if isinstance(v, bool):
-        return _bool(v)
-    if isinstance(v, StrEnum):
-        return _str(v.value)
-    if isinstance(v, str):
-        return _str(v)
-    if isinstance(v, int):
-        return str(v)
-    if isinstance(v, float):
-        if math.isnan(v):
-            return "nan"
-        if math.isinf(v):
-            return "inf" if v > 0 else "-inf"
-        return repr(v)
-    if isinstance(v, tuple | list):
-        return _list([_val(x) for x in v])
-    raise TypeError(f"cannot write {v!r} to a scenario file")
-

@@ -1,18 +1,9 @@
-"""Core movement costs from chapters A-E that the PTO movement rules rely on.
-
-Terrain COT (the terrain chart, data/terrain.toml), hedge/wall hexsides (B9.4), entering a
-higher level (A4.133, B10.51), road and path rates (B3.4, B13.6), Double Time and CX (A4.5,
-A4.51), the leader bonus (A4.12), the Minimum Move (A4.134), who may move at all (A4.1, A7.8)
-and tunnels (B8.6-B8.61, with the pillbox tunnel of G1.632). Numbers the project is not sure of
-live in data/movement.toml, each with its rule.
-
-Costs are counted in half MF/MP (``HALF`` = 2 per MF) so that 1.5-MF grain and 0.5-MP road
-hexes stay exact integers.
-"""
+"""Movers and their options (MoveOptions, phase, kind of mover), who may move at all (A4.1,
+A7.8), the leader bonus (A4.12), the allowance (A4.1, A4.5 Double Time), and the context a
+step is priced in; data/movement.toml holds the numbers with their rules."""
 
 from __future__ import annotations
 
-import re
 import tomllib
 from collections.abc import Mapping
 from dataclasses import dataclass, field
@@ -23,9 +14,9 @@ from importlib import resources
 from typing import Any
 
 from aslpto.base.rulings import InputError, RuleViolation, Ruling
-from aslpto.board.hexes import Hex, distance
+from aslpto.board.hexes import Hex
 from aslpto.board.maps import Map
-from aslpto.board.terrain import EntryKind, HexsideFeature, Terrain
+from aslpto.board.terrain import HexsideFeature
 from aslpto.state.game import Fortification, FortKind, Game, Panji
 from aslpto.state.units import Kind, Transport, Unit, VehicleType
 
@@ -69,9 +60,6 @@ class Event:
         if self.note:
             out["note"] = self.note
         return out
-
-
-# --- data ------------------------------------------------------------------------------
 
 
 @dataclass(frozen=True)
@@ -121,9 +109,6 @@ def movement_data() -> MovementData:
     return MovementData(
         numbers, number_rules, rules, costs, cost_rules, allowance, dt, bypass, bypass_rule
     )
-
-
-# --- movers and options ----------------------------------------------------------------
 
 
 class MoverKind(StrEnum):
@@ -389,9 +374,6 @@ def allowance(unit: Unit, mover: Mover, options: MoveOptions) -> Ruling[int]:
     return Ruling(total, tuple(rules), why)
 
 
-# --- context ---------------------------------------------------------------------------
-
-
 @dataclass
 class MoveContext:
     """Everything a step's cost depends on besides the step itself."""
@@ -469,9 +451,6 @@ class MoveContext:
         return self._enemies.get(h, ())
 
 
-# --- tunnels ------------------------------------------------------------------------------
-
-
 @dataclass(frozen=True)
 class Tunnel:
     """A tunnel (B8.6): two entrance Locations. A scenario gives it as two [[fortifications]]
@@ -517,352 +496,3 @@ def tunnels(game: Game) -> tuple[Tunnel, ...]:
             )
         out.append(Tunnel(name, tuple(fs)))
     return tuple(out)
-
-
-@dataclass(frozen=True)
-class TunnelMove:
-    """A move through a tunnel: which, its cost (all MF), the rules, and whether the unit
-    arrives in a pillbox (the far entrance is a pillbox, G1.632)."""
-
-    tunnel: Tunnel
-    cost: Cost
-    rules: tuple[str, ...]
-    into_pillbox: bool
-
-
-def tunnel_move(ctx: MoveContext, a: Hex, b: Hex, at_start: bool) -> TunnelMove:
-    """B8.61, treated like sewer movement (B8.4): Infantry that start their MPh in one entrance
-    Location move to the other for all their MF; not if an enemy unit is in the entrance hex
-    [EXC: G1.632, a Japanese unit in a pillbox moving through its tunnel]; no Gun is pushed
-    through a tunnel. B8.6: the entrances are within three hexes of each other. ``at_start``:
-    the unit is where it began its MPh and has spent nothing."""
-    data = movement_data()
-    rule, setup = data.rule("tunnel"), data.rule("tunnel_setup")
-    m = ctx.map
-    if ctx.options.low_crawl:
-        raise RuleViolation(
-            data.rule("low_crawl"), "Low Crawl is a move into an adjacent hex, not a tunnel"
-        )
-    here = ctx.tunnels_at(a)
-    through = [t for t in here if t.other(a) == b]
-    if not through:
-        lone = [t for t in here if t.other(a) is None]
-        if lone:
-            raise RuleViolation(
-                setup,
-                f"tunnel {lone[0].name} has one entrance ({m.name(a)}) and leads nowhere: its "
-                f"other entrance is a second [[fortifications]] of kind tunnel with id "
-                f"'{lone[0].name}.<n>'",
-            )
-        raise RuleViolation(setup, f"no tunnel connects {m.name(a)} and {m.name(b)}")
-    t = through[0]
-    d, most = distance(a, b), int(data.raw("tunnel_range"))
-    if d > most:
-        raise RuleViolation(
-            setup,
-            f"tunnel {t.name}: its entrances {m.name(a)} and {m.name(b)} are {d} hexes apart; "
-            f"a tunnel's entrances are within {most} hexes of each other",
-        )
-    mover = ctx.mover
-    if mover.kind != MoverKind.INFANTRY or mover.transport in (
-        Transport.RIDING_BICYCLE,
-        Transport.LEADING_HORSE,
-    ):
-        raise RuleViolation(rule, f"only Infantry move through a tunnel, not a {mover.describe()}")
-    if mover.manhandling:
-        raise RuleViolation(rule, f"units in a tunnel may not push a Gun ({mover.describe()})")
-    if ctx.options.phase == Phase.APH:
-        raise RuleViolation(rule, "tunnel movement is made in the MPh, not as an advance")
-    if not at_start:
-        raise RuleViolation(
-            rule,
-            "tunnel movement starts at the start of the MPh, in a tunnel entrance, and costs "
-            "all MF",
-        )
-    rules = [rule]
-    in_pillbox = ctx.unit.entrenched == "pillbox"
-    if ctx.forts_at(a, FortKind.PILLBOX) and not in_pillbox:
-        raise RuleViolation(
-            "G1.632",
-            f"the tunnel's entrance in {m.name(a)} is its pillbox (a Location of its own, B30.1): "
-            "only a unit in the pillbox enters the tunnel there",
-        )
-    enemies = ctx.enemies_at(a)
-    if enemies:
-        if not (in_pillbox and ctx.unit.is_japanese):
-            raise RuleViolation(
-                rule,
-                f"an enemy unit ({', '.join(enemies)}) is in the tunnel entrance hex {m.name(a)}"
-                + (" (G1.632 exempts only a Japanese unit in the pillbox)" if in_pillbox else ""),
-            )
-        rules.append("G1.632")
-    into = bool(ctx.forts_at(b, FortKind.PILLBOX))
-    if into:
-        rules.append("G1.632")
-    cost = Cost(ctx.allowance, rule, f"through tunnel {t.name}: all MF")
-    return TunnelMove(t, cost, tuple(dict.fromkeys(rules)), into)
-
-
-def blaze_hexes(game: Game, names: frozenset[str]) -> frozenset[Hex]:
-    return frozenset(game.map.hex(n) for n in names)
-
-
-def check_blaze(ctx: MoveContext, h: Hex, bypass: bool = False) -> None:
-    """B25: a Blaze Location may be neither entered nor Bypassed."""
-    if h in ctx.blaze:
-        what = "Bypassed" if bypass else "entered"
-        raise RuleViolation(
-            movement_data().rule("blaze"), f"{ctx.map.name(h)} is ablaze: it may not be {what}"
-        )
-
-
-# --- costs ------------------------------------------------------------------------------
-
-
-def along_road(ctx: MoveContext, a: Hex, b: Hex) -> bool:
-    """B3.4 (G.1A: playable roads only; G.1 removes them under PTO Terrain)."""
-    return HexsideFeature.ROAD in ctx.features(a, b)
-
-
-def along_path(ctx: MoveContext, a: Hex, b: Hex) -> bool:
-    """G.1A: a path, or a road treated as a path."""
-    return HexsideFeature.PATH in ctx.features(a, b)
-
-
-_CHART_COLUMN = re.compile(
-    r"(motorcycle|armored car|fully-tracked|halftrack|truck)\s+(\d+(?:\.\d+)?|NA|ALL)\b"
-)
-_CHART_NAMES = {
-    "motorcycle": "motorcycle",
-    "armored car": "armored-car",
-    "fully-tracked": "fully-tracked",
-    "halftrack": "half-tracked",
-    "truck": "truck",
-}
-
-
-@cache
-def chart_columns(vehicle_mp: str, in_season: bool) -> Mapping[str, str]:
-    """The vehicle columns a terrain chart row lists ("motorcycle 3, ..., truck 4"); for grain
-    the April-September numbers when ``in_season``, else none (as Open Ground)."""
-    text = vehicle_mp
-    if text.startswith("April-September:"):
-        if not in_season:
-            return {}
-        text = text.split(";", 1)[0]
-    return {_CHART_NAMES[k]: v for k, v in _CHART_COLUMN.findall(text)}
-
-
-def _column_value(terrain: str, column: str) -> Any:
-    row = movement_data().costs.get(terrain)
-    if row is None or column not in row:
-        return None
-    return row[column]
-
-
-def in_season(ctx: MoveContext) -> bool:
-    """B15.4: grain is in season April-September."""
-    return 4 <= ctx.game.conditions.month <= 9
-
-
-def mud_applies(ctx: MoveContext, h: Hex) -> bool:
-    """E3.6: with EC Mud every Open Ground hex is Mud."""
-    row = ctx.map.row(h)
-    return ctx.game.conditions.mud and row.open_ground and not ctx.map.terrain(h).is_water_obstacle
-
-
-def open_ground_cost(ctx: MoveContext, mud: bool) -> list[Cost]:
-    """The Open Ground COT (B1) for this mover, plus Mud (E3.6) when ``mud``."""
-    base = _base_cost(ctx, Terrain.OPEN_GROUND.value, 1, ctx.map.chart["open-ground"].rule)
-    if not mud:
-        return base
-    return base + mud_extra(ctx, base)
-
-
-def mud_extra(ctx: MoveContext, base: list[Cost]) -> list[Cost]:
-    data = movement_data()
-    if ctx.mover.uses_mp:
-        total = sum(c.halves for c in base)
-        extra = total * (int(data.raw("mud_mp_factor")) - 1)
-        return [Cost(extra, data.rule("mud"), "Mud doubles the MP cost")]
-    return [Cost(data.n("mud_extra_mf"), data.rule("mud"), "Mud")]
-
-
-def grain_cost(ctx: MoveContext) -> list[Cost]:
-    """Grain in season (B15.4) for a non-Infantry mover: an In-Season paddy interior (G8)."""
-    return _base_cost(ctx, Terrain.GRAIN.value, 1, ctx.map.chart["grain"].rule, season=True)
-
-
-def vehicle_value(ctx: MoveContext, terrain: str, season: bool = True) -> tuple[Any, str]:
-    """A vehicle's (or Cycle Rider's motorcycle's) entry value for a terrain: the chart's
-    columns first, then data/movement.toml."""
-    mover = ctx.mover
-    row = ctx.map.chart[terrain]
-    column = "motorcycle" if mover.kind == MoverKind.CYCLE else mover.cost_column
-    cols = chart_columns(row.vehicle_mp, season)
-    if column in cols:
-        return cols[column], row.rule
-    return _column_value(terrain, column), movement_data().cost_rules.get(terrain, row.rule)
-
-
-def _base_cost(
-    ctx: MoveContext, terrain: str, infantry_mf: float, rule: str, season: bool = True
-) -> list[Cost]:
-    """COT of a terrain for this mover (no Mud, no hexsides)."""
-    data = movement_data()
-    mover = ctx.mover
-    if mover.kind == MoverKind.INFANTRY:
-        return [Cost(halves(infantry_mf), rule, f"COT {terrain}")]
-    if mover.kind == MoverKind.CAVALRY:
-        value, crule = _column_value(terrain, "cavalry"), data.cost_rules.get(terrain, rule)
-        if value is None:
-            return [Cost(halves(infantry_mf), rule, f"COT {terrain}")]
-    else:
-        value, crule = vehicle_value(ctx, terrain, season)
-        if value is None and mover.kind == MoverKind.CYCLE:
-            factor = int(data.raw("cycle_factor"))
-            return [
-                Cost(
-                    halves(infantry_mf) * factor,
-                    rule,
-                    f"COT {terrain} ({factor} MP per Infantry MF for cycles)",
-                )
-            ]
-    if value is None:
-        raise RuleViolation(crule, f"no {mover.describe()} cost is known for {terrain}")
-    if value == "NA" or (value == "all-afv" and not mover.fully_tracked_afv_or_dozer):
-        raise RuleViolation(crule, f"a {mover.describe()} may not enter {terrain}")
-    if value in ("all", "ALL", "all-afv"):
-        return [Cost(ctx.allowance, crule, f"{terrain} costs all MP")]
-    return [Cost(halves(float(value)), crule, f"COT {terrain}")]
-
-
-def terrain_cost(ctx: MoveContext, a: Hex, b: Hex, first: bool) -> list[Cost]:
-    """COT of entering hex ``b`` from ``a``: road/path rate when along a road/path hexside,
-    otherwise the terrain chart, plus Mud (E3.6). ``first``: no MF/MP spent yet this phase
-    (terrain whose entry costs the entire allotment needs it). Paddies and Water Obstacles are
-    priced by their own chapters."""
-    data = movement_data()
-    m = ctx.map
-    info = m.info(b)
-    mover = ctx.mover
-    if along_road(ctx, a, b):
-        if mover.kind == MoverKind.VEHICLE:
-            return [Cost(data.n("road_mp"), data.rule("road"), "road rate")]
-        factor = int(data.raw("cycle_factor")) if mover.kind == MoverKind.CYCLE else 1
-        return [Cost(data.n("road_mf") * factor, data.rule("road"), "road rate")]
-    if along_path(ctx, a, b) and mover.kind in (MoverKind.INFANTRY, MoverKind.CAVALRY):
-        return [Cost(data.n("path_mf"), data.rule("path"), "path rate (G.1A)")]
-    row = m.row(b)
-    rule = "B21.6" if "B21.6" in info.rules else row.rule  # frozen Water Obstacle: Open Ground
-    if mover.kind == MoverKind.VEHICLE and info.building is not None:
-        raise RuleViolation(data.rule("building_vehicle"), "a vehicle may not enter a building")
-    kind = row.entry_kind
-    if mover.kind in (MoverKind.INFANTRY, MoverKind.CAVALRY) and kind != EntryKind.COST:
-        if kind == EntryKind.NA:
-            raise RuleViolation(row.rule, f"{info.terrain.value} cannot be entered this way")
-        if mover.kind == MoverKind.CAVALRY and _column_value(info.terrain.value, "cavalry") == "NA":
-            raise RuleViolation(
-                data.cost_rules.get(info.terrain.value, row.rule),
-                f"Cavalry may not enter {info.terrain.value}",
-            )
-        how = (
-            "only by Minimum Move (A4.134)"
-            if kind == EntryKind.MINIMUM_MOVE
-            else "at the cost of the entire MF allotment"
-        )
-        if kind == EntryKind.ALL and ctx.options.phase == Phase.APH:
-            raise RuleViolation(row.rule, f"{info.terrain.value} cannot be entered in the APh")
-        if not first:
-            raise RuleViolation(
-                data.rule("minimum_move") if kind == EntryKind.MINIMUM_MOVE else row.rule,
-                f"{info.terrain.value} is entered {how}: it must "
-                "be the unit's first expenditure of the phase",
-            )
-        return [Cost(ctx.allowance, rule, f"{info.terrain.value}: entered {how}")]
-    if row.infantry_mf is None:
-        raise RuleViolation(row.rule, f"{info.terrain.value} cannot be entered this way")
-    base = _base_cost(ctx, info.terrain.value, row.infantry_mf, rule, in_season(ctx))
-    if mud_applies(ctx, b):
-        base = base + mud_extra(ctx, base)
-    return base
-
-
-def hexside_cost(ctx: MoveContext, a: Hex, b: Hex) -> list[Cost]:
-    """Hedge/wall (B9.4), bocage (B9.5) and cliff (B11.4) hexsides. Banks are G8's."""
-    data = movement_data()
-    fs = ctx.features(a, b)
-    if not fs:
-        return []
-    out: list[Cost] = []
-    if HexsideFeature.CLIFF in fs:
-        raise RuleViolation(data.rule("cliff"), "a cliff hexside cannot be crossed by moving")
-    if HexsideFeature.WATER in fs and not ctx.game.conditions.sub_zero:
-        raise RuleViolation(
-            "B21.13",
-            "an all-water (pond) hexside is a Water Obstacle: it is crossed only by bridge, "
-            "boat, amphibian or swimming (B21.4), which this engine does not move",
-        )
-    mp = ctx.mover.kind == MoverKind.VEHICLE
-    for feat, key_mf, key_mp in (
-        (HexsideFeature.HEDGE, "hedge_wall_mf", "hedge_mp"),
-        (HexsideFeature.WALL, "hedge_wall_mf", "wall_mp"),
-        (HexsideFeature.BOCAGE, "bocage_mf", "bocage_mp"),
-    ):
-        if feat not in fs:
-            continue
-        key = key_mp if mp else key_mf
-        raw = data.raw(key)
-        if raw == "NA":
-            raise RuleViolation(
-                data.number_rules[key],
-                f"a {ctx.mover.describe()} may not cross a {feat.value} hexside",
-            )
-        h = halves(float(raw))
-        if ctx.mover.kind == MoverKind.CYCLE:
-            h *= int(data.raw("cycle_factor"))
-        out.append(Cost(h, data.number_rules[key], f"cross {feat.value} hexside"))
-    return out
-
-
-def elevation_costs(
-    ctx: MoveContext, a: Hex, b: Hex, cot: list[Cost], rule: str | None = None
-) -> list[Cost]:
-    """A4.133: entering a higher level doubles the COT; B10.51: each intermediate level
-    crossed (a Double Crest Line) adds 2 MF. ``rule`` names the rule that sends here (B21.41)."""
-    data = movement_data()
-    la, lb = ctx.map.level(a), ctx.map.level(b)
-    if lb <= la:
-        return []
-    cot_total = sum(c.halves for c in cot)
-    out = [
-        Cost(cot_total, rule or data.rule("elevation"), "entering a higher level doubles the COT")
-    ]
-    for _ in range(lb - la - 1):
-        out.append(
-            Cost(
-                data.n("double_crest_mf"),
-                data.rule("double_crest"),
-                "ascend the intermediate level",
-            )
-        )
-    return out
-
-
-def bypass_cost(ctx: MoveContext) -> Cost:
-    """A4.3 (Infantry: the Open Ground cost), D2.3 (vehicles)."""
-    data = movement_data()
-    if ctx.mover.kind == MoverKind.VEHICLE:
-        return Cost(data.n("bypass_mp"), data.rule("vehicle_bypass"), "Bypass")
-    h = data.n("bypass_mf")
-    if ctx.mover.kind == MoverKind.CYCLE:
-        h *= int(data.raw("cycle_factor"))
-    return Cost(h, data.rule("bypass"), "Bypass")
-
-
-def bypassable(ctx: MoveContext, h: Hex) -> bool:
-    return ctx.map.terrain(h).value in movement_data().bypass_terrain
-
-
-def hazardous_movement(cause: str) -> Event:
-    return Event("hazardous-movement", movement_data().rule("hazardous_movement"), cause)

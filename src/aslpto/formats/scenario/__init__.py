@@ -1,0 +1,151 @@
+"""Scenario files (TOML; docs/scenario-format.md) -> :class:`~aslpto.state.game.Game`, and back.
+
+``load(path)`` and ``loads(text, path)`` read a scenario: its boards and overlays (G.9), SSR
+conditions, sides, units, Panji counters and other Fortifications, and terrain-chart overrides.
+Every error is an :class:`~aslpto.base.rulings.InputError` naming the file, line and field.
+``dump(game)`` writes a game back so that ``loads(dump(g), g.source) == g``.
+
+Setup *legality* (what the rules allow where) is not checked here but by
+:func:`aslpto.procedures.setup.check`: a file that reads cleanly may still break G9.1 or B21.5.
+"""
+
+from __future__ import annotations
+
+from aslpto.formats.scenario.reader import (
+    _bulk as _bulk,
+)
+from aslpto.formats.scenario.reader import (
+    _Reader as _Reader,
+)
+from aslpto.formats.scenario.reader import (
+    default_position as default_position,
+)
+from aslpto.formats.scenario.reader import (
+    load as load,
+)
+from aslpto.formats.scenario.reader import (
+    loads as loads,
+)
+from aslpto.formats.scenario.source import (
+    _BARE_KEY as _BARE_KEY,
+)
+from aslpto.formats.scenario.source import (
+    _BOARD as _BOARD,
+)
+from aslpto.formats.scenario.source import (
+    _CHART_HINTS as _CHART_HINTS,
+)
+from aslpto.formats.scenario.source import (
+    _DATE as _DATE,
+)
+from aslpto.formats.scenario.source import (
+    _MEMBERS as _MEMBERS,
+)
+from aslpto.formats.scenario.source import (
+    _NATIONALITY as _NATIONALITY,
+)
+from aslpto.formats.scenario.source import (
+    _SIDE_HINTS as _SIDE_HINTS,
+)
+from aslpto.formats.scenario.source import (
+    _SOURCES as _SOURCES,
+)
+from aslpto.formats.scenario.source import (
+    _UNIT_FIELD as _UNIT_FIELD,
+)
+from aslpto.formats.scenario.source import (
+    _UNIT_HINTS as _UNIT_HINTS,
+)
+from aslpto.formats.scenario.source import (
+    _UNIT_KEY as _UNIT_KEY,
+)
+from aslpto.formats.scenario.source import (
+    _UNIT_KEYSET as _UNIT_KEYSET,
+)
+from aslpto.formats.scenario.source import (
+    _UNIT_PLAIN as _UNIT_PLAIN,
+)
+from aslpto.formats.scenario.source import (
+    BUNDLED_BOARDS as BUNDLED_BOARDS,
+)
+from aslpto.formats.scenario.source import (
+    CURRENT_KEYS as CURRENT_KEYS,
+)
+from aslpto.formats.scenario.source import (
+    ENTRENCHMENTS as ENTRENCHMENTS,
+)
+from aslpto.formats.scenario.source import (
+    FORT_KEYS as FORT_KEYS,
+)
+from aslpto.formats.scenario.source import (
+    MAP_KEYS as MAP_KEYS,
+)
+from aslpto.formats.scenario.source import (
+    OVERLAY_KEYS as OVERLAY_KEYS,
+)
+from aslpto.formats.scenario.source import (
+    PANJI_KEYS as PANJI_KEYS,
+)
+from aslpto.formats.scenario.source import (
+    POSITIONS as POSITIONS,
+)
+from aslpto.formats.scenario.source import (
+    SCENARIO_KEYS as SCENARIO_KEYS,
+)
+from aslpto.formats.scenario.source import (
+    SIDE_KEYS as SIDE_KEYS,
+)
+from aslpto.formats.scenario.source import (
+    SSR_KEYS as SSR_KEYS,
+)
+from aslpto.formats.scenario.source import (
+    TOP_KEYS as TOP_KEYS,
+)
+from aslpto.formats.scenario.source import (
+    UNIT_KEYS as UNIT_KEYS,
+)
+from aslpto.formats.scenario.source import (
+    E as E,
+)
+from aslpto.formats.scenario.source import (
+    FileRef as FileRef,
+)
+from aslpto.formats.scenario.source import (
+    MapSource as MapSource,
+)
+from aslpto.formats.scenario.source import (
+    _optional_of as _optional_of,
+)
+from aslpto.formats.scenario.source import (
+    _remember as _remember,
+)
+from aslpto.formats.scenario.source import (
+    bundled_boards as bundled_boards,
+)
+from aslpto.formats.scenario.source import (
+    map_source as map_source,
+)
+from aslpto.formats.scenario.writer import (
+    _bool as _bool,
+)
+from aslpto.formats.scenario.writer import (
+    _chart_overrides as _chart_overrides,
+)
+from aslpto.formats.scenario.writer import (
+    _key as _key,
+)
+from aslpto.formats.scenario.writer import (
+    _list as _list,
+)
+from aslpto.formats.scenario.writer import (
+    _str as _str,
+)
+from aslpto.formats.scenario.writer import (
+    _unit_lines as _unit_lines,
+)
+from aslpto.formats.scenario.writer import (
+    _val as _val,
+)
+from aslpto.formats.scenario.writer import (
+    dump as dump,
+)

@@ -1,0 +1,174 @@
+"""Where a scenario's map came from (board and overlay files, bundled or the user's), kept
+beside the map so that a game can be written back as it was read."""
+
+from __future__ import annotations
+
+import os.path
+import re
+import typing
+import weakref
+from dataclasses import dataclass, fields
+from enum import StrEnum
+from pathlib import Path
+from types import NoneType, UnionType
+from typing import Any, TypeVar
+
+from aslpto.board.maps import Map
+from aslpto.board.terrain import ChartRow
+from aslpto.state.game import (
+    Side,
+)
+from aslpto.state.units import Unit
+
+BUNDLED_BOARDS = Path(__file__).parents[2] / "data" / "boards"
+"""Bundled board and overlay files: ``[map.files] "37" = "37"`` reads ``<here>/37.toml``."""
+
+
+POSITIONS: tuple[str, ...] = ("ground", "in", "bank", "above-panji", "beneath-panji")
+"""Position words of a unit in its Location (DESIGN.md, public location words)."""
+
+
+ENTRENCHMENTS: tuple[str, ...] = ("trench", "foxhole", "pillbox")
+"""Values of ``Unit.entrenched``."""
+
+
+TOP_KEYS = ("scenario", "map", "overlays", "ssr", "sides", "units", "panjis", "fortifications",
+            "terrain_chart", "los_overrides")  # fmt: skip
+
+
+SCENARIO_KEYS = ("name", "date", "night")
+
+
+MAP_KEYS = ("boards", "files")
+
+
+OVERLAY_KEYS = ("file", "on")
+
+
+SSR_KEYS = ("pto_terrain", "jungle", "paddy", "ec", "river_depth", "current", "frigid_water",
+            "pond_fordable", "sub_zero")  # fmt: skip
+
+
+CURRENT_KEYS = ("direction", "force")
+
+
+SIDE_KEYS = tuple(f.name for f in fields(Side))
+
+
+PANJI_KEYS = ("id", "hex", "covered", "side", "hidden", "top")
+
+
+FORT_KEYS = ("id", "kind", "hex", "side", "hidden", "strength", "detonator", "hexside")
+
+
+_UNIT_KEY = {"unit_class": "class"}
+"""Unit fields whose scenario key differs from the field name."""
+
+
+_UNIT_FIELD = {v: k for k, v in _UNIT_KEY.items()}
+
+
+UNIT_KEYS = tuple(_UNIT_KEY.get(f.name, f.name) for f in fields(Unit))
+"""Every :class:`~aslpto.state.units.Unit` field, as the scenario names it (``class`` for
+``unit_class``)."""
+
+
+def _optional_of(typ: Any) -> Any:
+    """``T`` for ``T | None`` (a field that may be left out), else ``typ``."""
+    if typing.get_origin(typ) in (UnionType, typing.Union):
+        inner = [a for a in typing.get_args(typ) if a is not NoneType]
+        if len(inner) == 1:
+            return inner[0]
+    return typ
+
+
+_MEMBERS: dict[Any, dict[str, StrEnum]] = {}
+"""Each enum read so far: its members by value."""
+
+
+_UNIT_KEYSET = frozenset(UNIT_KEYS)
+
+
+_UNIT_HINTS: dict[str, Any] = {k: _optional_of(v) for k, v in typing.get_type_hints(Unit).items()}
+
+
+_UNIT_PLAIN: dict[str, tuple[str, Any]] = {
+    _UNIT_KEY.get(f, f): (f, t) for f, t in _UNIT_HINTS.items()
+    if f not in ("id", "side", "nationality", "hex", "position", "entrenched")
+}
+"""The unit fields read just as their types say: (field, type) by scenario key."""
+
+
+_SIDE_HINTS: dict[str, Any] = {k: _optional_of(v) for k, v in typing.get_type_hints(Side).items()}
+
+
+_CHART_HINTS: dict[str, Any] = typing.get_type_hints(ChartRow)
+
+
+_DATE = re.compile(r"^(\d{4})-(\d{2})$")
+
+
+_BOARD = re.compile(r"^\d+[a-z]?$")
+
+
+_NATIONALITY = re.compile(r"^[a-z][a-z0-9-]*$")
+
+
+_BARE_KEY = re.compile(r"^[A-Za-z0-9_-]+$")
+
+
+E = TypeVar("E", bound=StrEnum)
+
+
+@dataclass(frozen=True)
+class FileRef:
+    """A board or overlay file: a bundled name (``"37"``) or a path (absolute)."""
+
+    path: Path
+    bundled: str | None = None
+
+    def text(self, relative_to: Path | None) -> str:
+        """How a scenario file names it: the bundled name, or the path (relative to
+        ``relative_to`` when given and possible)."""
+        if self.bundled is not None:
+            return self.bundled
+        if relative_to is not None:
+            try:
+                return Path(os.path.relpath(self.path, relative_to)).as_posix()
+            except ValueError:
+                pass
+        return self.path.as_posix()
+
+
+@dataclass(frozen=True)
+class MapSource:
+    """What a map was built from: board rows (``"38*"`` turned 180°), files, overlays."""
+
+    rows: tuple[tuple[str, ...], ...]
+    files: tuple[tuple[str, FileRef], ...]
+    overlays: tuple[tuple[FileRef, str], ...] = ()
+
+
+_SOURCES: dict[int, tuple[weakref.ref[Map], MapSource]] = {}
+
+
+def _remember(m: Map, source: MapSource) -> None:
+    key = id(m)
+    _SOURCES[key] = (weakref.ref(m), source)
+    weakref.finalize(m, _SOURCES.pop, key, None)
+
+
+def map_source(m: Map) -> MapSource | None:
+    """The boards and overlays a map read by this module was built from (None for a map
+    built otherwise, or changed since)."""
+    entry = _SOURCES.get(id(m))
+    if entry is None or entry[0]() is not m:
+        return None
+    return entry[1]
+
+
+def bundled_boards() -> tuple[str, ...]:
+    """Names of the bundled board and overlay files."""
+    if not BUNDLED_BOARDS.is_dir():
+        return ()
+    return tuple(sorted(p.stem for p in BUNDLED_BOARDS.glob("*.toml")))

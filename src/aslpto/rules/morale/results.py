@@ -1,0 +1,488 @@
+"""What a check's roll does to one unit: break, wound (A17), Casualty Reduction (A7.302),
+Replacement (A19.13), Pin (A7.8), the Japanese results (G1.1-G1.41), Heat of Battle (A15.1;
+G1.62) and Battle Hardening (A15.3)."""
+
+from __future__ import annotations
+
+from aslpto.base.rulings import InputError, Ruling
+from aslpto.rules.morale.national import G1
+from aslpto.rules.morale.values import (
+    PLAIN,
+    Check,
+    Log,
+    Result,
+    Situation,
+    _data,
+    _exceeds_elr,
+    morale_level,
+    pin_immune,
+    ptc_exempt,
+    rule,
+    setting,
+)
+from aslpto.state.counters import catalog, exchange, leader_face, morale_of, parse_leader
+from aslpto.state.dice import DR, Dice
+from aslpto.state.units import Kind, Unit, UnitClass
+
+
+def _break(u: Unit) -> Unit:
+    """A10.3/A10.62: broken and DM; loses pinned/TI/CX (cf. G1.11)."""
+    c = catalog()
+    ml = u.morale
+    if u.kind.is_mmc and not u.unarmed:
+        ctr = c.of(u)
+        ml = ctr.broken_morale if ctr.broken_morale is not None else ctr.morale
+    return u.with_(broken=True, dm=True, pinned=False, ti=False, cx=False, morale=ml)
+
+
+def wound(u: Unit, log: Log, dice: Dice) -> list[Unit]:
+    """A17.1/A17.11/A17.3: Wound Severity dr (>= 5 KIA, +1 if already wounded); a survivor is
+    (or stays) wounded with Morale Level and leadership each one worse, once only."""
+    drm = int(setting("wound_severity", "already_wounded_drm")) if u.wounded else 0
+    dr = dice.dr()
+    if dr + drm >= int(setting("wound_severity", "kia_at_least")):
+        log.eliminated.append(u.id)
+        log.note(u, "mortally wounded (Wound Severity)", rule("wound_severity"))
+        return []
+    log.note(u, "wounded", rule("wound"), rule("wound_severity"))
+    if u.wounded:
+        return [u]
+    ml = morale_of(u) + int(setting("wound_effects", "morale_change"))
+    face = u.counter
+    if u.kind == Kind.LEADER:
+        m, lead = parse_leader(u.counter)
+        face = leader_face(
+            m + int(setting("wound_effects", "morale_change")),
+            lead + int(setting("wound_effects", "leadership_change")),
+        )
+    elif u.kind.is_smc and face.count("-") == 2:
+        fp, rng, _ = face.split("-")
+        face = f"{fp}-{int(rng) - 1}-{ml}"
+    log.note(u, "", rule("wound_effects"))
+    return [u.with_(wounded=True, morale=ml, counter=face)]
+
+
+def casualty_reduce(u: Unit, log: Log, dice: Dice) -> list[Unit]:
+    """A7.302 (G1.14 for Japanese): squad -> HS; HS/crew eliminated; SMC wounded."""
+    if u.kind.is_smc:
+        log.note(u, "Casualty Reduction", rule("casualty_reduction"))
+        return wound(u, log, dice)
+    if G1.rules.is_japanese(u):
+        r = G1.rules.casualty_reduce(u)
+        log.note(u, "Casualty Reduced" if r.value else "eliminated (Casualty Reduction)", *r.rules)
+        if not r.value:
+            log.eliminated.append(u.id)
+        return list(r.value)
+    if u.kind == Kind.SQUAD:
+        hs = (
+            u.with_(kind=Kind.HALF_SQUAD, counter="unarmed HS")
+            if u.unarmed
+            else exchange(u, Kind.HALF_SQUAD)
+        )
+        log.note(u, "Casualty Reduced to a HS", rule("casualty_reduction"))
+        return [hs]
+    log.eliminated.append(u.id)
+    log.note(u, "eliminated (Casualty Reduction)", rule("casualty_reduction"))
+    return []
+
+
+def replace_unit(u: Unit, log: Log) -> Unit:
+    """A19.13: an unbroken unit failing a MC by more than its ELR is Replaced by a broken unit of
+    the next-lower quality and the same size; at the end of its nationality's chain it is
+    Disrupted (A19.12) - never a Japanese (G1.2). Japanese leaders are not Replaced (G1.41)."""
+    c = catalog()
+    if u.broken:
+        return u
+    if u.kind == Kind.LEADER:
+        lr = G1.rules.leader_replaced_on_elr(u)
+        if not lr.value:
+            log.note(u, "not Replaced", *lr.rules)
+            return u
+        if u.wounded:
+            return u
+        lower = c.lower_leader(u.nationality, u.counter)
+        if lower is None:
+            return u
+        log.note(u, f"Replaced by a {lower} leader", rule("replacement"))
+        return u.with_(counter=lower, morale=parse_leader(lower)[0])
+    if u.kind not in (Kind.SQUAD, Kind.HALF_SQUAD) or u.unit_class is None or u.unarmed:
+        return u  # heroes, crews, Unarmed: no lower-quality unit
+    lower_cls = c.lower_class(u.nationality, u.unit_class)
+    if lower_cls is None:
+        d = G1.rules.disrupts(u)
+        if d.value:
+            log.note(u, "Disrupted", rule("disruption"))
+        else:
+            log.note(u, "cannot be Replaced and does not Disrupt", *d.rules)
+        return u
+    log.note(u, f"Replaced by a {lower_cls} {u.kind}", rule("replacement"))
+    return exchange(u, unit_class=lower_cls)
+
+
+def break_result(u: Unit, log: Log, dice: Dice, *, check: Check, casualty: bool) -> list[Unit]:
+    """The break result of a failed MC for a unit of any nationality (after any Replacement
+    and Casualty Reduction)."""
+    if G1.rules.is_japanese(u) and u.kind.is_smc:
+        r = G1.rules.smc_break_result(u, casualty_mc=casualty)
+        if r.value == "eliminated":
+            log.eliminated.append(u.id)
+            log.note(u, "eliminated", *r.rules)
+            return []
+        log.note(u, "Wounded instead of broken", *r.rules)
+        return wound(u, log, dice)
+    if G1.rules.is_japanese(u) and (u.berserk or u.unarmed) and u.kind == Kind.SQUAD:
+        log.note(u, "berserk/Unarmed: Casualty Reduction instead", "G1.14")
+        return casualty_reduce(u, log, dice)
+    if G1.rules.is_japanese(u) and u.kind in (Kind.SQUAD, Kind.CREW):
+        br = G1.rules.attack_break(u) if check == Check.MC else G1.rules.other_break(u)
+        log.note(u, "step-reduced" if check == Check.MC else "broken", *br.rules)
+        return list(br.value)
+    if u.kind in (Kind.HERO, Kind.TH_HERO, Kind.DC_HERO):
+        if u.wounded:
+            log.eliminated.append(u.id)
+            log.note(u, "wounded hero fails: eliminated", rule("heroic_wounded"))
+            return []
+        log.note(u, "hero wounded instead of broken", rule("wound"))
+        return wound(u, log, dice)
+    if u.berserk and setting("berserk", "fails") == "casualty-reduction":
+        log.note(u, "berserk: Casualty Reduction instead of breaking", rule("berserk"))
+        return casualty_reduce(u, log, dice)
+    log.note(u, "broken", rule("break"), rule("dm"))
+    return [_break(u)]
+
+
+def _validate(unit: Unit) -> None:
+    if not unit.kind.is_infantry and unit.kind != Kind.CAVALRY:
+        raise InputError(f"{unit.id} is a {unit.kind}: only Personnel take these checks")
+
+
+def apply_roll(
+    unit: Unit,
+    check: Check,
+    roll: DR | None,
+    dice: Dice,
+    *,
+    drm: int = 0,
+    situation: Situation = PLAIN,
+) -> Result:
+    """Resolve ``check`` for ``unit`` with the given Original DR (None: roll it from ``dice``
+    unless the unit is exempt); ``dice`` supplies any further rolls (Wound Severity, Heat of
+    Battle). See :func:`resolve_check`."""
+    _validate(unit)
+    log = Log()
+    if check == Check.LLMC and G1.rules.is_japanese(unit) and not unit.broken:
+        log.note(unit, "treats the LLMC as a LLTC", "G1.62")
+        check = Check.LLTC
+    if check in (Check.PTC, Check.LLTC):
+        ex = ptc_exempt(unit, situation)
+        if ex.value and not (unit.concealed and "G1.4" in ex.rules):
+            log.note(unit, f"exempt ({ex.why})", *ex.rules)
+            return log.result([unit])
+        if ex.value:
+            # G1.4: the PTC/Pin result vs a concealed Japanese SMC can cost his concealment
+            roll = dice.DR() if roll is None else roll
+            final = roll.total + drm + situation.leadership_drm
+            if final > morale_level(unit, situation).value:
+                log.note(unit, "PTC failed: loses concealment (no Pin)", "G1.4")
+                return log.result([unit.with_(concealed=False)])
+            log.note(unit, "PTC passed: keeps concealment", "G1.4")
+            return log.result([unit])
+    if roll is None:
+        roll = dice.DR()
+    ml_r = morale_level(unit, situation)
+    ml = ml_r.value
+    final = roll.total + drm + situation.leadership_drm
+    lead = (rule("leadership_drm"),) if situation.leadership_drm else ()
+    log.note(unit, "", *ml_r.rules, *lead)
+    if not check.is_mc:
+        return _task_check(unit, check, final, ml, log)
+    return _morale_check(unit, check, roll, final, ml, dice, situation, log)
+
+
+def _task_check(unit: Unit, check: Check, final: int, ml: int, log: Log) -> Result:
+    if final <= ml:
+        log.note(unit, "passed", rule("ptc") if check == Check.PTC else "")
+        return log.result([unit])
+    if check == Check.PTC:
+        log.note(unit, "pinned", rule("ptc"), rule("pin"))
+        return log.result([unit.with_(pinned=True)])
+    if check == Check.LLTC:
+        effect = setting("leader_loss", "lltc_failure_broken" if unit.broken else "lltc_failure")
+        log.note(unit, f"failed LLTC: {effect}", rule("leader_loss"))
+        if effect == "pin" and not pin_immune(unit).value:
+            return log.result([unit.with_(pinned=True)])
+        if effect == "dm":
+            return log.result([unit.with_(dm=True)])
+        return log.result([unit])
+    log.note(unit, "failed")
+    return log.result([unit])
+
+
+def _morale_check(
+    unit: Unit,
+    check: Check,
+    roll: DR,
+    final: int,
+    ml: int,
+    dice: Dice,
+    situation: Situation,
+    log: Log,
+) -> Result:
+    casualty = roll.total == 12 and (
+        check != Check.NMC or setting("morale_check", "casualty_mc_on_nmc")
+    )
+    failed = final > ml or (casualty and setting("morale_check", "original_12_always_fails"))
+    amount = final - ml
+    doubles_cr = check == Check.PANJI and roll.doubles and roll.total < 12
+    if check == Check.PANJI:
+        log.note(unit, "", "G9.31")
+    was_broken = unit.broken
+    units: list[Unit]
+    if failed:
+        log.note(unit, "failed", rule("morale_check"))
+        if casualty:
+            log.note(unit, "Casualty MC", rule("casualty_mc"))
+        units = _failure(unit, check, amount, casualty, doubles_cr, dice, log)
+    else:
+        log.note(unit, "passed", rule("morale_check"))
+        units = [unit]
+        if doubles_cr:
+            log.note(unit, "Original doubles: Casualty Reduction", "G9.31")
+            units = casualty_reduce(unit, log, dice)
+        if final == ml and check.value in setting("morale_check", "pin_on_equal"):
+            why = "G9.31" if check == Check.PANJI else rule("pin")
+            units = [_pin(u, log, why, situation) for u in units]
+    if roll.total == 2 and check in (Check.MC, Check.NMC, Check.LLMC):
+        units = _heat_of_battle_all(units, was_broken, dice, situation, log)
+    return log.result(units)
+
+
+def _pin(u: Unit, log: Log, why_rule: str, situation: Situation = PLAIN) -> Unit:
+    imm = pin_immune(u, situation)
+    if imm.value and u.concealed and "G1.4" in imm.rules:
+        log.note(u, "Pin result: loses concealment (no Pin)", "G1.4")
+        return u.with_(concealed=False)
+    if imm.value:
+        log.note(u, f"not pinned ({imm.why})", *imm.rules)
+        return u
+    log.note(u, "pinned (Final DR equals Morale Level)", why_rule)
+    return u.with_(pinned=True)
+
+
+def _failure(
+    unit: Unit,
+    check: Check,
+    amount: int,
+    casualty: bool,
+    doubles_cr: bool,
+    dice: Dice,
+    log: Log,
+) -> list[Unit]:
+    """A failed MC: Replacement, then Casualty Reduction (or the Casualty MC), then the break
+    (A19.13, A10.31; the order G9.31 states and the G1.14 EX follow)."""
+    if unit.broken:
+        if casualty and setting("morale_check", "broken_original_12") == "eliminated":
+            log.eliminated.append(unit.id)
+            log.note(unit, "broken unit rolls a Casualty MC: eliminated", rule("broken_fails"))
+            return []
+        log.note(unit, "broken unit fails: Casualty Reduction", rule("broken_fails"))
+        return casualty_reduce(unit, log, dice)
+    elr = _exceeds_elr(unit, amount) if amount > 0 else Ruling(False)
+    if elr.value:
+        op = setting("elr", "japanese" if G1.rules.is_japanese(unit) else "standard")
+        log.note(unit, f"failed by {op} its ELR", *elr.rules)
+    # Japanese squads and infantry crews: G1.12-G1.14.
+    if (
+        G1.rules.is_japanese(unit)
+        and unit.kind in (Kind.SQUAD, Kind.CREW)
+        and not (unit.berserk or unit.unarmed)
+    ):
+        return _japanese_failure(unit, check, elr, casualty, doubles_cr, dice, log)
+    u = unit
+    if elr.value and not (G1.rules.is_japanese(u) and u.berserk):
+        log.note(u, "", *elr.rules)
+        u = replace_unit(u, log)
+    units = [u]
+    if casualty or doubles_cr:
+        if casualty and G1.rules.is_japanese(u) and u.kind == Kind.LEADER:
+            pass  # G1.41: eliminated by the break result below
+        else:
+            units = casualty_reduce(u, log, dice)
+    out: list[Unit] = []
+    for v in units:
+        out.extend(break_result(v, log, dice, check=check, casualty=casualty))
+    return out
+
+
+def _japanese_failure(
+    unit: Unit,
+    check: Check,
+    elr: Ruling[bool],
+    casualty: bool,
+    doubles_cr: bool,
+    dice: Dice,
+    log: Log,
+) -> list[Unit]:
+    if casualty:
+        r = G1.rules.casualty_mc(unit, exceeds_elr=elr.value)
+        if not r.value:
+            log.eliminated.append(unit.id)
+        log.note(unit, "Casualty MC: " + r.why, *r.rules)
+        return list(r.value)
+    if doubles_cr:
+        # G9.31: Replacement (G1.133 lowers the Class unless Conscript), Casualty Reduction,
+        # then the break: the HS breaks in the normal manner (G1.2).
+        u = unit
+        if elr.value and unit.kind == Kind.SQUAD and unit.unit_class != UnitClass.CONSCRIPT:
+            lower = catalog().lower_class(unit.nationality, unit.unit_class or UnitClass.ELITE)
+            if lower is not None:
+                u = exchange(unit, unit_class=lower)
+                log.note(unit, f"Replaced by its {lower} squad", "G9.31", "G1.133")
+        units = casualty_reduce(u, log, dice)
+        out: list[Unit] = []
+        for v in units:
+            log.note(v, "breaks", "G1.2", rule("break"), rule("dm"))
+            out.append(_break(v))
+        return out
+    g1 = G1.rules
+    r = g1.attack_break(unit, elr.value) if check == Check.MC else g1.other_break(unit, elr.value)
+    what = "step-reduced" if check == Check.MC else "broken"
+    log.note(unit, f"{what}: {r.why}" if elr.value else what, *r.rules)
+    return list(r.value)
+
+
+def heat_of_battle_subject(unit: Unit, situation: Situation = PLAIN) -> Ruling[bool]:
+    """A15.1: not subject are Unarmed units, Cavalry, heroes, crews, Human Wave (Banzai)
+    participants and berserk units (also PRC, climbing/swimming/wading, boats, parachutes -
+    states the caller excludes)."""
+    why = ""
+    if unit.unarmed:
+        why = "Unarmed"
+    elif unit.kind == Kind.CAVALRY:
+        why = "Cavalry"
+    elif unit.kind in (Kind.HERO, Kind.TH_HERO, Kind.DC_HERO):
+        why = "hero"
+    elif unit.kind in (Kind.CREW, Kind.VEHICLE_CREW):
+        why = "crew"
+    elif situation.human_wave:
+        why = "Human Wave/Banzai participant"
+    elif unit.berserk:
+        why = "already berserk"
+    return Ruling(not why, (rule("heat_of_battle"),), why or "subject")
+
+
+def heat_of_battle_drm(unit: Unit, *, was_broken: bool, situation: Situation) -> Ruling[int]:
+    """A15.1 cumulative DRM: -1 Elite; nationality (British -1); +1 broken; +1 Inexperienced."""
+    drm = situation.heat_of_battle_drm
+    if unit.unit_class == UnitClass.ELITE:
+        drm += int(setting("heat_of_battle", "drm_elite"))
+    drm += catalog().nationality(unit.nationality).hob_drm
+    if was_broken:
+        drm += int(setting("heat_of_battle", "drm_broken"))
+    if unit.unit_class in (UnitClass.GREEN, UnitClass.CONSCRIPT):
+        drm += int(setting("heat_of_battle", "drm_inexperienced"))
+    return Ruling(drm, (rule("heat_of_battle"),), "")
+
+
+def _heat_of_battle_all(
+    units: list[Unit], was_broken: bool, dice: Dice, situation: Situation, log: Log
+) -> list[Unit]:
+    out: list[Unit] = []
+    for u in units:
+        out.extend(heat_of_battle(u, dice, situation, log, was_broken=was_broken))
+    return out
+
+
+def heat_of_battle(
+    unit: Unit, dice: Dice, situation: Situation, log: Log, *, was_broken: bool = False
+) -> list[Unit]:
+    """A15.1 Heat of Battle after an Original MC DR of 2 (G1.62 for the Japanese: a Final DR
+    >= 9 makes them berserk, or Battle Hardened in a pillbox)."""
+    subj = heat_of_battle_subject(unit, situation)
+    if not subj.value:
+        log.note(unit, f"no Heat of Battle ({subj.why})", *subj.rules)
+        return [unit]
+    if not situation.heat_of_battle:
+        log.note(unit, "Heat of Battle (not resolved)", rule("heat_of_battle"))
+        return [unit]
+    drm = heat_of_battle_drm(unit, was_broken=was_broken, situation=situation).value
+    roll = dice.DR()
+    final = roll.total + drm
+    log.note(unit, "Heat of Battle", rule("heat_of_battle"))
+    hob = _data()["heat_of_battle"]
+    japanese = G1.rules.is_japanese(unit)
+    results: list[str] = []
+    if final <= int(hob["hero_at_most"]):
+        results.append("hero")
+    if int(hob["battle_hardening_from"]) <= final <= int(hob["battle_hardening_to"]):
+        results.append("battle-hardening")
+    berserk_from = int(hob["japanese_berserk_from"] if japanese else hob["berserk_from"])
+    if berserk_from <= final and (japanese or final <= int(hob["berserk_to"])):
+        results.append("berserk")
+    elif final >= int(hob["surrender_at_least"]):
+        results.append("berserk" if situation.no_quarter else "surrender")
+    if "berserk" in results and (situation.pillbox and japanese):
+        results = ["battle-hardening"]
+        log.note(unit, "", "G1.62")
+    elif "berserk" in results and not situation.known_enemy_in_los:
+        results = ["battle-hardening"]
+    if japanese and "berserk" in results:
+        log.note(unit, "", "G1.62")
+    units = [unit]
+    for res in results:
+        units = _apply_hob(units[0], res, log) + units[1:]
+    return units
+
+
+def _apply_hob(u: Unit, res: str, log: Log) -> list[Unit]:
+    if res == "hero":
+        if u.kind.is_smc:
+            log.note(
+                u, "becomes heroic (heroic status is not tracked on Unit)", rule("hero_creation")
+            )
+            return [u.with_(broken=False, dm=False)] if u.kind == Kind.LEADER else [u]
+        face = catalog().nationality(u.nationality).hero_face
+        hero = Unit(
+            id=f"{u.id}-hero",
+            side=u.side,
+            nationality=u.nationality,
+            kind=Kind.HERO,
+            counter=face,
+            morale=int(setting("heat_of_battle", "hero_morale")),
+            elr=u.elr,
+            hex=u.hex,
+            position=u.position,
+        )
+        log.note(u, "creates a hero", rule("hero_creation"))
+        return [u, hero]
+    if res == "battle-hardening":
+        return [_battle_harden(u, log)]
+    if res == "berserk":
+        log.note(u, "berserk", rule("berserk"))
+        return [u.with_(berserk=True, broken=False, pinned=False, dm=False)]
+    log.note(u, "surrenders", rule("surrender"))
+    return [u]
+
+
+def _battle_harden(u: Unit, log: Log) -> Unit:
+    """A15.3: the next higher quality, unbroken and unpinned, same size."""
+    c = catalog()
+    if u.kind == Kind.LEADER:
+        better = None if u.wounded else c.higher_leader(u.nationality, u.counter)
+        if better is None:
+            log.note(u, "Battle Hardening: no better leader", rule("battle_hardening"))
+            return u.with_(broken=False, pinned=False, dm=False)
+        log.note(u, f"Battle Hardened to {better}", rule("battle_hardening"))
+        return u.with_(
+            counter=better, morale=parse_leader(better)[0], broken=False, pinned=False, dm=False
+        )
+    higher = c.higher_class(u.nationality, u.unit_class) if u.unit_class else None
+    if higher is None:
+        log.note(
+            u,
+            "Battle Hardening: no higher Class (Fanatic status not built)",
+            rule("battle_hardening"),
+        )
+        return u.with_(broken=False, pinned=False, dm=False)
+    log.note(u, f"Battle Hardened to {higher}", rule("battle_hardening"))
+    return exchange(u.with_(broken=False, pinned=False, dm=False), unit_class=higher)

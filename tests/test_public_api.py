@@ -1,0 +1,28 @@
+"""``import aslpto``: the documented entry points, imported on first use."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+
+import aslpto
+
+
+def test_every_entry_point_resolves() -> None:
+    for name in aslpto.__all__:
+        assert getattr(aslpto, name) is not None, name
+
+
+def test_unknown_name_is_an_attribute_error() -> None:
+    try:
+        aslpto.no_such_entry_point  # noqa: B018
+    except AttributeError as e:
+        assert "no_such_entry_point" in str(e)
+    else:
+        raise AssertionError("no AttributeError")
+
+
+def test_import_aslpto_loads_no_rules() -> None:
+    code = "import sys, aslpto; print(sorted(m for m in sys.modules if m.startswith('aslpto')))"
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "['aslpto', 'aslpto.base', 'aslpto.base.rulings']"
