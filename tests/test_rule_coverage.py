@@ -49,3 +49,31 @@ def test_named_tests_exist() -> None:
     for path in (ROOT / "tests").rglob("test_*.py"):
         defined |= set(re.findall(r"^\s*def (test_[a-z0-9_]+)", path.read_text(), re.M))
     assert sorted(named - defined) == []
+
+
+_CODE = re.compile(
+    r"`((?:base|board|state|rules|procedures|formats|cli)(?:\.[A-Za-z_][A-Za-z0-9_]*)+)"
+)
+
+
+def test_named_code_exists() -> None:
+    """Every ``package.module.name`` a coverage row names is there (relative to aslpto)."""
+    import importlib
+
+    text = (ROOT / "docs" / "rule-coverage.md").read_text(encoding="utf-8")
+    missing = []
+    for ref in sorted(set(_CODE.findall(text))):
+        parts = ref.split(".")
+        for n in range(len(parts), 0, -1):  # the longest prefix that is a module
+            try:
+                obj = importlib.import_module("aslpto." + ".".join(parts[:n]))
+            except ModuleNotFoundError:
+                continue
+            for attr in parts[n:]:
+                obj = getattr(obj, attr, None)
+            if obj is None:
+                missing.append(ref)
+            break
+        else:
+            missing.append(ref)
+    assert missing == []
