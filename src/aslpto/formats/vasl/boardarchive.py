@@ -69,7 +69,7 @@ _TC_BLOCKDATA = 0x77  # then a 1-byte length
 _TC_BLOCKDATALONG = 0x7A  # then a 4-byte big-endian length
 _HEADER = struct.Struct(">4i")  # width, height (hexes); grid width, grid height (pixels)
 _MAX_INFLATED = 1 << 28  # refuse LOSData that inflates past 256 MiB
-_HEX_NAME = re.compile(r"([A-Za-z])\1*(\d+)")
+_HEX_NAME = re.compile(r"([A-Z])\1*(\d+)", re.IGNORECASE)
 
 
 class BoardArchiveError(ValueError):
@@ -321,6 +321,12 @@ def parse_board_metadata(data: bytes, where: str = METADATA) -> BoardMetadata:
             noun = "a whole number" if kind is int else "a number"
             raise BoardArchiveError(where, f"{key}='{value}' is not {noun}") from None
 
+    def size(key: str) -> float | None:
+        value: float | None = number(key, float)
+        if value is not None and not value > 0:
+            raise BoardArchiveError(where, f"{key}='{attrs[key]}' is not a positive number")
+        return value
+
     def flag(key: str) -> bool | None:
         value = attrs.get(key)
         if value is None:
@@ -387,8 +393,8 @@ def parse_board_metadata(data: bytes, where: str = METADATA) -> BoardMetadata:
         height=number("height", int),
         a1_centre_x=number("A1CenterX", float),
         a1_centre_y=number("A1CenterY", float),
-        hex_width=number("hexWidth", float),
-        hex_height=number("hexHeight", float),
+        hex_width=size("hexWidth"),
+        hex_height=size("hexHeight"),
         alt_hex_grain=bool(flag("altHexGrain")),
         snap_scale=number("snapScale", int),
         hex_grid_config=text("HexGridConfig"),
@@ -625,12 +631,12 @@ class BoardArchive:
         return self.grid.pixel_to_hex(x, y)
 
     def centre_pixel(self, which: str | tuple[int, int]) -> tuple[int, int]:
-        """The pixel nearest the centre of a hex, kept on the grid (GG's centre, x = 1800, is
-        read at x = 1799; B0's, y = 0, at y = 0)."""
+        """The pixel VASL reads for the centre of a hex: the centre with its fractions cut
+        off, kept on the grid (GG's centre, x = 1800, is read at x = 1799)."""
         cx, cy = self.grid.centre(*self._hex(which))
         return (
-            min(max(math.floor(cx + 0.5), 0), self.grid_width - 1),
-            min(max(math.floor(cy + 0.5), 0), self.grid_height - 1),
+            min(max(math.floor(cx), 0), self.grid_width - 1),
+            min(max(math.floor(cy), 0), self.grid_height - 1),
         )
 
     def code_at_hex(self, which: str | tuple[int, int]) -> int:
