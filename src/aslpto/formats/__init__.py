@@ -1,1 +1,2 @@
-"""Readers and writers of file formats: scenario TOML, SVG."""
+"""Readers and writers of file formats: scenario TOML, SVG, and the VASL files players own
+(``formats.vasl``)."""

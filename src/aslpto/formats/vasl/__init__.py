@@ -1,0 +1,1 @@
+"""Readers of VASL files: board archives (``bdNN``)."""

@@ -1,0 +1,779 @@
+"""VASL board archives (``bdNN``): the level and terrain code of every pixel, and the hex grid.
+
+A board archive is a zip without extension. Its ``LOSData`` is a gzip of a Java object stream
+that carries block data only: the board's size in hexes and pixels, then one (level, terrain
+code) byte pair per pixel, column by column, then one stairway byte per hex.
+``BoardMetadata.xml`` names the board and overrides building types and the hex grid.
+See ``docs/vasl-boards.md``.
+
+Hexes are ``(col, row)``: column 0 is A, 25 is Z, 26 is AA, ..., 32 is GG; rows as printed.
+
+>>> hex_name(29, 7)
+'DD7'
+>>> parse_hex("dd7")
+(29, 7)
+>>> hex_centre(0, 1)
+(0.0, 32.25)
+>>> pixel_to_hex(1631, 451)
+(29, 7)
+"""
+
+from __future__ import annotations
+
+import math
+import os
+import re
+import struct
+import tomllib
+import xml.etree.ElementTree as ET
+import zipfile
+import zlib
+from collections import Counter
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass, field, fields
+from functools import cache
+from importlib import resources
+from types import MappingProxyType
+from typing import Any
+
+__all__ = [
+    "STANDARD_GRID",
+    "BoardArchive",
+    "BoardArchiveError",
+    "BoardMetadata",
+    "HexGrid",
+    "OverlayRule",
+    "TerrainCode",
+    "UnderlayRule",
+    "hex_centre",
+    "hex_name",
+    "parse_board_metadata",
+    "parse_hex",
+    "pixel_to_hex",
+    "read_board_archive",
+    "terrain_codes",
+]
+
+# A standard geomorphic board: 33 x 10 hexes on a 1800 x 645 pixel picture.
+GEO_COLUMNS = 33
+GEO_ROWS = 10
+GEO_GRID_WIDTH = 1800
+GEO_GRID_HEIGHT = 645
+
+LOS_DATA = "LOSData"
+METADATA = "BoardMetadata.xml"
+TERRAIN_CODES_FILE = "vasl_terrain_codes.toml"
+
+_JAVA_STREAM_HEADER = b"\xac\xed\x00\x05"
+_TC_BLOCKDATA = 0x77  # then a 1-byte length
+_TC_BLOCKDATALONG = 0x7A  # then a 4-byte big-endian length
+_HEADER = struct.Struct(">4i")  # width, height (hexes); grid width, grid height (pixels)
+_MAX_INFLATED = 1 << 28  # refuse LOSData that inflates past 256 MiB
+_HEX_NAME = re.compile(r"([A-Z])\1*(\d+)", re.IGNORECASE)
+
+
+class BoardArchiveError(ValueError):
+    """A board archive (or the terrain-code table) that cannot be read. The message is one
+    line: the file, then what is wrong."""
+
+    def __init__(self, where: str, problem: str) -> None:
+        self.where = where
+        self.problem = " ".join(problem.split())
+        super().__init__(f"{where}: {self.problem}")
+
+
+# --- hex names and the hex grid ---------------------------------------------------------------
+
+
+def hex_name(col: int, row: int) -> str:
+    """The printed name of hex ``(col, row)``: ``(0, 1)`` is A1, ``(29, 7)`` DD7."""
+    if col < 0 or row < 0:
+        raise ValueError(f"no hex name for column {col}, row {row}")
+    return chr(ord("A") + col % 26) * (col // 26 + 1) + str(row)
+
+
+def parse_hex(name: str) -> tuple[int, int]:
+    """``(col, row)`` of a printed hex name such as ``"DD7"`` (any case)."""
+    m = _HEX_NAME.fullmatch(name.strip())
+    if m is None:
+        raise ValueError(f"'{name}' is not a hex name (letters then a row, e.g. DD7)")
+    letters = len(name.strip()) - len(m.group(2))
+    return 26 * (letters - 1) + ord(m.group(1).upper()) - ord("A"), int(m.group(2))
+
+
+@dataclass(frozen=True, slots=True)
+class HexGrid:
+    """Where the hexes of a board lie on its pixel grid.
+
+    Columns count from 0 (A). Columns A, C, E, ... hold rows 1 to ``rows``; columns B, D, ...
+    hold rows 0 to ``rows`` and lie half a hex lower, so that their rows 0 and ``rows`` are half
+    hexes cut by the board edges. ``alt_hex_grain`` swaps the two kinds of column (VASL's
+    ``altHexGrain``: A0 at the top left, B1 higher than A1).
+    """
+
+    columns: int = GEO_COLUMNS
+    rows: int = GEO_ROWS
+    hex_width: float = GEO_GRID_WIDTH / (GEO_COLUMNS - 1)  # 56.25: centre to centre across
+    hex_height: float = GEO_GRID_HEIGHT / GEO_ROWS  # 64.5: centre to centre down a column
+    a1_x: float = 0.0  # the centre of A1
+    a1_y: float = GEO_GRID_HEIGHT / GEO_ROWS / 2
+    alt_hex_grain: bool = False
+
+    def rows_in(self, col: int) -> range:
+        """The printed rows of column ``col`` (empty when the column is off the board)."""
+        if not 0 <= col < self.columns:
+            return range(0)
+        has_row_0 = (col % 2 == 1) != self.alt_hex_grain
+        return range(0 if has_row_0 else 1, self.rows + 1)
+
+    def is_hex(self, col: int, row: int) -> bool:
+        return row in self.rows_in(col)
+
+    def hexes(self) -> Iterator[tuple[int, int]]:
+        """Every hex of the board, column by column, top to bottom."""
+        for col in range(self.columns):
+            for row in self.rows_in(col):
+                yield col, row
+
+    def _dy(self, col: int) -> float:
+        if col % 2 == 0:
+            return 0.0
+        return -self.hex_height / 2 if self.alt_hex_grain else self.hex_height / 2
+
+    def _centre(self, col: int, row: int) -> tuple[float, float]:
+        return (
+            self.a1_x + self.hex_width * col,
+            self.a1_y + self.hex_height * (row - 1) + self._dy(col),
+        )
+
+    def centre(self, col: int, row: int) -> tuple[float, float]:
+        """The pixel position of the centre of hex ``(col, row)``."""
+        if not self.is_hex(col, row):
+            raise ValueError(
+                f"no hex {hex_name(col, row) if col >= 0 and row >= 0 else (col, row)} "
+                f"on a {self.columns}x{self.rows}-hex board"
+            )
+        return self._centre(col, row)
+
+    def pixel_to_hex(self, x: float, y: float) -> tuple[int, int]:
+        """The board hex whose centre is nearest to pixel ``(x, y)``; on a tie, the lowest
+        column, then the lowest row."""
+        near = round((x - self.a1_x) / self.hex_width)
+        near = min(max(near, 0), self.columns - 1)
+        best = (near, self.rows_in(near)[0])
+        best_d = math.inf
+        for col in range(max(near - 1, 0), min(near + 1, self.columns - 1) + 1):
+            rows = self.rows_in(col)
+            guess = round((y - self.a1_y - self._dy(col)) / self.hex_height) + 1
+            for row in range(guess - 1, guess + 2):
+                row = min(max(row, rows[0]), rows[-1])
+                cx, cy = self._centre(col, row)
+                d = (x - cx) ** 2 + (y - cy) ** 2
+                if d < best_d:  # columns and rows go up, so a tie keeps the lower hex
+                    best, best_d = (col, row), d
+        return best
+
+    def spans(self, col: int, row: int, width: int, height: int) -> Iterator[tuple[int, int, int]]:
+        """The pixels of a ``width`` x ``height`` grid that ``pixel_to_hex`` puts in hex
+        ``(col, row)``, as ``(x, y_first, y_last)`` runs down each pixel column."""
+        cx, cy = self.centre(col, row)
+        # every nearby hex, and whether it wins a tie (the lower hex does)
+        rivals = [
+            (self._centre(c, r), (c, r) < (col, row))
+            for c in range(col - 2, col + 3)
+            for r in range(row - 2, row + 3)
+            if (c, r) != (col, row) and self.is_hex(c, r)
+        ]
+        x_first = 0 if col == 0 else max(0, math.ceil(cx - self.hex_width))
+        x_last = width - 1
+        if col < self.columns - 1:
+            x_last = min(x_last, math.floor(cx + self.hex_width))
+        c2 = cx * cx + cy * cy
+        for x in range(x_first, x_last + 1):
+            y_first, y_last = 0, height - 1
+            for (nx, ny), strict in rivals:
+                # |p - c|^2 - |p - n|^2 = k - a*y; the pixel is ours when that is <= 0
+                # (< 0 when n is the lower hex, which wins ties).
+                k = c2 - (nx * nx + ny * ny) - 2 * x * (cx - nx)
+                a = 2 * (cy - ny)
+                if a == 0:
+                    if k > 0 or (strict and k == 0):
+                        y_first, y_last = 1, 0
+                        break
+                    continue
+                bound = k / a
+                if a > 0:
+                    low = math.floor(bound) + 1 if strict else math.ceil(bound)
+                    y_first = max(y_first, low)
+                else:
+                    high = math.ceil(bound) - 1 if strict else math.floor(bound)
+                    y_last = min(y_last, high)
+            if y_first <= y_last:
+                yield x, y_first, y_last
+
+
+STANDARD_GRID = HexGrid()
+
+
+def hex_centre(col: int, row: int) -> tuple[float, float]:
+    """The centre of hex ``(col, row)`` of a standard board: ``(56.25 * col, 64.5 * row -
+    32.25)`` in columns A, C, ..., half a hex (32.25 px) lower in columns B, D, ..."""
+    return STANDARD_GRID.centre(col, row)
+
+
+def pixel_to_hex(x: float, y: float) -> tuple[int, int]:
+    """The hex of a standard board whose centre is nearest to pixel ``(x, y)``."""
+    return STANDARD_GRID.pixel_to_hex(x, y)
+
+
+# --- BoardMetadata.xml ------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class OverlayRule:
+    """An SSR overlay: the picture ``image`` pasted with its top left at ``(x, y)``."""
+
+    name: str
+    image: str
+    x: int
+    y: int
+
+
+@dataclass(frozen=True, slots=True)
+class UnderlayRule:
+    """An SSR underlay: the pattern ``image`` shown through the pixels of the named colours."""
+
+    name: str
+    image: str
+    colors: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class BoardMetadata:
+    """What ``BoardMetadata.xml`` says. Attributes the file leaves out are ``None``."""
+
+    name: str | None = None
+    version: str | None = None
+    version_date: str | None = None
+    author: str | None = None
+    image: str | None = None  # boardImageFileName
+    has_hills: bool | None = None
+    width: int | None = None  # in hexes
+    height: int | None = None
+    # hex grid overrides (absent on standard boards)
+    a1_centre_x: float | None = None
+    a1_centre_y: float | None = None
+    hex_width: float | None = None
+    hex_height: float | None = None
+    alt_hex_grain: bool = False
+    snap_scale: int | None = None
+    hex_grid_config: str | None = None  # HexGridConfig, kept as written
+    # per-hex overrides: hex name -> VASL building type name / hexside digits 0-5
+    building_types: Mapping[str, str] = field(default_factory=lambda: MappingProxyType({}))
+    slopes: Mapping[str, str] = field(default_factory=lambda: MappingProxyType({}))
+    rr_embankments: Mapping[str, str] = field(default_factory=lambda: MappingProxyType({}))
+    partial_orchards: Mapping[str, str] = field(default_factory=lambda: MappingProxyType({}))
+    # SSR pictures and colours, kept as written
+    overlay_rules: tuple[OverlayRule, ...] = ()
+    underlay_rules: tuple[UnderlayRule, ...] = ()
+    colors: tuple[Mapping[str, str], ...] = ()  # <color> attributes
+    color_rules: Mapping[str, tuple[tuple[str, str], ...]] = field(
+        default_factory=lambda: MappingProxyType({})
+    )  # colorSSR name -> (fromColor, toColor) pairs
+    attributes: Mapping[str, str] = field(default_factory=lambda: MappingProxyType({}))
+
+    @property
+    def overrides_grid(self) -> bool:
+        """True when the file moves the hex grid off the standard geometry."""
+        return (
+            any(
+                v is not None
+                for v in (self.a1_centre_x, self.a1_centre_y, self.hex_width, self.hex_height)
+            )
+            or self.alt_hex_grain
+        )
+
+
+_TRUE = {"true", "yes", "on", "1"}
+_FALSE = {"false", "no", "off", "0"}
+
+
+def parse_board_metadata(data: bytes, where: str = METADATA) -> BoardMetadata:
+    """Parse the text of a ``BoardMetadata.xml``; ``where`` names it in errors."""
+    try:
+        root = ET.fromstring(data)
+    except ET.ParseError as err:
+        raise BoardArchiveError(where, f"not well-formed XML ({err})") from None
+    if root.tag != "boardMetadata":
+        raise BoardArchiveError(where, f"root element is <{root.tag}>, not <boardMetadata>")
+    attrs = dict(root.attrib)
+
+    def text(key: str) -> str | None:
+        return attrs.get(key)
+
+    def number(key: str, kind: type[int] | type[float]) -> Any:
+        value = attrs.get(key)
+        if value is None:
+            return None
+        try:
+            return kind(value.strip())
+        except ValueError:
+            noun = "a whole number" if kind is int else "a number"
+            raise BoardArchiveError(where, f"{key}='{value}' is not {noun}") from None
+
+    def size(key: str) -> float | None:
+        value: float | None = number(key, float)
+        if value is not None and not value > 0:
+            raise BoardArchiveError(where, f"{key}='{attrs[key]}' is not a positive number")
+        return value
+
+    def flag(key: str) -> bool | None:
+        value = attrs.get(key)
+        if value is None:
+            return None
+        if value.strip().lower() in _TRUE:
+            return True
+        if value.strip().lower() in _FALSE:
+            return False
+        raise BoardArchiveError(where, f"{key}='{value}' is not TRUE or FALSE")
+
+    def hexsides(group: str, item: str, attr: str) -> Mapping[str, str]:
+        out: dict[str, str] = {}
+        for el in root.iterfind(f"{group}/{item}"):
+            hexname = el.get(attr)
+            if hexname is None:
+                raise BoardArchiveError(where, f"<{item}> without a {attr} attribute")
+            out[hexname] = el.get("hexsides", "")
+        return MappingProxyType(out)
+
+    buildings: dict[str, str] = {}
+    for el in root.iterfind("buildingTypes/buildingType"):
+        hexname, kind = el.get("hexName"), el.get("buildingTypeName")
+        if hexname is None or kind is None:
+            raise BoardArchiveError(where, "<buildingType> needs hexName and buildingTypeName")
+        buildings[hexname] = kind
+
+    overlays = []
+    for el in root.iterfind("overlaySSRules/overlaySSRule"):
+        try:
+            overlays.append(
+                OverlayRule(
+                    el.get("name", ""),
+                    el.get("image", ""),
+                    int(el.get("x", "0")),
+                    int(el.get("y", "0")),
+                )
+            )
+        except ValueError:
+            raise BoardArchiveError(
+                where, f"overlaySSRule '{el.get('name')}' has a position that is not a number"
+            ) from None
+    underlays = tuple(
+        UnderlayRule(
+            el.get("name", ""),
+            el.get("image", ""),
+            tuple(c.get("name", "") for c in el.iterfind("color")),
+        )
+        for el in root.iterfind("overlaySSRules/underlaySSRule")
+    )
+    color_rules = {
+        el.get("name", ""): tuple(
+            (m.get("fromColor", ""), m.get("toColor", "")) for m in el.iterfind("colorMap")
+        )
+        for el in root.iterfind("colorSSRules/colorSSR")
+    }
+    return BoardMetadata(
+        name=text("name"),
+        version=text("version"),
+        version_date=text("versionDate"),
+        author=text("author"),
+        image=text("boardImageFileName"),
+        has_hills=flag("hasHills"),
+        width=number("width", int),
+        height=number("height", int),
+        a1_centre_x=number("A1CenterX", float),
+        a1_centre_y=number("A1CenterY", float),
+        hex_width=size("hexWidth"),
+        hex_height=size("hexHeight"),
+        alt_hex_grain=bool(flag("altHexGrain")),
+        snap_scale=number("snapScale", int),
+        hex_grid_config=text("HexGridConfig"),
+        building_types=MappingProxyType(buildings),
+        slopes=hexsides("slopes", "slope", "hex"),
+        rr_embankments=hexsides("rrembankments", "rrembankment", "hex"),
+        partial_orchards=hexsides("partialorchards", "partialorchard", "hex"),
+        overlay_rules=tuple(overlays),
+        underlay_rules=underlays,
+        colors=tuple(MappingProxyType(dict(el.attrib)) for el in root.iterfind("colors/color")),
+        color_rules=MappingProxyType(color_rules),
+        attributes=MappingProxyType(attrs),
+    )
+
+
+# --- the terrain-code table -------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class TerrainCode:
+    """One VASL terrain code and the project's word for it (exactly one of ``terrain``,
+    ``hexside``, ``feature``, or ``ignore``)."""
+
+    code: int
+    vasl: str
+    terrain: str | None = None
+    hexside: str | None = None
+    feature: str | None = None
+    ignore: bool = False
+    why: str = ""
+    los_category: str | None = None
+    height: int | None = None
+
+    @property
+    def kind(self) -> str:
+        """``"terrain"``, ``"hexside"``, ``"feature"`` or ``"ignore"``."""
+        if self.terrain is not None:
+            return "terrain"
+        if self.hexside is not None:
+            return "hexside"
+        if self.feature is not None:
+            return "feature"
+        return "ignore"
+
+    @property
+    def word(self) -> str | None:
+        """The project's word (``None`` for an ignored code)."""
+        return self.terrain or self.hexside or self.feature
+
+
+_CODE_FIELDS = frozenset(f.name for f in fields(TerrainCode))
+
+
+def _terrain_code(row: Any, n: int, where: str) -> TerrainCode:
+    if not isinstance(row, dict):
+        raise BoardArchiveError(where, f"row {n} is not a table")
+    unknown = set(row) - _CODE_FIELDS
+    if unknown:
+        raise BoardArchiveError(where, f"row {n}: unknown field(s) {sorted(unknown)}")
+    words = [k for k in ("terrain", "hexside", "feature") if k in row]
+    if len(words) + bool(row.get("ignore")) != 1:
+        raise BoardArchiveError(
+            where, f"row {n}: give exactly one of terrain, hexside, feature, ignore = true"
+        )
+    code = row.get("code")
+    if not isinstance(code, int) or isinstance(code, bool) or not 0 <= code <= 255:
+        raise BoardArchiveError(where, f"row {n}: code must be a whole number 0-255")
+    for key in ("vasl", "why", *words, "los_category"):
+        if key in row and not (isinstance(row[key], str) and row[key]):
+            raise BoardArchiveError(where, f"row {n} (code {code}): {key} must be a text")
+    if "height" in row and not isinstance(row["height"], int):
+        raise BoardArchiveError(where, f"row {n} (code {code}): height must be a whole number")
+    if "vasl" not in row or "why" not in row:
+        raise BoardArchiveError(where, f"row {n} (code {code}): vasl and why are required")
+    return TerrainCode(**row)
+
+
+@cache
+def _terrain_code_table() -> Mapping[int, TerrainCode]:
+    where = f"aslpto/data/{TERRAIN_CODES_FILE}"
+    text = resources.files("aslpto").joinpath("data", TERRAIN_CODES_FILE).read_text("utf-8")
+    try:
+        rows = tomllib.loads(text).get("codes")
+    except tomllib.TOMLDecodeError as e:
+        raise BoardArchiveError(where, f"not valid TOML ({e})") from None
+    if not isinstance(rows, list):
+        raise BoardArchiveError(where, "no 'codes' array")
+    table: dict[int, TerrainCode] = {}
+    for n, row in enumerate(rows, 1):
+        entry = _terrain_code(row, n, where)
+        if entry.code in table:
+            raise BoardArchiveError(where, f"row {n}: code {entry.code} given twice")
+        table[entry.code] = entry
+    return MappingProxyType(dict(sorted(table.items())))
+
+
+def terrain_codes() -> dict[int, TerrainCode]:
+    """The bundled table ``aslpto/data/vasl_terrain_codes.toml``: VASL code -> its row."""
+    return dict(_terrain_code_table())
+
+
+# --- LOSData ----------------------------------------------------------------------------------
+
+
+def _inflate(data: bytes, where: str) -> bytes:
+    """The bytes of a gzip stream (members joined), refusing corrupt or truncated data."""
+    if data[:2] != b"\x1f\x8b":
+        raise BoardArchiveError(where, f"{LOS_DATA} is not gzip data")
+    out: list[bytes] = []
+    size = 0
+    while data:
+        d = zlib.decompressobj(wbits=31)
+        try:
+            chunk = d.decompress(data, _MAX_INFLATED - size + 1)
+        except zlib.error as e:
+            raise BoardArchiveError(where, f"{LOS_DATA}: corrupt gzip data ({e})") from None
+        size += len(chunk)
+        out.append(chunk)
+        if size > _MAX_INFLATED:
+            raise BoardArchiveError(where, f"{LOS_DATA} inflates past {_MAX_INFLATED} bytes")
+        if not d.eof:
+            raise BoardArchiveError(where, f"{LOS_DATA}: gzip data is truncated")
+        data = d.unused_data
+        if data and data[:2] != b"\x1f\x8b":
+            raise BoardArchiveError(where, f"{LOS_DATA}: {len(data)} stray bytes after the gzip")
+    return b"".join(out)
+
+
+def _block_data(stream: bytes, where: str) -> bytes:
+    """The payload of a Java object stream that holds block-data records only."""
+    if stream[:4] != _JAVA_STREAM_HEADER:
+        raise BoardArchiveError(
+            where, f"{LOS_DATA} is not a Java object stream (starts {stream[:4].hex(' ')})"
+        )
+    view = memoryview(stream)
+    parts: list[memoryview] = []
+    i, end = 4, len(stream)
+    while i < end:
+        tag = stream[i]
+        if tag == _TC_BLOCKDATALONG and i + 5 <= end:
+            size = int.from_bytes(stream[i + 1 : i + 5], "big", signed=True)
+            start = i + 5
+        elif tag == _TC_BLOCKDATA and i + 2 <= end:
+            size = stream[i + 1]
+            start = i + 2
+        elif tag in (_TC_BLOCKDATA, _TC_BLOCKDATALONG):
+            raise BoardArchiveError(where, f"{LOS_DATA}: stream ends inside a record header")
+        else:
+            raise BoardArchiveError(
+                where, f"{LOS_DATA}: byte 0x{tag:02X} at offset {i} is not a block-data record"
+            )
+        if size < 0 or start + size > end:
+            raise BoardArchiveError(
+                where, f"{LOS_DATA}: the record at offset {i} runs past the end of the stream"
+            )
+        parts.append(view[start : start + size])
+        i = start + size
+    return b"".join(parts)
+
+
+def _stairway_hexes(flags: bytes, grid: HexGrid) -> frozenset[tuple[int, int]]:
+    """The hexes whose stairway byte is 1. VASL writes ``rows + col % 2`` bytes per column
+    (or ``rows`` for every column on boards whose columns all have as many hexes)."""
+    even = len(flags) == grid.columns * grid.rows
+    hexes: list[tuple[int, int]] = []
+    i = 0
+    for col in range(grid.columns):
+        rows = grid.rows_in(col)
+        count = grid.rows if even else grid.rows + col % 2
+        hexes.extend((col, rows[k]) for k in range(min(count, len(rows))) if flags[i + k] == 1)
+        i += count
+    return frozenset(hexes)
+
+
+def _stairway_count(width: int, height: int) -> int:
+    """VASL writes one stairway byte per hex: ``height + col % 2`` hexes in column ``col``."""
+    return width * height + width // 2
+
+
+# --- the archive ------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class BoardArchive:
+    """A VASL board archive as read by :func:`read_board_archive`.
+
+    ``elevation`` and ``terrain`` hold one byte per pixel, column by column as in the file:
+    pixel ``(x, y)`` is at index ``x * grid_height + y``. Levels are signed bytes (0xFF is
+    level -1), terrain codes unsigned (see :func:`terrain_codes`).
+    """
+
+    path: str
+    name: str
+    width: int  # in hexes
+    height: int
+    grid_width: int  # in pixels
+    grid_height: int
+    grid: HexGrid
+    elevation: bytes = field(repr=False)
+    terrain: bytes = field(repr=False)
+    stairways: frozenset[tuple[int, int]] = field(repr=False)
+    metadata: BoardMetadata = field(repr=False)
+    files: tuple[str, ...] = field(repr=False)
+
+    def _index(self, x: int, y: int) -> int:
+        if not (0 <= x < self.grid_width and 0 <= y < self.grid_height):
+            raise IndexError(
+                f"pixel ({x}, {y}) is off the {self.grid_width}x{self.grid_height} grid "
+                f"of board {self.name}"
+            )
+        return x * self.grid_height + y
+
+    def level_at(self, x: int, y: int) -> int:
+        """The ground level of pixel ``(x, y)``."""
+        v = self.elevation[self._index(x, y)]
+        return v - 256 if v > 127 else v
+
+    def code_at(self, x: int, y: int) -> int:
+        """The VASL terrain code of pixel ``(x, y)``."""
+        return self.terrain[self._index(x, y)]
+
+    def _hex(self, which: str | tuple[int, int]) -> tuple[int, int]:
+        col, row = parse_hex(which) if isinstance(which, str) else which
+        if not self.grid.is_hex(col, row):
+            raise ValueError(f"no hex {hex_name(col, row)} on board {self.name}")
+        return col, row
+
+    def hex_centre(self, col: int, row: int) -> tuple[float, float]:
+        """The pixel position of the centre of hex ``(col, row)`` on this board."""
+        return self.grid.centre(col, row)
+
+    def pixel_to_hex(self, x: float, y: float) -> tuple[int, int]:
+        """The hex of this board whose centre is nearest to pixel ``(x, y)``."""
+        return self.grid.pixel_to_hex(x, y)
+
+    def centre_pixel(self, which: str | tuple[int, int]) -> tuple[int, int]:
+        """The pixel VASL reads for the centre of a hex: the centre with its fractions cut
+        off, kept on the grid (GG's centre, x = 1800, is read at x = 1799)."""
+        cx, cy = self.grid.centre(*self._hex(which))
+        return (
+            min(max(math.floor(cx), 0), self.grid_width - 1),
+            min(max(math.floor(cy), 0), self.grid_height - 1),
+        )
+
+    def code_at_hex(self, which: str | tuple[int, int]) -> int:
+        """The terrain code at the centre of a hex (``"DD7"`` or ``(29, 7)``)."""
+        return self.code_at(*self.centre_pixel(which))
+
+    def level_at_hex(self, which: str | tuple[int, int]) -> int:
+        """The ground level at the centre of a hex."""
+        return self.level_at(*self.centre_pixel(which))
+
+    def codes_in_hex(self, which: str | tuple[int, int]) -> dict[int, int]:
+        """How many pixels of each terrain code lie in a hex (the pixels whose nearest hex
+        centre is this hex's), code by code."""
+        col, row = self._hex(which)
+        counts: Counter[int] = Counter()
+        gh = self.grid_height
+        for x, y_first, y_last in self.grid.spans(col, row, self.grid_width, gh):
+            counts.update(self.terrain[x * gh + y_first : x * gh + y_last + 1])
+        return dict(sorted(counts.items()))
+
+    def has_stairway(self, which: str | tuple[int, int]) -> bool:
+        return self._hex(which) in self.stairways
+
+    def codes(self) -> frozenset[int]:
+        """Every terrain code that occurs on the board."""
+        return _codes_in(self.terrain)
+
+    def unknown_codes(self, table: Mapping[int, object] | None = None) -> tuple[int, ...]:
+        """The codes on the board that ``table`` (default :func:`terrain_codes`) lacks."""
+        known = bytes(sorted(_terrain_code_table() if table is None else table))
+        return tuple(sorted(_codes_in(self.terrain.translate(None, known))))
+
+
+def _codes_in(data: bytes) -> frozenset[int]:
+    found: set[int] = set()
+    while data:
+        found.add(data[0])
+        data = data.translate(None, data[:1])
+    return frozenset(found)
+
+
+def _member(zf: zipfile.ZipFile, wanted: str) -> str | None:
+    names = zf.namelist()
+    if wanted in names:
+        return wanted
+    matches = [n for n in names if n.lower() == wanted.lower()]
+    return matches[0] if matches else None
+
+
+def _read_member(zf: zipfile.ZipFile, member: str, where: str) -> bytes:
+    try:
+        return zf.read(member)
+    except (zipfile.BadZipFile, zlib.error, EOFError, NotImplementedError, RuntimeError) as e:
+        raise BoardArchiveError(where, f"{member}: unreadable zip entry ({e})") from None
+
+
+def read_board_archive(path: str | os.PathLike[str], *, strict: bool = False) -> BoardArchive:
+    """Read a VASL board archive (e.g. ``.../boards/bd37``).
+
+    Raises :class:`BoardArchiveError` (one line naming the file) when the archive is not a
+    zip, has no ``LOSData``, or its ``LOSData`` or ``BoardMetadata.xml`` is malformed. Terrain
+    codes the bundled table lacks are kept (see :meth:`BoardArchive.unknown_codes`) unless
+    ``strict``, which refuses them.
+    """
+    where = os.fspath(path)
+    try:
+        zf = zipfile.ZipFile(path)
+    except zipfile.BadZipFile:
+        raise BoardArchiveError(where, "not a zip archive") from None
+    with zf:
+        files = tuple(zf.namelist())
+        los_member = _member(zf, LOS_DATA)
+        if los_member is None:
+            raise BoardArchiveError(where, f"no {LOS_DATA} in the archive")
+        los = _read_member(zf, los_member, where)
+        md_member = _member(zf, METADATA)
+        md_data = None if md_member is None else _read_member(zf, md_member, where)
+
+    metadata = (
+        BoardMetadata()
+        if md_data is None
+        else parse_board_metadata(md_data, f"{where}: {METADATA}")
+    )
+    payload = _block_data(_inflate(los, where), where)
+    if len(payload) < _HEADER.size:
+        raise BoardArchiveError(
+            where, f"{LOS_DATA}: payload of {len(payload)} bytes, shorter than its header"
+        )
+    width, height, gw, gh = _HEADER.unpack_from(payload)
+    if min(width, height, gw, gh) <= 0:
+        raise BoardArchiveError(
+            where, f"{LOS_DATA}: sizes {width}x{height} hexes, {gw}x{gh} pixels are not positive"
+        )
+    grid_end = _HEADER.size + 2 * gw * gh
+    stairs = len(payload) - grid_end
+    if stairs not in (_stairway_count(width, height), width * height):
+        raise BoardArchiveError(
+            where,
+            f"{LOS_DATA}: payload of {len(payload)} bytes does not fit a {width}x{height}-hex "
+            f"board of {gw}x{gh} pixels (needs {grid_end + _stairway_count(width, height)})",
+        )
+    grid = HexGrid(
+        columns=width,
+        rows=height,
+        hex_width=metadata.hex_width or (gw / (width - 1) if width > 1 else float(gw)),
+        hex_height=metadata.hex_height or gh / height,
+        a1_x=metadata.a1_centre_x if metadata.a1_centre_x is not None else 0.0,
+        a1_y=(
+            metadata.a1_centre_y
+            if metadata.a1_centre_y is not None
+            else (metadata.hex_height or gh / height) / 2
+        ),
+        alt_hex_grain=metadata.alt_hex_grain,
+    )
+    archive = BoardArchive(
+        path=where,
+        name=metadata.name or _name_from_path(where),
+        width=width,
+        height=height,
+        grid_width=gw,
+        grid_height=gh,
+        grid=grid,
+        elevation=payload[_HEADER.size : grid_end : 2],
+        terrain=payload[_HEADER.size + 1 : grid_end : 2],
+        stairways=_stairway_hexes(payload[grid_end:], grid),
+        metadata=metadata,
+        files=files,
+    )
+    if strict:
+        unknown = archive.unknown_codes()
+        if unknown:
+            raise BoardArchiveError(
+                where, f"terrain code(s) {', '.join(map(str, unknown))} not in {TERRAIN_CODES_FILE}"
+            )
+    return archive
+
+
+def _name_from_path(where: str) -> str:
+    base = os.path.basename(where.rstrip("/\\"))
+    return base[2:] if base.lower().startswith("bd") and len(base) > 2 else base
