@@ -1,0 +1,1 @@
+"""VASL (the VASSAL module for ASL): saved games."""
