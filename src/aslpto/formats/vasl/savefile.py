@@ -153,10 +153,12 @@ def encode_sequence(items: Sequence[str], delimiter: str) -> str:
     """Join ``items`` as VASSAL's ``SequenceEncoder`` does; the inverse of ``decode_sequence``.
 
     Each delimiter inside an element gets a backslash before it; an element ending with a
-    backslash, or both starting and ending with a single quote, is wrapped in single quotes.
+    backslash, or both starting and ending with a single quote, is wrapped in single quotes
+    (VASSAL 3.2's rule; later versions quote an element starting with a backslash instead,
+    which the decoder reads alike).
     """
-    if len(delimiter) != 1:
-        raise ValueError(f"a delimiter is one character, not {delimiter!r}")
+    if len(delimiter) != 1 or delimiter in "\\'":
+        raise ValueError(f"a delimiter is one character, not a backslash or quote: {delimiter!r}")
     if not items:
         raise ValueError("an empty sequence has no encoding")
     escaped = "\\" + delimiter
@@ -403,6 +405,15 @@ class Piece:
     concealed_by: str | None
     extra_state: tuple[str, ...]
     stack: str | None = None
+
+    @property
+    def persistent_properties(self) -> tuple[tuple[str, str], ...]:
+        """Properties VASSAL 3.3 and later keep after the gpid: a count, then names and values."""
+        if not self.extra_state or not self.extra_state[0].isdigit():
+            return ()
+        count = int(self.extra_state[0])
+        values = self.extra_state[1 : 1 + 2 * count]
+        return tuple(zip(values[0::2], values[1::2], strict=False))
 
     @property
     def image(self) -> str | None:
