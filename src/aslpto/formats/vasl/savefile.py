@@ -212,7 +212,7 @@ def _unhex(hexes: bytes, offset: int, source: str) -> bytes:
         raw = b""
     if 2 * len(raw) == len(hexes):
         return raw
-    position = next(i for i, b in enumerate(hexes) if b not in _HEX_DIGITS)
+    position = next((i for i, b in enumerate(hexes) if b not in _HEX_DIGITS), 0)
     found = hexes[position : position + 1]
     raise SaveFileError(source, f"not a hex digit at byte {offset + position}: {found!r}")
 
@@ -329,6 +329,8 @@ class Layer:
     ``value`` is the state as saved: the level (1 = first image), negative when the layer
     is not active (VASSAL's ``Embellishment``). ``levels`` are the names of the images: a
     name with a ``+`` before or after it is put after or before the piece's name.
+    ``offset`` is where the image is drawn relative to the piece; ``activate`` the key(s)
+    that switch it on; ``follow_property`` the property whose value sets the level, if any.
     """
 
     name: str
@@ -534,10 +536,10 @@ def parse_stack(command: str) -> Stack:
     piece_id, kind, state = _split_add(command)
     if kind != "stack":
         raise ValueError(f"piece {piece_id}: not a stack")
-    return _stack(piece_id, kind, state)
+    return _stack(piece_id, state)
 
 
-def _stack(piece_id: str, kind: str, state: str) -> Stack:
+def _stack(piece_id: str, state: str) -> Stack:
     fields = decode_sequence(state, ";")
     if len(fields) < 3:
         raise ValueError(f"stack {piece_id}: state {state!r} lacks map;x;y")
@@ -585,17 +587,7 @@ def _follow(layer: Layer, properties: dict[str, str]) -> Layer:
     except ValueError:
         return layer
     level = max(1, min(level, len(layer.images)))
-    value = level if layer.value > 0 else -level
-    return Layer(
-        name=layer.name,
-        images=layer.images,
-        levels=layer.levels,
-        value=value,
-        offset=layer.offset,
-        activate=layer.activate,
-        follow_property=layer.follow_property,
-        first_level_value=layer.first_level_value,
-    )
+    return replace(layer, value=level if layer.value > 0 else -level)
 
 
 def _label_name(trait: Trait, inner: str) -> str:
@@ -1130,11 +1122,11 @@ def _game(
         commands.append(Command(kind, command))
         try:
             if kind == "add_piece":
-                parts = _split_add(command)
-                if parts[1] == "stack":
-                    stacks.append(_stack(*parts))
+                piece_id, type_text, state_text = _split_add(command)
+                if type_text == "stack":
+                    stacks.append(_stack(piece_id, state_text))
                 else:
-                    pieces.append(_piece(*parts))
+                    pieces.append(_piece(piece_id, type_text, state_text))
             elif kind == "boards":
                 layouts.append(parse_boards(command))
         except ValueError as error:
