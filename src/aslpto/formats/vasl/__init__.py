@@ -1,1 +1,1 @@
-"""Readers of VASL files: board archives (``bdNN``)."""
+"""VASL files: board archives (``boardarchive``) and saved games (``savefile``)."""
