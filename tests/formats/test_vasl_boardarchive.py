@@ -468,7 +468,7 @@ def test_terrain_code_words_are_project_words() -> None:
 
 
 def test_terrain_code_words_match_the_terrain_module() -> None:
-    terrain = pytest.importorskip("aslpto.terrain")
+    terrain = pytest.importorskip("aslpto.board.terrain")
     assert {t.value for t in terrain.Terrain} == PROJECT_WORDS["terrain"]
     assert {f.value for f in terrain.Feature} == PROJECT_WORDS["feature"]
     assert {f.value for f in terrain.HexsideFeature} == PROJECT_WORDS["hexside"]
