@@ -14,6 +14,7 @@ from operator import add, contains, itemgetter, sub
 from typing import Protocol
 
 from aslpto.base.rulings import InputError
+from aslpto.board.artwork import Artwork
 from aslpto.board.files import (
     BoardData,
     BuildingSpec,
@@ -174,6 +175,8 @@ class Map:
     chart: TerrainChart = field(default_factory=default_chart)
     conditions: MapConditions = MapConditions()
     stream_los_exception: frozenset[Hexside] = frozenset()  # G.1, last bullet
+    artwork: Mapping[str, Artwork] = field(default_factory=dict, compare=False, repr=False)
+    """The artwork of each real board by its name in the layout (none for a TOML board)."""
 
     def info(self, h: Hex) -> HexInfo:
         try:

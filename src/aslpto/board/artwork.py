@@ -1,0 +1,73 @@
+"""A board's artwork as data: for every pixel of the board's picture, its ground level and a
+terrain code, and what each code means in the project's terrain words.
+
+A real board (a VASL board archive, :mod:`aslpto.formats.vasl`) carries its artwork; a board
+typed in TOML carries none. The artwork is what A6.1 means by "as depicted": LOS on a real
+board follows the pixels, not the hex grain.
+
+Pixels are kept column by column exactly as the archive stores them: pixel ``(x, y)`` is at
+``x * height + y`` of :attr:`Artwork.levels` and :attr:`Artwork.codes` (bytes, no Python object
+per pixel). Levels are signed bytes. The geometry is VASL's: the centre of hex A1 at
+``(a1_x, a1_y)``, columns ``hex_width`` apart, rows ``hex_height`` apart, columns B, D, ...
+offset half a row down.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from aslpto.board.terrain import Feature, HexsideFeature, Terrain
+
+
+@dataclass(frozen=True)
+class CodeMeaning:
+    """What a terrain code of the artwork is: a terrain, a hexside feature drawn along a
+    hexside, an in-hex feature, or nothing the rules read (``ignore``). ``height`` is the
+    obstacle's height in levels above its ground where the source gives one; ``los`` the
+    source's LOS category (e.g. VASL's ``WOODS``, ``HINDRANCE``, ``OPEN``)."""
+
+    code: int
+    name: str
+    terrain: Terrain | None = None
+    hexside: HexsideFeature | None = None
+    feature: Feature | None = None
+    ignore: bool = False
+    height: int = 0
+    los: str = ""
+
+
+@dataclass(frozen=True, eq=False)
+class Artwork:
+    """One board's pixels: ground level and terrain code of each, and the hex grid on them."""
+
+    name: str
+    width: int
+    height: int
+    levels: bytes
+    codes: bytes
+    meanings: tuple[CodeMeaning | None, ...] = field(default=(), repr=False)
+    """Indexed by code (256 entries when given); ``None`` for a code the board never uses."""
+    hex_width: float = 1800 / 32
+    hex_height: float = 64.5
+    a1_x: float = 0.0
+    a1_y: float = 32.25
+
+    def level_at(self, x: int, y: int) -> int:
+        """Ground level of pixel ``(x, y)`` (a signed byte)."""
+        v = self.levels[x * self.height + y]
+        return v - 256 if v > 127 else v
+
+    def code_at(self, x: int, y: int) -> int:
+        return self.codes[x * self.height + y]
+
+    def meaning_at(self, x: int, y: int) -> CodeMeaning | None:
+        code = self.code_at(x, y)
+        return self.meanings[code] if code < len(self.meanings) else None
+
+    def centre(self, col: int, row: int) -> tuple[float, float]:
+        """Pixel centre of printed hex (``col`` 0 = A, ``row`` as printed) on this board."""
+        x = self.a1_x + col * self.hex_width
+        y = self.a1_y + (row - 1) * self.hex_height
+        if col % 2:
+            y += self.hex_height / 2
+        return x, y
