@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from enum import StrEnum
+from typing import Any
 
 from aslpto.base.rulings import InputError
 from aslpto.board.hexes import Direction, Hex, Hexside
@@ -166,6 +167,9 @@ class Game:
     fortifications: tuple[Fortification, ...] = ()
     source: str = ""  # the file it was read from
     los_overrides: tuple[LosRuling, ...] = ()
+    source_report: Mapping[str, Any] = field(default_factory=dict, compare=False)
+    """What reading the source found beyond the game (a VASL save's counts and the pieces and
+    SSR names it lists rather than reads); empty for a scenario file."""
 
     def unit(self, uid: str) -> Unit:
         try:

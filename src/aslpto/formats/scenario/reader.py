@@ -7,7 +7,7 @@ import gc
 import typing
 from collections.abc import Collection, Iterator, Mapping
 from contextlib import contextmanager
-from dataclasses import fields
+from dataclasses import fields, replace
 from enum import StrEnum
 from pathlib import Path
 from typing import Any, cast
@@ -65,9 +65,27 @@ from aslpto.state.units import Unit
 
 
 def load(path: str | Path) -> Game:
-    """Read a scenario file. Errors (:class:`InputError`) name file, line and field."""
+    """Read a scenario file, or a VASL saved game (``.vsav``, :mod:`aslpto.formats.vasl`).
+    Errors (:class:`InputError`) name file, line and field."""
+    if _is_save(path):
+        from aslpto.formats.vasl.scenario import read as read_vasl_save
+
+        got = read_vasl_save(path)
+        game = loads(got.toml(), str(path))
+        return replace(game, source_report=got.report.as_json())
     with _bulk():
         return _Reader(TomlSource.load(path)).game()
+
+
+def _is_save(path: str | Path) -> bool:
+    """A VASL saved game: named ``.vsav``, or a zip archive."""
+    if str(path).lower().endswith(".vsav"):
+        return True
+    try:
+        with open(path, "rb") as f:
+            return f.read(4) == b"PK\x03\x04"
+    except (OSError, ValueError):
+        return False
 
 
 def loads(text: str, path: str = "<text>") -> Game:
@@ -380,9 +398,9 @@ class _Reader:
         if "boards" not in mp:
             raise self.err("[map] needs 'boards', e.g. boards = [[\"37\", \"38\"]]", "map")
         raw = mp["boards"]
-        if isinstance(raw, list) and all(isinstance(x, str) for x in raw):
+        if isinstance(raw, list) and raw and all(isinstance(x, str) for x in raw):
             raw = [raw]  # one row written flat
-        if (not isinstance(raw, list) or not raw
+        if (not isinstance(raw, list)
                 or not all(isinstance(r, list) and r and all(isinstance(b, str) for b in r)
                            for r in raw)):  # fmt: skip
             raise self.err("'boards' lists rows of board names, e.g. [[\"37\", \"38*\"]]",

@@ -1,0 +1,79 @@
+"""``aslpto import SAVE -o FILE``: a VASL saved game written as a scenario file, for the player
+to complete with what a save does not carry (EC, paddy state, river depth, date, ELR)."""
+
+from __future__ import annotations
+
+import argparse
+import os
+import tempfile
+from pathlib import Path
+from typing import Any
+
+from aslpto.base.rulings import InputError
+from aslpto.cli.command import Outcome
+
+NAME = "import"
+HELP = "write a VASL saved game (.vsav) as a scenario file (TOML)"
+
+SSR_HELP = (
+    "an SSR the save does not carry, as in a scenario's [ssr] table: ec=mud, "
+    "paddy=in-season, river_depth=fordable, current=S:slow, pto_terrain=true (repeatable; "
+    "also read from SAVE's side file GAME.ssr.toml)"
+)
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("save", help="VASL saved game (.vsav)")
+    parser.add_argument("-o", "--output", required=True, metavar="FILE",
+                        help="scenario file to write (- for standard output)")  # fmt: skip
+    parser.add_argument("--ssr", action="append", default=[], metavar="KEY=VALUE",
+                        help=SSR_HELP)  # fmt: skip
+
+
+def parse_ssr(items: list[str]) -> dict[str, Any]:
+    """``key=value`` pairs as an [ssr] table: true/false are booleans, ``current=S:slow`` the
+    B21.121 current, anything else a word (the scenario reader checks the words)."""
+    out: dict[str, Any] = {}
+    for item in items:
+        key, sep, value = item.partition("=")
+        key, value = key.strip(), value.strip()
+        if not sep or not key or not value:
+            raise InputError(f"--ssr '{item}': give KEY=VALUE, e.g. --ssr ec=mud")
+        if value in ("true", "false"):
+            out[key] = value == "true"
+        elif key == "current":
+            direction, _, force = value.partition(":")
+            if not force:
+                raise InputError(f"--ssr '{item}': give the current as DIRECTION:FORCE, "
+                                 f"e.g. current=S:slow")  # fmt: skip
+            out[key] = {"direction": direction, "force": force}
+        else:
+            out[key] = value
+    return out
+
+
+def run(args: argparse.Namespace) -> Outcome:
+    from aslpto.formats import scenario
+    from aslpto.formats.vasl.scenario import read
+
+    got = read(args.save, parse_ssr(args.ssr))
+    text = got.toml()
+    report = got.report
+    if report.unknown:
+        text += "\n# Pieces not identified (not in this scenario):\n" + "".join(
+            f"#   {n.text()}\n" for n in report.unknown
+        )
+    scenario.loads(text, str(args.save))  # what is written must load
+    summary = report.counts_text()
+    payload = {"file": args.output, "source": report.as_json()}
+    if args.output == "-":
+        return Outcome({**payload, "scenario": text}, text.rstrip("\n"))
+    out = Path(args.output)
+    try:
+        fd, tmp = tempfile.mkstemp(dir=out.parent if str(out.parent) else ".", suffix=".tmp")
+        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as f:
+            f.write(text)
+        os.replace(tmp, out)
+    except OSError as e:
+        raise InputError(f"cannot write the scenario: {e.strerror or e}", str(out)) from None
+    return Outcome(payload, f"wrote {out}: {summary}", files=[str(out)])
