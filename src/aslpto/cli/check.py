@@ -7,6 +7,7 @@ import argparse
 from aslpto.cli.command import Outcome
 from aslpto.formats import scenario
 from aslpto.procedures import setup as setup_check
+from aslpto.state.game import Game
 
 NAME = "check"
 HELP = "check a scenario's setup against the rules (B21.5, B21.6, G8, G9.1, G9.11, G9.12, G1)"
@@ -17,7 +18,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> Outcome:
-    game = scenario.load(args.scenario)
+    return answer(scenario.load(args.scenario), args)
+
+
+def answer(game: Game, args: argparse.Namespace) -> Outcome:
+    """The answer for a game already loaded (``args.scenario`` names it)."""
     findings = setup_check.check(game)
     errors = [f for f in findings if f.severity == "error"]
     payload = {"ok": not errors, "findings": [f.as_json() for f in findings]}

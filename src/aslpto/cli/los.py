@@ -49,7 +49,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> Outcome:
-    game, overrides = load(args.scenario)
+    return answer(scenario.load(args.scenario), args)
+
+
+def answer(game: Game, args: argparse.Namespace) -> Outcome:
+    """The answer for a game already loaded (its ``[[los_overrides]]`` apply)."""
+    overrides = game_overrides(game)
     a = _end(game, args.frm, args.from_entrenched)
     b = _end(game, args.to, args.to_entrenched)
     eng = LosEngine(game.map, game.conditions, (p.hex for p in game.panjis.values()),
