@@ -1,0 +1,76 @@
+"""The page in a real browser (Debian's chromium driven by Playwright): a unit's reach, a path
+over a Covered hexside, an LOS a jungle hex blocks. Screenshots go to out/screenshots/."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from tests.web.conftest import Served, screenshot
+
+
+def _open(page: Any, s: Served) -> None:
+    page.goto(s.url)
+    page.wait_for_selector(".unit-chip")
+
+
+def test_click_a_unit_shows_its_reach(serve: Callable[[str], Served], page: Any) -> None:
+    s = serve("panji-g9.toml")
+    _open(page, s)
+    page.click('.unit-chip[data-unit="A"]')
+    page.wait_for_selector('body[data-reach-shown="A"]')
+    _, reach = s.post("/api/reach", {"unit": "A"})
+    hexes = {loc["hex"] for loc in reach["locations"]}
+    shown = page.eval_on_selector_all(".reach-hex", "els => els.map(e => e.dataset.hex)")
+    assert sorted(shown) == sorted(hexes)
+    least = {h: min(x["mf"] for x in reach["locations"] if x["hex"] == h) for h in hexes}
+    mfs = page.eval_on_selector_all(
+        ".reach-hex", "els => els.map(e => [e.dataset.hex, +e.dataset.mf])"
+    )
+    assert dict(mfs) == least
+    page.wait_for_selector("figure.odds[data-procedure=panji] .bar")
+    screenshot(page, "reach-unit-A")
+
+
+def test_g9_41_path_over_a_covered_hexside_shows_the_panji_mc(
+    serve: Callable[[str], Served], page: Any
+) -> None:
+    s = serve("panji-g9.toml")
+    _open(page, s)
+    page.click('.unit-chip[data-unit="A"]')
+    page.wait_for_selector('body[data-reach-shown="A"]')
+    page.click('.hex-hit[data-hex="37EE7"]', force=True)
+    event = page.wait_for_selector('tr.event[data-kind="panji-mc"]')
+    assert "G9.41" in event.inner_text()
+    assert "legal, 2 of 4" in page.inner_text("#move-info")
+    assert page.locator(".path").count() == 1
+    screenshot(page, "path-panji-mc")
+
+
+def test_los_blocked_by_a_jungle_hex(serve: Callable[[str], Served], page: Any) -> None:
+    s = serve("panji-g9.toml")
+    _open(page, s)
+    page.click('#ui-modes button[data-mode="los"]')
+    page.click('.hex-hit[data-hex="37DD7"]', force=True)
+    page.click('.hex-hit[data-hex="37AA10"]', force=True)
+    page.wait_for_selector("#los-head")
+    _, los = s.post("/api/los", {"from": "37DD7", "to": "37AA10"})
+    assert los["los"] is False and los["blocked_by"]["where"] == "37CC8"
+    assert "no LOS" in page.inner_text("#los-head")
+    text = page.inner_text("#los-info")
+    assert f"blocked at 37CC8 [{los['blocked_by']['rule']}]" in text
+    assert page.locator('.los-block[data-hex="37CC8"]').count() == 1
+    assert page.locator(".los-thread.blocked").count() == 1
+    screenshot(page, "los-blocked-by-jungle")
+
+
+def test_a_hex_shows_its_terrain_after_pto_terrain(
+    serve: Callable[[str], Served], page: Any
+) -> None:
+    s = serve("paddy-river.toml")
+    _open(page, s)
+    page.click('.hex-hit[data-hex="31CC8"]', force=True)
+    page.wait_for_selector(".terrain-head")
+    assert page.inner_text(".terrain-head").startswith("dense-jungle (was woods)")
+    assert "G.1" in page.inner_text("#terrain-info .rules")
+    screenshot(page, "terrain-31CC8")
