@@ -16,7 +16,7 @@ import pytest
 from tests.web.conftest import EXAMPLES, Served
 
 from aslpto.cli import main
-from aslpto.web.referee import BadRequest
+from aslpto.web.referee import BadRequest, Referee
 
 PANJI = "panji-g9.toml"
 
@@ -255,3 +255,18 @@ def test_serve_refuses_a_taken_port(capsys: pytest.CaptureFixture[str]) -> None:
         assert f"--port {port}" in capsys.readouterr().err
     finally:
         sock.close()
+
+
+def test_a6_warm_los_answers_as_a_fresh_load_does(serve: Callable[[str], Served]) -> None:
+    """The LOS engine is built once per game; every answer is the one a fresh load gives."""
+    s = serve("paddy-river.toml")
+    pairs = [("31CC8", "32N6"), ("J1", "U1"), ("32M6:bank", "32T10"), ("31A1", "32GG10"),
+             ("32N6", "31CC8"), ("J3", "32N7")]  # fmt: skip
+    warm = [s.post("/api/los", {"from": a, "to": b}) for a, b in pairs]
+    for (a, b), got in zip(pairs, warm, strict=True):
+        fresh = Referee.load(EXAMPLES / "paddy-river.toml")
+        try:
+            want: object = (200, fresh.ask("los", {"from": a, "to": b}))
+        except BadRequest as e:
+            want = (e.status, {"error": e.message})
+        assert got == want

@@ -12,10 +12,11 @@ carrying the line the command prints on stderr.
 >>> ref = Referee.load("examples/panji-g9.toml")
 >>> ref.ask("move", {"unit": "A", "steps": ["37EE7"]})["steps"][0]["events"]
 [{'kind': 'panji-mc', 'rule': 'G9.41'}]
->>> ref.ask("move", {"unit": "Z", "steps": ["37EE7"]})
-Traceback (most recent call last):
-...
-aslpto.web.referee.BadRequest: aslpto: no unit 'Z' in this scenario (units: A, B, C, D, E, tank, truck)
+>>> try:
+...     ref.ask("move", {"unit": "Z", "steps": ["37EE7"]})
+... except BadRequest as e:
+...     print(e.status, e.message)
+400 aslpto: no unit 'Z' in this scenario (units: A, B, C, D, E, tank, truck)
 """
 
 from __future__ import annotations
