@@ -30,7 +30,7 @@ SAME = [
      "b21-deep.toml"),
     ("odds", {"procedure": "panji", "unit": ["A"]},
      ["odds", "panji", "--scenario", PANJI, "--unit", "A"], PANJI),
-    ("odds", {"procedure": "mc", "strength_of_mc": 1, "unit": ["A"]},
+    ("odds", {"procedure": "mc", "n": 1, "unit": ["A"]},
      ["odds", "mc", "1", "--scenario", PANJI, "--unit", "A"], PANJI),
     ("check", {}, ["check", PANJI], PANJI),
 ]  # fmt: skip
@@ -118,7 +118,7 @@ BAD: list[tuple[str, bytes, dict[str, str]]] = [
     ("/api/los", b'{"from": "37DD7:under", "to": "37AA10"}', {}),
     ("/api/los", b'{"from": "", "to": "37AA10"}', {}),
     ("/api/odds", b'{"procedure": "tea", "unit": ["A"]}', {}),
-    ("/api/odds", b'{"procedure": "mc", "strength_of_mc": -4, "unit": ["A"]}', {}),
+    ("/api/odds", b'{"procedure": "mc", "n": -4, "unit": ["A"]}', {}),
     ("/api/odds", b'{"procedure": "panji"}', {}),
     ("/api/odds", b'{"procedure": "panji", "unit": ["A"], "rolls": "13,1"}', {}),
     ("/api/odds", b'{"procedure": "panji", "unit": ["A"], "sniper-dr": 3}', {}),

@@ -48,7 +48,7 @@ ZIP_MAX_RATIO = 200
 """An archive dropped onto the page: at most this many entries, this many bytes unpacked in
 all, and no entry packed more than this many times smaller than it unpacks."""
 
-_RENAMED = {"frm": "from"}
+_RENAMED = {"frm": "from", "strength_of_mc": "n"}
 _INJECTED = frozenset({"scenario", "json", "help"})
 
 

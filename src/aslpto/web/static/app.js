@@ -377,7 +377,7 @@ async function showOdds(id) {
     fig.appendChild(el("figcaption", {}, c.label));
     box.appendChild(fig);
     const body = { procedure: c.procedure, unit: [id] };
-    if (c.n !== undefined) body.strength_of_mc = c.n;
+    if (c.n !== undefined) body.n = c.n;
     api("odds", body).then((d) => barChart(fig, d), (e) => {
       fig.appendChild(el("p", { class: "bad" }, e.message));
     });
