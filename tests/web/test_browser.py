@@ -4,9 +4,10 @@ over a Covered hexside, an LOS a jungle hex blocks. Screenshots go to out/screen
 from __future__ import annotations
 
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
-from tests.web.conftest import Served, screenshot
+from tests.web.conftest import EXAMPLES, Served, screenshot
 
 
 def _open(page: Any, s: Served) -> None:
@@ -74,3 +75,27 @@ def test_a_hex_shows_its_terrain_after_pto_terrain(
     assert page.inner_text(".terrain-head").startswith("dense-jungle (was woods)")
     assert "G.1" in page.inner_text("#terrain-info .rules")
     screenshot(page, "terrain-31CC8")
+
+
+def test_a_scenario_opened_on_the_page_is_refereed(tmp_path: Path, page: Any) -> None:
+    s = Served(EXAMPLES / "panji-g9.toml")
+    try:
+        _open(page, s)
+        page.set_input_files("#ui-file", str(EXAMPLES / "b21-deep.toml"))
+        page.wait_for_function(
+            "document.getElementById('ui-status').textContent.startsWith('opened')"
+        )
+        assert page.locator('.hex-hit[data-hex="7AA10"]').count() == 1
+        page.click('#ui-modes button[data-mode="los"]')
+        page.click('.hex-hit[data-hex="7AA10"]', force=True)
+        page.click('.hex-hit[data-hex="7AA8"]', force=True)
+        page.wait_for_selector("#los-head")
+        assert "[B21.2]" in page.inner_text("#los-info")
+        bad = tmp_path / "bad.toml"
+        bad.write_text("[scenario]\nname = 3\n", encoding="utf-8")
+        page.set_input_files("#ui-file", str(bad))
+        page.wait_for_selector("#ui-status.bad")
+        assert page.inner_text("#ui-status").startswith("aslpto: ")
+        screenshot(page, "opened-b21-deep")
+    finally:
+        s.bg.stop()

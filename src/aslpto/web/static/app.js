@@ -97,6 +97,9 @@ async function loadMap() {
       class: "hex-hit", "data-hex": name, points: corners(name),
     }));
   }
+  state.full = { ...state.view };
+  state.origin = (g.getAttribute("transform") || "").match(/-?[\d.]+/g)?.map(Number) || [0, 0];
+  fitUnits();
   drawUnits();
   buildOptions();
   clearUnit();
@@ -116,12 +119,27 @@ function drawUnits() {
       const cy = y + r * 0.58 + Math.floor(i / 3) * r * 0.36;
       const chip = sv("g", { class: "unit-chip side-" + slug(u.side), "data-unit": u.id,
         transform: `translate(${cx.toFixed(1)},${cy.toFixed(1)})` });
-      chip.appendChild(sv("rect", { x: -10, y: -6.5, width: 20, height: 13, rx: 3 }));
+      const w = Math.max(20, 6 * String(u.id).length + 6);
+      chip.appendChild(sv("rect", { x: -w / 2, y: -6.5, width: w, height: 13, rx: 3 }));
       chip.appendChild(sv("text", { y: 3.5, "text-anchor": "middle" }, u.id));
       chip.appendChild(sv("title", {}, `${u.id} ${u.counter || u.kind} (${u.side}, ${u.position})`));
       layer.appendChild(chip);
     });
   }
+}
+
+function fitUnits() {
+  // the first view: the hexes the units stand in, a few hexes around them
+  const pts = state.map.units.filter((u) => u.hex).map((u) => state.map.hexes[u.hex]);
+  if (!pts.length) return;
+  const m = state.map.radius * 5;
+  const [ox, oy] = state.origin;
+  const x0 = Math.min(...pts.map((p) => p[0])) - m + ox, x1 = Math.max(...pts.map((p) => p[0])) + m + ox;
+  const y0 = Math.min(...pts.map((p) => p[1])) - m + oy, y1 = Math.max(...pts.map((p) => p[1])) + m + oy;
+  const f = state.full;
+  const x = Math.max(f.x, x0), y = Math.max(f.y, y0);
+  state.view = { x, y, w: Math.min(f.x + f.w, x1) - x, h: Math.min(f.y + f.h, y1) - y };
+  setView();
 }
 
 function slug(s) { return String(s || "").toLowerCase().replace(/[^a-z0-9]+/g, "-"); }
@@ -560,6 +578,10 @@ function start() {
     e.preventDefault();
     if (e.dataTransfer.files.length) openFile(e.dataTransfer.files[0]);
   });
+  document.getElementById("fit-all").addEventListener("click", () => {
+    if (state.full) { state.view = { ...state.full }; setView(); }
+  });
+  document.getElementById("fit-units").addEventListener("click", () => state.full && fitUnits());
   panZoom();
   setMode("hex");
   loadMap().catch((e) => status(e.message, true));
