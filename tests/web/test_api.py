@@ -270,3 +270,14 @@ def test_a6_warm_los_answers_as_a_fresh_load_does(serve: Callable[[str], Served]
         except BadRequest as e:
             want = (e.status, {"error": e.message})
         assert got == want
+
+
+def test_another_sites_page_is_refused(serve: Callable[[str], Served]) -> None:
+    s = serve(PANJI)
+    body = json.dumps({"unit": "A"}).encode()
+    status, got = s.request("/api/reach", body, {"origin": "http://evil.example"})
+    assert status == 403 and "another site" in got["error"]
+    status, _ = s.request("/api/scenario", b"x = 1", {"origin": "http://evil.example"})
+    assert status == 403
+    own = s.url.rstrip("/")
+    assert s.request("/api/reach", body, {"origin": own})[0] == 200

@@ -15,6 +15,7 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
+from urllib.parse import urlsplit
 
 from aslpto.base.rulings import InputError
 from aslpto.web.referee import MAX_QUERY_BYTES, MAX_SCENARIO_BYTES, BadRequest, Referee
@@ -47,6 +48,7 @@ def make_app(referee: Referee) -> Starlette:
     async def query(request: Request) -> Response:
         command = request.path_params.get("command", "check")
         try:
+            _same_origin(request)
             body = _parse(await _body(request, MAX_QUERY_BYTES)) if request.method == "POST" else {}
         except BadRequest as e:
             return JSONResponse({"error": e.message}, status_code=e.status)
@@ -65,6 +67,7 @@ def make_app(referee: Referee) -> Starlette:
         name = request.headers.get("x-filename", "dropped.toml")[:200]
 
         async def read() -> dict[str, Any]:
+            _same_origin(request)
             referee.drop(await _body(request, MAX_SCENARIO_BYTES), name)
             return referee.map_json()
 
@@ -104,6 +107,14 @@ def internal_error(exc: BaseException) -> str:
     """One line for a fault of the engine (a 500), never a traceback."""
     line = (f"{type(exc).__name__}: {exc}".splitlines() or [""])[0][:300]
     return f"aslpto: internal error: {line}"
+
+
+def _same_origin(request: Request) -> None:
+    """A request a page of another site makes (its ``Origin`` is not this server) is refused:
+    only the referee's own page may ask or drop a scenario."""
+    origin = request.headers.get("origin")
+    if origin is not None and urlsplit(origin).netloc != request.headers.get("host"):
+        raise BadRequest(f"a request from {origin[:100]} (another site) is refused", 403)
 
 
 async def _body(request: Request, limit: int) -> bytes:
