@@ -61,7 +61,12 @@ def make_app(referee: Referee) -> Starlette:
         return answer(referee.fields)
 
     async def map_svg(request: Request) -> Response:
-        return Response(referee.svg(), media_type="image/svg+xml")
+        try:
+            return Response(referee.svg(), media_type="image/svg+xml")
+        except BadRequest as e:
+            return JSONResponse({"error": e.message}, status_code=e.status)
+        except Exception as e:
+            return JSONResponse({"error": internal_error(e)}, status_code=500)
 
     async def drop(request: Request) -> Response:
         name = request.headers.get("x-filename", "dropped.toml")[:200]

@@ -269,7 +269,9 @@ async function selectUnit(id, t0) {
     c.classList.toggle("on", c.dataset.unit === id);
   }
   document.getElementById("unit-panel").hidden = false;
-  document.getElementById("unit-name").textContent = id;
+  const u = state.map.units.find((x) => x.id === id) || {};
+  document.getElementById("unit-name").textContent =
+    `${id} ${u.counter || u.kind || ""} (${u.side || "?"}, ${u.hex || "off-map"} ${u.position || ""})`;
   await refreshUnit(t0);
   showOdds(id);
 }
@@ -572,6 +574,12 @@ function start() {
   });
   document.getElementById("ui-file").addEventListener("change", (e) => {
     if (e.target.files.length) openFile(e.target.files[0]);
+  });
+  document.addEventListener("keydown", (e) => {
+    if (e.key !== "Escape" || e.target.tagName === "INPUT") return;
+    state.losFrom = null;
+    state.layers.los && state.layers.los.replaceChildren();
+    if (state.steps.length) { state.steps = []; evaluatePath(); } else clearUnit();
   });
   document.addEventListener("dragover", (e) => e.preventDefault());
   document.addEventListener("drop", (e) => {
