@@ -34,3 +34,6 @@ run odds panji --unit 6-6-6 --nationality american
 
 echo; echo "== LOS into a river (B21.2) =="
 run los examples/b21-deep.toml 7AA10 7AA8
+
+echo; echo "== At the table: the referee page over the scenario (Ctrl-C stops it) =="
+echo "$ASLPTO serve $SCEN"

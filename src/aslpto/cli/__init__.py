@@ -47,6 +47,18 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+def command_parser(name: str) -> tuple[ModuleType, argparse.ArgumentParser]:
+    """One command's module and its parser alone (``prog`` as ``aslpto NAME`` gives it): the
+    web page reads its requests' fields with it, so that both refuse bad input alike."""
+    for mod in _load_commands():
+        if name == mod.NAME:
+            p = _Parser(prog=f"aslpto {name}", description=mod.HELP)
+            p.add_argument("--json", action="store_true", help="print one JSON object on stdout")
+            mod.add_arguments(p)
+            return mod, p
+    raise InputError(f"no command '{name}'")
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Entry point of the ``aslpto`` console script."""
     try:

@@ -10,6 +10,7 @@ from aslpto.base.findings import Finding
 from aslpto.cli.command import Outcome
 from aslpto.formats import scenario
 from aslpto.procedures import setup as setup_check
+from aslpto.state.game import Game
 
 NAME = "check"
 HELP = "check a scenario's setup against the rules (B21.5, B21.6, G8, G9.1, G9.11, G9.12, G1)"
@@ -34,7 +35,11 @@ def source_findings(report: Mapping[str, Any]) -> list[Finding]:
 
 
 def run(args: argparse.Namespace) -> Outcome:
-    game = scenario.load(args.scenario)
+    return answer(scenario.load(args.scenario), args)
+
+
+def answer(game: Game, args: argparse.Namespace) -> Outcome:
+    """The answer for a game already loaded (``args.scenario`` names it)."""
     report = game.source_report
     findings = setup_check.check(game) + source_findings(report)
     errors = [f for f in findings if f.severity == "error"]

@@ -18,6 +18,6 @@ class Outcome:
 
 
 COMMAND_MODULES: tuple[str, ...] = (
-    "check", "terrain", "render", "move", "reach", "los", "odds", "importsave",
+    "check", "terrain", "render", "move", "reach", "los", "odds", "importsave", "serve",
 )
 """Command modules in the order ``aslpto --help`` lists them; a missing one is skipped."""

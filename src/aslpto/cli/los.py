@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import argparse
 import re
+import weakref
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
@@ -49,14 +50,34 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> Outcome:
-    game, overrides = load(args.scenario)
+    return answer(scenario.load(args.scenario), args)
+
+
+def answer(game: Game, args: argparse.Namespace) -> Outcome:
+    """The answer for a game already loaded (its ``[[los_overrides]]`` apply)."""
     a = _end(game, args.frm, args.from_entrenched)
     b = _end(game, args.to, args.to_entrenched)
-    eng = LosEngine(game.map, game.conditions, (p.hex for p in game.panjis.values()),
-                    overrides)  # fmt: skip
-    r = eng.check(a, b)
+    r = engine(game).check(a, b)
     payload = r.as_json()
     return Outcome(payload, text(payload))
+
+
+_ENGINES: dict[int, tuple[weakref.ref[Game], LosEngine]] = {}
+
+
+def engine(game: Game) -> LosEngine:
+    """The LOS engine of ``game`` (its map, conditions, Panji counters and
+    ``[[los_overrides]]``), built once per game: a game is a value, so asking again about the
+    same game (``aslpto serve``) reuses it."""
+    got = _ENGINES.get(id(game))
+    if got is not None and got[0]() is game:
+        return got[1]
+    if len(_ENGINES) > 8:
+        _ENGINES.clear()
+    eng = LosEngine(game.map, game.conditions, (p.hex for p in game.panjis.values()),
+                    game_overrides(game))  # fmt: skip
+    _ENGINES[id(game)] = (weakref.ref(game), eng)
+    return eng
 
 
 def load(path: str | Path) -> tuple[Game, tuple[LosOverride, ...]]:

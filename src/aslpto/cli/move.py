@@ -4,9 +4,13 @@ rule behind every MF/MP (:func:`aslpto.procedures.movement.evaluate`)."""
 from __future__ import annotations
 
 import argparse
+from typing import TYPE_CHECKING
 
 from aslpto.cli.command import Outcome
 from aslpto.rules.movement import MoveOptions, Phase
+
+if TYPE_CHECKING:
+    from aslpto.state.game import Game
 
 NAME = "move"
 HELP = "evaluate a path: each step's MF/MP with its rules, the running total, position, events"
@@ -30,9 +34,14 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> Outcome:
     from aslpto.formats import scenario
+
+    return answer(scenario.load(args.scenario), args)
+
+
+def answer(game: Game, args: argparse.Namespace) -> Outcome:
+    """The answer for a game already loaded."""
     from aslpto.procedures import movement
 
-    game = scenario.load(args.scenario)
     options = options_of(args)
     for h in options.blaze:
         game.map.hex(h)

@@ -20,7 +20,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 from fractions import Fraction
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from aslpto.base.rulings import InputError
 from aslpto.cli.command import Outcome
@@ -29,6 +29,9 @@ from aslpto.rules.japanese import cc, heroes
 from aslpto.state.counters import catalog, complete, leader_face, make, parse_leader
 from aslpto.state.dice import Dice, Distribution, GivenDice, RandomDice
 from aslpto.state.units import Kind, Strength, Unit, UnitClass
+
+if TYPE_CHECKING:
+    from aslpto.state.game import Game
 
 NAME = "odds"
 HELP = "exact outcome odds of a MC, NMC, PTC, Panji MC, sniper dr 1, T-H Hero, ATMM, Hara-Kiri"
@@ -329,9 +332,11 @@ def describe(
     return make(uid, nationality, c.kind, c.unit_class, c.strength, elr=elr, **status)
 
 
-def _units_from_args(args: argparse.Namespace) -> tuple[list[Unit], list[Unit]]:
+def _units_from_args(
+    args: argparse.Namespace, game: Game | None = None
+) -> tuple[list[Unit], list[Unit]]:
     if args.scenario:
-        return _units_from_scenario(args)
+        return _units_from_scenario(args, game)
     specs: list[str] = list(args.unit or [])
     if not specs:
         if args.counter is None and args.kind is None:
@@ -356,14 +361,17 @@ def _units_from_args(args: argparse.Namespace) -> tuple[list[Unit], list[Unit]]:
     return units, context
 
 
-def _units_from_scenario(args: argparse.Namespace) -> tuple[list[Unit], list[Unit]]:
-    try:
-        scenario = importlib.import_module("aslpto.formats.scenario")
-    except ImportError:
-        raise InputError(
-            "--scenario needs aslpto.formats.scenario, which this installation lacks"
-        ) from None
-    game = scenario.load(args.scenario)
+def _units_from_scenario(
+    args: argparse.Namespace, game: Game | None = None
+) -> tuple[list[Unit], list[Unit]]:
+    if game is None:
+        try:
+            scenario = importlib.import_module("aslpto.formats.scenario")
+        except ImportError:
+            raise InputError(
+                "--scenario needs aslpto.formats.scenario, which this installation lacks"
+            ) from None
+        game = scenario.load(args.scenario)
     if not args.unit:
         raise InputError("--scenario needs --unit ID (one or more)")
     all_units: dict[str, Unit] = dict(game.units)
@@ -536,7 +544,12 @@ def _line(u: dict[str, Any]) -> str:
 
 
 def run(args: argparse.Namespace) -> Outcome:
-    units, context = _units_from_args(args)
+    return answer(None, args)
+
+
+def answer(game: Game | None, args: argparse.Namespace) -> Outcome:
+    """The answer; ``game``, when given, is the scenario ``--scenario`` names, already loaded."""
+    units, context = _units_from_args(args, game)
     opts = _options(args)
     proc = Procedure(args.procedure)
     header = {"procedure": proc.value, "units": [unit_json(u) for u in units]}
@@ -582,6 +595,7 @@ __all__ = [
     "Options",
     "Procedure",
     "add_arguments",
+    "answer",
     "describe",
     "odds",
     "resolve",

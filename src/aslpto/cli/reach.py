@@ -4,9 +4,13 @@ with its least MF/MP and a path that costs it (:func:`aslpto.procedures.movement
 from __future__ import annotations
 
 import argparse
+from typing import TYPE_CHECKING
 
 from aslpto.cli.command import Outcome
 from aslpto.cli.move import add_options, options_of
+
+if TYPE_CHECKING:
+    from aslpto.state.game import Game
 
 NAME = "reach"
 HELP = "list every Location and position a unit can reach this phase, with the least MF/MP"
@@ -20,9 +24,14 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> Outcome:
     from aslpto.formats import scenario
+
+    return answer(scenario.load(args.scenario), args)
+
+
+def answer(game: Game, args: argparse.Namespace) -> Outcome:
+    """The answer for a game already loaded."""
     from aslpto.procedures import movement
 
-    game = scenario.load(args.scenario)
     options = options_of(args)
     for h in options.blaze:
         game.map.hex(h)

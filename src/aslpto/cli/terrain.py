@@ -24,7 +24,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> Outcome:
-    game = scenario.load(args.scenario)
+    return answer(scenario.load(args.scenario), args)
+
+
+def answer(game: Game, args: argparse.Namespace) -> Outcome:
+    """The answer for a game already loaded."""
     h = game.map.hex(args.hex)  # an unknown hex: an InputError that names it
     payload = describe(game, h)
     return Outcome(payload, text(payload))

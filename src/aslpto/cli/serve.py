@@ -1,0 +1,48 @@
+"""``aslpto serve SCENARIO``: the referee at the table, a local web page over the scenario
+with the JSON API of the query commands under ``/api/`` (:mod:`aslpto.web`, ``docs/web.md``).
+The first line printed is the URL it serves on."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+
+from aslpto.base.rulings import InputError
+from aslpto.cli.command import Outcome
+
+NAME = "serve"
+HELP = "the referee at the table: a local web page over the scenario (needs aslpto[web])"
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("scenario", help="scenario file (TOML)")
+    parser.add_argument("--host", default="127.0.0.1", help="address to serve on (127.0.0.1)")
+    parser.add_argument(
+        "--port", type=int, default=8000, help="port to serve on (8000; 0 picks a free one)"
+    )
+
+
+def run(args: argparse.Namespace) -> Outcome:
+    from aslpto.web import INSTALL
+
+    try:
+        import starlette  # noqa: F401
+        import uvicorn  # noqa: F401
+    except ModuleNotFoundError as e:
+        raise InputError(f"serve needs {e.name}: {INSTALL}") from None
+    if not 0 <= args.port <= 65535:
+        raise InputError(f"--port {args.port}: a port is 0-65535")
+    from aslpto.web.referee import Referee
+    from aslpto.web.server import serve
+
+    referee = Referee.load(args.scenario)
+    served: list[str] = []
+
+    def announce(url: str) -> None:
+        served.append(url)
+        print(url, flush=True)
+        print(f"referee for {referee.game.name or args.scenario}; Ctrl-C stops it",
+              file=sys.stderr, flush=True)  # fmt: skip
+
+    serve(referee, args.host, args.port, announce)
+    return Outcome({"url": served[0] if served else None, "stopped": True}, "stopped")

@@ -1,0 +1,287 @@
+"""The referee behind the page: one game, loaded once, and the answers of the query commands
+(``terrain``, ``move``, ``reach``, ``los``, ``odds``, ``check``) to requests given as JSON
+objects.
+
+A request's fields are the command's own arguments, read by the command's own parser
+(:func:`aslpto.cli.command_parser`): a positional by its name (``unit``, ``steps``, ``hex``,
+``from``, ``to``, ``procedure``), an option by its long flag without the dashes
+(``double-time``, ``with-leader``, ``phase``). The answer is the command's ``--json`` object,
+built by the command's own ``answer(game, args)``; a refused request is a :class:`BadRequest`
+carrying the line the command prints on stderr.
+
+>>> ref = Referee.load("examples/panji-g9.toml")
+>>> ref.ask("move", {"unit": "A", "steps": ["37EE7"]})["steps"][0]["events"]
+[{'kind': 'panji-mc', 'rule': 'G9.41'}]
+>>> try:
+...     ref.ask("move", {"unit": "Z", "steps": ["37EE7"]})
+... except BadRequest as e:
+...     print(e.status, e.message)
+400 aslpto: no unit 'Z' in this scenario (units: A, B, C, D, E, tank, truck)
+"""
+
+from __future__ import annotations
+
+import argparse
+import io
+import zipfile
+from collections.abc import Mapping
+from dataclasses import dataclass
+from pathlib import Path
+from types import ModuleType
+from typing import Any
+
+from aslpto.base.rulings import AslptoError
+from aslpto.cli import command_parser
+from aslpto.formats import scenario, svg
+from aslpto.state.game import Game
+
+QUERIES: tuple[str, ...] = ("terrain", "move", "reach", "los", "odds", "check")
+"""The commands the API answers, one endpoint each (``/api/NAME``)."""
+
+MAX_QUERY_BYTES = 64 * 1024
+"""A query's JSON body is at most this long."""
+MAX_SCENARIO_BYTES = 2 * 1024 * 1024
+"""A scenario dropped onto the page is at most this long."""
+ZIP_MAX_ENTRIES = 2000
+ZIP_MAX_BYTES = 64 * 1024 * 1024
+ZIP_MAX_RATIO = 200
+"""An archive dropped onto the page: at most this many entries, this many bytes unpacked in
+all, and no entry packed more than this many times smaller than it unpacks."""
+
+_RENAMED = {"frm": "from", "strength_of_mc": "n"}
+_INJECTED = frozenset({"scenario", "json", "help"})
+
+
+class BadRequest(Exception):
+    """A request the referee refuses: ``message`` is one line, ``status`` the HTTP status."""
+
+    def __init__(self, message: str, status: int = 400) -> None:
+        super().__init__(message)
+        self.message = message
+        self.status = status
+
+
+@dataclass(frozen=True)
+class Field:
+    """One field of a request: the argument of the command it stands for."""
+
+    name: str
+    option: str | None
+    """The command's long flag (``--double-time``), ``None`` for a positional."""
+    many: bool
+    """A list of strings (``steps``, ``blaze``)."""
+    flag: bool
+    """``true`` or ``false``."""
+    required: bool
+    choices: tuple[str, ...]
+    help: str
+
+    def as_json(self) -> dict[str, Any]:
+        kind = "flag" if self.flag else "list" if self.many else "value"
+        out: dict[str, Any] = {"name": self.name, "kind": kind, "required": self.required}
+        if self.choices:
+            out["choices"] = list(self.choices)
+        out["help"] = self.help
+        return out
+
+
+def fields_of(parser: argparse.ArgumentParser) -> tuple[Field, ...]:
+    """The fields of a request to the command ``parser`` reads (the scenario is the server's)."""
+    out = []
+    for a in parser._actions:
+        if a.dest in _INJECTED:
+            continue
+        option = next((o for o in a.option_strings if o.startswith("--")), None)
+        name = option[2:] if option else _RENAMED.get(a.dest, a.dest)
+        many = a.nargs in ("+", "*") or isinstance(a, argparse._AppendAction)
+        flag = a.nargs == 0
+        required = option is None and a.nargs not in ("?", "*")
+        choices = tuple(str(c) for c in a.choices) if a.choices else ()
+        out.append(Field(name, option, many, flag, required, choices, a.help or ""))
+    return tuple(out)
+
+
+@dataclass(frozen=True)
+class _Command:
+    module: ModuleType
+    parser: argparse.ArgumentParser
+    fields: tuple[Field, ...]
+
+
+class Referee:
+    """A game loaded once and the commands that answer about it."""
+
+    def __init__(self, game: Game, path: str) -> None:
+        self.game = game
+        self.path = path
+        self._svg: str | None = None
+        self._commands: dict[str, _Command] = {}
+        for name in QUERIES:
+            mod, parser = command_parser(name)
+            self._commands[name] = _Command(mod, parser, fields_of(parser))
+
+    @classmethod
+    def load(cls, path: str | Path) -> Referee:
+        """The referee of the scenario at ``path`` (an :class:`InputError` when unusable)."""
+        return cls(scenario.load(path), str(path))
+
+    # the queries ----------------------------------------------------------------------
+
+    def fields(self) -> dict[str, list[dict[str, Any]]]:
+        """Each query's fields, as ``GET /api/fields`` gives them."""
+        return {n: [f.as_json() for f in c.fields] for n, c in self._commands.items()}
+
+    def ask(self, command: str, body: object) -> dict[str, Any]:
+        """The JSON the command prints with ``--json`` for the request ``body``."""
+        c = self._commands.get(command)
+        if c is None:
+            raise BadRequest(f"no command '{command}' (commands: {', '.join(QUERIES)})", 404)
+        argv = self._argv(command, c, body)
+        try:
+            args = c.parser.parse_args(argv)
+            return dict(c.module.answer(self.game, args).payload)
+        except AslptoError as e:
+            raise BadRequest(f"aslpto: {e}") from None
+
+    def _argv(self, command: str, c: _Command, body: object) -> list[str]:
+        if not isinstance(body, Mapping):
+            raise BadRequest(f"{command}: the request is a JSON object of fields")
+        known = {f.name: f for f in c.fields}
+        options: list[str] = []
+        positionals: list[str] = []
+        if command == "odds":
+            options.append(f"--scenario={self.path}")
+        elif any(a.dest == "scenario" for a in c.parser._actions):
+            positionals.append(self.path)
+        for name in body:
+            if name not in known:
+                raise BadRequest(
+                    f"{command}: unknown field '{name}' (fields: {', '.join(known)})"
+                )
+        for f in c.fields:
+            if f.name not in body or body[f.name] is None:
+                continue
+            words = _words(command, f, body[f.name])
+            if f.option is None:
+                positionals.extend(words)
+            elif f.flag:
+                options.extend([f.option] if words else [])
+            else:
+                options.extend(f"{f.option}={w}" for w in words)
+        return [*options, "--", *positionals]
+
+    # the map --------------------------------------------------------------------------
+
+    def map_json(self) -> dict[str, Any]:
+        """What the page draws over: every hex's centre in the SVG's ``#map`` group, the
+        units where they stand, and each real board's picture where the map has one."""
+        m = self.game.map
+        hexes = {}
+        for h in sorted(m.cells):
+            x, y = svg.centre(h)
+            hexes[m.name(h)] = [round(x, 2), round(y, 2)]
+        units = []
+        for uid in sorted(self.game.units):
+            u = self.game.units[uid]
+            units.append({
+                "id": u.id, "side": u.side, "nationality": u.nationality,
+                "kind": u.kind.value, "counter": u.counter,
+                "hex": m.name(m.hex(u.hex)) if u.hex else None, "position": u.position,
+            })  # fmt: skip
+        return {
+            "name": self.game.name,
+            "scenario": self.path,
+            "radius": svg.R,
+            "boards": list(m.layout.boards),
+            "pictures": board_pictures(self.game),
+            "hexes": hexes,
+            "units": units,
+        }
+
+    def svg(self) -> str:
+        """The map as ``aslpto render`` draws it (drawn once per game)."""
+        if self._svg is None:
+            self._svg = svg.render(self.game)
+        return self._svg
+
+    # a scenario dropped onto the page ---------------------------------------------------
+
+    def drop(self, data: bytes, name: str) -> None:
+        """Read a dropped scenario and referee it from now on (the game before it stays when
+        it is unusable)."""
+        base = Path(name.replace("\\", "/")).name or "dropped.toml"
+        text = read_upload(data, base)
+        anchor = str(Path(self.path).parent / base)
+        try:
+            game = scenario.loads(text, anchor)
+        except AslptoError as e:
+            raise BadRequest(f"aslpto: {e}") from None
+        except RecursionError:
+            raise BadRequest(f"aslpto: {base}: nested too deeply") from None
+        self.game, self.path, self._svg = game, anchor, None
+
+
+def board_pictures(game: Game) -> dict[str, str]:
+    """The picture of each real board of the map, by board name, as a URL the page lays under
+    the hexes in place of the SVG render. A board typed in TOML has none; a real board's
+    artwork (``Map.artwork``, :mod:`aslpto.board.artwork`) is where its picture will come
+    from."""
+    return {}
+
+
+def _words(command: str, f: Field, value: object) -> list[str]:
+    """A field's value as the words of the command line."""
+    if f.flag:
+        if not isinstance(value, bool):
+            raise BadRequest(f"{command}: field '{f.name}' is true or false, not {value!r:.40}")
+        return ["yes"] if value else []
+    values = value if f.many and isinstance(value, list) else [value]
+    if len(values) > 200:
+        raise BadRequest(f"{command}: field '{f.name}' has {len(values)} values (at most 200)")
+    out = []
+    for v in values:
+        if isinstance(v, bool) or not isinstance(v, (str, int)):
+            what = "a list of strings" if f.many else "a string or a number"
+            raise BadRequest(f"{command}: field '{f.name}' is {what}, not {v!r:.40}")
+        word = str(v)
+        if not word.strip() or "\n" in word or len(word) > 200:
+            raise BadRequest(f"{command}: field '{f.name}': unusable value {word!r:.60}")
+        out.append(word)
+    return out
+
+
+def read_upload(data: bytes, name: str) -> str:
+    """The text of a dropped scenario, within the size limits; an archive (a VASL saved game)
+    is measured against the zip limits before anything in it is read."""
+    if len(data) > MAX_SCENARIO_BYTES:
+        raise BadRequest(
+            f"{name}: {len(data)} bytes; a scenario is at most {MAX_SCENARIO_BYTES} bytes", 413
+        )
+    if data[:4] == b"PK\x03\x04":
+        check_zip(data, name)
+        raise BadRequest(
+            f"{name}: a zip archive (a VASL saved game?); the page reads TOML scenarios", 415
+        )
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as e:
+        raise BadRequest(f"{name}: not UTF-8 text (byte {e.start})") from None
+
+
+def check_zip(data: bytes, name: str) -> list[zipfile.ZipInfo]:
+    """The entries of a zip archive that keeps within the zip limits."""
+    try:
+        with zipfile.ZipFile(io.BytesIO(data)) as z:
+            entries = z.infolist()
+    except (zipfile.BadZipFile, ValueError, OSError) as bad:
+        raise BadRequest(f"{name}: not a readable zip archive ({bad})") from None
+    if len(entries) > ZIP_MAX_ENTRIES:
+        raise BadRequest(f"{name}: {len(entries)} entries (at most {ZIP_MAX_ENTRIES})", 413)
+    total = sum(e.file_size for e in entries)
+    if total > ZIP_MAX_BYTES:
+        raise BadRequest(f"{name}: unpacks to {total} bytes (at most {ZIP_MAX_BYTES})", 413)
+    for entry in entries:
+        size = entry.file_size
+        if size > ZIP_MAX_RATIO * max(entry.compress_size, 1) and size > 1 << 20:
+            raise BadRequest(f"{name}: entry {entry.filename!r} packed over {ZIP_MAX_RATIO}:1", 413)
+    return entries

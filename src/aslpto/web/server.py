@@ -1,0 +1,212 @@
+"""The HTTP side of the referee (Starlette and uvicorn, the ``web`` extra): the page, its
+files, and the JSON API under ``/api/`` (``docs/web.md``).
+
+Every request the referee refuses is answered with a 4xx status and ``{"error": LINE}``,
+``LINE`` being what the command line prints on stderr; a query is answered on the event
+loop's own thread, one at a time, over the one game.
+"""
+
+from __future__ import annotations
+
+import json
+import socket
+import threading
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+from urllib.parse import urlsplit
+
+from aslpto.base.rulings import InputError
+from aslpto.web.referee import MAX_QUERY_BYTES, MAX_SCENARIO_BYTES, BadRequest, Referee
+
+if TYPE_CHECKING:
+    from starlette.applications import Starlette
+    from starlette.requests import Request
+    from starlette.responses import Response
+
+STATIC = Path(__file__).resolve().parent / "static"
+"""The page: index.html, app.js, style.css (no build step)."""
+
+
+def make_app(referee: Referee) -> Starlette:
+    """The ASGI application serving ``referee``."""
+    from starlette.applications import Starlette
+    from starlette.exceptions import HTTPException
+    from starlette.responses import FileResponse, JSONResponse, Response
+    from starlette.routing import Mount, Route
+    from starlette.staticfiles import StaticFiles
+
+    def answer(fn: Callable[[], Any]) -> Response:
+        try:
+            return JSONResponse(fn())
+        except BadRequest as e:
+            return JSONResponse({"error": e.message}, status_code=e.status)
+        except Exception as e:  # a fault of the engine, not of the request: one line still
+            return JSONResponse({"error": internal_error(e)}, status_code=500)
+
+    async def query(request: Request) -> Response:
+        command = request.path_params.get("command", "check")
+        try:
+            _same_origin(request)
+            body = _parse(await _body(request, MAX_QUERY_BYTES)) if request.method == "POST" else {}
+        except BadRequest as e:
+            return JSONResponse({"error": e.message}, status_code=e.status)
+        return answer(lambda: referee.ask(command, body))
+
+    async def map_json(request: Request) -> Response:
+        return answer(referee.map_json)
+
+    async def fields(request: Request) -> Response:
+        return answer(referee.fields)
+
+    async def map_svg(request: Request) -> Response:
+        try:
+            return Response(referee.svg(), media_type="image/svg+xml")
+        except BadRequest as e:
+            return JSONResponse({"error": e.message}, status_code=e.status)
+        except Exception as e:
+            return JSONResponse({"error": internal_error(e)}, status_code=500)
+
+    async def drop(request: Request) -> Response:
+        name = request.headers.get("x-filename", "dropped.toml")[:200]
+
+        async def read() -> dict[str, Any]:
+            _same_origin(request)
+            referee.drop(await _body(request, MAX_SCENARIO_BYTES), name)
+            return referee.map_json()
+
+        try:
+            return JSONResponse(await read())
+        except BadRequest as e:
+            return JSONResponse({"error": e.message}, status_code=e.status)
+        except Exception as e:
+            return JSONResponse({"error": internal_error(e)}, status_code=500)
+
+    async def index(request: Request) -> Response:
+        return FileResponse(STATIC / "index.html")
+
+    async def http_error(request: Request, exc: Exception) -> Response:
+        assert isinstance(exc, HTTPException)
+        return JSONResponse({"error": f"{request.url.path}: {exc.detail}"}, exc.status_code)
+
+    async def internal(request: Request, exc: Exception) -> Response:
+        return JSONResponse({"error": internal_error(exc)}, status_code=500)
+
+    routes = [
+        Route("/", index),
+        Route("/api/map", map_json),
+        Route("/api/fields", fields),
+        Route("/api/map.svg", map_svg),
+        Route("/api/scenario", drop, methods=["POST"]),
+        Route("/api/check", query, methods=["GET", "POST"]),
+        Route("/api/{command}", query, methods=["POST"]),
+        Mount("/static", StaticFiles(directory=STATIC), name="static"),
+    ]
+    return Starlette(
+        routes=routes, exception_handlers={HTTPException: http_error, Exception: internal}
+    )
+
+
+def internal_error(exc: BaseException) -> str:
+    """One line for a fault of the engine (a 500), never a traceback."""
+    line = (f"{type(exc).__name__}: {exc}".splitlines() or [""])[0][:300]
+    return f"aslpto: internal error: {line}"
+
+
+def _same_origin(request: Request) -> None:
+    """A request a page of another site makes (its ``Origin`` is not this server) is refused:
+    only the referee's own page may ask or drop a scenario."""
+    origin = request.headers.get("origin")
+    if origin is not None and urlsplit(origin).netloc != request.headers.get("host"):
+        raise BadRequest(f"a request from {origin[:100]} (another site) is refused", 403)
+
+
+async def _body(request: Request, limit: int) -> bytes:
+    """The request's body, refused (413) past ``limit`` bytes before it is all read."""
+    declared = request.headers.get("content-length")
+    if declared is not None and (not declared.isdigit() or int(declared) > limit):
+        raise BadRequest(f"request body of {declared} bytes (at most {limit})", 413)
+    chunks: list[bytes] = []
+    size = 0
+    async for chunk in request.stream():
+        size += len(chunk)
+        if size > limit:
+            raise BadRequest(f"request body over {limit} bytes", 413)
+        chunks.append(chunk)
+    return b"".join(chunks)
+
+
+def _parse(data: bytes) -> object:
+    if not data.strip():
+        return {}
+    try:
+        return json.loads(data)
+    except UnicodeDecodeError as e:
+        raise BadRequest(f"request body: not UTF-8 (byte {e.start})") from None
+    except json.JSONDecodeError as e:
+        raise BadRequest(f"request body: not JSON: {e}") from None
+    except RecursionError:
+        raise BadRequest("request body: JSON nested too deeply") from None
+
+
+def bind(host: str, port: int) -> socket.socket:
+    """A listening socket on ``host:port`` (port 0: a free one); an :class:`InputError` saying
+    why when it cannot be had."""
+    try:
+        infos = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)
+    except socket.gaierror as e:
+        raise InputError(f"--host {host}: {e.strerror}") from None
+    family, kind, proto, _, address = infos[0]
+    sock = socket.socket(family, kind, proto)
+    try:
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        sock.bind(address)
+        sock.listen(128)
+    except OSError as e:
+        sock.close()
+        raise InputError(f"--host {host} --port {port}: {e.strerror or e}") from None
+    return sock
+
+
+def url_of(sock: socket.socket) -> str:
+    host, port = sock.getsockname()[:2]
+    return f"http://[{host}]:{port}/" if ":" in host else f"http://{host}:{port}/"
+
+
+def serve(referee: Referee, host: str, port: int, announce: Callable[[str], None]) -> None:
+    """Serve until interrupted; ``announce`` gets the URL once the socket listens."""
+    import uvicorn
+
+    sock = bind(host, port)
+    config = uvicorn.Config(make_app(referee), log_level="warning", lifespan="off")
+    server = uvicorn.Server(config)
+    announce(url_of(sock))
+    server.run(sockets=[sock])
+
+
+class Background:
+    """The server in a thread of this process (tests, the benchmarks): ``url`` once started,
+    :meth:`stop` to end it."""
+
+    def __init__(self, referee: Referee, host: str = "127.0.0.1", port: int = 0) -> None:
+        import uvicorn
+
+        self.sock = bind(host, port)
+        self.url = url_of(self.sock)
+        config = uvicorn.Config(make_app(referee), log_level="warning", lifespan="off")
+        self.server = uvicorn.Server(config)
+        self.thread = threading.Thread(
+            target=self.server.run, kwargs={"sockets": [self.sock]}, daemon=True
+        )
+        self.thread.start()
+        deadline = time.monotonic() + 10
+        while not self.server.started:
+            if time.monotonic() > deadline or not self.thread.is_alive():
+                raise RuntimeError("the server did not start")
+            time.sleep(0.01)
+
+    def stop(self) -> None:
+        self.server.should_exit = True
+        self.thread.join(5)
+        self.sock.close()

@@ -1,0 +1,598 @@
+// The referee at the table. Draws the engine's answers over the map; computes no ruling:
+// every cost, event, block and rule number shown comes from /api/ (docs/web.md).
+"use strict";
+
+const NS = "http://www.w3.org/2000/svg";
+const CHECKS = [
+  { procedure: "mc", n: 1, label: "1MC" },
+  { procedure: "nmc", label: "NMC" },
+  { procedure: "ptc", label: "PTC" },
+  { procedure: "panji", label: "Panji MC" },
+];
+const MOVE_OPTIONS = ["phase", "assault", "double-time", "low-crawl", "riding", "leading",
+  "galloping", "manhandling", "column"];
+
+const state = {
+  map: null, fields: null, svg: null, layers: {}, mode: "hex",
+  unit: null, reach: null, steps: [], losFrom: null, view: null, timing: {},
+};
+window.referee = state;
+
+// ---------------------------------------------------------------------------------------
+// talking to the engine
+
+async function api(path, body) {
+  const init = body === undefined ? {} : {
+    method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body),
+  };
+  const r = await fetch("/api/" + path, init);
+  const data = await r.json();
+  if (!r.ok) throw new Error(data.error || r.statusText);
+  return data;
+}
+
+function status(text, bad) {
+  const s = document.getElementById("ui-status");
+  s.textContent = text || "";
+  s.className = bad ? "bad" : "";
+}
+
+function el(tag, attrs, text) {
+  const e = document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs || {})) e.setAttribute(k, v);
+  if (text !== undefined) e.textContent = text;
+  return e;
+}
+
+function sv(tag, attrs, text) {
+  const e = document.createElementNS(NS, tag);
+  for (const [k, v] of Object.entries(attrs || {})) e.setAttribute(k, v);
+  if (text !== undefined) e.textContent = text;
+  return e;
+}
+
+// ---------------------------------------------------------------------------------------
+// the map
+
+function corners(name, scale) {
+  const [x, y] = state.map.hexes[name];
+  const r = state.map.radius * (scale || 1);
+  const pts = [];
+  for (let i = 0; i < 6; i++) {
+    const a = Math.PI / 3 * i;
+    pts.push((x + r * Math.cos(a)).toFixed(1) + "," + (y + r * Math.sin(a)).toFixed(1));
+  }
+  return pts.join(" ");
+}
+
+async function loadMap() {
+  const [map, fields, text] = await Promise.all([
+    api("map"), api("fields"), fetch("/api/map.svg").then((r) => r.text()),
+  ]);
+  state.map = map;
+  state.fields = fields;
+  document.getElementById("ui-scenario").textContent = map.name || map.scenario;
+  document.title = (map.name || map.scenario) + " — aslpto";
+  const box = document.getElementById("view");
+  box.innerHTML = text.replace(/^<\?xml[^>]*>\s*/, "");
+  const svg = box.querySelector("svg");
+  svg.removeAttribute("width");
+  svg.removeAttribute("height");
+  state.svg = svg;
+  const vb = svg.getAttribute("viewBox").split(/\s+/).map(Number);
+  state.view = { x: vb[0], y: vb[1], w: vb[2], h: vb[3] };
+  const g = svg.querySelector("g#map");
+  // hook: a real board's own picture (map.pictures) goes under the hexes in place of the
+  // SVG's terrain when the engine supplies one
+  for (const [board, url] of Object.entries(map.pictures || {})) {
+    const img = sv("image", { href: url, class: "board-picture", "data-board": board });
+    g.insertBefore(img, g.firstChild);
+  }
+  for (const name of ["reach", "path", "los", "mark", "hits", "units"]) {
+    state.layers[name] = sv("g", { id: "layer-" + name });
+    g.appendChild(state.layers[name]);
+  }
+  for (const name of Object.keys(map.hexes)) {
+    state.layers.hits.appendChild(sv("polygon", {
+      class: "hex-hit", "data-hex": name, points: corners(name),
+    }));
+  }
+  state.full = { ...state.view };
+  state.origin = (g.getAttribute("transform") || "").match(/-?[\d.]+/g)?.map(Number) || [0, 0];
+  fitUnits();
+  drawUnits();
+  buildOptions();
+  clearUnit();
+  status("");
+}
+
+function drawUnits() {
+  const layer = state.layers.units;
+  layer.replaceChildren();
+  const byHex = {};
+  for (const u of state.map.units) if (u.hex) (byHex[u.hex] = byHex[u.hex] || []).push(u);
+  const r = state.map.radius;
+  for (const [hex, units] of Object.entries(byHex)) {
+    const [x, y] = state.map.hexes[hex];
+    units.forEach((u, i) => {
+      const cx = x - r * 0.55 + (i % 3) * r * 0.55;
+      const cy = y + r * 0.58 + Math.floor(i / 3) * r * 0.36;
+      const chip = sv("g", { class: "unit-chip side-" + slug(u.side), "data-unit": u.id,
+        transform: `translate(${cx.toFixed(1)},${cy.toFixed(1)})` });
+      const w = Math.max(20, 6 * String(u.id).length + 6);
+      chip.appendChild(sv("rect", { x: -w / 2, y: -6.5, width: w, height: 13, rx: 3 }));
+      chip.appendChild(sv("text", { y: 3.5, "text-anchor": "middle" }, u.id));
+      chip.appendChild(sv("title", {}, `${u.id} ${u.counter || u.kind} (${u.side}, ${u.position})`));
+      layer.appendChild(chip);
+    });
+  }
+}
+
+function fitUnits() {
+  // the first view: the hexes the units stand in, a few hexes around them
+  const pts = state.map.units.filter((u) => u.hex).map((u) => state.map.hexes[u.hex]);
+  if (!pts.length) return;
+  const m = state.map.radius * 5;
+  const [ox, oy] = state.origin;
+  const x0 = Math.min(...pts.map((p) => p[0])) - m + ox, x1 = Math.max(...pts.map((p) => p[0])) + m + ox;
+  const y0 = Math.min(...pts.map((p) => p[1])) - m + oy, y1 = Math.max(...pts.map((p) => p[1])) + m + oy;
+  const f = state.full;
+  const x = Math.max(f.x, x0), y = Math.max(f.y, y0);
+  state.view = { x, y, w: Math.min(f.x + f.w, x1) - x, h: Math.min(f.y + f.h, y1) - y };
+  setView();
+}
+
+function slug(s) { return String(s || "").toLowerCase().replace(/[^a-z0-9]+/g, "-"); }
+
+function setView() {
+  const v = state.view;
+  state.svg.setAttribute("viewBox", `${v.x} ${v.y} ${v.w} ${v.h}`);
+}
+
+function svgPoint(evt) {
+  const p = state.svg.createSVGPoint();
+  p.x = evt.clientX;
+  p.y = evt.clientY;
+  return p.matrixTransform(state.svg.getScreenCTM().inverse());
+}
+
+function panZoom() {
+  const box = document.getElementById("view");
+  let drag = null;
+  box.addEventListener("wheel", (e) => {
+    if (!state.svg) return;
+    e.preventDefault();
+    const p = svgPoint(e);
+    const k = e.deltaY > 0 ? 1.15 : 1 / 1.15;
+    const v = state.view;
+    state.view = { x: p.x - (p.x - v.x) * k, y: p.y - (p.y - v.y) * k, w: v.w * k, h: v.h * k };
+    setView();
+  }, { passive: false });
+  box.addEventListener("pointerdown", (e) => {
+    if (!state.svg || e.button !== 0) return;
+    drag = { x: e.clientX, y: e.clientY, view: { ...state.view }, moved: false };
+  });
+  window.addEventListener("pointermove", (e) => {
+    if (!drag) return;
+    const dx = e.clientX - drag.x, dy = e.clientY - drag.y;
+    if (!drag.moved && Math.hypot(dx, dy) < 5) return;
+    drag.moved = true;
+    const scale = drag.view.w / state.svg.getBoundingClientRect().width;
+    state.view = { ...drag.view, x: drag.view.x - dx * scale, y: drag.view.y - dy * scale };
+    setView();
+  });
+  window.addEventListener("pointerup", () => { setTimeout(() => { drag = null; }, 0); });
+  box.addEventListener("click", (e) => {
+    if (drag && drag.moved) return;
+    const chip = e.target.closest(".unit-chip");
+    if (chip) return clickUnit(chip.dataset.unit, e);
+    const hit = e.target.closest(".hex-hit");
+    if (hit) return clickHex(hit.dataset.hex);
+  });
+}
+
+// ---------------------------------------------------------------------------------------
+// modes and clicks
+
+function setMode(mode) {
+  state.mode = mode;
+  for (const b of document.querySelectorAll("#ui-modes button")) {
+    b.classList.toggle("on", b.dataset.mode === mode);
+  }
+  document.body.dataset.mode = mode;
+  if (mode !== "los") { state.losFrom = null; }
+}
+
+function clickUnit(id, evt) {
+  if (state.mode === "los") return pickLos(id);
+  if (state.mode === "hex") setMode("move");
+  selectUnit(id, evt ? performance.now() : undefined);
+}
+
+function clickHex(name) {
+  if (state.mode === "move" && state.unit) {
+    state.steps.push(name);
+    return evaluatePath();
+  }
+  if (state.mode === "los") return pickLos(name);
+  return showTerrain(name);
+}
+
+// ---------------------------------------------------------------------------------------
+// a unit: its options, reach, path and checks
+
+function buildOptions() {
+  const form = document.getElementById("move-options");
+  form.replaceChildren();
+  const fields = Object.fromEntries(state.fields.move.map((f) => [f.name, f]));
+  for (const name of MOVE_OPTIONS) {
+    const f = fields[name];
+    if (!f) continue;
+    const label = el("label", { title: f.help });
+    let input;
+    if (f.kind === "flag") {
+      input = el("input", { type: "checkbox", name });
+      label.append(input, " " + name);
+    } else {
+      input = el("select", { name });
+      if (!f.choices.includes("mph")) input.appendChild(el("option", { value: "" }, "—"));
+      for (const c of f.choices) input.appendChild(el("option", { value: c }, c));
+      label.append(name + " ", input);
+    }
+    input.addEventListener("change", () => { if (state.unit) refreshUnit(); });
+    form.appendChild(label);
+  }
+}
+
+function moveOptions() {
+  const out = {};
+  for (const input of document.querySelectorAll("#move-options [name]")) {
+    if (input.type === "checkbox") { if (input.checked) out[input.name] = true; }
+    else if (input.value) out[input.name] = input.value;
+  }
+  return out;
+}
+
+function clearUnit() {
+  state.unit = null;
+  state.reach = null;
+  state.steps = [];
+  for (const l of ["reach", "path"]) state.layers[l] && state.layers[l].replaceChildren();
+  document.getElementById("unit-panel").hidden = true;
+  for (const c of document.querySelectorAll(".unit-chip.on")) c.classList.remove("on");
+}
+
+async function selectUnit(id, t0) {
+  state.unit = id;
+  state.steps = [];
+  for (const c of document.querySelectorAll(".unit-chip")) {
+    c.classList.toggle("on", c.dataset.unit === id);
+  }
+  document.getElementById("unit-panel").hidden = false;
+  const u = state.map.units.find((x) => x.id === id) || {};
+  document.getElementById("unit-name").textContent =
+    `${id} ${u.counter || u.kind || ""} (${u.side || "?"}, ${u.hex || "off-map"} ${u.position || ""})`;
+  await refreshUnit(t0);
+  showOdds(id);
+}
+
+async function refreshUnit(t0) {
+  const start = t0 === undefined ? performance.now() : t0;
+  try {
+    const reach = await api("reach", { unit: state.unit, ...moveOptions() });
+    state.reach = reach;
+    drawReach(reach);
+    await new Promise((ok) => requestAnimationFrame(() => ok()));
+    state.timing.reach = performance.now() - start;
+    document.body.dataset.reachShown = String(reach.unit);
+  } catch (e) {
+    state.layers.reach.replaceChildren();
+    document.getElementById("reach-summary").textContent = e.message;
+    status(e.message, true);
+  }
+  await evaluatePath();
+}
+
+function costColour(mf, most) {
+  const t = most > 0 ? Math.min(1, mf / most) : 0;
+  const hue = 130 - 130 * t;
+  return `hsl(${hue.toFixed(0)}, 80%, 48%)`;
+}
+
+function drawReach(reach) {
+  const layer = state.layers.reach;
+  layer.replaceChildren();
+  const byHex = new Map();
+  for (const loc of reach.locations) {
+    const list = byHex.get(loc.hex) || [];
+    list.push(loc);
+    byHex.set(loc.hex, list);
+  }
+  const most = Math.max(1, reach.allowance || 0, ...reach.locations.map((l) => l.mf));
+  for (const [hex, locs] of byHex) {
+    const least = Math.min(...locs.map((l) => l.mf));
+    const g = sv("g", { class: "reach-hex", "data-hex": hex, "data-mf": least });
+    g.appendChild(sv("polygon", { points: corners(hex, 0.92), fill: costColour(least, most) }));
+    const [x, y] = state.map.hexes[hex];
+    g.appendChild(sv("text", { x: x, y: y - state.map.radius * 0.45, "text-anchor": "middle" },
+      String(least)));
+    const lines = locs.map((l) => `${l.position}${l.bypass ? " bypass " + l.bypass : ""}: ${l.mf}`
+      + ` MF via ${l.path.join(" ") || "(here)"}${l.ends_move ? " (ends move)" : ""}`);
+    g.appendChild(sv("title", {}, `${hex}\n${lines.join("\n")}`));
+    layer.appendChild(g);
+  }
+  const v = reach.violation;
+  document.getElementById("reach-summary").textContent =
+    `${byHex.size} hex(es), ${reach.locations.length} Location(s)/position(s) within `
+    + `${reach.allowance} MF/MP` + (v ? ` — cannot move: ${v.rule}: ${v.message}` : "");
+}
+
+async function evaluatePath() {
+  const box = document.getElementById("move-info");
+  state.layers.path.replaceChildren();
+  if (!state.steps.length) {
+    box.textContent = "click hexes to build a path";
+    return;
+  }
+  let move;
+  try {
+    move = await api("move", { unit: state.unit, steps: state.steps, ...moveOptions() });
+  } catch (e) {
+    box.replaceChildren(el("p", { class: "bad" }, e.message));
+    state.steps.pop();
+    return;
+  }
+  drawPath(move);
+  box.replaceChildren();
+  box.appendChild(el("p", { class: move.legal ? "ok" : "bad" },
+    `${move.legal ? "legal" : "ILLEGAL"}, ${move.mf} of ${move.allowance} MF/MP`));
+  const table = el("table", { class: "steps" });
+  table.appendChild(row("th", ["step", "to", "+MF", "total", "why"]));
+  for (const s of move.steps) {
+    const why = s.costs.map((c) => `${c.mf} ${c.why} (${c.rule})`).join("; ");
+    table.appendChild(row("td", [s.step, `${s.to} ${s.position}`, "+" + s.cost, s.mf, why]));
+    for (const e of s.events) {
+      const tr = el("tr", { class: "event", "data-kind": e.kind });
+      const td = el("td", { colspan: 5 });
+      td.textContent = `event ${e.kind} (${e.rule})` + (e.subject ? " " + e.subject : "")
+        + (e.note ? ": " + e.note : "");
+      tr.appendChild(td);
+      table.appendChild(tr);
+    }
+  }
+  box.appendChild(table);
+  if (move.violation) {
+    box.appendChild(el("p", { class: "violation bad" },
+      `violation ${move.violation.rule}: ${move.violation.message}`));
+  }
+}
+
+function row(cell, values) {
+  const tr = el("tr");
+  for (const v of values) tr.appendChild(el(cell, {}, String(v)));
+  return tr;
+}
+
+function drawPath(move) {
+  const unit = state.map.units.find((u) => u.id === move.unit);
+  const pts = [];
+  if (unit && unit.hex) pts.push(state.map.hexes[unit.hex]);
+  for (const s of move.steps) if (state.map.hexes[s.to]) pts.push(state.map.hexes[s.to]);
+  if (pts.length > 1) {
+    state.layers.path.appendChild(sv("polyline", {
+      class: "path" + (move.legal ? "" : " illegal"), points: pts.map((p) => p.join(",")).join(" "),
+    }));
+  }
+  for (const s of move.steps) {
+    const [x, y] = state.map.hexes[s.to] || [0, 0];
+    state.layers.path.appendChild(sv("circle", { class: "path-step", cx: x, cy: y, r: 4 }));
+  }
+}
+
+async function showOdds(id) {
+  const box = document.getElementById("odds-info");
+  box.replaceChildren();
+  for (const c of CHECKS) {
+    const fig = el("figure", { class: "odds", "data-procedure": c.procedure });
+    fig.appendChild(el("figcaption", {}, c.label));
+    box.appendChild(fig);
+    const body = { procedure: c.procedure, unit: [id] };
+    if (c.n !== undefined) body.n = c.n;
+    api("odds", body).then((d) => barChart(fig, d), (e) => {
+      fig.appendChild(el("p", { class: "bad" }, e.message));
+    });
+  }
+}
+
+function unitText(u) {
+  const bits = [u.counter || u.kind, u.class || ""];
+  for (const k of ["broken", "pinned", "dm", "berserk", "wounded", "unarmed"]) if (u[k]) bits.push(k);
+  return bits.filter(Boolean).join(" ");
+}
+
+function barChart(fig, d) {
+  for (const o of d.outcomes) {
+    const [n, m] = o.probability.split("/").map(Number);
+    const p = n / (m || 1);
+    const line = el("div", { class: "bar" });
+    const bar = el("span", { class: "fill", style: `width:${(p * 100).toFixed(1)}%` });
+    const label = (o.result.map(unitText).join("; ") || "(none)")
+      + (o.eliminated ? " eliminated: " + o.eliminated.join(", ") : "");
+    line.append(bar, el("span", { class: "label" }, `${o.probability}  ${label}`));
+    fig.appendChild(line);
+  }
+  fig.appendChild(el("p", { class: "rules" }, "rules: " + d.rules.join(", ")));
+}
+
+// ---------------------------------------------------------------------------------------
+// LOS
+
+function pickLos(where) {
+  const layer = state.layers.los;
+  if (!state.losFrom) {
+    state.losFrom = where;
+    layer.replaceChildren();
+    mark(layer, endHex(where), "los-end");
+    document.getElementById("los-panel").hidden = false;
+    document.getElementById("los-info").textContent = `from ${where}: click the other end`;
+    return;
+  }
+  const from = state.losFrom;
+  state.losFrom = null;
+  return showLos(from, where);
+}
+
+function endHex(where) {
+  if (state.map.hexes[where]) return where;
+  const u = state.map.units.find((x) => x.id === where);
+  return u ? u.hex : null;
+}
+
+function mark(layer, hex, cls) {
+  if (!hex || !state.map.hexes[hex]) return;
+  layer.appendChild(sv("polygon", { class: cls, "data-hex": hex, points: corners(hex, 0.8) }));
+}
+
+async function showLos(from, to) {
+  const layer = state.layers.los;
+  layer.replaceChildren();
+  const box = document.getElementById("los-info");
+  document.getElementById("los-panel").hidden = false;
+  let d;
+  try {
+    d = await api("los", { from, to });
+  } catch (e) {
+    box.replaceChildren(el("p", { class: "bad" }, e.message));
+    return;
+  }
+  const a = state.map.hexes[d.from.split(/[@:]/)[0]] || state.map.hexes[endHex(from)];
+  const b = state.map.hexes[d.to.split(/[@:]/)[0]] || state.map.hexes[endHex(to)];
+  if (a && b) {
+    layer.appendChild(sv("line", { class: "los-thread" + (d.los ? "" : " blocked"),
+      x1: a[0], y1: a[1], x2: b[0], y2: b[1] }));
+  }
+  for (const h of d.hindrances || []) mark(layer, h.where, "los-hindrance");
+  if (d.blocked_by) {
+    mark(layer, d.blocked_by.where, "los-block");
+    const p = state.map.hexes[d.blocked_by.where];
+    if (p) layer.appendChild(sv("circle", { class: "los-block-point", cx: p[0], cy: p[1], r: 7 }));
+  }
+  box.replaceChildren();
+  const head = `${d.from} → ${d.to} (range ${d.range}): `
+    + (d.override ? "scenario override: " : "")
+    + (d.los ? `LOS, Hindrance DRM +${d.hindrance_drm}` : "no LOS");
+  box.appendChild(el("p", { class: d.los ? "ok" : "bad", id: "los-head" }, head));
+  if (d.blocked_by) {
+    box.appendChild(el("p", { class: "blocked-by" },
+      `blocked at ${d.blocked_by.where} [${d.blocked_by.rule}] ${d.blocked_by.why}`));
+  }
+  for (const h of d.hindrances || []) {
+    box.appendChild(el("p", {}, `hindrance ${h.where} ${h.terrain} +${h.drm} [${h.rule}]`));
+  }
+  box.appendChild(el("p", { class: "rules" }, "rules: " + d.rules.join(", ")));
+  for (const n of d.notes) box.appendChild(el("p", { class: "note" }, "note: " + n));
+}
+
+// ---------------------------------------------------------------------------------------
+// a hex
+
+async function showTerrain(name) {
+  const box = document.getElementById("terrain-info");
+  document.getElementById("hex-panel").hidden = false;
+  document.getElementById("hex-name").textContent = name;
+  state.layers.mark.replaceChildren();
+  mark(state.layers.mark, name, "hex-selected");
+  let d;
+  try {
+    d = await api("terrain", { hex: name });
+  } catch (e) {
+    box.replaceChildren(el("p", { class: "bad" }, e.message));
+    return;
+  }
+  box.replaceChildren();
+  const was = d.printed !== d.terrain ? ` (was ${d.printed})` : "";
+  box.appendChild(el("p", { class: "terrain-head" }, `${d.terrain}${was}, level ${d.elevation}`));
+  const c = d.chart;
+  box.appendChild(el("p", {}, `chart [${c.rule}]: Infantry `
+    + (c.infantry_mf === null ? "NA" : c.infantry_mf + " MF") + `, TEM ${c.tem >= 0 ? "+" : ""}`
+    + `${c.tem}, LOS ${c.los}`));
+  if (d.features.length) box.appendChild(el("p", {}, "features: " + d.features.join(", ")));
+  const sides = Object.entries(d.hexsides).filter(([, f]) => f.length)
+    .map(([n, f]) => `${n} ${f.join("/")}`);
+  box.appendChild(el("p", {}, "hexsides: " + (sides.join(", ") || "none")));
+  for (const ct of d.counters) {
+    box.appendChild(el("p", {}, `${ct.type} ${ct.id}` + (ct.counter ? " " + ct.counter : "")
+      + (ct.position ? ` (${ct.position})` : "") + (ct.covered ? " covers " + ct.covered.join(", ") : "")));
+  }
+  box.appendChild(el("p", { class: "rules" }, "rules: " + (d.rules.join(", ") || "none")));
+  for (const n of d.notes) box.appendChild(el("p", { class: "note" }, "note: " + n));
+}
+
+// ---------------------------------------------------------------------------------------
+// a scenario dropped onto the page
+
+async function openFile(file) {
+  status(`reading ${file.name}…`);
+  try {
+    const r = await fetch("/api/scenario", {
+      method: "POST", headers: { "x-filename": file.name }, body: file,
+    });
+    const data = await r.json();
+    if (!r.ok) throw new Error(data.error || r.statusText);
+    state.losFrom = null;
+    await loadMap();
+    status(`opened ${file.name}`);
+  } catch (e) {
+    status(e.message, true);
+  }
+}
+
+function start() {
+  for (const b of document.querySelectorAll("#ui-modes button")) {
+    b.addEventListener("click", () => setMode(b.dataset.mode));
+  }
+  for (const b of document.querySelectorAll("[data-step]")) {
+    b.addEventListener("click", () => {
+      if (!state.unit) return;
+      state.steps.push(b.dataset.step);
+      evaluatePath();
+    });
+  }
+  document.getElementById("step-text").addEventListener("keydown", (e) => {
+    if (e.key !== "Enter" || !state.unit || !e.target.value.trim()) return;
+    state.steps.push(e.target.value.trim());
+    e.target.value = "";
+    evaluatePath();
+  });
+  document.getElementById("undo").addEventListener("click", () => {
+    state.steps.pop();
+    evaluatePath();
+  });
+  document.getElementById("clear").addEventListener("click", () => {
+    state.steps = [];
+    evaluatePath();
+  });
+  document.getElementById("ui-file").addEventListener("change", (e) => {
+    if (e.target.files.length) openFile(e.target.files[0]);
+  });
+  document.addEventListener("keydown", (e) => {
+    if (e.key !== "Escape" || e.target.tagName === "INPUT") return;
+    state.losFrom = null;
+    state.layers.los && state.layers.los.replaceChildren();
+    if (state.steps.length) { state.steps = []; evaluatePath(); } else clearUnit();
+  });
+  document.addEventListener("dragover", (e) => e.preventDefault());
+  document.addEventListener("drop", (e) => {
+    e.preventDefault();
+    if (e.dataTransfer.files.length) openFile(e.dataTransfer.files[0]);
+  });
+  document.getElementById("fit-all").addEventListener("click", () => {
+    if (state.full) { state.view = { ...state.full }; setView(); }
+  });
+  document.getElementById("fit-units").addEventListener("click", () => state.full && fitUnits());
+  panZoom();
+  setMode("hex");
+  loadMap().catch((e) => status(e.message, true));
+}
+
+start();

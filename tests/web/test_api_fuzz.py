@@ -1,0 +1,49 @@
+"""Any JSON object sent to a query is answered or refused with one line: never an exception
+of another kind (a 500)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from tests.web.conftest import EXAMPLES
+
+from aslpto.web.referee import QUERIES, BadRequest, Referee
+
+REF = Referee.load(EXAMPLES / "panji-g9.toml")
+FIELDS = {c: [f["name"] for f in fs] for c, fs in REF.fields().items()}
+WORDS = st.sampled_from([
+    "A", "B", "E", "tank", "37EE7", "37DD7", "37CC8", "37EE8", ":above", ":beneath", ":bank",
+    ":in", "37DD7/EE8", "37EE7=11", "37A0", "37ZZ1", "37EE7@2", "37DD7:bank", "mph", "aph",
+    "panji", "mc", "nmc", "ptc", "gun", "-1", "0", "3", "", " ", "99999999999999999999",
+    "hara-kiri", "th-hero", "atmm", "sniper", "6,6", "1,1 2", "x:y:z", "37EE7:tunnel",
+    "37EE7:breach",
+])  # fmt: skip
+VALUES = st.one_of(
+    WORDS, st.booleans(), st.integers(-5, 20), st.none(), st.lists(WORDS, max_size=4),
+    st.text(max_size=8),
+)  # fmt: skip
+
+
+def bodies(command: str) -> st.SearchStrategy[dict[str, Any]]:
+    keys = st.sampled_from([*FIELDS[command], "nonsense"])
+    return st.dictionaries(keys, VALUES, max_size=6)
+
+
+@pytest.mark.parametrize("command", QUERIES)
+def test_any_request_is_answered_or_refused_in_one_line(command: str) -> None:
+    @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+    @given(bodies(command))
+    def check(body: dict[str, Any]) -> None:
+        before = REF.game
+        try:
+            got = REF.ask(command, body)
+        except BadRequest as e:
+            assert 400 <= e.status < 500 and "\n" not in e.message
+        else:
+            assert isinstance(got, dict)
+        assert REF.game is before
+
+    check()

@@ -1,0 +1,101 @@
+"""The page in a real browser (Debian's chromium driven by Playwright): a unit's reach, a path
+over a Covered hexside, an LOS a jungle hex blocks. Screenshots go to out/screenshots/."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from tests.web.conftest import EXAMPLES, Served, screenshot
+
+
+def _open(page: Any, s: Served) -> None:
+    page.goto(s.url)
+    page.wait_for_selector(".unit-chip")
+
+
+def test_click_a_unit_shows_its_reach(serve: Callable[[str], Served], page: Any) -> None:
+    s = serve("panji-g9.toml")
+    _open(page, s)
+    page.click('.unit-chip[data-unit="A"]')
+    page.wait_for_selector('body[data-reach-shown="A"]')
+    _, reach = s.post("/api/reach", {"unit": "A"})
+    hexes = {loc["hex"] for loc in reach["locations"]}
+    shown = page.eval_on_selector_all(".reach-hex", "els => els.map(e => e.dataset.hex)")
+    assert sorted(shown) == sorted(hexes)
+    least = {h: min(x["mf"] for x in reach["locations"] if x["hex"] == h) for h in hexes}
+    mfs = page.eval_on_selector_all(
+        ".reach-hex", "els => els.map(e => [e.dataset.hex, +e.dataset.mf])"
+    )
+    assert dict(mfs) == least
+    page.wait_for_selector("figure.odds[data-procedure=panji] .bar")
+    screenshot(page, "reach-unit-A")
+
+
+def test_g9_41_path_over_a_covered_hexside_shows_the_panji_mc(
+    serve: Callable[[str], Served], page: Any
+) -> None:
+    s = serve("panji-g9.toml")
+    _open(page, s)
+    page.click('.unit-chip[data-unit="A"]')
+    page.wait_for_selector('body[data-reach-shown="A"]')
+    page.click('.hex-hit[data-hex="37EE7"]', force=True)
+    event = page.wait_for_selector('tr.event[data-kind="panji-mc"]')
+    assert "G9.41" in event.inner_text()
+    assert "legal, 2 of 4" in page.inner_text("#move-info")
+    assert page.locator(".path").count() == 1
+    screenshot(page, "path-panji-mc")
+
+
+def test_los_blocked_by_a_jungle_hex(serve: Callable[[str], Served], page: Any) -> None:
+    s = serve("panji-g9.toml")
+    _open(page, s)
+    page.click('#ui-modes button[data-mode="los"]')
+    page.click('.hex-hit[data-hex="37DD7"]', force=True)
+    page.click('.hex-hit[data-hex="37AA10"]', force=True)
+    page.wait_for_selector("#los-head")
+    _, los = s.post("/api/los", {"from": "37DD7", "to": "37AA10"})
+    assert los["los"] is False and los["blocked_by"]["where"] == "37CC8"
+    assert "no LOS" in page.inner_text("#los-head")
+    text = page.inner_text("#los-info")
+    assert f"blocked at 37CC8 [{los['blocked_by']['rule']}]" in text
+    assert page.locator('.los-block[data-hex="37CC8"]').count() == 1
+    assert page.locator(".los-thread.blocked").count() == 1
+    screenshot(page, "los-blocked-by-jungle")
+
+
+def test_a_hex_shows_its_terrain_after_pto_terrain(
+    serve: Callable[[str], Served], page: Any
+) -> None:
+    s = serve("paddy-river.toml")
+    _open(page, s)
+    page.click('.hex-hit[data-hex="31CC8"]', force=True)
+    page.wait_for_selector(".terrain-head")
+    assert page.inner_text(".terrain-head").startswith("dense-jungle (was woods)")
+    assert "G.1" in page.inner_text("#terrain-info .rules")
+    screenshot(page, "terrain-31CC8")
+
+
+def test_a_scenario_opened_on_the_page_is_refereed(tmp_path: Path, page: Any) -> None:
+    s = Served(EXAMPLES / "panji-g9.toml")
+    try:
+        _open(page, s)
+        page.set_input_files("#ui-file", str(EXAMPLES / "b21-deep.toml"))
+        page.wait_for_function(
+            "document.getElementById('ui-status').textContent.startsWith('opened')"
+        )
+        assert page.locator('.hex-hit[data-hex="7AA10"]').count() == 1
+        page.click('#ui-modes button[data-mode="los"]')
+        page.click('.hex-hit[data-hex="7AA10"]', force=True)
+        page.click('.hex-hit[data-hex="7AA8"]', force=True)
+        page.wait_for_selector("#los-head")
+        assert "[B21.2]" in page.inner_text("#los-info")
+        bad = tmp_path / "bad.toml"
+        bad.write_text("[scenario]\nname = 3\n", encoding="utf-8")
+        page.set_input_files("#ui-file", str(bad))
+        page.wait_for_selector("#ui-status.bad")
+        assert page.inner_text("#ui-status").startswith("aslpto: ")
+        screenshot(page, "opened-b21-deep")
+    finally:
+        s.bg.stop()
