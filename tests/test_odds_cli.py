@@ -186,7 +186,7 @@ def test_cli_scenario_unit(capsys: pytest.CaptureFixture[str]) -> None:
 
 def test_cli_bad_input_exit_2(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["odds", "mc", "--unit", "9-9-9"]) == 2
-    assert "counter catalog" in capsys.readouterr().err
+    assert "9-9-9: not a Japanese counter" in capsys.readouterr().err
     assert main(["odds", "mc", "--unit", "3-4-7"]) == 2
     assert "Class" in capsys.readouterr().err
     assert main(["odds", "mc"]) == 2
