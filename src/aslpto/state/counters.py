@@ -304,16 +304,18 @@ class Catalog:
 
     def _class_problem(self, nationality: str, kind: Kind, unit_class: UnitClass | None) -> str:
         n = self.nationality(nationality)
-        faces = sorted({c.face for c in self.counters
+        faces = _faces([c for c in self.counters
                         if c.nationality == nationality and c.kind == kind and c.plain
-                        and c.strength != Strength.REDUCED}, reverse=True)  # fmt: skip
-        what = f"a {unit_class} {kind}" if unit_class else f"a {kind} by Class alone"
+                        and c.strength != Strength.REDUCED])  # fmt: skip
         if not n.stands_for:
-            return (f"{n.name}: VASL prints no Class on its counters, so {what} names no "
-                    f"counter; give the counter ({', '.join(faces)})")  # fmt: skip
+            what = f"{unit_class} {kind}" if unit_class else f"{kind} by its Class"
+            return (f"{n.name}: VASL prints no Class on its counters, so no face stands for a "
+                    f"{what}; give the counter ({faces})")  # fmt: skip
+        if unit_class is None:
+            return f"a {n.name} {kind} needs its counter ({faces}) or its Class"
         classes = ", ".join(str(c) for c in n.class_chain)
-        return f"no {n.name} {what}; its Classes are {classes} (or give the counter: " \
-               f"{', '.join(faces)})"
+        return (f"{n.name} prints no {unit_class} {kind}; its Classes are {classes} (or give "
+                f"the counter: {faces})")  # fmt: skip
 
     def _plain(self, nationality: str, face: str, kind: Kind, strength: Strength) -> Counter:
         for c in self.counters:
@@ -348,7 +350,7 @@ class Catalog:
         if len(found) > 1 and any(c.plain for c in found):
             found = [c for c in found if c.plain]
         if not found:
-            raise InputError(self.problem(nationality, face, kind, unit_class) or
+            raise InputError(self.problem(nationality, face, kind, unit_class, strength) or
                              f"no {nationality} counter {face!r} in the counter catalog")
         if len(found) > 1:
             options = "; ".join(
@@ -367,6 +369,7 @@ class Catalog:
         face: str,
         kind: Kind | None = None,
         unit_class: UnitClass | None = None,
+        strength: Strength | None = None,
     ) -> str | None:
         """Why a unit's face cannot be one of the nationality's counters, naming the faces that
         exist ("U.S. Army squad 5-5-6: not a U.S. Army counter; 2nd-line squads are 5-4-6 and
@@ -375,15 +378,24 @@ class Catalog:
         mine = [c for c in self.counters if c.nationality == nationality
                 and (kind is None or c.kind == kind)]  # fmt: skip
         same = [c for c in mine if c.face == face or c.label == face]
-        if same and (unit_class is None or any(c.unit_class in (None, unit_class) for c in same)):
+        fits = [c for c in same if unit_class is None or c.unit_class in (None, unit_class)]
+        if fits and (strength is None or any(c.strength in (None, strength) for c in fits)):
             return None
         what = str(kind) if kind else "unit"
         plural = _KIND_PLURAL.get(kind, f"{kind}s") if kind else "MMC faces"
+        if fits:
+            ids = " or ".join(
+                " ".join(str(x) for x in (c.strength, c.unit_class) if x is not None)
+                for c in same
+            )
+            return f"{n.name} {what} {face}: printed as {ids}, not {strength} {unit_class}"
         if same:
             printed = sorted({str(c.unit_class) for c in same if c.unit_class})
             cls = " or ".join(printed) if printed else "no Class"
-            faces = _faces([c for c in mine if c.unit_class == unit_class and c.plain])
-            tail = f"; {unit_class} {plural} are {faces}" if faces else ""
+            faces = _faces([c for c in mine if c.unit_class == unit_class and c.plain
+                            and c.strength in (None, strength or Strength.FULL)])  # fmt: skip
+            tail = (f"; {unit_class} {plural} are {faces}" if faces != "none"
+                    else f"; no {unit_class} {plural} are printed")  # fmt: skip
             return f"{n.name} {what} {face}: printed as {cls}, not {unit_class}{tail}"
         pool = [c for c in mine if c.plain and c.strength != Strength.REDUCED]
         if unit_class is not None:
