@@ -17,5 +17,7 @@ class Outcome:
     files: list[str] = field(default_factory=list)
 
 
-COMMAND_MODULES: tuple[str, ...] = ("check", "terrain", "render", "move", "reach", "los", "odds")
+COMMAND_MODULES: tuple[str, ...] = (
+    "check", "terrain", "render", "move", "reach", "los", "odds", "counters",
+)  # fmt: skip
 """Command modules in the order ``aslpto --help`` lists them; a missing one is skipped."""

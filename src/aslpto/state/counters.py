@@ -149,6 +149,7 @@ class Catalog:
 
     def __init__(self, printed: dict[str, Any], rules: dict[str, Any], hero_face: str) -> None:
         bpv = rules.get("bpv", [])
+        self.source: dict[str, Any] = dict(printed.get("source", {}))
         self.counters: list[Counter] = []
         self._by_label: dict[tuple[str, str], Counter] = {}
         for row in printed.get("mmc", []):
