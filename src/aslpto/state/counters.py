@@ -310,8 +310,9 @@ class Catalog:
                         and c.strength != Strength.REDUCED])  # fmt: skip
         if not n.stands_for:
             what = f"{unit_class} {kind}" if unit_class else f"{kind} by its Class"
-            return (f"{n.name}: VASL prints no Class on its counters, so no face stands for a "
-                    f"{what}; give the counter ({faces})")  # fmt: skip
+            a = "an" if what[0] in "aeiou" else "a"
+            return (f"{n.name}: VASL prints no Class on its counters, so no face stands for "
+                    f"{a} {what}; give the counter ({faces})")  # fmt: skip
         if unit_class is None:
             return f"a {n.name} {kind} needs its counter ({faces}) or its Class"
         classes = ", ".join(str(c) for c in n.class_chain)
