@@ -26,6 +26,7 @@ from typing import Any
 
 from aslpto.base.datafiles import bundled
 from aslpto.base.rulings import InputError
+from aslpto.base.unchecked import note
 from aslpto.state.units import Kind, Strength, Unit, UnitClass
 
 _LEADER = re.compile(r"^(\d+)([+-])(\d)$")
@@ -583,7 +584,9 @@ def make(
             id=id, side=side, nationality=nationality, kind=kind, counter=face, morale=ml, **status
         )
     if kind.is_smc:
-        face = face or catalog().nationality(nationality).hero_face
+        if face is None:
+            note("morale.toml", "heat_of_battle", "hero_face")
+            face = catalog().nationality(nationality).hero_face
         ml = int(face.rsplit("-", 1)[-1])
         return Unit(
             id=id, side=side, nationality=nationality, kind=kind, counter=face, morale=ml, **status

@@ -455,7 +455,7 @@ def _apply_hob(u: Unit, res: str, log: Log) -> list[Unit]:
                 u, "becomes heroic (heroic status is not tracked on Unit)", rule("hero_creation")
             )
             return [u.with_(broken=False, dm=False)] if u.kind == Kind.LEADER else [u]
-        face = catalog().nationality(u.nationality).hero_face
+        face = str(setting("heat_of_battle", "hero_face"))
         hero = Unit(
             id=f"{u.id}-hero",
             side=u.side,
