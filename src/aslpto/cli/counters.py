@@ -85,7 +85,7 @@ def _text(d: dict[str, Any]) -> list[str]:
     out = [f"{d['name']} ({d['nationality']})"]
     stands = ", ".join(f"{k} {v}" for k, v in d["stands_for"].items())
     out.append(f"  a Class alone names: {stands or 'no face (VASL prints no Class)'}")
-    head = ("face", "kind", "class", "ML", "broken", "HS", "line", "source")
+    head = ("face", "kind", "class", "ML", "broken", "HS", "line", "VASL piece or rule")
     table = [head]
     for r in d["counters"]:
         kind = r["kind"] + (" (reduced)" if r["strength"] == "reduced" else "")
@@ -97,7 +97,7 @@ def _text(d: dict[str, Any]) -> list[str]:
             "-" if r["broken_morale"] is None else str(r["broken_morale"]),
             r["half_squad"] or r["reduced"] or "-",
             " > ".join(r["line"]) or "-",
-            r["source"].removeprefix("VASL "),
+            r["source"].split(": ", 1)[1] if r["source"].startswith("VASL ") else r["source"],
         ))  # fmt: skip
     widths = [max(len(row[i]) for row in table) for i in range(len(head) - 1)]
     for row in table:
