@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import re
+from pathlib import Path
 
 import pytest
 
@@ -53,5 +54,10 @@ def test_answer_says_it_rests_on_an_unchecked_value(capsys: pytest.CaptureFixtur
 
 
 def test_answer_on_checked_values_only_says_nothing(capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(["counters", "american", "--json"]) == 0
+    panji = str(Path(__file__).resolve().parent.parent / "examples" / "panji-g9.toml")
+    assert main(["check", panji, "--json"]) == 0
     assert "unchecked" not in json.loads(capsys.readouterr().out)
+    assert main(["counters", "american", "--json"]) == 0  # it names the hero face
+    assert json.loads(capsys.readouterr().out)["unchecked"] == [
+        "heat_of_battle.hero_face = 1-4-9 (data/morale.toml)"
+    ]

@@ -98,9 +98,13 @@ def begin() -> None:
 
 def note(file: str, *path: str) -> None:
     """The answer reads ``path`` of ``data/<file>``: remember it if it is unchecked."""
-    for e in _index().get((file, path[0] if path else ""), ()):
-        if e.covers(path):
-            _taken[e] = None
+    for e in _matching(file, path):
+        _taken[e] = None
+
+
+@cache
+def _matching(file: str, path: tuple[str, ...]) -> tuple[Entry, ...]:
+    return tuple(e for e in _index().get((file, path[0] if path else ""), ()) if e.covers(path))
 
 
 def taken() -> list[str]:

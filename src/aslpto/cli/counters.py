@@ -7,6 +7,7 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
+from aslpto.base.unchecked import note
 from aslpto.cli.command import Outcome
 from aslpto.state.counters import Catalog, Counter, catalog
 from aslpto.state.units import Kind
@@ -77,8 +78,15 @@ def _nationality(cat: Catalog, key: str) -> dict[str, Any]:
         "leader_ranks": list(n.leader_ranks),
         "leader_wounded": {r: wounded[r] for r in n.leader_ranks if r in wounded},
         "leader_ranks_not_in_vasl": [r for r in n.leader_ranks if r not in vasl],
+        "heroes": [src for nat, src in cat.heroes if nat == key],
+        "hero_face": _hero_face(n.hero_face),
         "source": n.source,
     }
+
+
+def _hero_face(face: str) -> str:
+    note("morale.toml", "heat_of_battle", "hero_face")
+    return face
 
 
 def _text(d: dict[str, Any]) -> list[str]:
@@ -111,6 +119,9 @@ def _text(d: dict[str, Any]) -> list[str]:
         else:
             ranks.append(f"{r} (wounded {w})" if w else r)
     out.append(f"  leaders: {', '.join(ranks)}")
+    if d["heroes"]:
+        out.append(f"  heroes: {len(d['heroes'])} VASL piece(s), no values in VASL's names; a hero "
+                   f"created by Heat of Battle is a {d['hero_face']}")  # fmt: skip
     return out
 
 

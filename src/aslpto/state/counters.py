@@ -224,6 +224,10 @@ class Catalog:
                     source=_piece(ld),
                 )
             )
+        self.heroes: list[tuple[str, str]] = [
+            (h["nationality"], _piece(h)) for h in printed.get("hero", [])
+        ]
+        """(nationality, VASL piece) of each hero counter; VASL names no values for them."""
         leader_lines = {ll["id"]: tuple(ll["ranks"]) for ll in printed.get("leader_line", [])}
         self.nationalities: dict[str, Nationality] = {}
         for key, n in rules.get("nationality", {}).items():
