@@ -35,5 +35,10 @@ run odds panji --unit 6-6-6 --nationality american
 echo; echo "== LOS into a river (B21.2) =="
 run los examples/b21-deep.toml 7AA10 7AA8
 
+echo; echo "== The counters the referee assumes, as VASL prints them =="
+run counters american
+echo; echo "== A counter never printed: check names those that were =="
+sed -e '38s/1st-line/2nd-line/' -e '39s/6-6-6/5-5-6/' examples/b21-deep.toml > "$OUT/never-printed.toml"
+run check "$OUT/never-printed.toml" || true
 echo; echo "== At the table: the referee page over the scenario (Ctrl-C stops it) =="
 echo "$ASLPTO serve $SCEN"

@@ -1,4 +1,5 @@
-"""The counter catalog: identity is Class and strength, not printed numbers (rules README)."""
+"""The counter catalog: the faces VASL prints (data/catalog.toml) and what the rules add; a unit
+is its nationality and face, a Japanese one its Class and strength (rules README)."""
 
 from __future__ import annotations
 
@@ -55,12 +56,14 @@ def test_g1_1_same_numbers_two_identities() -> None:
 
 def test_japanese_class_chain() -> None:
     c = catalog()
-    assert c.lower_class("japanese", E) == F
-    assert c.lower_class("japanese", F) == S
-    assert c.lower_class("japanese", S) == C
-    assert c.lower_class("japanese", C) is None
-    assert c.higher_class("japanese", F) == E
-    assert c.higher_class("japanese", E) is None
+    j = lambda cls: make("J", "japanese", Kind.SQUAD, cls)  # noqa: E731
+    assert c.lower_class(j(E)) == F
+    assert c.lower_class(j(F)) == S
+    assert c.lower_class(j(S)) == C
+    assert c.lower_class(j(C)) is None
+    assert c.higher_class(j(F)) == E
+    assert c.higher_class(j(E)) is None
+    assert c.nationality("japanese").class_chain == (E, F, S, C)
     assert not c.nationality("japanese").disrupts
 
 
@@ -77,27 +80,38 @@ def test_g1_622_bpv_from_the_readme() -> None:
 
 def test_catalog_covers_the_pto_armies() -> None:
     c = catalog()
-    for nat in ("japanese", "american", "usmc", "british", "chinese"):
+    for nat in ("japanese", "american", "british", "chinese", "russian", "allied-minor"):
         n = c.nationality(nat)
-        # every Class of its chain has a squad and a HS counter
+        # every Class of its chain has a squad and a HS counter, printed in that Class
         for cls in n.class_chain:
-            kw = {"strength": FULL} if nat == "japanese" else {}
-            assert c.counter(nat, Kind.SQUAD, cls, **kw).face
-            assert c.counter(nat, Kind.HALF_SQUAD, cls).face
+            sq = c.counter(nat, Kind.SQUAD, cls)
+            assert (sq.face, sq.unit_class) == (n.stands_for[cls], cls)
+            assert c.counter(nat, Kind.HALF_SQUAD, cls).unit_class == cls
+        assert c.counter(nat, Kind.CREW).face
+        assert c.counter(nat, Kind.VEHICLE_CREW).face
 
 
 def test_every_row_cites_a_source() -> None:
     c = catalog()
     assert all(ctr.source for ctr in c.counters)
     assert all(n.source for n in c.nationalities.values())
-    # the Japanese rows come from the rules texts and are marked sure
-    assert all(ctr.sure for ctr in c.counters if ctr.nationality == "japanese")
+    # every face VASL prints names its piece; the one face it does not name cites its rule
+    printed = [ctr for ctr in c.counters if ctr.source.startswith("VASL ")]
+    assert [ctr.face for ctr in c.counters if ctr not in printed] == ["1-2-8"]
+    assert "G1.3" in c.counter("japanese", Kind.CREW, None, RED).source
+
+
+def test_no_unchecked_row_in_the_counter_files() -> None:
+    from aslpto.base.datafiles import bundled
+
+    text = str(bundled("counters.toml")) + str(bundled("catalog.toml"))
+    assert "sure" not in text
 
 
 def test_unknown_nationality_and_counter() -> None:
     with pytest.raises(InputError, match="unknown nationality"):
         catalog().nationality("martian")
-    with pytest.raises(InputError, match="no japanese counter"):
+    with pytest.raises(InputError, match="9-9-9: not a Japanese counter"):
         catalog().find("japanese", "9-9-9")
 
 
@@ -111,8 +125,11 @@ def test_leader_faces() -> None:
 
 
 def test_g1_41_leader_ranks_in_catalog() -> None:
+    # G1.41 lists 8-1; VASL's Japanese leader piece lacks it: the rule is kept.
     ranks = catalog().nationality("japanese").leader_ranks
     assert ranks == ("10-2", "10-1", "10-0", "9-1", "9-0", "8-1", "8-0", "8+1")
+    vasl = [f.face for f in catalog().leader_faces if f.line == "japanese:jaLDR"]
+    assert vasl == ["10-2", "10-1", "10-0", "9-1", "9-0", "8-0", "8+1"]
     assert catalog().lower_leader("japanese", "9-1") == "9-0"
     assert catalog().lower_leader("japanese", "8+1") is None
 
@@ -139,3 +156,103 @@ def test_make_leader_and_hero() -> None:
     assert hero.morale == 9
     with pytest.raises(InputError):
         make("L2", "japanese", Kind.LEADER)
+
+
+# --- the faces VASL prints (data/catalog.toml, docs/counters.md) -------------------------------
+
+PRINTED = [
+    # nationality, kind, face, Class, Morale Level, broken-side Morale Level (catalog.toml row)
+    ("japanese", Kind.HALF_SQUAD, "1-3-7", S, 7, 6),  # 1-3-7 2hs, ja/jah6b
+    ("japanese", Kind.HALF_SQUAD, "1-2-6", C, 6, 5),  # 1-2-6 Chs, ja/jah5b
+    ("japanese", Kind.VEHICLE_CREW, "1-2-7", None, 7, 8),  # 1-2-7 Vcr
+    ("american", Kind.SQUAD, "6-6-7", E, 7, 8),  # 6-6-7 Esq, am/ams8b
+    ("american", Kind.SQUAD, "6-6-6", F, 6, 8),  # 6-6-6 1sq
+    ("american", Kind.HALF_SQUAD, "3-4-6", F, 6, 7),  # 3-4-6 1hs
+    ("american", Kind.SQUAD, "5-4-6", S, 6, 7),  # 5-4-6 2sq
+    ("american", Kind.HALF_SQUAD, "2-2-6", UnitClass.GREEN, 6, 6),  # 2-2-6 Ghs
+    ("usmc", Kind.SQUAD, "7-6-8", None, 8, 8),  # 7-6-8 Msq
+    ("usmc", Kind.HALF_SQUAD, "3-4-8", None, 8, 7),  # 3-4-8 Mhs
+    ("british", Kind.SQUAD, "4-5-8", E, 8, 8),  # 4-5-8 Esq
+    ("british", Kind.HALF_SQUAD, "2-4-7", F, 7, 6),  # 2-4-7 1hs
+    ("british", Kind.SQUAD, "4-3-6", UnitClass.GREEN, 6, 6),  # 4-3-6 Gsq
+    ("chinese", Kind.SQUAD, "3-3-7", F, 7, 6),  # 3-3-7 1sq
+    ("chinese", Kind.SQUAD, "3-3-6", C, 6, 5),  # 3-3-6 Csq
+    ("russian", Kind.HALF_SQUAD, "3-2-8", E, 8, 7),  # 3-2-8 Ehs
+    ("russian", Kind.SQUAD, "4-2-6", C, 6, 5),  # 4-2-6 Csq
+    ("russian", Kind.CREW, "2-2-8", None, 8, 8),  # 2-2-8 Icr
+    ("allied-minor", Kind.SQUAD, "4-5-7", F, 7, 6),  # 4-5-7 1sq
+]
+
+
+@pytest.mark.parametrize(("nat", "kind", "face", "cls", "ml", "broken"), PRINTED)
+def test_a10_3_printed_faces_and_broken_sides(
+    nat: str, kind: Kind, face: str, cls: UnitClass | None, ml: int, broken: int
+) -> None:
+    c = catalog().find(nat, face, kind)
+    assert (c.unit_class, c.morale, c.broken_morale) == (cls, ml, broken)
+    u = make("U", nat, kind, cls, face=face, broken=True)
+    assert u.morale == broken
+
+
+def test_every_printed_face_is_the_engines() -> None:
+    from aslpto.base.datafiles import bundled
+
+    for row in bundled("catalog.toml")["mmc"]:
+        c = catalog().label(row["nationality"], row["label"])
+        assert (c.face, c.morale, c.broken_morale) == (
+            row["face"], row["morale"], row.get("broken_ml"))  # fmt: skip
+
+
+def test_no_us_5_5_6_and_impossible_faces_named() -> None:
+    c = catalog()
+    assert c.problem("american", "5-5-6", Kind.SQUAD, S) == (
+        "U.S. Army squad 5-5-6: not a U.S. Army counter; 2nd-line squads are 5-4-6 and 4-4-7"
+    )
+    assert c.problem("american", "6-6-6", Kind.SQUAD, E) == (
+        "U.S. Army squad 6-6-6: printed as 1st-line, not elite; elite squads are 6-6-7 and 7-4-7"
+    )
+    assert c.problem("american", "6-6-6", Kind.SQUAD, F) is None
+    with pytest.raises(InputError, match="prints no Class"):
+        c.counter("usmc", Kind.SQUAD, E)
+
+
+def test_a19_13_replacement_follows_the_counters_line() -> None:
+    from aslpto.rules.morale.results import replace_unit
+    from aslpto.rules.morale.values import Log
+
+    def replaced(nat: str, face: str) -> str:
+        return replace_unit(make("U", nat, Kind.SQUAD, face=face), Log()).counter
+
+    assert replaced("russian", "4-5-8") == "4-4-7"
+    assert replaced("russian", "6-2-8") == "5-2-7"
+    assert replaced("american", "6-6-7") == "6-6-6"
+    assert replaced("american", "4-4-7") == "3-3-6"
+    assert replaced("american", "7-4-7") == "6-6-6"  # a line of one: the 1st-line face
+    assert replaced("chinese", "4-4-7") == "3-3-7"
+    log = Log()
+    assert replace_unit(make("U", "usmc", Kind.SQUAD, face="6-6-8"), log).counter == "6-6-8"
+    assert "prints no Class" in log.events[0]
+
+
+def test_a15_3_battle_hardening_follows_the_counters_line() -> None:
+    c = catalog()
+    assert c.higher(c.find("russian", "4-4-7")).face == "4-5-8"
+    assert c.higher(c.find("russian", "5-2-7")).face == "6-2-8"
+    assert c.higher(c.find("american", "3-3-6")).face == "4-4-7"
+    assert c.higher(c.find("american", "4-4-7")).face == "6-6-6"  # top of its line
+    assert c.higher(c.find("american", "6-6-7")) is None
+
+
+def test_a7_302_casualty_reduction_and_deployment_keep_the_counter() -> None:
+    assert exchange(make("U", "american", Kind.SQUAD, face="7-4-7"), Kind.HALF_SQUAD).counter == (
+        "3-3-7"
+    )
+    assert exchange(make("U", "american", Kind.SQUAD, face="6-6-7"), Kind.HALF_SQUAD).counter == (
+        "3-4-7"
+    )
+    assert exchange(make("U", "russian", Kind.SQUAD, face="4-4-7"), Kind.HALF_SQUAD).counter == (
+        "2-3-7"
+    )
+    assert exchange(make("U", "usmc", Kind.SQUAD, face="6-6-8"), Kind.HALF_SQUAD).counter == (
+        "3-4-8"
+    )

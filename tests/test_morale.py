@@ -257,7 +257,7 @@ UNITS = [
     make("T1", "japanese", Kind.HERO),
     make("B1", "british", Kind.SQUAD, E),
     make("A1", "american", Kind.SQUAD, F, elr=2),
-    make("M1", "usmc", Kind.HALF_SQUAD, E, broken=True),
+    make("M1", "usmc", Kind.HALF_SQUAD, face="3-4-8", broken=True),
     make("K1", "chinese", Kind.LEADER, face="8-0"),
 ]
 CHECKS = list(Check)

@@ -186,7 +186,7 @@ def test_cli_scenario_unit(capsys: pytest.CaptureFixture[str]) -> None:
 
 def test_cli_bad_input_exit_2(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["odds", "mc", "--unit", "9-9-9"]) == 2
-    assert "counter catalog" in capsys.readouterr().err
+    assert "9-9-9: not a Japanese counter" in capsys.readouterr().err
     assert main(["odds", "mc", "--unit", "3-4-7"]) == 2
     assert "Class" in capsys.readouterr().err
     assert main(["odds", "mc"]) == 2
@@ -257,3 +257,20 @@ def test_hypothesis_any_rolls_land_on_an_outcome(
         [min(rolls[0], len(units)), *rolls[1:]] if proc == Procedure.PANJI_STACK else rolls
     )
     assert d[resolve(proc, units, GivenDice(given_rolls), opts)] > 0
+
+
+def test_class_names_the_face_standing_for_it_counter_any_other(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    # catalog.toml: '5-4-6 2sq' stands for the U.S. 2nd-line (no 5-5-6 is printed); its
+    # Replacement is the '5-3-6 Gsq' of the same line, the 4-4-7's the '3-3-6 Gsq'.
+    p = run_json(capsys, "nmc", "--nationality", "american", "--class", "2nd-line",
+                 "--kind", "squad")  # fmt: skip
+    faces = {u["counter"] for o in p["outcomes"] for u in o["result"]}  # type: ignore[attr-defined]
+    assert faces == {"5-4-6", "5-3-6", "2-2-6", "6-6-6", "1-4-9"}  # 1-4-9: a hero
+    p = run_json(capsys, "nmc", "--nationality", "american", "--counter", "4-4-7")
+    faces = {u["counter"] for o in p["outcomes"] for u in o["result"]}  # type: ignore[attr-defined]
+    assert faces == {"4-4-7", "3-3-6", "1-2-6", "6-6-6", "1-4-9"}
+    assert main(["odds", "nmc", "--nationality", "usmc", "--class", "elite", "--kind",
+                 "squad"]) == 2  # fmt: skip
+    assert "give the counter (7-6-8, 6-6-8, 5-5-8 and 4-5-8)" in capsys.readouterr().err

@@ -540,3 +540,36 @@ def test_g1_631_japanese_setup_checks_run_in_check() -> None:
     assert [f.rule for f in check(g) if f.rule.startswith("G1")] == ["G1.631"]
     assert [f.rule for f in check(game(unit("j1", "37C4", hidden=True) + unit("j2", "37C5")))
             if f.rule.startswith("G1")] == []  # fmt: skip
+
+
+# --- counters as VASL prints them (docs/counters.md) ----------------------------------------
+
+
+def test_counters_impossible_face_names_the_printed_ones() -> None:
+    g = game(unit("a", "37A1", side="Americans", counter="5-5-6", **{"class": "2nd-line"})
+             + unit("b", "37A2", side="Americans", counter="6-6-6", **{"class": "elite"})
+             + unit("c", "37A3", side="Americans", counter="6-6-7")
+             + unit("d", "37A4", counter="3-4-7", strength="full", **{"class": "1st-line"})
+             + unit("e", "37A5", counter="4-4-8")
+             + unit("f", "37A6", kind="leader", counter="8-1")
+             + unit("g", "37A7", kind="leader", side="Americans", counter="10-1"))  # fmt: skip
+    msgs = {f.where: f.message for f in check(g) if f.rule in (setup_check.COUNTERS, "G1.41")}
+    assert msgs == {
+        "unit a": "U.S. Army squad 5-5-6: not a U.S. Army counter; 2nd-line squads are 5-4-6 "
+                  "and 4-4-7",
+        "unit b": "U.S. Army squad 6-6-6: printed as 1st-line, not elite; elite squads are "
+                  "6-6-7 and 7-4-7",
+        "unit d": "Japanese squad 3-4-7: printed as full 2nd-line or reduced 1st-line, not full "
+                  "1st-line",
+        "unit g": "U.S. Army leader 10-1: not a rank of its leaders (10-3, 10-2, 9-2, 9-1, 8-1, "
+                  "8-0, 7-0, 6+1)",
+    }  # fmt: skip
+
+
+def test_counters_class_without_a_face() -> None:
+    g = game(unit("m", "37A1", side="Americans", **{"class": "elite"})
+             + unit("n", "37A2", side="Americans", **{"class": "conscript"}))  # fmt: skip
+    msgs = [f.message for f in check(g) if f.rule == setup_check.COUNTERS]
+    assert msgs == ["U.S. Army prints no conscript squad; its Classes are elite, 1st-line, "
+                    "2nd-line, green (or give the counter: 6-6-7, 6-6-6, 5-4-6, 5-3-6, 7-4-7, "
+                    "4-4-7 and 3-3-6)"]

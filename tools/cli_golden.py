@@ -29,6 +29,8 @@ EXTRA = (
     ["odds", "panji", "--unit", "6-6-6", "--nationality", "american"],
     ["odds", "mc", "2", "--unit", "4-4-7", "--nationality", "japanese"],
     ["odds", "nmc", "--unit", "6-6-6", "--nationality", "american"],
+    ["counters", "american"],
+    ["counters", "--json"],
 )
 
 

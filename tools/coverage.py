@@ -118,9 +118,35 @@ def build(rules_dir: Path) -> str:
         for n in extra:
             for row in _merge(parts[n]):
                 lines.append("| " + " | ".join(row) + " |")
+    lines += _unchecked()
     summary = ", ".join(f"{v} {k}" for k, v in sorted(counts.items()))
     lines[6:6] = [f"Specification rules: {len(numbers)} ({summary}).", ""]
     return "\n".join(lines) + "\n"
+
+
+def _unchecked() -> list[str]:
+    """The values the data files still mark ``sure = false`` (``aslpto.base.unchecked``)."""
+    if str(ROOT / "src") not in sys.path:
+        sys.path.insert(0, str(ROOT / "src"))
+    from aslpto.base.unchecked import entries
+
+    es = entries()
+    out = [
+        "",
+        "## Unchecked values",
+        "",
+        f"{len(es)} values of the data files are taken from the published rules of chapters A-F",
+        "and not checked against a text the project cites (`sure = false`). An answer that",
+        "rests on one says so, one line each (`unchecked value: ...`, and `\"unchecked\"` in",
+        "`--json`). The counter files (`counters.toml`, `catalog.toml`) hold none.",
+        "",
+        "| file | value |",
+        "| --- | --- |",
+    ]
+    for e in es:
+        label = e.label.removesuffix(f" (data/{e.file})").replace("|", "\\|")
+        out.append(f"| `data/{e.file}` | {label} |")
+    return out
 
 
 def _merge(rows: list[list[str]]) -> list[list[str]]:

@@ -11,7 +11,7 @@ import sys
 from collections.abc import Sequence
 from types import ModuleType
 
-from aslpto.base import VERSION
+from aslpto.base import VERSION, unchecked
 from aslpto.base.rulings import AslptoError, InputError, RuleViolation
 from aslpto.cli.command import COMMAND_MODULES, Outcome
 
@@ -59,6 +59,14 @@ def command_parser(name: str) -> tuple[ModuleType, argparse.ArgumentParser]:
     raise InputError(f"no command '{name}'")
 
 
+def flag_unchecked(outcome: Outcome) -> None:
+    """An answer resting on a value the data files mark unchecked says so, one line each."""
+    taken = unchecked.taken()
+    if taken:
+        outcome.payload["unchecked"] = taken
+        outcome.text += "".join(f"\nunchecked value: {t}" for t in taken)
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Entry point of the ``aslpto`` console script."""
     try:
@@ -67,7 +75,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         if not getattr(args, "command", None):
             parser.print_help()
             return 2
+        unchecked.begin()
         outcome: Outcome = args._run(args)
+        flag_unchecked(outcome)
     except RuleViolation as e:  # a refusal that was not turned into an answer by the command
         print(f"aslpto: {e}", file=sys.stderr)
         return 2

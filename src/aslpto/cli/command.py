@@ -18,6 +18,7 @@ class Outcome:
 
 
 COMMAND_MODULES: tuple[str, ...] = (
-    "check", "terrain", "render", "move", "reach", "los", "odds", "importsave", "serve",
-)
+    "check", "terrain", "render", "move", "reach", "los", "odds", "counters", "importsave",
+    "serve",
+)  # fmt: skip
 """Command modules in the order ``aslpto --help`` lists them; a missing one is skipped."""

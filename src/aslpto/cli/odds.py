@@ -329,7 +329,8 @@ def describe(
         _check_leader_face(face, nationality, wounded=bool(status.get("wounded")))
         return make(uid, nationality, Kind.LEADER, face=face, elr=elr, **status)
     c = catalog().find(nationality, face, kind=kind, unit_class=cls, strength=strength)
-    return make(uid, nationality, c.kind, c.unit_class, c.strength, elr=elr, **status)
+    return make(uid, nationality, c.kind, c.unit_class, c.strength, face=c.label, elr=elr,
+                **status)  # fmt: skip
 
 
 def _units_from_args(

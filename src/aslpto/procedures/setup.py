@@ -5,6 +5,9 @@
   in paddies (the FORTIFICATIONS paragraph, which G9.4 cites as 8.7).
 - G9.1, G9.3, G9.11, G9.12: Panji counters and the units set up above them.
 - G.8: trip flares.
+- Counters: every squad, half-squad and crew is a face its nationality prints, in the Class
+  printed on it; every leader a rank of its nationality (G1.41 for the Japanese); the source
+  is VASL's counters (``data/catalog.toml``, docs/counters.md).
 - G1 (G1.422, G1.6121, G1.631, G1.632): the Japanese setup checks of
   :mod:`aslpto.rules.japanese.setup`, run through :func:`japanese_findings` when that module exists.
 
@@ -19,11 +22,13 @@ from collections.abc import Callable, Iterable, Iterator
 from typing import Any
 
 from aslpto.base.findings import Finding
+from aslpto.base.rulings import InputError
 from aslpto.board.hexes import Hex
 from aslpto.board.maps import HexInfo
 from aslpto.board.terrain import Feature, HexsideFeature, Terrain
 from aslpto.rules.paddy.effects import not_allowed_in_irrigated
 from aslpto.rules.pto.procedures import pto_scenario
+from aslpto.state.counters import catalog
 from aslpto.state.game import FORTIFICATION_KINDS, FortKind, Game, PaddyState, Panji
 from aslpto.state.units import Kind, Transport, Unit, VehicleType
 
@@ -31,6 +36,7 @@ __all__ = [
     "CHECKS",
     "FORTIFICATION_KINDS",
     "check",
+    "counters_printed",
     "g8_fortifications",
     "g8_units",
     "g9_above_panji",
@@ -41,6 +47,9 @@ __all__ = [
     "scenario_facts",
     "water_fortifications",
 ]
+
+COUNTERS = "VASL counters"
+"""The label of a counter finding: its source is VASL's counters (docs/counters.md)."""
 
 # Rule labels for G8 paragraphs the specification copy does not number (docs/rule-coverage.md).
 G8_PADDY = "G8 (interior and banks)"
@@ -387,6 +396,43 @@ def g_8_trip_flares(game: Game) -> Iterator[Finding]:
 JAPANESE_SETUP_MODULE = "aslpto.rules.japanese.setup"
 
 
+def counters_printed(game: Game) -> Iterator[Finding]:
+    """Every MMC a face its nationality prints, in the Class printed on it (or, given only a
+    Class, one the catalog has a face for); every leader a rank of its nationality. A unit
+    given neither face nor Class is not checked."""
+    cat = catalog()
+    unknown: set[str] = set()
+    for uid in sorted(game.units):
+        u = game.units[uid]
+        if u.nationality not in cat.nationalities:
+            if u.kind.is_mmc or u.kind == Kind.LEADER:
+                unknown.add(u.nationality)
+            continue
+        where = f"unit {u.id}"
+        msg: str | None = None
+        rule = COUNTERS
+        if u.kind.is_mmc and not u.unarmed:
+            if u.counter:
+                msg = cat.problem(u.nationality, u.counter, u.kind, u.unit_class, u.strength)
+            elif u.unit_class is not None:
+                try:
+                    cat.of(u)
+                except InputError as e:
+                    msg = str(e)
+        elif u.kind == Kind.LEADER and u.counter:
+            ranks = cat.nationality(u.nationality).leader_ranks
+            if u.counter not in ranks and not u.wounded:
+                rule = "G1.41" if u.nationality == "japanese" else COUNTERS
+                msg = (f"{cat.nationality(u.nationality).name} leader {u.counter}: not a rank of "
+                       f"its leaders ({', '.join(ranks)})")  # fmt: skip
+        if msg:
+            yield Finding(rule, "error", msg, where)
+    for nat in sorted(unknown):
+        known = ", ".join(sorted(cat.nationalities))
+        yield Finding(COUNTERS, "warning", f"nationality {nat!r} is not in the counter catalog "
+                      f"({known}): its units' counters are not checked")  # fmt: skip
+
+
 def japanese_findings(game: Game) -> list[Finding]:
     """The G1 setup checks (G1.422, G1.6121, G1.631, G1.632) from
     :mod:`aslpto.rules.japanese.setup`; none while that module does not exist.
@@ -453,6 +499,7 @@ CHECKS: tuple[Callable[[Game], Iterable[Finding]], ...] = (
     g9_hidden_panji,
     g9_above_panji,
     g_8_trip_flares,
+    counters_printed,
     japanese_findings,
 )
 """The checks :func:`check` runs, in order."""

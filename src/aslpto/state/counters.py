@@ -1,14 +1,20 @@
-"""The counter catalog (``data/counters.toml``): faces, Morale Levels, BPV and Class chains.
+"""The counter catalog: the counters VASL prints (``data/catalog.toml``, generated from VASL's
+module by ``tools/vasl_catalog.py``) and what the rules add (``data/counters.toml``: BPV, the
+face standing for each Class, Disruption, Heat of Battle DRM).
 
-A unit's identity is (nationality, kind, Class, strength); the printed face follows from it.
-Class chains drive Replacement (A19.13) and Battle Hardening (A15.3); leader ranks drive
-leader Replacement and G1.411.
+A unit is its nationality and printed face (with, for the Japanese, its Class or strength: a
+Reduced 1st-Line and a Full 2nd-Line squad both read 3-4-7); its Class is the counter's.
+Replacement (A19.13), Battle Hardening (A15.3), Casualty Reduction (A7.302) and Deployment
+step along the counter's own line (docs/counters.md).
 
 >>> c = catalog().counter("japanese", Kind.SQUAD, UnitClass.FIRST_LINE, Strength.REDUCED)
 >>> c.face, c.morale
 ('3-4-7', 7)
 >>> catalog().find("japanese", "3-4-7", unit_class=UnitClass.SECOND_LINE).strength
 <Strength.FULL: 'full'>
+>>> r = catalog().find("russian", "6-2-8")
+>>> catalog().lower(r).face, catalog().lower(catalog().find("russian", "4-5-8")).face
+('5-2-7', '4-4-7')
 """
 
 from __future__ import annotations
@@ -20,15 +26,37 @@ from typing import Any
 
 from aslpto.base.datafiles import bundled
 from aslpto.base.rulings import InputError
+from aslpto.base.unchecked import note
 from aslpto.state.units import Kind, Strength, Unit, UnitClass
 
 _LEADER = re.compile(r"^(\d+)([+-])(\d)$")
 _MMC_KINDS = (Kind.SQUAD, Kind.HALF_SQUAD, Kind.CREW, Kind.VEHICLE_CREW)
+_PLAIN_TAGS = frozenset({"E", "1", "2", "G", "C", "M", "Icr", "Mcr", "Vcr"})
+"""Tags of the plain counters; a face printed plain and with a designation (``7-4-7 Esq`` and
+``7-4-7 AEsq``, ``4-5-8 Para Esq``) names the plain one unless its label is given."""
+_CLASS_WORDS = {
+    UnitClass.ELITE: "elite",
+    UnitClass.FIRST_LINE: "1st-line",
+    UnitClass.SECOND_LINE: "2nd-line",
+    UnitClass.GREEN: "green",
+    UnitClass.CONSCRIPT: "conscript",
+}
+_KIND_PLURAL = {
+    Kind.SQUAD: "squads",
+    Kind.HALF_SQUAD: "half-squads",
+    Kind.CREW: "crews",
+    Kind.VEHICLE_CREW: "vehicle crews",
+}
 
 
 @dataclass(frozen=True)
 class Counter:
-    """One printed counter face of the catalog."""
+    """One printed counter face: its values as VASL prints them and the piece it comes from.
+
+    ``label`` is VASL's name for the face (``6-6-7 Esq``); ``lines`` the counter lines holding
+    it; ``deploys_to`` the half-squad face of the same counter, ``reduces_to`` a Japanese
+    squad's Reduced-Strength face; ``source`` the VASL piece or the rule the row comes from.
+    """
 
     nationality: str
     kind: Kind
@@ -39,22 +67,56 @@ class Counter:
     broken_morale: int | None
     bpv: int | None
     source: str
-    sure: bool
+    label: str = ""
+    tag: str = ""
+    lines: tuple[str, ...] = ()
+    deploys_to: str | None = None
+    reduces_to: str | None = None
+
+    @property
+    def plain(self) -> bool:
+        return self.tag in _PLAIN_TAGS
+
+
+@dataclass(frozen=True)
+class Line:
+    """A counter line: the squad faces one piece flips through, best first (labels), with the
+    half-squad and (Japanese) Reduced-Strength face at each step."""
+
+    id: str
+    nationality: str
+    squads: tuple[str, ...]
+    half_squads: tuple[str, ...]
+    reduced: tuple[str, ...]
+    piece: str
+
+
+@dataclass(frozen=True)
+class LeaderFace:
+    """A leader rank as VASL prints it, with its wounded face where the piece has one."""
+
+    nationality: str
+    role: str
+    face: str
+    wounded: str | None
+    line: str
+    source: str
 
 
 @dataclass(frozen=True)
 class Nationality:
-    """A nationality's Class chain (best first), leader ranks (best first) and hero face."""
+    """A nationality: its Class chain (best first), the squad face standing for each Class,
+    leader ranks (best first), hero face and Heat of Battle DRM."""
 
     key: str
     name: str
     class_chain: tuple[UnitClass, ...]
+    stands_for: dict[UnitClass, str]
     disrupts: bool
     leader_ranks: tuple[str, ...]
     hero_face: str
     hob_drm: int
     source: str
-    sure: bool
 
 
 def parse_leader(face: str) -> tuple[int, int]:
@@ -75,38 +137,112 @@ def leader_face(morale: int, leadership: int) -> str:
     return f"{morale}+{leadership}" if leadership > 0 else f"{morale}-{-leadership}"
 
 
+def _kind_of(row: dict[str, Any]) -> Kind:
+    return Kind(row["kind"])
+
+
+def _piece(row: dict[str, Any]) -> str:
+    return f"VASL {row['palette']}: {row['piece']} (gpid {row['gpid']})"
+
+
 class Catalog:
     """The loaded catalog; see :func:`catalog`."""
 
-    def __init__(self, data: dict[str, Any]) -> None:
+    def __init__(self, printed: dict[str, Any], rules: dict[str, Any], hero_face: str) -> None:
+        bpv = rules.get("bpv", [])
+        self.source: dict[str, Any] = dict(printed.get("source", {}))
+        self.counters: list[Counter] = []
+        self._by_label: dict[tuple[str, str], Counter] = {}
+        for row in printed.get("mmc", []):
+            kind = _kind_of(row)
+            strength: Strength | None = None
+            if row["nationality"] == "japanese" and kind == Kind.SQUAD:
+                strength = Strength.REDUCED if row["reduced"] else Strength.FULL
+            elif row["nationality"] == "japanese" and kind == Kind.CREW:
+                strength = Strength.FULL
+            cls = UnitClass(row["class"]) if "class" in row else None
+            c = Counter(
+                nationality=row["nationality"],
+                kind=kind,
+                unit_class=cls,
+                strength=strength,
+                face=row["face"],
+                morale=int(row["morale"]),
+                broken_morale=row.get("broken_ml"),
+                bpv=_bpv(bpv, row["nationality"], kind, cls) if row["tag"] in _PLAIN_TAGS else None,
+                source=_piece(row),
+                label=row["label"],
+                tag=row["tag"],
+                lines=tuple(row.get("lines", ())),
+                deploys_to=row.get("deploys_to"),
+                reduces_to=row.get("reduces_to"),
+            )
+            self.counters.append(c)
+            self._by_label[(c.nationality, c.label)] = c
+        for row in rules.get("counter", []):
+            kind = _kind_of(row)
+            c = Counter(
+                nationality=row["nationality"],
+                kind=kind,
+                unit_class=UnitClass(row["class"]) if "class" in row else None,
+                strength=Strength(row["strength"]) if "strength" in row else None,
+                face=row["face"],
+                morale=int(row["morale"]),
+                broken_morale=row.get("broken_morale"),
+                bpv=_bpv(bpv, row["nationality"], kind, None),
+                source=row["source"],
+                label=row["face"],
+                tag="Icr" if kind == Kind.CREW else "",
+            )
+            self.counters.append(c)
+            self._by_label.setdefault((c.nationality, c.label), c)
+        self.lines: dict[str, Line] = {
+            ln["id"]: Line(
+                id=ln["id"],
+                nationality=ln["nationality"],
+                squads=tuple(ln["squads"]),
+                half_squads=tuple(ln["half_squads"]),
+                reduced=tuple(ln.get("reduced", ())),
+                piece=ln["piece"],
+            )
+            for ln in printed.get("line", [])
+        }
+        self.leader_faces: list[LeaderFace] = []
+        wounded_of: dict[tuple[str, str], str] = {}
+        for ll in printed.get("leader_line", []):
+            for f, w in zip(ll["ranks"], ll.get("wounded", ()), strict=False):
+                wounded_of[(ll["id"], f)] = w
+        for ld in printed.get("leader", []):
+            line = ld.get("line", "")
+            self.leader_faces.append(
+                LeaderFace(
+                    nationality=ld["nationality"],
+                    role=ld["role"],
+                    face=ld["face"],
+                    wounded=wounded_of.get((line, ld["face"])),
+                    line=line,
+                    source=_piece(ld),
+                )
+            )
+        self.heroes: list[tuple[str, str]] = [
+            (h["nationality"], _piece(h)) for h in printed.get("hero", [])
+        ]
+        """(nationality, VASL piece) of each hero counter; VASL names no values for them."""
+        leader_lines = {ll["id"]: tuple(ll["ranks"]) for ll in printed.get("leader_line", [])}
         self.nationalities: dict[str, Nationality] = {}
-        for key, n in data.get("nationality", {}).items():
+        for key, n in rules.get("nationality", {}).items():
+            stands = {UnitClass(k): v for k, v in n.get("stands_for", {}).items()}
+            ranks = tuple(n["leader_ranks"]) if "leader_ranks" in n else leader_lines[n["leaders"]]
             self.nationalities[key] = Nationality(
                 key=key,
                 name=n["name"],
-                class_chain=tuple(UnitClass(c) for c in n["class_chain"]),
+                class_chain=tuple(stands),
+                stands_for=stands,
                 disrupts=bool(n["disrupts"]),
-                leader_ranks=tuple(n["leader_ranks"]),
-                hero_face=n["hero_face"],
+                leader_ranks=ranks,
+                hero_face=hero_face,
                 hob_drm=int(n.get("hob_drm", 0)),
                 source=n["source"],
-                sure=bool(n["sure"]),
-            )
-        self.counters: list[Counter] = []
-        for row in data.get("counter", []):
-            self.counters.append(
-                Counter(
-                    nationality=row["nationality"],
-                    kind=Kind(row["kind"]),
-                    unit_class=UnitClass(row["class"]) if "class" in row else None,
-                    strength=Strength(row["strength"]) if "strength" in row else None,
-                    face=row["face"],
-                    morale=int(row["morale"]),
-                    broken_morale=row.get("broken_morale"),
-                    bpv=row.get("bpv"),
-                    source=row["source"],
-                    sure=bool(row["sure"]),
-                )
             )
 
     # -- nationalities ---------------------------------------------------------------------
@@ -117,22 +253,6 @@ class Catalog:
         except KeyError:
             known = ", ".join(sorted(self.nationalities))
             raise InputError(f"unknown nationality {key!r} (known: {known})") from None
-
-    def lower_class(self, nationality: str, unit_class: UnitClass) -> UnitClass | None:
-        """The next-lower Class in the nationality's chain (A19.13), or None at its end."""
-        chain = self.nationality(nationality).class_chain
-        if unit_class not in chain:
-            return None
-        i = chain.index(unit_class)
-        return chain[i + 1] if i + 1 < len(chain) else None
-
-    def higher_class(self, nationality: str, unit_class: UnitClass) -> UnitClass | None:
-        """The next-higher Class (Battle Hardening, A15.3), or None at the top."""
-        chain = self.nationality(nationality).class_chain
-        if unit_class not in chain:
-            return None
-        i = chain.index(unit_class)
-        return chain[i - 1] if i > 0 else None
 
     def lower_leader(self, nationality: str, face: str) -> str | None:
         """The leader of the next-lower quality (A19.13 Replacement, G1.411), or None."""
@@ -151,6 +271,17 @@ class Catalog:
 
     # -- counters --------------------------------------------------------------------------
 
+    def of_nationality(self, nationality: str) -> list[Counter]:
+        """The nationality's MMC faces, plain counters first."""
+        return [c for c in self.counters if c.nationality == nationality]
+
+    def label(self, nationality: str, label: str) -> Counter:
+        """The face VASL names ``label`` (``6-6-7 Esq``)."""
+        try:
+            return self._by_label[(nationality, label)]
+        except KeyError:
+            raise InputError(f"no {nationality} counter {label!r} in the counter catalog") from None
+
     def counter(
         self,
         nationality: str,
@@ -158,18 +289,47 @@ class Catalog:
         unit_class: UnitClass | None = None,
         strength: Strength | None = None,
     ) -> Counter:
-        """The counter with this identity. Japanese squads and infantry crews need a strength."""
-        self.nationality(nationality)
+        """The counter standing for this Class (``stands_for``), or the nationality's crew.
+        Japanese squads and infantry crews take a strength (Full when none is given)."""
+        n = self.nationality(nationality)
+        strength = strength or Strength.FULL
+        if kind in (Kind.CREW, Kind.VEHICLE_CREW):
+            for c in self.counters:
+                if (
+                    c.nationality == nationality
+                    and c.kind == kind
+                    and c.plain
+                    and (c.strength is None or c.strength == strength)
+                ):
+                    return c
+            raise InputError(f"no {nationality} {kind} in the counter catalog")
+        if unit_class is None or unit_class not in n.stands_for:
+            raise InputError(self._class_problem(nationality, kind, unit_class))
+        squad = self._plain(nationality, n.stands_for[unit_class], Kind.SQUAD, Strength.FULL)
+        return self._same_level(squad, kind, strength)
+
+    def _class_problem(self, nationality: str, kind: Kind, unit_class: UnitClass | None) -> str:
+        n = self.nationality(nationality)
+        faces = _faces([c for c in self.counters
+                        if c.nationality == nationality and c.kind == kind and c.plain
+                        and c.strength != Strength.REDUCED])  # fmt: skip
+        if not n.stands_for:
+            what = f"{unit_class} {kind}" if unit_class else f"{kind} by its Class"
+            a = "an" if what[0] in "aeiou" else "a"
+            return (f"{n.name}: VASL prints no Class on its counters, so no face stands for "
+                    f"{a} {what}; give the counter ({faces})")  # fmt: skip
+        if unit_class is None:
+            return f"a {n.name} {kind} needs its counter ({faces}) or its Class"
+        classes = ", ".join(str(c) for c in n.class_chain)
+        return (f"{n.name} prints no {unit_class} {kind}; its Classes are {classes} (or give "
+                f"the counter: {faces})")  # fmt: skip
+
+    def _plain(self, nationality: str, face: str, kind: Kind, strength: Strength) -> Counter:
         for c in self.counters:
-            if (
-                c.nationality == nationality
-                and c.kind == kind
-                and (c.unit_class is None or c.unit_class == unit_class)
-                and (c.strength is None or c.strength == (strength or Strength.FULL))
-            ):
+            if (c.nationality == nationality and c.face == face and c.kind == kind and c.plain
+                    and c.strength in (None, strength)):  # fmt: skip
                 return c
-        what = " ".join(str(x) for x in (strength, unit_class, kind) if x is not None)
-        raise InputError(f"no {nationality} {what} in the counter catalog")
+        raise InputError(f"no {nationality} {kind} {face} in the counter catalog")
 
     def find(
         self,
@@ -179,7 +339,12 @@ class Catalog:
         unit_class: UnitClass | None = None,
         strength: Strength | None = None,
     ) -> Counter:
-        """The counter with this printed face; Class/strength/kind settle faces shared by two."""
+        """The counter with this printed face (or VASL label); Class, strength and kind settle
+        faces shared by two. A face printed plain and with a designation names the plain one."""
+        self.nationality(nationality)
+        by_label = self._by_label.get((nationality, face))
+        if by_label is not None and kind in (None, by_label.kind):
+            return by_label
         found = [
             c
             for c in self.counters
@@ -189,9 +354,11 @@ class Catalog:
             and (unit_class is None or c.unit_class in (None, unit_class))
             and (strength is None or c.strength in (None, strength))
         ]
+        if len(found) > 1 and any(c.plain for c in found):
+            found = [c for c in found if c.plain]
         if not found:
-            self.nationality(nationality)
-            raise InputError(f"no {nationality} counter {face!r} in the counter catalog")
+            raise InputError(self.problem(nationality, face, kind, unit_class, strength) or
+                             f"no {nationality} counter {face!r} in the counter catalog")
         if len(found) > 1:
             options = "; ".join(
                 " ".join(str(x) for x in (c.strength, c.unit_class, c.kind) if x is not None)
@@ -199,12 +366,59 @@ class Catalog:
             )
             raise InputError(
                 f"{nationality} {face} is more than one counter ({options}); give its Class "
-                "(identity is Class and strength, not the printed numbers)"
+                "or strength"
             )
         return found[0]
 
+    def problem(
+        self,
+        nationality: str,
+        face: str,
+        kind: Kind | None = None,
+        unit_class: UnitClass | None = None,
+        strength: Strength | None = None,
+    ) -> str | None:
+        """Why a unit's face cannot be one of the nationality's counters, naming the faces that
+        exist ("U.S. Army squad 5-5-6: not a U.S. Army counter; 2nd-line squads are 5-4-6 and
+        4-4-7"), or None when it is one."""
+        n = self.nationality(nationality)
+        mine = [c for c in self.counters if c.nationality == nationality
+                and (kind is None or c.kind == kind)]  # fmt: skip
+        same = [c for c in mine if c.face == face or c.label == face]
+        fits = [c for c in same if unit_class is None or c.unit_class in (None, unit_class)]
+        if fits and (strength is None or any(c.strength in (None, strength) for c in fits)):
+            return None
+        what = str(kind) if kind else "unit"
+        plural = _KIND_PLURAL.get(kind, f"{kind}s") if kind else "MMC faces"
+        if fits:
+            ids = " or ".join(
+                " ".join(str(x) for x in (c.strength, c.unit_class) if x is not None)
+                for c in same
+            )
+            return f"{n.name} {what} {face}: printed as {ids}, not {strength} {unit_class}"
+        if same:
+            printed = sorted({str(c.unit_class) for c in same if c.unit_class})
+            cls = " or ".join(printed) if printed else "no Class"
+            faces = _faces([c for c in mine if c.unit_class == unit_class and c.plain
+                            and c.strength in (None, strength or Strength.FULL)])  # fmt: skip
+            tail = (f"; {unit_class} {plural} are {faces}" if faces != "none"
+                    else f"; no {unit_class} {plural} are printed")  # fmt: skip
+            return f"{n.name} {what} {face}: printed as {cls}, not {unit_class}{tail}"
+        pool = [c for c in mine if c.plain and c.strength != Strength.REDUCED]
+        if unit_class is not None:
+            classed = [c for c in pool if c.unit_class == unit_class]
+            if classed:
+                return (f"{n.name} {what} {face}: not a {n.name} counter; "
+                        f"{unit_class} {plural} are {_faces(classed)}")  # fmt: skip
+        return (f"{n.name} {what} {face}: not a {n.name} counter; its {plural} are "
+                f"{_faces(pool)}")  # fmt: skip
+
     def of(self, unit: Unit) -> Counter:
-        """The catalog counter of a unit (MMC only)."""
+        """The catalog counter of a unit (MMC only): its printed face, else the face standing
+        for its Class."""
+        if unit.counter and not unit.unarmed:
+            return self.find(unit.nationality, unit.counter, unit.kind, unit.unit_class,
+                             unit.strength)  # fmt: skip
         return self.counter(unit.nationality, unit.kind, unit.unit_class, unit.strength)
 
     def bpv(self, unit: Unit) -> int:
@@ -214,11 +428,136 @@ class Catalog:
             raise InputError(f"the counter catalog has no BPV for {unit.nationality} {c.face}")
         return c.bpv
 
+    # -- counter lines ---------------------------------------------------------------------
+
+    def line_of(self, c: Counter) -> Line | None:
+        """The counter line a face belongs to: its own, or where several lines share it (the
+        Chinese 3-3-7, the Russian 4-2-6) the one of the face standing for its best Class."""
+        if not c.lines:
+            return None
+        if len(c.lines) > 1:
+            n = self.nationalities.get(c.nationality)
+            if n is not None and n.class_chain:
+                head = n.stands_for[n.class_chain[0]]
+                for lid in c.lines:
+                    if self._by_label[(c.nationality, self.lines[lid].squads[0])].face == head:
+                        return self.lines[lid]
+        return self.lines[c.lines[0]]
+
+    def _level(self, c: Counter, line: Line) -> int:
+        for seq in (line.squads, line.reduced, line.half_squads):
+            if c.label in seq:
+                return seq.index(c.label)
+        raise InputError(f"{c.nationality} {c.label} is not in counter line {line.id}")
+
+    def _at(self, line: Line, level: int, kind: Kind, strength: Strength | None) -> Counter:
+        if kind == Kind.HALF_SQUAD:
+            label = line.half_squads[level]
+        elif strength == Strength.REDUCED and line.reduced:
+            label = line.reduced[level]
+        else:
+            label = line.squads[level]
+        return self._by_label[(line.nationality, label)]
+
+    def _same_level(self, c: Counter, kind: Kind, strength: Strength | None) -> Counter:
+        """The face of the same counter at the same step: its half-squad, its Full- or
+        Reduced-Strength side."""
+        if kind in (Kind.CREW, Kind.VEHICLE_CREW):
+            return self.counter(c.nationality, kind, None, strength)
+        line = self.line_of(c)
+        if line is None:
+            raise InputError(f"{c.nationality} {c.label} has no {kind} in the counter catalog")
+        return self._at(line, self._level(c, line), kind, strength)
+
+    def step(self, c: Counter, by: int) -> Counter | None:
+        """The face ``by`` steps down (+1, Replacement A19.13) or up (-1, Battle Hardening
+        A15.3) the counter's own line, same size and strength; where its line has no such step,
+        the face standing for the next Class of the chain; None at the chain's end, or for a
+        counter VASL prints without a Class."""
+        line = self.line_of(c)
+        if line is not None:
+            j = self._level(c, line) + by
+            if 0 <= j < len(line.squads):
+                return self._at(line, j, c.kind, c.strength)
+        n = self.nationalities.get(c.nationality)
+        if c.unit_class is None or n is None or c.unit_class not in n.class_chain:
+            return None
+        i = n.class_chain.index(c.unit_class) + by
+        if not 0 <= i < len(n.class_chain):
+            return None
+        cls = n.class_chain[i]
+        return self.counter(c.nationality, c.kind, cls, c.strength)
+
+    def lower(self, c: Counter) -> Counter | None:
+        """Replacement (A19.13): the next-lower face of the counter's line."""
+        return self.step(c, 1)
+
+    def higher(self, c: Counter) -> Counter | None:
+        """Battle Hardening (A15.3): the next-higher face of the counter's line."""
+        return self.step(c, -1)
+
+    def lower_class(self, unit: Unit) -> UnitClass | None:
+        """The Class of the unit's Replacement (A19.13), or None at its line's end."""
+        lo = self.lower(self.of(unit))
+        return lo.unit_class if lo is not None else None
+
+    def higher_class(self, unit: Unit) -> UnitClass | None:
+        """The Class of the unit Battle Hardened (A15.3), or None at the top."""
+        hi = self.higher(self.of(unit))
+        return hi.unit_class if hi is not None else None
+
+    def exchanged(
+        self,
+        c: Counter,
+        kind: Kind,
+        unit_class: UnitClass | None,
+        strength: Strength | None,
+    ) -> Counter:
+        """The face a counter is exchanged for: another size or strength at the same step of
+        its line, or (a Class given) the step of its line with that Class."""
+        if kind in (Kind.CREW, Kind.VEHICLE_CREW) or c.kind in (Kind.CREW, Kind.VEHICLE_CREW):
+            if kind in (Kind.CREW, Kind.VEHICLE_CREW):
+                return self.counter(c.nationality, kind, None, strength)
+            return self.counter(c.nationality, kind, unit_class, strength)
+        if unit_class is not None and unit_class != c.unit_class:
+            line = self.line_of(c)
+            if line is not None:
+                for j, lab in enumerate(line.squads):
+                    if self._by_label[(c.nationality, lab)].unit_class == unit_class:
+                        return self._at(line, j, kind, strength)
+            return self.counter(c.nationality, kind, unit_class, strength)
+        return self._same_level(c, kind, strength)
+
+
+def _faces(cs: list[Counter]) -> str:
+    """The faces, the one standing for a Class first, then best first."""
+    standing: set[str] = set()
+    for c in cs:
+        n = catalog().nationalities.get(c.nationality)
+        if n is not None:
+            standing |= set(n.stands_for.values())
+    faces = sorted(
+        {c.face for c in cs}, key=lambda f: (f not in standing, [-int(x) for x in f.split("-")])
+    )
+    if len(faces) <= 1:
+        return "".join(faces) or "none"
+    return ", ".join(faces[:-1]) + " and " + faces[-1]
+
+
+def _bpv(rows: list[dict[str, Any]], nationality: str, kind: Kind,
+         unit_class: UnitClass | None) -> int | None:  # fmt: skip
+    for r in rows:
+        if (r["nationality"] == nationality and r["kind"] == kind
+                and r.get("class") == (unit_class.value if unit_class else None)):  # fmt: skip
+            return int(r["bpv"])
+    return None
+
 
 @cache
 def catalog() -> Catalog:
-    """The counter catalog shipped in ``aslpto/data/counters.toml`` (loaded once)."""
-    return Catalog(bundled("counters.toml"))
+    """The counter catalog (``data/catalog.toml`` with ``data/counters.toml``), loaded once."""
+    hero = str(bundled("morale.toml")["heat_of_battle"]["hero_face"])
+    return Catalog(bundled("catalog.toml"), bundled("counters.toml"), hero)
 
 
 def make(
@@ -234,7 +573,8 @@ def make(
 ) -> Unit:
     """A new unit with its face and Morale Level from the catalog.
 
-    Leaders and heroes take ``face`` (``"9-1"``, ``"1-4-9"``); MMC take Class and strength.
+    Leaders and heroes take ``face`` (``"9-1"``, ``"1-4-9"``); MMC take their printed ``face``
+    (``"6-6-7"``), or a Class (the face standing for it) and, Japanese, a strength.
 
     >>> make("J1", "japanese", Kind.SQUAD, UnitClass.ELITE, Strength.FULL).counter
     '4-4-8'
@@ -248,7 +588,9 @@ def make(
             id=id, side=side, nationality=nationality, kind=kind, counter=face, morale=ml, **status
         )
     if kind.is_smc:
-        face = face or catalog().nationality(nationality).hero_face
+        if face is None:
+            note("morale.toml", "heat_of_battle", "hero_face")
+            face = catalog().nationality(nationality).hero_face
         ml = int(face.rsplit("-", 1)[-1])
         return Unit(
             id=id, side=side, nationality=nationality, kind=kind, counter=face, morale=ml, **status
@@ -259,7 +601,11 @@ def make(
         strength = Strength.FULL
     if not (nationality == "japanese" and kind in (Kind.SQUAD, Kind.CREW)):
         strength = None
-    c = catalog().counter(nationality, kind, unit_class, strength)
+    cat = catalog()
+    if face is not None:
+        c = cat.find(nationality, face, kind, unit_class, strength)
+    else:
+        c = cat.counter(nationality, kind, unit_class, strength)
     broken = bool(status.get("broken", False))
     ml = c.broken_morale if broken and c.broken_morale is not None else c.morale
     return Unit(
@@ -269,7 +615,7 @@ def make(
         kind=kind,
         counter=c.face,
         unit_class=c.unit_class if c.unit_class is not None else unit_class,
-        strength=strength,
+        strength=c.strength if c.strength is not None else strength,
         morale=ml,
         **status,
     )
@@ -286,25 +632,37 @@ def exchange(
 ) -> Unit:
     """The unit exchanged for another counter of its nationality, keeping its other status.
 
-    Face and Morale Level come from the catalog (the broken-side Morale Level if broken).
+    The new face is the same counter's: its half-squad or other strength at the same step of
+    its line, or (a Class given) the step of its line with that Class. Face and Morale Level
+    come from the catalog (the broken-side Morale Level if broken).
     """
     kind = kind or unit.kind
-    if unit_class is None and kind != Kind.VEHICLE_CREW and kind != Kind.CREW:
-        unit_class = unit.unit_class
     if kind in (Kind.SQUAD, Kind.CREW) and unit.nationality == "japanese":
-        strength = strength or unit.strength or Strength.FULL
+        strength = strength or (unit.strength if unit.kind == kind else None) or Strength.FULL
     else:
         strength = None
-    c = catalog().counter(unit.nationality, kind, unit_class, strength)
+    cat = catalog()
+    c = cat.exchanged(cat.of(unit), kind, unit_class, strength)
     broken = bool(status.get("broken", unit.broken))
     ml = c.broken_morale if broken and c.broken_morale is not None else c.morale
     return unit.with_(
         id=id or unit.id,
         kind=kind,
         counter=c.face,
-        unit_class=c.unit_class if c.unit_class is not None else unit_class,
-        strength=strength,
+        unit_class=c.unit_class,
+        strength=c.strength if kind in (Kind.SQUAD, Kind.CREW) else None,
         morale=ml,
+        **status,
+    )
+
+
+def become(unit: Unit, c: Counter, **status: Any) -> Unit:
+    """The unit exchanged for the counter ``c`` (Replacement, Battle Hardening), keeping its
+    other status; Morale Level from ``c`` (its broken side if broken)."""
+    broken = bool(status.get("broken", unit.broken))
+    ml = c.broken_morale if broken and c.broken_morale is not None else c.morale
+    return unit.with_(
+        kind=c.kind, counter=c.face, unit_class=c.unit_class, strength=c.strength, morale=ml,
         **status,
     )
 

@@ -30,8 +30,9 @@ from pathlib import Path
 from types import ModuleType
 from typing import Any
 
+from aslpto.base import unchecked
 from aslpto.base.rulings import AslptoError
-from aslpto.cli import command_parser
+from aslpto.cli import command_parser, flag_unchecked
 from aslpto.formats import scenario, svg
 from aslpto.state.game import Game
 
@@ -139,7 +140,10 @@ class Referee:
         argv = self._argv(command, c, body)
         try:
             args = c.parser.parse_args(argv)
-            return dict(c.module.answer(self.game, args).payload)
+            unchecked.begin()
+            outcome = c.module.answer(self.game, args)
+            flag_unchecked(outcome)  # the CLI's JSON, with the unchecked values it rests on
+            return dict(outcome.payload)
         except AslptoError as e:
             raise BadRequest(f"aslpto: {e}") from None
 

@@ -20,6 +20,7 @@ from enum import StrEnum
 from fractions import Fraction
 
 from aslpto.base.rulings import InputError, RuleViolation, Ruling
+from aslpto.base.unchecked import note
 from aslpto.rules.japanese import units as jp
 from aslpto.rules.los import Location, engine_for, location_of
 from aslpto.rules.morale import Log, Result
@@ -173,6 +174,7 @@ def resolve_th_hero(
         log.note(mmc, "no T-H Hero", "G1.421")
         return log.result([u])
     kind = Kind.DC_HERO if gives_dc else Kind.TH_HERO
+    note("morale.toml", "heat_of_battle", "hero_face")  # TH_HERO_FACE
     hero = Unit(
         id=f"{mmc.id}-th",
         side=mmc.side,

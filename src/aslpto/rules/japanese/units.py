@@ -58,7 +58,7 @@ def _half_squad(
 def _lower(unit: Unit) -> UnitClass | None:
     if unit.unit_class is None:
         return None
-    return catalog().lower_class(unit.nationality, unit.unit_class)
+    return catalog().lower_class(unit)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -314,7 +314,8 @@ def rearm(unit: Unit) -> Ruling[Unit]:
     _require_japanese(unit, "G1.15")
     if not unit.unarmed or unit.kind != Kind.SQUAD:
         raise RuleViolation("G1.15", f"{unit.id} is not an Unarmed Japanese squad")
-    u = exchange(unit.with_(unarmed=False), Kind.SQUAD, UnitClass.CONSCRIPT, Strength.FULL)
+    armed = unit.with_(unarmed=False, counter="")
+    u = exchange(armed, Kind.SQUAD, UnitClass.CONSCRIPT, Strength.FULL)
     return Ruling(u, ("G1.15", "A20.551"), "exchanged for a Full-Strength Conscript squad")
 
 

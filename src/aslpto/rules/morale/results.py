@@ -20,7 +20,14 @@ from aslpto.rules.morale.values import (
     rule,
     setting,
 )
-from aslpto.state.counters import catalog, exchange, leader_face, morale_of, parse_leader
+from aslpto.state.counters import (
+    become,
+    catalog,
+    exchange,
+    leader_face,
+    morale_of,
+    parse_leader,
+)
 from aslpto.state.dice import DR, Dice
 from aslpto.state.units import Kind, Unit, UnitClass
 
@@ -105,18 +112,25 @@ def replace_unit(u: Unit, log: Log) -> Unit:
             return u
         log.note(u, f"Replaced by a {lower} leader", rule("replacement"))
         return u.with_(counter=lower, morale=parse_leader(lower)[0])
-    if u.kind not in (Kind.SQUAD, Kind.HALF_SQUAD) or u.unit_class is None or u.unarmed:
+    if u.kind not in (Kind.SQUAD, Kind.HALF_SQUAD) or u.unarmed:
         return u  # heroes, crews, Unarmed: no lower-quality unit
-    lower_cls = c.lower_class(u.nationality, u.unit_class)
-    if lower_cls is None:
+    ctr = c.of(u)
+    lower_ctr = c.lower(ctr)
+    if lower_ctr is None and ctr.unit_class is None:
+        log.note(u, f"not Replaced: VASL prints no Class on the {u.nationality} {ctr.label} "
+                 "and no lower counter in its line", rule("replacement"))  # fmt: skip
+        return u
+    if lower_ctr is None:
         d = G1.rules.disrupts(u)
         if d.value:
             log.note(u, "Disrupted", rule("disruption"))
         else:
             log.note(u, "cannot be Replaced and does not Disrupt", *d.rules)
         return u
-    log.note(u, f"Replaced by a {lower_cls} {u.kind}", rule("replacement"))
-    return exchange(u, unit_class=lower_cls)
+    log.note(
+        u, f"Replaced by a {lower_ctr.unit_class} {u.kind} ({lower_ctr.face})", rule("replacement")
+    )
+    return become(u, lower_ctr)
 
 
 def break_result(u: Unit, log: Log, dice: Dice, *, check: Check, casualty: bool) -> list[Unit]:
@@ -334,7 +348,7 @@ def _japanese_failure(
         # then the break: the HS breaks in the normal manner (G1.2).
         u = unit
         if elr.value and unit.kind == Kind.SQUAD and unit.unit_class != UnitClass.CONSCRIPT:
-            lower = catalog().lower_class(unit.nationality, unit.unit_class or UnitClass.ELITE)
+            lower = catalog().lower_class(unit)
             if lower is not None:
                 u = exchange(unit, unit_class=lower)
                 log.note(unit, f"Replaced by its {lower} squad", "G9.31", "G1.133")
@@ -441,7 +455,7 @@ def _apply_hob(u: Unit, res: str, log: Log) -> list[Unit]:
                 u, "becomes heroic (heroic status is not tracked on Unit)", rule("hero_creation")
             )
             return [u.with_(broken=False, dm=False)] if u.kind == Kind.LEADER else [u]
-        face = catalog().nationality(u.nationality).hero_face
+        face = str(setting("heat_of_battle", "hero_face"))
         hero = Unit(
             id=f"{u.id}-hero",
             side=u.side,
@@ -476,7 +490,7 @@ def _battle_harden(u: Unit, log: Log) -> Unit:
         return u.with_(
             counter=better, morale=parse_leader(better)[0], broken=False, pinned=False, dm=False
         )
-    higher = c.higher_class(u.nationality, u.unit_class) if u.unit_class else None
+    higher = c.higher(c.of(u)) if u.kind in (Kind.SQUAD, Kind.HALF_SQUAD) else None
     if higher is None:
         log.note(
             u,
@@ -484,5 +498,5 @@ def _battle_harden(u: Unit, log: Log) -> Unit:
             rule("battle_hardening"),
         )
         return u.with_(broken=False, pinned=False, dm=False)
-    log.note(u, f"Battle Hardened to {higher}", rule("battle_hardening"))
-    return exchange(u.with_(broken=False, pinned=False, dm=False), unit_class=higher)
+    log.note(u, f"Battle Hardened to {higher.unit_class} ({higher.face})", rule("battle_hardening"))
+    return become(u, higher, broken=False, pinned=False, dm=False)

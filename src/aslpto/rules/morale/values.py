@@ -11,6 +11,7 @@ from typing import Any
 
 from aslpto.base.datafiles import bundled
 from aslpto.base.rulings import InputError, Ruling
+from aslpto.base.unchecked import note
 from aslpto.rules.morale.national import G1
 from aslpto.state.counters import morale_of, parse_leader
 from aslpto.state.units import Kind, Unit
@@ -23,12 +24,16 @@ def _data() -> dict[str, Any]:
 def rule(key: str) -> str:
     """The rule number the data file gives for a core-rule concept (``"casualty_mc"``)."""
     try:
-        return str(_data()["rules"][key]["rule"])
+        r = str(_data()["rules"][key]["rule"])
+        note("morale.toml", "rules", key)
+        return r
     except KeyError:
         raise InputError(f"data/morale.toml has no rule {key!r}") from None
 
 
 def setting(section: str, key: str) -> Any:
+    """A value of data/morale.toml (noted when it is marked unchecked)."""
+    note("morale.toml", section, key)
     return _data()[section][key]
 
 

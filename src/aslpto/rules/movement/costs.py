@@ -10,6 +10,7 @@ from functools import cache
 from typing import Any
 
 from aslpto.base.rulings import RuleViolation
+from aslpto.base.unchecked import note
 from aslpto.board.hexes import Hex
 from aslpto.board.terrain import EntryKind, HexsideFeature, Terrain
 from aslpto.rules.movement.movers import (
@@ -267,6 +268,8 @@ def bypass_cost(ctx: MoveContext) -> Cost:
 
 
 def bypassable(ctx: MoveContext, h: Hex) -> bool:
+    """A4.3: the terrain a unit may Bypass (data/movement.toml [bypass], unchecked)."""
+    note("movement.toml", "bypass")
     return ctx.map.terrain(h).value in movement_data().bypass_terrain
 
 

@@ -14,6 +14,7 @@ from importlib import resources
 from typing import Any
 
 from aslpto.base.rulings import InputError, RuleViolation, Ruling
+from aslpto.base.unchecked import Recorded
 from aslpto.board.hexes import Hex
 from aslpto.board.maps import Map
 from aslpto.board.terrain import HexsideFeature
@@ -106,9 +107,13 @@ def movement_data() -> MovementData:
         bypass_rule = str(d["bypass"]["rule"])
     except (KeyError, TypeError, ValueError) as e:
         raise InputError(f"movement data: {e}", "data/movement.toml") from None
+    f = "movement.toml"
     return MovementData(
-        numbers, number_rules, rules, costs, cost_rules, allowance, dt, bypass, bypass_rule
-    )
+        Recorded(numbers, f, ("numbers",)), Recorded(number_rules, f, ("numbers",)),
+        Recorded(rules, f, ("rules",)), Recorded(costs, f, ("costs",)),
+        Recorded(cost_rules, f, ("costs",)), Recorded(allowance, f, ("allowance",)),
+        Recorded(dt, f, ("double_time",)), bypass, bypass_rule,
+    )  # fmt: skip
 
 
 class MoverKind(StrEnum):

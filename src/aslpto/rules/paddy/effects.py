@@ -15,7 +15,7 @@ Penalties are G8.212 (the number G1.424 and the FORTIFICATIONS paragraph give th
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, replace
 from enum import StrEnum
 from fractions import Fraction
@@ -23,6 +23,7 @@ from typing import Any
 
 from aslpto.base.datafiles import bundled
 from aslpto.base.rulings import InputError, RuleViolation, Ruling
+from aslpto.base.unchecked import Recorded
 from aslpto.board.hexes import Hex, Hexside
 from aslpto.board.terrain import HexsideFeature, Terrain
 from aslpto.rules import los as los_engine
@@ -47,8 +48,8 @@ IN_SEASON = "G8 (In-Season)"
 BANKS = "G8 (Banks)"
 
 
-def _data() -> dict[str, Any]:
-    return bundled("pto_procedures.toml")
+def _data() -> Mapping[str, Any]:
+    return Recorded(bundled("pto_procedures.toml"), "pto_procedures.toml")
 
 
 def is_paddy(game: Game, h: Hex) -> bool:

@@ -17,6 +17,7 @@ from typing import Any
 
 from aslpto.base.datafiles import bundled
 from aslpto.base.rulings import InputError, RuleViolation, Ruling
+from aslpto.base.unchecked import Recorded
 from aslpto.board.hexes import Hex, Hexside
 from aslpto.board.terrain import HexsideFeature, Terrain
 from aslpto.rules.paddy import effects as pc
@@ -26,8 +27,8 @@ from aslpto.state.game import Fortification, FortKind, Game
 from aslpto.state.units import Kind, Unit, UnitClass
 
 
-def _data() -> dict[str, Any]:
-    return bundled("pto_procedures.toml")
+def _data() -> Mapping[str, Any]:
+    return Recorded(bundled("pto_procedures.toml"), "pto_procedures.toml")
 
 
 JUNGLE_KUNAI_BAMBOO = frozenset(

@@ -16,7 +16,7 @@ flooded/fordable river changes (B21.2, B21.21, B21.122) are :mod:`aslpto.rules.p
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from enum import StrEnum
 from fractions import Fraction
@@ -24,6 +24,7 @@ from typing import Any
 
 from aslpto.base.datafiles import bundled
 from aslpto.base.rulings import InputError, RuleViolation, Ruling
+from aslpto.base.unchecked import Recorded
 from aslpto.board.hexes import DIRECTIONS, Direction, Hex, HexName
 from aslpto.board.maps import Map, RiverDepth
 from aslpto.board.terrain import Feature, Terrain
@@ -34,8 +35,8 @@ from aslpto.state.game import EC, FORTIFICATION_KINDS, Conditions, CurrentForce,
 from aslpto.state.units import Kind, Unit
 
 
-def _data() -> dict[str, Any]:
-    return bundled("pto_procedures.toml")
+def _data() -> Mapping[str, Any]:
+    return Recorded(bundled("pto_procedures.toml"), "pto_procedures.toml")
 
 
 def ec_drm(ec: EC | str) -> Ruling[int]:

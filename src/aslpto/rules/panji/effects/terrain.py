@@ -3,12 +3,13 @@ and the LOS questions G9.4 and G9.53 ask."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from enum import StrEnum
 from typing import Any
 
 from aslpto.base.datafiles import bundled
 from aslpto.base.rulings import InputError, RuleViolation, Ruling
+from aslpto.base.unchecked import Recorded
 from aslpto.board.hexes import Hex, Hexside
 from aslpto.rules.los import Location, location_of, units_with_los
 from aslpto.state.game import Game, Panji
@@ -20,8 +21,8 @@ ABOVE = "above-panji"
 BENEATH = "beneath-panji"
 
 
-def _data() -> dict[str, Any]:
-    return bundled("pto_procedures.toml")
+def _data() -> Mapping[str, Any]:
+    return Recorded(bundled("pto_procedures.toml"), "pto_procedures.toml")
 
 
 def _rule(table: str) -> str:

@@ -1,0 +1,63 @@
+"""Values the data files mark unchecked: every one is listed, and an answer resting on one
+says so (text and --json)."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+
+from aslpto.base import unchecked
+from aslpto.base.datafiles import bundled
+from aslpto.cli import main
+from aslpto.rules.morale.values import rule, setting
+from aslpto.rules.movement.movers import movement_data
+
+
+def test_every_sure_false_of_the_data_files_is_an_entry() -> None:
+    from importlib import resources
+
+    for f in unchecked.FILES:
+        text = resources.files("aslpto").joinpath("data", f).read_text(encoding="utf-8")
+        lines = [ln for ln in text.splitlines()
+                 if re.search(r"sure = false", ln) and not ln.lstrip().startswith("#")]  # fmt: skip
+        assert len(lines) == len([e for e in unchecked.entries() if e.file == f]), f
+    assert "sure" not in str(bundled("counters.toml"))
+
+
+def test_reading_a_value_notes_it_only_when_unchecked() -> None:
+    unchecked.begin()
+    assert movement_data().raw("road_mf") == 1  # sure
+    assert unchecked.taken() == []
+    assert movement_data().raw("path_mf") == 1
+    assert rule("morale_check") == "A10.1"
+    assert setting("leader_loss", "lltc_failure") == "pin"
+    assert unchecked.taken() == [
+        "B13.6 numbers.path_mf = 1 (data/movement.toml)",
+        "A10.1 rules.morale_check: Final DR > Morale Level fails (data/morale.toml)",
+        "leader_loss.lltc: lltc_failure = pin, lltc_failure_broken = dm (data/morale.toml)",
+    ]
+    unchecked.begin()
+    assert unchecked.taken() == []
+
+
+def test_answer_says_it_rests_on_an_unchecked_value(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["odds", "nmc", "--unit", "6-6-6", "--nationality", "american"]) == 0
+    out = capsys.readouterr().out
+    assert "unchecked value: A10.1 rules.morale_check: Final DR > Morale Level fails" in out
+    assert "unchecked value: heat_of_battle.hero_face = 1-4-9 (data/morale.toml)" in out
+    assert main(["odds", "nmc", "--unit", "6-6-6", "--nationality", "american", "--json"]) == 0
+    d = json.loads(capsys.readouterr().out)
+    assert "heat_of_battle.hero_face = 1-4-9 (data/morale.toml)" in d["unchecked"]
+
+
+def test_answer_on_checked_values_only_says_nothing(capsys: pytest.CaptureFixture[str]) -> None:
+    panji = str(Path(__file__).resolve().parent.parent / "examples" / "panji-g9.toml")
+    assert main(["check", panji, "--json"]) == 0
+    assert "unchecked" not in json.loads(capsys.readouterr().out)
+    assert main(["counters", "american", "--json"]) == 0  # it names the hero face
+    assert json.loads(capsys.readouterr().out)["unchecked"] == [
+        "heat_of_battle.hero_face = 1-4-9 (data/morale.toml)"
+    ]
