@@ -56,6 +56,7 @@ __all__ = [
     "load_vasl_board",
 ]
 
+COLUMNS, ROWS = 33, 10  # a geomorphic board
 STEP = 3
 """The lattice: every third pixel across and down."""
 
@@ -135,6 +136,7 @@ class _Geometry:
     samples: tuple[tuple[tuple[int, int], ...], ...]
     """Each hex's lattice pixels: runs ``plane[start:stop:STEP]``, one per lattice column."""
     spots: tuple[tuple[tuple[int, int], ...], ...]  # the same, as lattice steps from the centre
+    near: tuple[tuple[int, ...], ...]  # where in a hex's samples the pixels by its centre are
     sides: tuple[tuple[int, int], ...]  # each hexside between two hexes (indexes in ``hexes``)
     across: tuple[int, ...]
     """For each hexside, ``SIDE_SPOTS`` pixels: five positions along it, each five pixels
@@ -201,9 +203,14 @@ def _geometry(grid: HexGrid, width: int, height: int) -> _Geometry:
         centre=tuple(centres),
         samples=tuple(samples),
         spots=tuple(spots),
+        near=tuple(_near(sp) for sp in spots),
         sides=tuple(sides),
         across=tuple(across),
     )
+
+
+def _near(spots: tuple[tuple[int, int], ...]) -> tuple[int, ...]:
+    return tuple(k for k, (i, j) in enumerate(spots) if abs(i) <= 1 and abs(j) <= 1)
 
 
 # --- code classes -----------------------------------------------------------------------------
@@ -273,6 +280,12 @@ def board_data(archive: BoardArchive, name: str | None = None) -> BoardData:
             archive.path,
             f"terrain code(s) {', '.join(map(str, unknown))} not in {TERRAIN_CODES_FILE}",
         )
+    if (archive.width, archive.height) != (COLUMNS, ROWS) or archive.grid.alt_hex_grain:
+        raise BoardArchiveError(
+            archive.path,
+            f"a {archive.width}x{archive.height}-hex board; only geomorphic boards of "
+            f"{COLUMNS}x{ROWS} hexes (columns A-GG, rows 1-10) are read as boards",
+        )
     notes = _notes(archive.name)
     cls = _classes(notes.get("water"))
     geo = _geometry(archive.grid, archive.grid_width, archive.grid_height)
@@ -292,6 +305,10 @@ def board_data(archive: BoardArchive, name: str | None = None) -> BoardData:
     for i, (centre, sample) in enumerate(zip(centres, samples, strict=True)):
         n = len(sample)
         t = cls.terrain.get(centre)
+        if t == Terrain.OPEN_GROUND and line_codes:
+            # open ground beside a road or path that runs by the centre: the line's hex
+            near = itemgetter(*geo.near[i])(sample) if len(geo.near[i]) > 1 else ()
+            centre = next((c for c in near if c in line_codes), centre)
         if t is None or t == Terrain.OPEN_GROUND:
             t = _terrain_off_centre(sample, n, centre, cls, grain, marsh, buildings)
         if t.is_building:
@@ -344,7 +361,8 @@ def board_data(archive: BoardArchive, name: str | None = None) -> BoardData:
         alone = sorted({hexes[i] for i in lines.get(f, ())} - joined)
         return tuple(pairs) + tuple((x,) for x in alone)
 
-    specs = _buildings(archive, building_code, links, spill, samples, geo, cls)
+    cellars = lines.pop(Feature.CELLAR, set())
+    specs = _buildings(archive, building_code, links, spill, cellars, samples, geo, cls)
     return BoardData(
         name=name or archive.name,
         path=archive.path,
@@ -454,6 +472,7 @@ def _buildings(
     code: Mapping[int, int],
     links: list[tuple[int, int]],
     spill: set[int],
+    cellars: set[int],
     samples: list[bytes],
     geo: _Geometry,
     cls: _Classes,
@@ -495,6 +514,7 @@ def _buildings(
                 stories=max(cls.stories.get(c, 1) for c in codes),
                 separate=separate,
                 partial=any(m in spill for m in members),
+                cellar=any(m in cellars for m in members),  # B23.41
             )
         )
     return tuple(out)
