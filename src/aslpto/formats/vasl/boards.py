@@ -293,7 +293,8 @@ def board_data(archive: BoardArchive, name: str | None = None) -> BoardData:
     hexes = geo.hexes
     centres = bytes(itemgetter(*geo.centre)(codes_plane))
     samples = [_runs(codes_plane, runs) for runs in geo.samples]
-    present = _codes_in(b"".join(samples)) | set(centres)
+    across = bytes(itemgetter(*geo.across)(codes_plane))
+    present = _codes_in(b"".join(samples)) | set(centres) | _codes_in(across)
     grain = {c for c, t in cls.terrain.items() if t == Terrain.GRAIN} & present
     marsh = {c for c, t in cls.terrain.items() if t == Terrain.MARSH} & present
     buildings = cls.building & present
@@ -325,7 +326,6 @@ def board_data(archive: BoardArchive, name: str | None = None) -> BoardData:
         _land_levels(wet, levels, samples, geo, levels_plane, cls)
 
     # hexsides: lines drawn along them, buildings and roads across them
-    across = bytes(itemgetter(*geo.across)(codes_plane))
     side_codes = {c: f for c, f in cls.hexside.items() if c in present}
     crossing = {f: {c for c, g in line_codes.items() if g == f}
                 for f in (Feature.ROAD, Feature.PATH, Feature.STREAM) if f in lines}  # fmt: skip
@@ -361,6 +361,9 @@ def board_data(archive: BoardArchive, name: str | None = None) -> BoardData:
         alone = sorted({hexes[i] for i in lines.get(f, ())} - joined)
         return tuple(pairs) + tuple((x,) for x in alone)
 
+    for f, kind in ((Feature.ROAD, HexsideFeature.ROAD), (Feature.PATH, HexsideFeature.PATH)):
+        for a_hex, b_hex in line_sides.get(f, ()):
+            hexsides.setdefault(frozenset((a_hex, b_hex)), set()).add(kind)
     cellars = lines.pop(Feature.CELLAR, set())
     specs = _buildings(archive, building_code, links, spill, cellars, samples, geo, cls)
     return BoardData(
