@@ -27,7 +27,7 @@ import os
 import re
 import tomllib
 from collections import Counter
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from functools import cache
 from importlib import resources
@@ -36,7 +36,7 @@ from operator import itemgetter
 from aslpto.base.rulings import InputError
 from aslpto.board.artwork import Artwork, CodeMeaning
 from aslpto.board.files import BoardData, BuildingSpec, LocalHex, board_hexes, local_around
-from aslpto.board.terrain import Feature, HexsideFeature, Terrain
+from aslpto.board.terrain import WATER_OBSTACLES, Feature, HexsideFeature, Terrain
 from aslpto.formats.vasl.boardarchive import (
     TERRAIN_CODES_FILE,
     BoardArchive,
@@ -59,6 +59,9 @@ __all__ = [
 COLUMNS, ROWS = 33, 10  # a geomorphic board
 STEP = 3
 """The lattice: every third pixel across and down."""
+INNER = 0.85
+"""The part of a hex its lattice covers: the hexagon shrunk to 85 % about the centre (72 % of
+its area; the hexside samples read its edges)."""
 
 GRAIN_SHARE = 0.4  # grain fields are speckled: a third of their pixels read open ground
 MARSH_SHARE = 0.5
@@ -133,11 +136,16 @@ def artwork_of(archive: BoardArchive, name: str | None = None) -> Artwork:
 class _Geometry:
     hexes: tuple[LocalHex, ...]  # the board's hexes, column by column
     centre: tuple[int, ...]  # each hex's centre pixel (index in the planes)
-    samples: tuple[tuple[tuple[int, int], ...], ...]
-    """Each hex's lattice pixels: runs ``plane[start:stop:STEP]``, one per lattice column."""
+    pixels: tuple[int, ...]
+    """Every hex's lattice pixels (indexes in the planes), hex after hex."""
+    bounds: tuple[int, ...]
+    """Where each hex's pixels start in ``pixels`` (and, last, where they end)."""
     spots: tuple[tuple[tuple[int, int], ...], ...]  # the same, as lattice steps from the centre
     near: tuple[tuple[int, ...], ...]  # where in a hex's samples the pixels by its centre are
     sides: tuple[tuple[int, int], ...]  # each hexside between two hexes (indexes in ``hexes``)
+    get_centres: Callable[[bytes], tuple[int, ...]]  # itemgetters of the above, made once
+    get_pixels: Callable[[bytes], tuple[int, ...]]
+    get_across: Callable[[bytes], tuple[int, ...]]
     across: tuple[int, ...]
     """For each hexside, ``SIDE_SPOTS`` pixels: five positions along it, each five pixels
     across it (two each side, reaching four pixels into each hex)."""
@@ -151,14 +159,14 @@ def _geometry(grid: HexGrid, width: int, height: int) -> _Geometry:
     hexes = tuple(h for h in sorted(board_hexes()) if grid.is_hex(*h))
     index = {h: i for i, h in enumerate(hexes)}
     # the lattice of a hex, from its centre pixel: inside the hexagon less a pixel and a half
-    r, half = 2 * grid.hex_width / 3, grid.hex_height / 2
+    r, half = INNER * 2 * grid.hex_width / 3, INNER * grid.hex_height / 2
     reach_x, reach_y = int(r) // STEP, int(half) // STEP
     offsets = [
         (i, j)
         for i in range(-reach_x, reach_x + 1)
         for j in range(-reach_y, reach_y + 1)
         if abs(j * STEP) <= half - 1.5
-        and abs(i * STEP) <= r - abs(j * STEP) * r / grid.hex_height - 1.5
+        and abs(i * STEP) <= r - abs(j * STEP) * r / (2 * half) - 1.5
     ]
 
     def pixel(x: float, y: float) -> tuple[int, int]:
@@ -167,21 +175,21 @@ def _geometry(grid: HexGrid, width: int, height: int) -> _Geometry:
     columns: dict[int, list[int]] = {}
     for i, j in offsets:
         columns.setdefault(i, []).append(j)
-    centres, samples, spots = [], [], []
+    centres: list[int] = []
+    pixels: list[int] = []
+    bounds, spots = [0], []
     for hx in hexes:
         cx, cy = pixel(*grid.centre(*hx))
         centres.append(cx * height + cy)
-        runs: list[tuple[int, int]] = []
         kept: list[tuple[int, int]] = []
         for i, js in columns.items():
             x = cx + i * STEP
             if not 0 <= x < width:
                 continue
             js = [j for j in js if 0 <= cy + j * STEP < height]
-            if js:
-                runs.append((x * height + cy + js[0] * STEP, x * height + cy + js[-1] * STEP + 1))
-                kept.extend((i, j) for j in js)
-        samples.append(tuple(runs))
+            kept.extend((i, j) for j in js)
+            pixels.extend(x * height + cy + j * STEP for j in js)
+        bounds.append(len(pixels))
         spots.append(tuple(kept))
     sides, across = [], []
     for a in hexes:
@@ -201,10 +209,14 @@ def _geometry(grid: HexGrid, width: int, height: int) -> _Geometry:
     return _Geometry(
         hexes=hexes,
         centre=tuple(centres),
-        samples=tuple(samples),
+        pixels=tuple(pixels),
+        bounds=tuple(bounds),
         spots=tuple(spots),
         near=tuple(_near(sp) for sp in spots),
         sides=tuple(sides),
+        get_centres=itemgetter(*centres),
+        get_pixels=itemgetter(*pixels),
+        get_across=itemgetter(*across),
         across=tuple(across),
     )
 
@@ -291,10 +303,11 @@ def board_data(archive: BoardArchive, name: str | None = None) -> BoardData:
     geo = _geometry(archive.grid, archive.grid_width, archive.grid_height)
     codes_plane, levels_plane = archive.terrain, archive.elevation
     hexes = geo.hexes
-    centres = bytes(itemgetter(*geo.centre)(codes_plane))
-    samples = [_runs(codes_plane, runs) for runs in geo.samples]
-    across = bytes(itemgetter(*geo.across)(codes_plane))
-    present = _codes_in(b"".join(samples)) | set(centres) | _codes_in(across)
+    centres = bytes(geo.get_centres(codes_plane))
+    lattice = bytes(geo.get_pixels(codes_plane))
+    samples = list(map(lattice.__getitem__, map(slice, geo.bounds, geo.bounds[1:])))
+    across = bytes(geo.get_across(codes_plane))
+    present = _codes_in(lattice) | set(centres) | _codes_in(across)
     grain = {c for c, t in cls.terrain.items() if t == Terrain.GRAIN} & present
     marsh = {c for c, t in cls.terrain.items() if t == Terrain.MARSH} & present
     buildings = cls.building & present
@@ -319,9 +332,11 @@ def board_data(archive: BoardArchive, name: str | None = None) -> BoardData:
             if centre == code or (code in sample and sample.count(code) >= LINE_SHARE * n):
                 lines.setdefault(f, set()).add(i)
 
-    levels = list(map(_signed, itemgetter(*geo.centre)(levels_plane)))
-    wet = [i for i, t in enumerate(terrain) if t.is_water_obstacle]
-    wet += [i for i in lines.get(Feature.STREAM, ()) if not terrain[i].is_water_obstacle]
+    levels = list(map(_signed, geo.get_centres(levels_plane)))
+    water = tuple(WATER_OBSTACLES)  # (compared as text: an enum's hash is slow)
+    wet = [i for i, t in enumerate(terrain) if t in water]
+    ponds = set(wet)
+    wet += [i for i in lines.get(Feature.STREAM, ()) if i not in ponds]
     if wet:
         _land_levels(wet, levels, samples, geo, levels_plane, cls)
 
@@ -330,13 +345,14 @@ def board_data(archive: BoardArchive, name: str | None = None) -> BoardData:
     crossing = {f: {c for c, g in line_codes.items() if g == f}
                 for f in (Feature.ROAD, Feature.PATH, Feature.STREAM) if f in lines}  # fmt: skip
     check_sides = bool(side_codes or building_code or crossing)
+    on_lines = set().union(*(lines[f] for f in crossing))
     hexsides: dict[frozenset[LocalHex], set[HexsideFeature]] = {}
     links: list[tuple[int, int]] = []
     spill: set[int] = set()  # building hexes whose building runs into a hex that is not one
     line_sides: dict[Feature, list[tuple[LocalHex, LocalHex]]] = {}
     for k, (a, b) in enumerate(geo.sides if check_sides else ()):
         spots = across[k * SIDE_SPOTS : (k + 1) * SIDE_SPOTS]
-        for code, sf in side_codes.items():
+        for code, sf in side_codes.items() if side_codes else ():
             if code in spots:
                 along = sum(code in spots[j : j + 5] for j in range(0, SIDE_SPOTS, 5))
                 if along >= SIDE_SHARE * 5:
@@ -350,10 +366,11 @@ def board_data(archive: BoardArchive, name: str | None = None) -> BoardData:
                 links.append((a, b))
             else:
                 spill.add(a if a in building_code else b)
-        for f, codes in crossing.items():
-            where = lines[f]
-            if a in where and b in where and any(c in spots for c in codes):
-                line_sides.setdefault(f, []).append((hexes[a], hexes[b]))
+        if a in on_lines and b in on_lines:
+            for f, codes in crossing.items():
+                where = lines[f]
+                if a in where and b in where and any(c in spots for c in codes):
+                    line_sides.setdefault(f, []).append((hexes[a], hexes[b]))
 
     def chains(f: Feature) -> tuple[tuple[LocalHex, ...], ...]:
         pairs = line_sides.get(f, [])
@@ -382,10 +399,6 @@ def board_data(archive: BoardArchive, name: str | None = None) -> BoardData:
         buildings=specs,
         artwork=artwork_of(archive, name),
     )
-
-
-def _runs(plane: bytes, runs: tuple[tuple[int, int], ...]) -> bytes:
-    return b"".join([plane[a:b:STEP] for a, b in runs])
 
 
 def _codes_in(data: bytes) -> set[int]:
@@ -418,9 +431,8 @@ def _terrain_off_centre(
         return Terrain.MARSH
     if centre in cls.terrain:  # open ground at the centre
         return Terrain.OPEN_GROUND
-    counts = Counter(c for c in set(sample) if c in cls.terrain)
     best = None
-    for c in counts:
+    for c in set(sample) & cls.terrain.keys():
         t = cls.terrain[c]
         if t == Terrain.OPEN_GROUND or t.is_water_obstacle:
             continue
@@ -438,13 +450,13 @@ def _land_levels(
     gully) in it; a hex all water takes the level of the land next to it."""
     wet_set = set(wet)
     todo = []
+    dep = cls.depression
     for i in wet:
         sample = samples[i]
         if not sample.translate(None, cls.depression_bytes):
             todo.append(i)
             continue
-        dep = cls.depression
-        got = _runs(plane, geo.samples[i])
+        got = bytes(itemgetter(*geo.pixels[geo.bounds[i] : geo.bounds[i + 1]])(plane))
         land = Counter(v for c, v in zip(sample[::4], got[::4], strict=True) if c not in dep)
         if land:
             levels[i] = _signed(land.most_common(1)[0][0])
