@@ -16,7 +16,7 @@ Each hex is read from the artwork (see ``docs/vasl-boards.md``, "Hexes from pixe
   multi-hex building; a hex of several separate single-story wooden buildings is what G.1
   makes Huts.
 
-Pixels are read on a lattice of every third pixel across and down (about 400 to a hex): one
+Pixels are read on a lattice of every fourth pixel across and down (about 150 to a hex): one
 pass over the planes, no Python object per pixel.
 """
 
@@ -57,8 +57,8 @@ __all__ = [
 ]
 
 COLUMNS, ROWS = 33, 10  # a geomorphic board
-STEP = 3
-"""The lattice: every third pixel across and down."""
+STEP = 4
+"""The lattice: every fourth pixel across and down."""
 INNER = 0.85
 """The part of a hex its lattice covers: the hexagon shrunk to 85 % about the centre (72 % of
 its area; the hexside samples read its edges)."""
@@ -66,7 +66,7 @@ its area; the hexside samples read its edges)."""
 GRAIN_SHARE = 0.4  # grain fields are speckled: a third of their pixels read open ground
 MARSH_SHARE = 0.5
 BUILDING_SHARE = 0.06  # huts lie around an open centre (37O7: 18 % of the hex)
-COVER_SHARE = 0.4  # a road, path or stream at the centre: the terrain around it
+COVER_SHARE = 0.3  # a road, path or stream at the centre: the terrain around it
 LINE_SHARE = 0.02  # a road, path, stream or bridge crossing the hex
 SIDE_SHARE = 0.4  # a hexside line along at least this much of the hexside
 LINK_SAMPLES = 2  # building pixels on the hexside that join two building hexes
@@ -141,7 +141,6 @@ class _Geometry:
     bounds: tuple[int, ...]
     """Where each hex's pixels start in ``pixels`` (and, last, where they end)."""
     spots: tuple[tuple[tuple[int, int], ...], ...]  # the same, as lattice steps from the centre
-    near: tuple[tuple[int, ...], ...]  # where in a hex's samples the pixels by its centre are
     sides: tuple[tuple[int, int], ...]  # each hexside between two hexes (indexes in ``hexes``)
     get_centres: Callable[[bytes], tuple[int, ...]]  # itemgetters of the above, made once
     get_pixels: Callable[[bytes], tuple[int, ...]]
@@ -212,17 +211,12 @@ def _geometry(grid: HexGrid, width: int, height: int) -> _Geometry:
         pixels=tuple(pixels),
         bounds=tuple(bounds),
         spots=tuple(spots),
-        near=tuple(_near(sp) for sp in spots),
         sides=tuple(sides),
         get_centres=itemgetter(*centres),
         get_pixels=itemgetter(*pixels),
         get_across=itemgetter(*across),
         across=tuple(across),
     )
-
-
-def _near(spots: tuple[tuple[int, int], ...]) -> tuple[int, ...]:
-    return tuple(k for k, (i, j) in enumerate(spots) if abs(i) <= 1 and abs(j) <= 1)
 
 
 # --- code classes -----------------------------------------------------------------------------
@@ -318,19 +312,19 @@ def board_data(archive: BoardArchive, name: str | None = None) -> BoardData:
     building_code: dict[int, int] = {}  # each building hex's building code
     for i, (centre, sample) in enumerate(zip(centres, samples, strict=True)):
         n = len(sample)
+        line = None
+        for code, f in line_codes.items():
+            if centre == code or (code in sample and sample.count(code) >= LINE_SHARE * n):
+                lines.setdefault(f, set()).add(i)
+                line = code
         t = cls.terrain.get(centre)
-        if t == Terrain.OPEN_GROUND and line_codes:
-            # open ground beside a road or path that runs by the centre: the line's hex
-            near = itemgetter(*geo.near[i])(sample) if len(geo.near[i]) > 1 else ()
-            centre = next((c for c in near if c in line_codes), centre)
+        if t == Terrain.OPEN_GROUND and line is not None:
+            centre = line  # open ground by a line (a road's verge): the line's hex
         if t is None or t == Terrain.OPEN_GROUND:
             t = _terrain_off_centre(sample, n, centre, cls, grain, marsh, buildings)
         if t.is_building:
             building_code[i] = centre if centre in cls.building else _most(sample, buildings)
         terrain.append(t)
-        for code, f in line_codes.items():
-            if centre == code or (code in sample and sample.count(code) >= LINE_SHARE * n):
-                lines.setdefault(f, set()).add(i)
 
     levels = list(map(_signed, geo.get_centres(levels_plane)))
     water = tuple(WATER_OBSTACLES)  # (compared as text: an enum's hash is slow)
