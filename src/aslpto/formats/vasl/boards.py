@@ -27,7 +27,7 @@ import os
 import re
 import tomllib
 from collections import Counter
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from functools import cache
 from importlib import resources
@@ -142,6 +142,7 @@ class _Geometry:
     """Where each hex's pixels start in ``pixels`` (and, last, where they end)."""
     spots: tuple[tuple[tuple[int, int], ...], ...]  # the same, as lattice steps from the centre
     sides: tuple[tuple[int, int], ...]  # each hexside between two hexes (indexes in ``hexes``)
+    by_hex: tuple[tuple[int, ...], ...]  # the hexsides (indexes in ``sides``) of each hex
     get_centres: Callable[[bytes], tuple[int, ...]]  # itemgetters of the above, made once
     get_pixels: Callable[[bytes], tuple[int, ...]]
     get_across: Callable[[bytes], tuple[int, ...]]
@@ -212,11 +213,20 @@ def _geometry(grid: HexGrid, width: int, height: int) -> _Geometry:
         bounds=tuple(bounds),
         spots=tuple(spots),
         sides=tuple(sides),
+        by_hex=_by_hex(sides, len(hexes)),
         get_centres=itemgetter(*centres),
         get_pixels=itemgetter(*pixels),
         get_across=itemgetter(*across),
         across=tuple(across),
     )
+
+
+def _by_hex(sides: list[tuple[int, int]], n: int) -> tuple[tuple[int, ...], ...]:
+    out: list[list[int]] = [[] for _ in range(n)]
+    for k, (a, b) in enumerate(sides):
+        out[a].append(k)
+        out[b].append(k)
+    return tuple(map(tuple, out))
 
 
 # --- code classes -----------------------------------------------------------------------------
@@ -344,7 +354,14 @@ def board_data(archive: BoardArchive, name: str | None = None) -> BoardData:
     links: list[tuple[int, int]] = []
     spill: set[int] = set()  # building hexes whose building runs into a hex that is not one
     line_sides: dict[Feature, list[tuple[LocalHex, LocalHex]]] = {}
-    for k, (a, b) in enumerate(geo.sides if check_sides else ()):
+    if side_codes:
+        wanted: Iterable[int] = range(len(geo.sides))
+    else:  # only the hexsides of line and building hexes
+        near = on_lines.union(building_code) if check_sides else set()
+        wanted = sorted({k for i in near for k in geo.by_hex[i]})
+    sides = geo.sides
+    for k in wanted:
+        a, b = sides[k]
         spots = across[k * SIDE_SPOTS : (k + 1) * SIDE_SPOTS]
         for code, sf in side_codes.items() if side_codes else ():
             if code in spots:
