@@ -242,3 +242,9 @@ def test_vasl_prefix_without_a_folder(tmp_path: Path) -> None:
     with pytest.raises(InputError) as e:
         loads(text, str(tmp_path / "t.toml"))
     assert "--vasl-boards" in str(e.value) and "ASLPTO_VASL_BOARDS" in str(e.value)
+
+
+def test_load_names_the_folder(folder: Path, tmp_path: Path) -> None:
+    text = '[scenario]\nname = "t"\n[map]\nboards = [["90"]]\n'
+    g = loads(text, str(tmp_path / "t.toml"), vasl_boards=folder)
+    assert "90" in g.map.artwork and vasl_boards_option.get() is None

@@ -68,16 +68,29 @@ from aslpto.state.game import (
 from aslpto.state.units import Unit
 
 
-def load(path: str | Path) -> Game:
-    """Read a scenario file. Errors (:class:`InputError`) name file, line and field."""
-    with _bulk():
+def load(path: str | Path, *, vasl_boards: str | Path | None = None) -> Game:
+    """Read a scenario file. Errors (:class:`InputError`) name file, line and field.
+    ``vasl_boards``: the folder of VASL board archives, before the scenario's own."""
+    with _bulk(), _vasl_boards(vasl_boards):
         return _Reader(TomlSource.load(path)).game()
 
 
-def loads(text: str, path: str = "<text>") -> Game:
+def loads(text: str, path: str = "<text>", *, vasl_boards: str | Path | None = None) -> Game:
     """Read scenario text; ``path`` names it in errors and anchors relative board paths."""
-    with _bulk():
+    with _bulk(), _vasl_boards(vasl_boards):
         return _Reader(TomlSource.parse(text, path)).game()
+
+
+@contextmanager
+def _vasl_boards(folder: str | Path | None) -> Iterator[None]:
+    if folder is None:
+        yield
+        return
+    token = vasl_boards_option.set(str(folder))
+    try:
+        yield
+    finally:
+        vasl_boards_option.reset(token)
 
 
 @contextmanager
