@@ -9,7 +9,7 @@ STAMP  := $(VENV)/.installed
 $(STAMP): pyproject.toml
 	@test -x $(PY) || $(PYTHON) -m venv $(VENV) || python3 -m venv $(VENV)
 	$(PY) -m pip install --quiet --upgrade pip
-	$(PY) -m pip install --quiet -e '.[dev,web]' playwright
+	$(PY) -m pip install --quiet -e '.[dev,web,vasl]' playwright
 	@touch $(STAMP)
 
 demo: $(STAMP)

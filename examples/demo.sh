@@ -35,6 +35,19 @@ run odds panji --unit 6-6-6 --nationality american
 echo; echo "== LOS into a river (B21.2) =="
 run los examples/b21-deep.toml 7AA10 7AA8
 
+echo; echo "== Real boards 37 and 38 from their VASL board archives (examples/real-37-38.toml) =="
+VASL=${ASLPTO_VASL_BOARDS:-}
+if [ -z "$VASL" ] && [ -d ../shared/vasl/boards ]; then VASL=$(cd ../shared/vasl/boards && pwd); fi
+if [ -n "$VASL" ] && [ -d "$VASL" ]; then
+    REAL=examples/real-37-38.toml
+    run check "$REAL" --vasl-boards "$VASL"
+    run terrain "$REAL" 37O7 --vasl-boards "$VASL"
+    run move "$REAL" US3 37EE8 37EE7 --vasl-boards "$VASL"
+    run render "$REAL" -o "$OUT/real-37-38.svg" --picture --hexes 37X3:38E9 --vasl-boards "$VASL"
+else
+    echo "(skipped: no VASL boards folder. Point at the folder holding bd37 and bd38 with"
+    echo " ASLPTO_VASL_BOARDS=DIR make demo, or run: aslpto check examples/real-37-38.toml --vasl-boards DIR)"
+fi
 echo; echo "== The counters the referee assumes, as VASL prints them =="
 run counters american
 echo; echo "== A counter never printed: check names those that were =="

@@ -16,6 +16,7 @@ from typing import Any, cast
 
 from aslpto.base.rulings import InputError
 from aslpto.base.tomlsource import TomlSource
+from aslpto.board.artwork import Artwork
 from aslpto.board.hexes import COLUMNS, NCOLS, column_index, rows_of_column
 from aslpto.board.terrain import HexsideFeature, Terrain, parse_hexside_feature, parse_terrain
 
@@ -90,6 +91,8 @@ class BoardData:
     anchor: tuple[LocalHex, LocalHex] | None = None  # overlays: the two placement hexes
     overlay_id: str | None = None
     extra: dict[str, Any] = field(default_factory=dict)
+    artwork: Artwork | None = field(default=None, compare=False, repr=False)
+    """The board's pixels when it was read from its artwork (a VASL board archive)."""
 
     def stream_hexes(self) -> set[LocalHex]:
         return {h for line in self.streams for h in line}

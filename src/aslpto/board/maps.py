@@ -803,6 +803,11 @@ def _build(
             if any(h not in layout.hexes for h in place.values()):
                 raise InputError(f"overlay {ov.data.overlay_id} placed on {ov.on} runs off the map")
             _add_overlay(draft, ov.data, place, levels, edge_of)
+    artwork = {}
+    for p in layout.placements:
+        art = boards[p.board].artwork
+        if art is not None:
+            artwork[p.board] = art
     m = Map(
         layout=layout,
         cells=draft.cells,
@@ -810,6 +815,7 @@ def _build(
         side_rules=draft.side_rules,
         chart=chart or default_chart(),
         conditions=conditions,
+        artwork=artwork,
     )
     if transform is None:
         return m

@@ -42,6 +42,9 @@ def build_parser() -> argparse.ArgumentParser:
     for mod in _load_commands():
         p = sub.add_parser(mod.NAME, help=mod.HELP, description=mod.HELP)
         p.add_argument("--json", action="store_true", help="print one JSON object on stdout")
+        p.add_argument("--vasl-boards", metavar="DIR", default=None,
+                       help="the folder of VASL board archives (bdNN); default: the "
+                            "scenario's [map] vasl_boards, then $ASLPTO_VASL_BOARDS")  # fmt: skip
         mod.add_arguments(p)
         p.set_defaults(_run=mod.run)
     return parser
@@ -67,6 +70,20 @@ def flag_unchecked(outcome: Outcome) -> None:
         outcome.text += "".join(f"\nunchecked value: {t}" for t in taken)
 
 
+def _run(args: argparse.Namespace) -> Outcome:
+    """Run the command, with the VASL boards folder of ``--vasl-boards`` in force."""
+    folder = getattr(args, "vasl_boards", None)
+    if not folder:
+        return args._run(args)  # type: ignore[no-any-return]
+    from aslpto.formats.scenario.source import vasl_boards_option
+
+    token = vasl_boards_option.set(folder)
+    try:
+        return args._run(args)  # type: ignore[no-any-return]
+    finally:
+        vasl_boards_option.reset(token)
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Entry point of the ``aslpto`` console script."""
     try:
@@ -76,7 +93,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             parser.print_help()
             return 2
         unchecked.begin()
-        outcome: Outcome = args._run(args)
+        outcome: Outcome = _run(args)
         flag_unchecked(outcome)
     except RuleViolation as e:  # a refusal that was not turned into an answer by the command
         print(f"aslpto: {e}", file=sys.stderr)

@@ -5,9 +5,14 @@ from __future__ import annotations
 
 import argparse
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from aslpto.base.rulings import InputError
 from aslpto.cli.command import Outcome
+
+if TYPE_CHECKING:
+    from aslpto.formats.svg import Underlay
+    from aslpto.state.game import Game
 
 NAME = "render"
 HELP = "draw the map, its terrain, hexsides and counters as an SVG file"
@@ -22,6 +27,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help="draw only these hexes: a block of columns and rows (37A1:37J10), "
         "a hex, or several joined by commas",
     )
+    parser.add_argument(
+        "--picture",
+        action="store_true",
+        help="draw each real board's own picture (from its VASL board archive) under the "
+        "hexsides, Panji counters and units",
+    )
 
 
 def run(args: argparse.Namespace) -> Outcome:
@@ -35,7 +46,8 @@ def run(args: argparse.Namespace) -> Outcome:
         except InputError as e:
             raise InputError(f"--hexes '{args.hexes}': {e.message}") from None
         hexes = frozenset(h for h in hexes if h in game.map.cells)
-    text = svg.render(game, hexes=hexes)
+    underlays = _pictures(game) if args.picture else None
+    text = svg.render(game, hexes=hexes, underlays=underlays)
     n = len(game.map.cells) if hexes is None else len(hexes)
     out = Path(args.output)
     try:
@@ -43,3 +55,23 @@ def run(args: argparse.Namespace) -> Outcome:
     except OSError as e:
         raise InputError(f"cannot write the SVG: {e.strerror or e}", str(out)) from None
     return Outcome({"file": str(out), "hexes": n}, f"wrote {out} ({n} hexes)", files=[str(out)])
+
+
+def _pictures(game: Game) -> dict[str, Underlay]:
+    """The pictures of the map's real boards (VASL board archives), by board name."""
+    from aslpto.formats.scenario import map_source
+    from aslpto.formats.svg import Underlay
+    from aslpto.formats.vasl.pictures import board_picture
+
+    src = map_source(game.map)
+    out: dict[str, Underlay] = {}
+    for board, ref in src.files if src is not None else ():
+        art = game.map.artwork.get(board)
+        if ref.vasl is None or art is None:
+            continue
+        pic = board_picture(ref.path)
+        out[board] = Underlay(pic.data_uri(), pic.width, pic.height, art.hex_width,
+                              art.hex_height, art.a1_x, art.a1_y)  # fmt: skip
+    if not out:
+        raise InputError("--picture: no board of this map was read from a VASL board archive")
+    return out

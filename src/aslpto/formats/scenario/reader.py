@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import gc
+import os
 import typing
 from collections.abc import Collection, Iterator, Mapping
 from contextlib import contextmanager
@@ -41,12 +42,15 @@ from aslpto.formats.scenario.source import (
     SIDE_KEYS,
     SSR_KEYS,
     TOP_KEYS,
+    VASL_BOARDS_ENV,
+    VASL_PREFIX,
     E,
     FileRef,
     MapSource,
     _optional_of,
     _remember,
     bundled_boards,
+    vasl_boards_option,
 )
 from aslpto.rules.pto.terrain import build_map
 from aslpto.state.game import (
@@ -64,16 +68,17 @@ from aslpto.state.game import (
 from aslpto.state.units import Unit
 
 
-def load(path: str | Path) -> Game:
+def load(path: str | Path, *, vasl_boards: str | Path | None = None) -> Game:
     """Read a scenario file, or a VASL saved game (``.vsav``, :mod:`aslpto.formats.vasl`).
-    Errors (:class:`InputError`) name file, line and field."""
+    Errors (:class:`InputError`) name file, line and field. ``vasl_boards``: the folder of
+    VASL board archives, before the scenario's own."""
     if _is_save(path):
         from aslpto.formats.vasl.scenario import read as read_vasl_save
 
         got = read_vasl_save(path)
-        game = loads(got.toml(), str(path))
+        game = loads(got.toml(), str(path), vasl_boards=vasl_boards)
         return replace(game, source_report=got.report.as_json())
-    with _bulk():
+    with _bulk(), _vasl_boards(vasl_boards):
         return _Reader(TomlSource.load(path)).game()
 
 
@@ -88,10 +93,22 @@ def _is_save(path: str | Path) -> bool:
         return False
 
 
-def loads(text: str, path: str = "<text>") -> Game:
+def loads(text: str, path: str = "<text>", *, vasl_boards: str | Path | None = None) -> Game:
     """Read scenario text; ``path`` names it in errors and anchors relative board paths."""
-    with _bulk():
+    with _bulk(), _vasl_boards(vasl_boards):
         return _Reader(TomlSource.parse(text, path)).game()
+
+
+@contextmanager
+def _vasl_boards(folder: str | Path | None) -> Iterator[None]:
+    if folder is None:
+        yield
+        return
+    token = vasl_boards_option.set(str(folder))
+    try:
+        yield
+    finally:
+        vasl_boards_option.reset(token)
 
 
 @contextmanager
@@ -127,6 +144,7 @@ class _Reader:
         self.base = Path(src.path).parent if src.path != "<text>" else Path.cwd()
         self._boards: dict[tuple[Path, bool], BoardData] = {}  # each file read once per load
         self._refs: dict[str, FileRef] = {}
+        self._vasl_boards: Path | None = None
 
     # errors ------------------------------------------------------------------------------
 
@@ -366,6 +384,8 @@ class _Reader:
         return got
 
     def _file_ref(self, raw: str, table: str, key: str, nth: int) -> FileRef:
+        if raw.startswith(VASL_PREFIX) and table == "map.files":
+            return self.vasl_ref(raw[len(VASL_PREFIX):], table, key, raw, nth)
         if raw.endswith(".toml") or "/" in raw or "\\" in raw:
             p = Path(raw)
             return FileRef((p if p.is_absolute() else self.base / p).resolve())
@@ -376,11 +396,52 @@ class _Reader:
                            f"path ending in .toml", table, key, raw, nth)  # fmt: skip
         return FileRef(p, raw)
 
+    def vasl_folder(self) -> tuple[Path, str] | None:
+        """The VASL boards folder and where it was named: ``--vasl-boards``, then the
+        scenario's ``[map] vasl_boards`` (relative to the scenario file), then
+        ``ASLPTO_VASL_BOARDS``."""
+        option = vasl_boards_option.get()
+        if option:
+            return Path(option), "--vasl-boards"
+        if self._vasl_boards is not None:
+            return self._vasl_boards, "[map] vasl_boards"
+        env = os.environ.get(VASL_BOARDS_ENV)
+        if env:
+            return Path(env), VASL_BOARDS_ENV
+        return None
+
+    def vasl_ref(self, board: str, table: str, key: str, value: str | None,
+                 nth: int = 0) -> FileRef:  # fmt: skip
+        """Board ``board`` in the VASL boards folder, or an error naming the folder and the
+        file name tried."""
+        from aslpto.formats.vasl.boards import archive_name, find_board_archive
+
+        board = board.strip()
+        folder = self.vasl_folder()
+        if folder is None:
+            raise self.err(f"'{VASL_PREFIX}{board}' needs the VASL boards folder: give "
+                           f"--vasl-boards DIR, set {VASL_BOARDS_ENV}, or add [map] "
+                           f"vasl_boards", table, key, value, nth)  # fmt: skip
+        found = find_board_archive(board, folder[0])
+        if found is None:
+            raise self.err(f"board {board}: no {archive_name(board)} in the VASL boards folder "
+                           f"{folder[0]} (from {folder[1]})", table, key, value, nth)  # fmt: skip
+        return FileRef(Path(found).resolve(), None, board)
+
     def read_board(self, ref: FileRef, overlay: bool, table: str, key: str, nth: int = 0,
                    value: str | None = None) -> BoardData:  # fmt: skip
         cached = self._boards.get((ref.path, overlay))
         if cached is not None:
             return cached
+        if ref.vasl is not None:
+            from aslpto.formats.vasl.boards import load_vasl_board
+
+            try:
+                data = load_vasl_board(ref.path, ref.vasl)
+            except InputError as e:
+                raise self.err(e.message, table, key, value, nth) from None
+            self._boards[(ref.path, overlay)] = data
+            return data
         try:
             src = TomlSource.load(ref.path)
         except InputError as e:
@@ -419,6 +480,14 @@ class _Reader:
             layout = Layout.grid(rows)
         except InputError as e:
             raise self.err(e.message, "map", "boards") from None
+        self._vasl_boards = None
+        if "vasl_boards" in mp:
+            raw_dir = self.value(mp["vasl_boards"], str, "map", "vasl_boards")
+            folder = Path(raw_dir).expanduser()
+            self._vasl_boards = (folder if folder.is_absolute() else self.base / folder).resolve()
+            if not self._vasl_boards.is_dir() and vasl_boards_option.get() is None:
+                raise self.err(f"vasl_boards: {self._vasl_boards} is not a folder", "map",
+                               "vasl_boards", raw_dir)  # fmt: skip
         files_t = self.table(mp, "files", "map")
         for k in files_t:
             if k not in layout.boards:
@@ -432,13 +501,7 @@ class _Reader:
                 ref = self.file_ref(v, "map.files", b)
                 boards[b] = self.read_board(ref, False, "map.files", b)
             else:
-                p = BUNDLED_BOARDS / f"{b}.toml"
-                if not p.is_file():
-                    raise self.err(f"board {b} has no file: add it to [map.files], e.g. "
-                                   f"\"{b}\" = \"boards/{b}.toml\" (bundled boards: "
-                                   f"{', '.join(bundled_boards()) or 'none'})", "map", "boards",
-                                   b)  # fmt: skip
-                ref = FileRef(p, b)
+                ref = self.implicit_board(b)
                 boards[b] = self.read_board(ref, False, "map", "boards", value=b)
             refs.append((b, ref))
         overlays: list[OverlayPlacement] = []
@@ -463,7 +526,27 @@ class _Reader:
             m = build_map(layout, boards, tuple(overlays), cond.map_conditions(), chart)
         except InputError as e:
             raise self.err(e.message, "map") from None
-        return m, MapSource(tuple(rows), tuple(refs), tuple(orefs))
+        return m, MapSource(tuple(rows), tuple(refs), tuple(orefs), self._vasl_boards)
+
+    def implicit_board(self, b: str) -> FileRef:
+        """A board with no ``[map.files]`` entry: ``bdNN`` in the VASL boards folder, else the
+        bundled board of that number."""
+        from aslpto.formats.vasl.boards import archive_name, find_board_archive
+
+        folder = self.vasl_folder()
+        if folder is not None:
+            found = find_board_archive(b, folder[0])
+            if found is not None:
+                return FileRef(Path(found).resolve(), None, b)
+        p = BUNDLED_BOARDS / f"{b}.toml"
+        if not p.is_file():
+            tried = (f"no {archive_name(b)} in the VASL boards folder {folder[0]} (from "
+                     f"{folder[1]}), " if folder is not None else "")  # fmt: skip
+            raise self.err(f"board {b} has no file: {tried}add it to [map.files], e.g. "
+                           f"\"{b}\" = \"boards/{b}.toml\" (bundled boards: "
+                           f"{', '.join(bundled_boards()) or 'none'}), or name a VASL boards "
+                           f"folder (--vasl-boards DIR)", "map", "boards", b)  # fmt: skip
+        return FileRef(p, b)
 
     # places ------------------------------------------------------------------------------
 

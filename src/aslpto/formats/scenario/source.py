@@ -7,6 +7,7 @@ import os.path
 import re
 import typing
 import weakref
+from contextvars import ContextVar
 from dataclasses import dataclass, fields
 from enum import StrEnum
 from pathlib import Path
@@ -39,7 +40,18 @@ TOP_KEYS = ("scenario", "map", "overlays", "ssr", "sides", "units", "panjis", "f
 SCENARIO_KEYS = ("name", "date", "night")
 
 
-MAP_KEYS = ("boards", "files")
+MAP_KEYS = ("boards", "files", "vasl_boards")
+
+
+VASL_BOARDS_ENV = "ASLPTO_VASL_BOARDS"
+"""The environment variable naming the user's VASL boards folder."""
+
+VASL_PREFIX = "vasl:"
+"""``[map.files] "37" = "vasl:37"``: board 37 from the VASL boards folder."""
+
+vasl_boards_option: ContextVar[str | None] = ContextVar("vasl_boards_option", default=None)
+"""The VASL boards folder named on the command line (``--vasl-boards DIR``), which comes
+before the scenario's ``[map] vasl_boards`` and the environment's ``ASLPTO_VASL_BOARDS``."""
 
 
 OVERLAY_KEYS = ("file", "on")
@@ -126,10 +138,14 @@ class FileRef:
 
     path: Path
     bundled: str | None = None
+    vasl: str | None = None
+    """The board's name when it is a VASL board archive of the VASL boards folder."""
 
     def text(self, relative_to: Path | None) -> str:
-        """How a scenario file names it: the bundled name, or the path (relative to
-        ``relative_to`` when given and possible)."""
+        """How a scenario file names it: the bundled name, ``vasl:NN``, or the path (relative
+        to ``relative_to`` when given and possible)."""
+        if self.vasl is not None:
+            return f"{VASL_PREFIX}{self.vasl}"
         if self.bundled is not None:
             return self.bundled
         if relative_to is not None:
@@ -147,6 +163,8 @@ class MapSource:
     rows: tuple[tuple[str, ...], ...]
     files: tuple[tuple[str, FileRef], ...]
     overlays: tuple[tuple[FileRef, str], ...] = ()
+    vasl_boards: Path | None = None
+    """The scenario's ``[map] vasl_boards`` folder (resolved), when it names one."""
 
 
 _SOURCES: dict[int, tuple[weakref.ref[Map], MapSource]] = {}

@@ -13,7 +13,7 @@ from aslpto.base.rulings import InputError
 from aslpto.board.maps import Map
 from aslpto.board.terrain import ChartRow, TerrainChart, default_chart
 from aslpto.formats.scenario.reader import default_position
-from aslpto.formats.scenario.source import _BARE_KEY, _UNIT_KEY, map_source
+from aslpto.formats.scenario.source import _BARE_KEY, _UNIT_KEY, FileRef, map_source
 from aslpto.state.game import (
     Game,
     Panji,
@@ -41,6 +41,8 @@ def dump(game: Game, relative_to: str | Path | None = None) -> str:
     out.append(f'date = "{c.year:04d}-{c.month:02d}"')
     out.append(f"night = {_bool(c.night)}")
     out += ["", "[map]", f"boards = {_list([_list([_str(b) for b in r]) for r in src.rows])}"]
+    if src.vasl_boards is not None:
+        out.append(f"vasl_boards = {_str(FileRef(src.vasl_boards).text(rel))}")
     out += ["", "[map.files]"]
     out += [f"{_str(b)} = {_str(ref.text(rel))}" for b, ref in src.files]
     for ref, on in src.overlays:

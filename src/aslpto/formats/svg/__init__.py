@@ -212,3 +212,6 @@ from aslpto.formats.svg.palette import (
 from aslpto.formats.svg.palette import (
     terrain_label as terrain_label,
 )
+from aslpto.formats.svg.underlay import (
+    Underlay as Underlay,
+)

@@ -4,7 +4,7 @@ legend) in sorted order, so that the same game gives the same bytes."""
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 
 from aslpto.base.rulings import InputError
 from aslpto.board.hexes import Hex, Hexside, Placement
@@ -68,6 +68,7 @@ from aslpto.formats.svg.palette import (
     _Style,
     terrain_label,
 )
+from aslpto.formats.svg.underlay import Underlay, draw_underlays
 from aslpto.state.game import Fortification, FortKind, Game, Panji
 from aslpto.state.units import Unit
 
@@ -75,7 +76,10 @@ Counter = Unit | Panji | Fortification
 
 
 class _Painter:
-    def __init__(self, game: Game, shown: frozenset[Hex]) -> None:
+    def __init__(
+        self, game: Game, shown: frozenset[Hex], underlays: Mapping[str, Underlay] | None = None
+    ) -> None:
+        self.underlays = dict(underlays or {})
         self.game = game
         self.map: Map = game.map
         self.shown = shown
@@ -164,12 +168,16 @@ class _Painter:
         tx = MARGIN + (width - 2 * MARGIN - map_w) / 2 - area.x0
         d.open("g", id="map", transform=f"translate({_n(tx)},{_n(HEADER - area.y0)})")
         d.open("g", clip_path="url(#boards)")
+        if self.underlays:
+            draw_underlays(self.doc, [p for p, _ in self.boxes], self.underlays)
         self._terrain()
-        self._buildings()
-        self._lines()
-        self._grid()
+        if not self.underlays:
+            self._buildings()
+            self._lines()
+            self._grid()
         self._hexsides()
-        self._labels()
+        if not self.underlays:
+            self._labels()
         d.close()
         self._board_edges()
         self._counters()
@@ -232,6 +240,10 @@ class _Painter:
             shape = _corners(centre(h))
             d.open("g", id=f"hex-{self.map.name(h)}")
             d.el("title", self._hex_title(h, info))
+            if self.underlays:  # (the picture shows the terrain; the hex keeps its title)
+                d.poly(shape, fill="#ffffff", fill_opacity="0")
+                d.close()
+                continue
             d.poly(shape, fill=self._fill(info.terrain))
             level = _land_level(info)
             if level > 0:
@@ -819,11 +831,18 @@ class _Painter:
         return "Ford"
 
 
-def render(game: Game, *, hexes: Iterable[Hex] | None = None) -> str:
+def render(
+    game: Game,
+    *,
+    hexes: Iterable[Hex] | None = None,
+    underlays: Mapping[str, Underlay] | None = None,
+) -> str:
     """The SVG of the map (or of ``hexes`` only): terrain, levels, hexsides, features, Panji
-    counters with their Covered hexsides (G9.3), units and fortifications, and a legend."""
+    counters with their Covered hexsides (G9.3), units and fortifications, and a legend.
+    ``underlays``: the boards' own pictures by board name, drawn instead of the terrain,
+    buildings, lines, grid and labels, under the hexsides and counters."""
     cells = game.map.cells
     shown = frozenset(cells if hexes is None else (h for h in hexes if h in cells))
     if not shown:
         raise InputError("no hexes of this map to draw")
-    return _Painter(game, shown).paint()
+    return _Painter(game, shown, underlays).paint()

@@ -532,6 +532,13 @@ def _block_data(stream: bytes, where: str) -> bytes:
     view = memoryview(stream)
     parts: list[memoryview] = []
     i, end = 4, len(stream)
+    # VASL writes 1024-byte records (0x7A, then 00 00 04 00): take a run of them at once
+    run = (end - 4) // _LONG_RECORD
+    while run and not _uniform(stream, run):
+        run //= 2
+    if run:
+        i = 4 + run * _LONG_RECORD
+        parts = [view[k + 5 : k + _LONG_RECORD] for k in range(4, i, _LONG_RECORD)]
     while i < end:
         tag = stream[i]
         if tag == _TC_BLOCKDATALONG and i + 5 <= end:
@@ -553,6 +560,18 @@ def _block_data(stream: bytes, where: str) -> bytes:
         parts.append(view[start : start + size])
         i = start + size
     return b"".join(parts)
+
+
+_LONG_RECORD = 5 + 1024
+_LONG_HEADER = b"\x7a\x00\x00\x04\x00"
+
+
+def _uniform(stream: bytes, run: int) -> bool:
+    """Whether the first ``run`` records of the stream are all 1024-byte 0x7A records."""
+    stop = 4 + run * _LONG_RECORD
+    return all(
+        stream[4 + k : stop : _LONG_RECORD] == bytes([b]) * run for k, b in enumerate(_LONG_HEADER)
+    )
 
 
 def _stairway_hexes(flags: bytes, grid: HexGrid) -> frozenset[tuple[int, int]]:

@@ -1,0 +1,609 @@
+"""A VASL board archive as a board: :class:`~aslpto.board.files.BoardData` (what a TOML board
+file gives) and its :class:`~aslpto.board.artwork.Artwork`.
+
+Each hex is read from the artwork (see ``docs/vasl-boards.md``, "Hexes from pixels"):
+
+- the terrain at the centre pixel (VASL's centre), except where the centre misleads: grain
+  and marsh are speckled and buildings (huts) lie around an open centre, so a hex whose
+  centre is open ground (or a road, path, stream or hexside line) takes the grain, marsh or
+  building that covers enough of it, and a road through woods keeps the woods (a woods-road);
+- the base level at the centre; a Water Obstacle or stream hex takes the level of the land
+  in it (B21.2 puts the water one level beneath, the stream's Depression is its own);
+- roads, paths, streams and gullies, bridges and fords that cross enough of the hex;
+- each hexside's wall, hedge, bocage, cliff or bank: a line drawn along the hexside, sampled
+  across it (just inside this hex and just inside the neighbour);
+- buildings: the pixels of one building that run across a hexside join its hexes into one
+  multi-hex building; a hex of several separate single-story wooden buildings is what G.1
+  makes Huts.
+
+Pixels are read on a lattice of every fourth pixel across and down (about 150 to a hex): one
+pass over the planes, no Python object per pixel.
+"""
+
+from __future__ import annotations
+
+import math
+import os
+import re
+import tomllib
+from collections import Counter
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass
+from functools import cache
+from importlib import resources
+from operator import itemgetter
+
+from aslpto.base.rulings import InputError
+from aslpto.board.artwork import Artwork, CodeMeaning
+from aslpto.board.files import BoardData, BuildingSpec, LocalHex, board_hexes, local_around
+from aslpto.board.terrain import WATER_OBSTACLES, Feature, HexsideFeature, Terrain
+from aslpto.formats.vasl.boardarchive import (
+    TERRAIN_CODES_FILE,
+    BoardArchive,
+    BoardArchiveError,
+    HexGrid,
+    TerrainCode,
+    hex_name,
+    read_board_archive,
+    terrain_codes,
+)
+
+__all__ = [
+    "archive_name",
+    "artwork_of",
+    "board_data",
+    "find_board_archive",
+    "load_vasl_board",
+]
+
+COLUMNS, ROWS = 33, 10  # a geomorphic board
+STEP = 4
+"""The lattice: every fourth pixel across and down."""
+INNER = 0.85
+"""The part of a hex its lattice covers: the hexagon shrunk to 85 % about the centre (72 % of
+its area; the hexside samples read its edges)."""
+
+GRAIN_SHARE = 0.4  # grain fields are speckled: a third of their pixels read open ground
+MARSH_SHARE = 0.5
+BUILDING_SHARE = 0.06  # huts lie around an open centre (37O7: 18 % of the hex)
+COVER_SHARE = 0.3  # a road, path or stream at the centre: the terrain around it
+LINE_SHARE = 0.02  # a road, path, stream or bridge crossing the hex
+SIDE_SHARE = 0.4  # a hexside line along at least this much of the hexside
+LINK_SAMPLES = 2  # building pixels on the hexside that join two building hexes
+
+_BOARDS_FILE = "vasl_boards.toml"
+
+
+# --- the code table, as the artwork's meanings ------------------------------------------------
+
+
+@cache
+def _board_notes() -> Mapping[str, Mapping[str, str]]:
+    """``data/vasl_boards.toml``: what a board's codes mean where the board says more than the
+    code (board 7's water is a river)."""
+    text = resources.files("aslpto").joinpath("data", _BOARDS_FILE).read_text("utf-8")
+    data = tomllib.loads(text).get("board", {})
+    return {str(k): dict(v) for k, v in data.items()}
+
+
+def _notes(name: str) -> Mapping[str, str]:
+    notes = _board_notes()
+    return notes.get(name) or notes.get(name.lstrip("0") or "0") or {}
+
+
+@cache
+def _meanings(water: str | None) -> tuple[CodeMeaning | None, ...]:
+    out: list[CodeMeaning | None] = [None] * 256
+    for code, row in terrain_codes().items():
+        terrain = Terrain(row.terrain) if row.terrain is not None else None
+        if water is not None and terrain in (Terrain.POND, Terrain.RIVER) and code == 8:
+            terrain = Terrain(water)
+        out[code] = CodeMeaning(
+            code=code,
+            name=row.vasl,
+            terrain=terrain,
+            hexside=HexsideFeature(row.hexside) if row.hexside is not None else None,
+            feature=Feature(row.feature) if row.feature is not None else None,
+            ignore=row.ignore,
+            height=row.height or 0,
+            los=row.los_category or "",
+        )
+    return tuple(out)
+
+
+def artwork_of(archive: BoardArchive, name: str | None = None) -> Artwork:
+    """The board's artwork; ``name`` is the board's name in the layout (default the
+    archive's)."""
+    g = archive.grid
+    return Artwork(
+        name=name or archive.name,
+        width=archive.grid_width,
+        height=archive.grid_height,
+        levels=archive.elevation,
+        codes=archive.terrain,
+        meanings=_meanings(_notes(archive.name).get("water")),
+        hex_width=g.hex_width,
+        hex_height=g.hex_height,
+        a1_x=g.a1_x,
+        a1_y=g.a1_y,
+    )
+
+
+# --- the lattice and the hex geometry (once per grid) -----------------------------------------
+
+
+@dataclass(frozen=True)
+class _Geometry:
+    hexes: tuple[LocalHex, ...]  # the board's hexes, column by column
+    centre: tuple[int, ...]  # each hex's centre pixel (index in the planes)
+    pixels: tuple[int, ...]
+    """Every hex's lattice pixels (indexes in the planes), hex after hex."""
+    bounds: tuple[int, ...]
+    """Where each hex's pixels start in ``pixels`` (and, last, where they end)."""
+    spots: tuple[tuple[tuple[int, int], ...], ...]  # the same, as lattice steps from the centre
+    sides: tuple[tuple[int, int], ...]  # each hexside between two hexes (indexes in ``hexes``)
+    by_hex: tuple[tuple[int, ...], ...]  # the hexsides (indexes in ``sides``) of each hex
+    get_centres: Callable[[bytes], tuple[int, ...]]  # itemgetters of the above, made once
+    get_pixels: Callable[[bytes], tuple[int, ...]]
+    get_across: Callable[[bytes], tuple[int, ...]]
+    across: tuple[int, ...]
+    """For each hexside, ``SIDE_SPOTS`` pixels: five positions along it, each five pixels
+    across it (two each side, reaching four pixels into each hex)."""
+
+
+SIDE_SPOTS = 25
+
+
+@cache
+def _geometry(grid: HexGrid, width: int, height: int) -> _Geometry:
+    hexes = tuple(h for h in sorted(board_hexes()) if grid.is_hex(*h))
+    index = {h: i for i, h in enumerate(hexes)}
+    # the lattice of a hex, from its centre pixel: inside the hexagon less a pixel and a half
+    r, half = INNER * 2 * grid.hex_width / 3, INNER * grid.hex_height / 2
+    reach_x, reach_y = int(r) // STEP, int(half) // STEP
+    offsets = [
+        (i, j)
+        for i in range(-reach_x, reach_x + 1)
+        for j in range(-reach_y, reach_y + 1)
+        if abs(j * STEP) <= half - 1.5
+        and abs(i * STEP) <= r - abs(j * STEP) * r / (2 * half) - 1.5
+    ]
+
+    def pixel(x: float, y: float) -> tuple[int, int]:
+        return min(max(math.floor(x), 0), width - 1), min(max(math.floor(y), 0), height - 1)
+
+    columns: dict[int, list[int]] = {}
+    for i, j in offsets:
+        columns.setdefault(i, []).append(j)
+    centres: list[int] = []
+    pixels: list[int] = []
+    bounds, spots = [0], []
+    for hx in hexes:
+        cx, cy = pixel(*grid.centre(*hx))
+        centres.append(cx * height + cy)
+        kept: list[tuple[int, int]] = []
+        for i, js in columns.items():
+            x = cx + i * STEP
+            if not 0 <= x < width:
+                continue
+            js = [j for j in js if 0 <= cy + j * STEP < height]
+            kept.extend((i, j) for j in js)
+            pixels.extend(x * height + cy + j * STEP for j in js)
+        bounds.append(len(pixels))
+        spots.append(tuple(kept))
+    sides, across = [], []
+    for a in hexes:
+        for b in local_around(a):
+            if b not in index or b < a:
+                continue
+            (ax, ay), (bx, by) = grid.centre(*a), grid.centre(*b)
+            mx, my = (ax + bx) / 2, (ay + by) / 2
+            d = math.hypot(bx - ax, by - ay)
+            ux, uy = (bx - ax) / d, (by - ay) / d  # across the hexside
+            length = d / math.sqrt(3)  # the hexside's length
+            for t in (-0.3, -0.15, 0.0, 0.15, 0.3):
+                for k in (-4, -2, 0, 2, 4):
+                    x, y = pixel(mx - t * length * uy + k * ux, my + t * length * ux + k * uy)
+                    across.append(x * height + y)
+            sides.append((index[a], index[b]))
+    return _Geometry(
+        hexes=hexes,
+        centre=tuple(centres),
+        pixels=tuple(pixels),
+        bounds=tuple(bounds),
+        spots=tuple(spots),
+        sides=tuple(sides),
+        by_hex=_by_hex(sides, len(hexes)),
+        get_centres=itemgetter(*centres),
+        get_pixels=itemgetter(*pixels),
+        get_across=itemgetter(*across),
+        across=tuple(across),
+    )
+
+
+def _by_hex(sides: list[tuple[int, int]], n: int) -> tuple[tuple[int, ...], ...]:
+    out: list[list[int]] = [[] for _ in range(n)]
+    for k, (a, b) in enumerate(sides):
+        out[a].append(k)
+        out[b].append(k)
+    return tuple(map(tuple, out))
+
+
+# --- code classes -----------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class _Classes:
+    table: Mapping[int, TerrainCode]
+    terrain: Mapping[int, Terrain]
+    building: frozenset[int]
+    stone: frozenset[int]
+    feature: Mapping[int, Feature]
+    hexside: Mapping[int, HexsideFeature]
+    depression: frozenset[int]  # streams and gullies, and water: not the land's level
+    depression_bytes: bytes
+    stories: Mapping[int, int]
+    by_name: Mapping[str, int]
+
+
+_LEVELS = re.compile(r",\s*(\d+)\s+Level$")
+
+
+@cache
+def _classes(water: str | None) -> _Classes:
+    table = terrain_codes()
+    terrain: dict[int, Terrain] = {}
+    for code, row in table.items():
+        if row.terrain is not None:
+            terrain[code] = Terrain(row.terrain)
+    if water is not None:
+        terrain[8] = Terrain(water)
+    building = frozenset(c for c, t in terrain.items() if t.is_building)
+    stone = frozenset(c for c in building if terrain[c] == Terrain.STONE_BUILDING)
+    feature = {c: Feature(r.feature) for c, r in table.items() if r.feature is not None}
+    hexside = {c: HexsideFeature(r.hexside) for c, r in table.items() if r.hexside is not None}
+    water_codes = {c for c, t in terrain.items() if t.is_water_obstacle}
+    depression = frozenset(water_codes | {c for c, f in feature.items() if f == Feature.STREAM})
+    stories = {}
+    for c in building:
+        m = _LEVELS.search(table[c].vasl)
+        stories[c] = 1 + int(m.group(1)) if m else 1
+    return _Classes(
+        table=table,
+        terrain=terrain,
+        building=building,
+        stone=stone,
+        feature=feature,
+        hexside=hexside,
+        depression=depression,
+        depression_bytes=bytes(sorted(depression)),
+        stories=stories,
+        by_name={r.vasl.lower(): c for c, r in table.items()},
+    )
+
+
+# --- the board --------------------------------------------------------------------------------
+
+
+def board_data(archive: BoardArchive, name: str | None = None) -> BoardData:
+    """The board's hexes, hexsides, lines and buildings read from its artwork (module
+    docstring); ``name`` is the board's name in the layout. Raises
+    :class:`~aslpto.formats.vasl.boardarchive.BoardArchiveError` for a code the terrain-code
+    table lacks."""
+    unknown = archive.unknown_codes()
+    if unknown:
+        raise BoardArchiveError(
+            archive.path,
+            f"terrain code(s) {', '.join(map(str, unknown))} not in {TERRAIN_CODES_FILE}",
+        )
+    if (archive.width, archive.height) != (COLUMNS, ROWS) or archive.grid.alt_hex_grain:
+        raise BoardArchiveError(
+            archive.path,
+            f"a {archive.width}x{archive.height}-hex board; only geomorphic boards of "
+            f"{COLUMNS}x{ROWS} hexes (columns A-GG, rows 1-10) are read as boards",
+        )
+    notes = _notes(archive.name)
+    cls = _classes(notes.get("water"))
+    geo = _geometry(archive.grid, archive.grid_width, archive.grid_height)
+    codes_plane, levels_plane = archive.terrain, archive.elevation
+    hexes = geo.hexes
+    centres = bytes(geo.get_centres(codes_plane))
+    lattice = bytes(geo.get_pixels(codes_plane))
+    samples = list(map(lattice.__getitem__, map(slice, geo.bounds, geo.bounds[1:])))
+    across = bytes(geo.get_across(codes_plane))
+    present = _codes_in(lattice) | set(centres) | _codes_in(across)
+    grain = {c for c, t in cls.terrain.items() if t == Terrain.GRAIN} & present
+    marsh = {c for c, t in cls.terrain.items() if t == Terrain.MARSH} & present
+    buildings = cls.building & present
+    line_codes = {c: f for c, f in cls.feature.items() if c in present}
+
+    terrain: list[Terrain] = []
+    lines: dict[Feature, set[int]] = {}
+    building_code: dict[int, int] = {}  # each building hex's building code
+    for i, (centre, sample) in enumerate(zip(centres, samples, strict=True)):
+        n = len(sample)
+        line = None
+        for code, f in line_codes.items():
+            if centre == code or (code in sample and sample.count(code) >= LINE_SHARE * n):
+                lines.setdefault(f, set()).add(i)
+                line = code
+        t = cls.terrain.get(centre)
+        if t == Terrain.OPEN_GROUND and line is not None:
+            centre = line  # open ground by a line (a road's verge): the line's hex
+        if t is None or t == Terrain.OPEN_GROUND:
+            t = _terrain_off_centre(sample, n, centre, cls, grain, marsh, buildings)
+        if t.is_building:
+            building_code[i] = centre if centre in cls.building else _most(sample, buildings)
+        terrain.append(t)
+
+    levels = list(map(_signed, geo.get_centres(levels_plane)))
+    water = tuple(WATER_OBSTACLES)  # (compared as text: an enum's hash is slow)
+    wet = [i for i, t in enumerate(terrain) if t in water]
+    ponds = set(wet)
+    wet += [i for i in lines.get(Feature.STREAM, ()) if i not in ponds]
+    if wet:
+        _land_levels(wet, levels, samples, geo, levels_plane, cls)
+
+    # hexsides: lines drawn along them, buildings and roads across them
+    side_codes = {c: f for c, f in cls.hexside.items() if c in present}
+    crossing = {f: {c for c, g in line_codes.items() if g == f}
+                for f in (Feature.ROAD, Feature.PATH, Feature.STREAM) if f in lines}  # fmt: skip
+    check_sides = bool(side_codes or building_code or crossing)
+    on_lines = set().union(*(lines[f] for f in crossing))
+    hexsides: dict[frozenset[LocalHex], set[HexsideFeature]] = {}
+    links: list[tuple[int, int]] = []
+    spill: set[int] = set()  # building hexes whose building runs into a hex that is not one
+    line_sides: dict[Feature, list[tuple[LocalHex, LocalHex]]] = {}
+    if side_codes:
+        wanted: Iterable[int] = range(len(geo.sides))
+    else:  # only the hexsides of line and building hexes
+        near = on_lines.union(building_code) if check_sides else set()
+        wanted = sorted({k for i in near for k in geo.by_hex[i]})
+    sides = geo.sides
+    for k in wanted:
+        a, b = sides[k]
+        spots = across[k * SIDE_SPOTS : (k + 1) * SIDE_SPOTS]
+        for code, sf in side_codes.items() if side_codes else ():
+            if code in spots:
+                along = sum(code in spots[j : j + 5] for j in range(0, SIDE_SPOTS, 5))
+                if along >= SIDE_SHARE * 5:
+                    hexsides.setdefault(frozenset((hexes[a], hexes[b])), set()).add(sf)
+        if (
+            building_code
+            and (a in building_code or b in building_code)
+            and sum(map(spots.count, buildings)) >= LINK_SAMPLES
+        ):
+            if a in building_code and b in building_code:
+                links.append((a, b))
+            else:
+                spill.add(a if a in building_code else b)
+        if a in on_lines and b in on_lines:
+            for f, codes in crossing.items():
+                where = lines[f]
+                if a in where and b in where and any(c in spots for c in codes):
+                    line_sides.setdefault(f, []).append((hexes[a], hexes[b]))
+
+    def chains(f: Feature) -> tuple[tuple[LocalHex, ...], ...]:
+        pairs = line_sides.get(f, [])
+        joined = {x for p in pairs for x in p}
+        alone = sorted({hexes[i] for i in lines.get(f, ())} - joined)
+        return tuple(pairs) + tuple((x,) for x in alone)
+
+    for f, kind in ((Feature.ROAD, HexsideFeature.ROAD), (Feature.PATH, HexsideFeature.PATH)):
+        for a_hex, b_hex in line_sides.get(f, ()):
+            hexsides.setdefault(frozenset((a_hex, b_hex)), set()).add(kind)
+    cellars = lines.pop(Feature.CELLAR, set())
+    specs = _buildings(archive, building_code, links, spill, cellars, samples, geo, cls)
+    return BoardData(
+        name=name or archive.name,
+        path=archive.path,
+        is_overlay=False,
+        hexes=frozenset(hexes),
+        terrain=dict(zip(hexes, terrain, strict=True)),
+        levels={hexes[i]: lv for i, lv in enumerate(levels) if lv},
+        hexsides={k: frozenset(v) for k, v in hexsides.items()},
+        roads=chains(Feature.ROAD),
+        paths=chains(Feature.PATH),
+        streams=chains(Feature.STREAM),
+        bridges=frozenset(hexes[i] for i in lines.get(Feature.BRIDGE, ())),
+        fords=frozenset(hexes[i] for i in lines.get(Feature.FORD, ())),
+        buildings=specs,
+        artwork=artwork_of(archive, name),
+    )
+
+
+def _codes_in(data: bytes) -> set[int]:
+    found: set[int] = set()
+    while data:
+        found.add(data[0])
+        data = data.translate(None, data[:1])
+    return found
+
+
+def _signed(v: int) -> int:
+    return v - 256 if v > 127 else v
+
+
+def _most(sample: bytes, codes: set[int] | frozenset[int]) -> int:
+    return max(codes, key=sample.count)
+
+
+def _terrain_off_centre(
+    sample: bytes, n: int, centre: int, cls: _Classes, grain: set[int], marsh: set[int],
+    buildings: frozenset[int],
+) -> Terrain:  # fmt: skip
+    """A hex whose centre is open ground, a line or a hexside: the grain, marsh or building
+    covering enough of it; a line's hex the terrain it runs through."""
+    if buildings and sum(map(sample.count, buildings)) >= BUILDING_SHARE * n:
+        return cls.terrain[_most(sample, buildings)]
+    if grain and sum(map(sample.count, grain)) >= GRAIN_SHARE * n:
+        return Terrain.GRAIN
+    if marsh and sum(map(sample.count, marsh)) >= MARSH_SHARE * n:
+        return Terrain.MARSH
+    if centre in cls.terrain:  # open ground at the centre
+        return Terrain.OPEN_GROUND
+    best = None
+    for c in set(sample) & cls.terrain.keys():
+        t = cls.terrain[c]
+        if t == Terrain.OPEN_GROUND or t.is_water_obstacle:
+            continue
+        k = sample.count(c)
+        if k >= COVER_SHARE * n and (best is None or k > best[0]):
+            best = (k, t)
+    return best[1] if best else Terrain.OPEN_GROUND
+
+
+def _land_levels(
+    wet: list[int], levels: list[int], samples: list[bytes], geo: _Geometry, plane: bytes,
+    cls: _Classes,
+) -> None:  # fmt: skip
+    """A water or stream hex's level: the commonest level of the land (not water, stream or
+    gully) in it; a hex all water takes the level of the land next to it."""
+    wet_set = set(wet)
+    todo = []
+    dep = cls.depression
+    for i in wet:
+        sample = samples[i]
+        if not sample.translate(None, cls.depression_bytes):
+            todo.append(i)
+            continue
+        got = bytes(itemgetter(*geo.pixels[geo.bounds[i] : geo.bounds[i + 1]])(plane))
+        land = Counter(v for c, v in zip(sample[::4], got[::4], strict=True) if c not in dep)
+        if land:
+            levels[i] = _signed(land.most_common(1)[0][0])
+            wet_set.discard(i)
+        else:
+            todo.append(i)
+    index = {h: i for i, h in enumerate(geo.hexes)}
+    while todo:
+        later = []
+        done = {}
+        for i in todo:
+            near = [levels[index[n]] for n in local_around(geo.hexes[i])
+                    if n in index and index[n] not in wet_set]  # fmt: skip
+            if near:
+                done[i] = Counter(near).most_common(1)[0][0]
+            else:
+                later.append(i)
+        if not done:
+            break
+        for i, level in done.items():
+            levels[i] = level
+            wet_set.discard(i)
+        todo = later
+
+
+def _buildings(
+    archive: BoardArchive,
+    code: Mapping[int, int],
+    links: list[tuple[int, int]],
+    spill: set[int],
+    cellars: set[int],
+    samples: list[bytes],
+    geo: _Geometry,
+    cls: _Classes,
+) -> tuple[BuildingSpec, ...]:
+    """Buildings: hexes joined by a building drawn across their hexside make one building;
+    the metadata's building types override the codes; a single-hex building counts its
+    separate buildings (pieces of building pixels) and whether one runs out of the hex."""
+    parent = {i: i for i in code}
+
+    def find(x: int) -> int:
+        while parent[x] != x:
+            parent[x] = parent[parent[x]]
+            x = parent[x]
+        return x
+
+    for a, b in links:
+        ra, rb = find(a), find(b)
+        if ra != rb:
+            parent[max(ra, rb)] = min(ra, rb)
+    groups: dict[int, list[int]] = {}
+    for i in sorted(code):
+        groups.setdefault(find(i), []).append(i)
+    overrides = {k.upper(): v for k, v in archive.metadata.building_types.items()}
+    out = []
+    for members in groups.values():
+        codes = [code[m] for m in members]
+        for m in members:
+            kind = overrides.get(hex_name(*geo.hexes[m]))
+            if kind is not None and kind.lower() in cls.by_name:
+                codes.append(cls.by_name[kind.lower()])
+        separate = 1
+        if len(members) == 1:
+            separate = _pieces(samples[members[0]], geo.spots[members[0]], cls.building)
+        out.append(
+            BuildingSpec(
+                id=hex_name(*geo.hexes[members[0]]),
+                hexes=tuple(geo.hexes[m] for m in members),
+                material="stone" if any(c in cls.stone for c in codes) else "wooden",
+                stories=max(cls.stories.get(c, 1) for c in codes),
+                separate=separate,
+                partial=any(m in spill for m in members),
+                cellar=any(m in cellars for m in members),  # B23.41
+            )
+        )
+    return tuple(out)
+
+
+def _pieces(sample: bytes, spots: tuple[tuple[int, int], ...], building: frozenset[int]) -> int:
+    """The separate pieces of building in a hex: its building lattice pixels joined to their
+    four neighbours (a piece of one pixel is not counted)."""
+    todo = {spot for spot, c in zip(spots, sample, strict=True) if c in building}
+    pieces = 0
+    while todo:
+        stack = [todo.pop()]
+        size = 1
+        while stack:
+            i, j = stack.pop()
+            for nb in ((i - 1, j), (i + 1, j), (i, j - 1), (i, j + 1)):
+                if nb in todo:
+                    todo.discard(nb)
+                    stack.append(nb)
+                    size += 1
+        if size >= 2:
+            pieces += 1
+    return max(pieces, 1)
+
+
+# --- where boards are found -------------------------------------------------------------------
+
+
+_HALF = re.compile(r"^(\d+)([a-z]?)$")
+
+
+def archive_name(board: str) -> str:
+    """VASL's file name of a board: ``"7"`` -> ``"bd07"``, ``"37"`` -> ``"bd37"``,
+    ``"10a"`` -> ``"bd10a"``."""
+    m = _HALF.match(board.strip().lower())
+    if m is None:
+        return f"bd{board}"
+    return f"bd{int(m.group(1)):02d}{m.group(2)}"
+
+
+def find_board_archive(board: str, folder: str | os.PathLike[str]) -> str | None:
+    """The archive of ``board`` in ``folder`` (``bdNN``, any case), or None."""
+    want = archive_name(board)
+    p = os.path.join(folder, want)
+    if os.path.isfile(p):
+        return p
+    try:
+        names = os.listdir(folder)
+    except OSError:
+        return None
+    for n in names:
+        if n.lower() == want.lower() and os.path.isfile(os.path.join(folder, n)):
+            return os.path.join(folder, n)
+    return None
+
+
+def load_vasl_board(path: str | os.PathLike[str], name: str | None = None) -> BoardData:
+    """Read a board archive and make it a board. Errors are one-line
+    :class:`~aslpto.base.rulings.InputError` naming the file."""
+    try:
+        archive = read_board_archive(path)
+        return board_data(archive, name)
+    except BoardArchiveError as e:
+        raise InputError(f"board archive {e}") from None
+    except (OSError, ValueError) as e:
+        raise InputError(f"board archive {os.fspath(path)}: {e}") from None
