@@ -20,8 +20,8 @@ from aslpto.cli.command import Outcome
 from aslpto.formats import scenario
 from aslpto.rules.los import (
     Location,
-    LosEngine,
     LosOverride,
+    build_engine,
     game_overrides,
     location_of,
     parse_location,
@@ -52,8 +52,8 @@ def run(args: argparse.Namespace) -> Outcome:
     game, overrides = load(args.scenario)
     a = _end(game, args.frm, args.from_entrenched)
     b = _end(game, args.to, args.to_entrenched)
-    eng = LosEngine(game.map, game.conditions, (p.hex for p in game.panjis.values()),
-                    overrides)  # fmt: skip
+    eng = build_engine(game.map, game.conditions, (p.hex for p in game.panjis.values()),
+                       overrides)  # fmt: skip
     r = eng.check(a, b)
     payload = r.as_json()
     return Outcome(payload, text(payload))
