@@ -254,6 +254,8 @@ class ArtworkLosEngine(LosEngine):
         self._word_codes: dict[str, _Code] = {}
         self._profs: dict[tuple[int, int], _Prof] = {}
         self._grain = frozenset(_key(*h) for h, c in m.cells.items() if c.overlay is not None)
+        self._hexwise: frozenset[int] | set[int] = self._grain
+        """Hexes judged as a whole: under an overlay, or Inherent Terrain at the centre dot."""
         self.geometry: _Geometry | None = None
         self.boards: dict[tuple[int, int], _Board] = {}
         self._extent = (0, 0)
@@ -275,6 +277,8 @@ class ArtworkLosEngine(LosEngine):
         rows = 1 + max(p.grid_row for p in m.layout.placements)
         cols = 1 + max(p.grid_col for p in m.layout.placements)
         self._extent = (cols * geo.width, rows * geo.height)
+        whole = {k for h in m.cells if self._inherent(h, k := _key(h.x, h.y)) is not None}
+        self._hexwise = self._grain | whole
 
     # building ---------------------------------------------------------------------------
 
@@ -457,11 +461,11 @@ class ArtworkLosEngine(LosEngine):
         assert geo is not None
         x4, y4 = geo.centre4(ha.x, ha.y)
         start = (x4 // 4, y4 // 4)
-        grain = self._grain
+        hexwise = self._hexwise
         quick = (not dep_a and not dep_b and (not levs or max(levs) <= _ZERO + lo // 2)
                  and not any(vals))  # fmt: skip
-        if quick and grain:
-            quick = not any(_key(ha.x + g[0], ha.y + g[1]) in grain for g in pat.groups)
+        if quick and hexwise:
+            quick = not any(_key(ha.x + g[0], ha.y + g[1]) in hexwise for g in pat.groups)
         if not quick:
             self._groups(a, b, ea, eb, pat, vals, levs, start, w, pa.water or pb.water)
             if dep_a or dep_b:
@@ -482,6 +486,8 @@ class ArtworkLosEngine(LosEngine):
         for hx, hy, ra, rb, s, e in pat.groups:
             h = Hex(ha.x + hx, ha.y + hy)
             k = _key(h.x, h.y)
+            if k not in self.prof:
+                continue  # pixels beyond the map's edge hexes
             r_hi, r_lo = (ra, rb) if a_high else (rb, ra)
             where = self._hname(k)
             if k in self._grain:  # under an overlay: hex grain
