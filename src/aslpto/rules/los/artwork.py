@@ -181,6 +181,14 @@ def _thread_pixels(sx: int, sy: int, ex: int, ey: int) -> list[tuple[int, int]]:
     return out
 
 
+@lru_cache(maxsize=4)
+def _periodic(geo: _Geometry) -> tuple[tuple[int, int], ...]:
+    """The hex nearest each pixel of one period of the grid: four columns (``qx`` pixels)
+    across, two rows (``qy`` pixels) down; pixel ``(x + qx, y)`` lies in the hex four columns
+    on, ``(x, y + qy)`` in the hex two rows down."""
+    return tuple(geo.nearest(x, y) for x in range(geo.qx) for y in range(geo.qy))
+
+
 @lru_cache(maxsize=8192)
 def _pattern(geo: _Geometry, fx: int, fy: int, dx: int, dy: int) -> _Pattern:
     """The thread from hex ``(fx, fy)`` to ``(fx + dx, fy + dy)``; it is the same, moved, from
@@ -189,18 +197,23 @@ def _pattern(geo: _Geometry, fx: int, fy: int, dx: int, dy: int) -> _Pattern:
     sx, sy = geo.centre4(fx, fy)
     ex, ey = geo.centre4(fx + dx, fy + dy)
     spx, spy = sx // 4, sy // 4
-    a, b = Hex(fx, fy), Hex(fx + dx, fy + dy)
+    a, b = (fx, fy), (fx + dx, fy + dy)
     order: dict[tuple[int, int], list[tuple[int, int]]] = {}
+    table, qx, qy = _periodic(geo), geo.qx, geo.qy
     for px, py in _thread_pixels(sx, sy, ex, ey):
-        h = geo.nearest(px, py)
+        kx, rx = divmod(px, qx)
+        ky, ry = divmod(py, qy)
+        hc, hr = table[rx * qy + ry]
+        h = (hc + 4 * kx, hr + 4 * ky)
         if h in (a, b):
             continue
         order.setdefault(h, []).append((px - spx, py - spy))
     rel: list[tuple[int, int]] = []
     groups = []
+    ha, hb = Hex(*a), Hex(*b)
     for (hx, hy), pixels in order.items():
         h = Hex(hx, hy)
-        groups.append((hx - fx, hy - fy, distance(a, h), distance(h, b), len(rel),
+        groups.append((hx - fx, hy - fy, distance(ha, h), distance(h, hb), len(rel),
                        len(rel) + len(pixels)))  # fmt: skip
         rel.extend(pixels)
     if not rel:
