@@ -229,6 +229,17 @@ def test_g1_woods_are_jungle_on_the_artwork() -> None:
                          "37C5@1", "37I5@1").los  # fmt: skip
 
 
+def test_b_6_inherent_terrain_along_its_hexside() -> None:
+    """37C5 -> 37I5 runs exactly along the hexside 37D4-D5, whose pixels all lie in 37D5.
+    Dense jungle (Inherent Terrain, G2.2) round 37D4's centre dot blocks from its side alone
+    (A6.1 EXC, B.6); as woods without PTO Terrain it is drawn away from the thread."""
+    d = Drawing()
+    d.disc(*centre("37D4"), 10, WOODS)
+    assert both_ways(drawn(d), "37C5", "37I5").los
+    r = both_ways(drawn(d, pto_terrain=True), "37C5", "37I5")
+    assert not r.los and r.blocked_by is not None and r.blocked_by.where == "37D4"
+
+
 def test_g1_grain_is_kunai_a_same_level_hindrance() -> None:
     d = Drawing()
     _, y = centre("37E5")

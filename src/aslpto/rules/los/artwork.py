@@ -60,6 +60,7 @@ from aslpto.rules.los.engine import (
     _Walk,
 )
 from aslpto.rules.los.locations import Blocker, Location, LosOverride
+from aslpto.rules.los.thread import trace
 from aslpto.state.game import Conditions
 
 TerrainWords = Callable[[MapConditions], Callable[[Terrain], Terrain]]
@@ -181,6 +182,19 @@ def _thread_pixels(sx: int, sy: int, ex: int, ey: int) -> list[tuple[int, int]]:
     return out
 
 
+@lru_cache(maxsize=8192)
+def _along(dx: int, dy: int) -> dict[tuple[int, int], tuple[tuple[int, int], ...]]:
+    """The hexes on either side of each hexside the thread to offset ``(dx, dy)`` runs along
+    (A6.1's thread "traced exactly along" a hexside), each under the other."""
+    out: dict[tuple[int, int], tuple[tuple[int, int], ...]] = {}
+    for e in trace(Hex(0, 0), Hex(dx, dy)):
+        if e.kind == "spine":
+            p, q = e.hexes
+            out[(p.x, p.y)] = (*out.get((p.x, p.y), ()), (q.x, q.y))
+            out[(q.x, q.y)] = (*out.get((q.x, q.y), ()), (p.x, p.y))
+    return out
+
+
 @lru_cache(maxsize=4)
 def _periodic(geo: _Geometry) -> tuple[tuple[int, int], ...]:
     """The hex nearest each pixel of one period of the grid: four columns (``qx`` pixels)
@@ -211,11 +225,18 @@ def _pattern(geo: _Geometry, fx: int, fy: int, dx: int, dy: int) -> _Pattern:
     rel: list[tuple[int, int]] = []
     groups = []
     ha, hb = Hex(*a), Hex(*b)
+    along = _along(dx, dy)
+    added: set[tuple[int, int]] = set()
     for (hx, hy), pixels in order.items():
         h = Hex(hx, hy)
         groups.append((hx - fx, hy - fy, distance(ha, h), distance(h, hb), len(rel),
                        len(rel) + len(pixels)))  # fmt: skip
         rel.extend(pixels)
+        for rx, ry in along.get((hx - fx, hy - fy), ()):
+            if (rx + fx, ry + fy) not in order and (rx, ry) not in added:
+                added.add((rx, ry))  # a hex the thread runs along with no pixel in it
+                o = Hex(rx + fx, ry + fy)
+                groups.append((rx, ry, distance(ha, o), distance(o, hb), len(rel), len(rel)))
     if not rel:
         return _Pattern((), lambda v: (), 0, (0, 0, 0, 0), ())
     offs = [x * geo.height + y for x, y in rel]
@@ -515,7 +536,7 @@ class ArtworkLosEngine(LosEngine):
                 continue
             ls = levs[s:e]
             cs = vals[s:e]
-            top = max(ls)
+            top = max(ls, default=0)
             present = set(cs)
             present.discard(0)
             g2 = 2 * (top - _ZERO)
@@ -541,11 +562,14 @@ class ArtworkLosEngine(LosEngine):
                 kd, lev = whole
                 p = self._prof_of(kd, lev)
                 eff = self._hex_effect(p, hi, lo, r_hi, r_lo, water_end)
-                if eff is not None and len(eff) == 4:
-                    first_block = (s, eff[1], f"{eff[2]} (Inherent Terrain: the whole hex)",
-                                   eff[3])  # fmt: skip
-                elif eff is not None:
-                    hinder = (eff, p)
+                if eff is not None:
+                    w.cite(d.rule("inherent"))
+                    how = "the whole hex" if s < e else "along its hexside"
+                    if len(eff) == 4:
+                        first_block = (s, eff[1], f"{eff[2]} (Inherent Terrain: {how})",
+                                       eff[3])  # fmt: skip
+                    else:
+                        hinder = (eff, p)
             for code in present:
                 kd = self._resolved(kinds[code], k)  # type: ignore[arg-type]
                 if kd.kind == _TERRAIN:
@@ -575,7 +599,7 @@ class ArtworkLosEngine(LosEngine):
     @staticmethod
     def _block(w: _Walk, pat: _Pattern, start: tuple[int, int], where: str, i: int, rule: str,
                why: str, cite: str = "") -> None:  # fmt: skip
-        dx, dy = pat.rel[i]
+        dx, dy = pat.rel[min(i, len(pat.rel) - 1)]
         w.cite(cite)
         w.block = (i, Blocker(where, rule, why, (start[0] + dx, start[1] + dy)))
 
@@ -700,7 +724,8 @@ class ArtworkLosEngine(LosEngine):
                 notes: list[str]) -> None:  # fmt: skip
         pk = self.panji_keys
         seen = [k for k in (ka, kb) if k in pk]
-        seen += [k for g in pat.groups if (k := _key(ha.x + g[0], ha.y + g[1])) in pk]
+        seen += [k for g in pat.groups
+                 if g[4] < g[5] and (k := _key(ha.x + g[0], ha.y + g[1])) in pk]  # fmt: skip
         if seen:
             w.cite("G9.2")
             names = ", ".join(dict.fromkeys(self._hname(k) for k in seen))
