@@ -479,3 +479,34 @@ def test_real_board_hexes_match_the_layout() -> None:
     assert eng.centre_pixel(m.hex("37DD7")) == (1631, 451)
     assert eng.centre_pixel(Hex(0, 2)) == (0, 32)
     _ = Conditions  # (the engine takes the game's conditions as the hex engine does)
+
+
+def _two_boards(left: Drawing, right: Drawing, rotated: bool) -> Map:
+    lay = Layout.grid([["37", "38*" if rotated else "38"]])
+    m = build_map(lay, {"37": board(""), "38": board("")})
+    art37 = left.artwork()
+    art38 = dataclasses.replace(right.artwork(), name="38")
+    return dataclasses.replace(m, artwork={"37": art37, "38": art38})
+
+
+@pytest.mark.parametrize("rotated", [False, True])
+def test_a6_1_board_laid_beside_another_and_turned(rotated: bool) -> None:
+    """Board 38 beside 37 (its column A is 37's GG), as laid or turned 180° (its pixels turn
+    with it): woods drawn round 38E5's centre dot on 38's own picture block 38C5 -> 38I5 at
+    38E5, and a thread from 37 across the seam."""
+    right = Drawing()
+    right.disc(*centre("37E5"), 10, WOODS)  # (board-local: 38's E5 is where 37's is)
+    m = _two_boards(Drawing(), right, rotated)
+    r = both_ways(m, "38C5", "38I5")
+    assert not r.los and r.blocked_by is not None and r.blocked_by.where == "38E5"
+    x, y = r.blocked_by.pixel  # type: ignore[misc]
+    assert 1800 <= x < 3600
+    eng = build_engine(m)
+    assert isinstance(eng, ArtworkLosEngine)
+    cx, cy = eng.centre_pixel(m.hex("38E5"))
+    assert abs(x - cx) <= 11 and abs(y - cy) <= 11
+    assert (cx, cy) == ((1800 + 225, 290) if not rotated else (3600 - 225, 645 - 291))
+    # across the seam: 37 is open, so 37AA5 -> 38G5 meets the woods of 38E5 unless turned
+    far = both_ways(m, "37AA5", "38G5")
+    assert far.los is rotated
+    assert both_ways(m, "37AA5", "37EE5").los
