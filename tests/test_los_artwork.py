@@ -30,7 +30,7 @@ from aslpto.rules.los import (
 )
 from aslpto.rules.los.artwork import _thread_pixels
 from aslpto.rules.pto.terrain import build_map
-from aslpto.state.game import Conditions
+from aslpto.state.game import Conditions, PaddyState
 from maphelp import board
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -524,3 +524,23 @@ def test_a6_1_board_laid_beside_another_and_turned(rotated: bool) -> None:
     far = both_ways(m, "37AA5", "38G5")
     assert far.los is rotated
     assert both_ways(m, "37AA5", "37EE5").los
+
+
+def test_g9_2_panji_on_the_thread_is_cited_not_an_obstacle() -> None:
+    m = drawn(Drawing())
+    r = build_engine(m, panji_hexes=[m.hex("37E5")]).check(parse_location(m, "37C5"),
+                                                            parse_location(m, "37I5"))  # fmt: skip
+    assert r.los and "G9.2" in r.rules and any("37E5" in n for n in r.notes)
+
+
+def test_g8_in_season_paddies_drawn_hinder_halved() -> None:
+    """Rice paddy drawn round the centre dots of 37E5 and 37G5 (VASL code 137): In-Season,
+    Inherent grain whose +1 per hex is halved, FRD (G8): two hexes, +1; Drained, nothing."""
+    d = Drawing()
+    for h in ("37E5", "37G5"):
+        d.disc(*centre(h), 20, 137)
+    m = drawn(d)
+    r = build_engine(m, conditions=Conditions(paddy=PaddyState.IN_SEASON)).check(
+        parse_location(m, "37C5"), parse_location(m, "37I5"))  # fmt: skip
+    assert r.los and r.hindrance_drm == 1 and "G8 (In-Season)" in r.rules
+    assert both_ways(m, "37C5", "37I5").hindrance_drm == 0
