@@ -39,6 +39,7 @@ VASL's own LOS and from the printed board.
 from __future__ import annotations
 
 import re
+from array import array
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
@@ -114,7 +115,8 @@ class _Pattern:
     out. ``groups``: (hex dx, hex dy, range from the first end, range to the second, first
     pixel, end pixel)."""
 
-    rel: tuple[tuple[int, int], ...]
+    xs: array[int]  # each pixel's offset from the first centre's pixel
+    ys: array[int]
     getter: Callable[[Any], Any]
     low: int  # the lowest index offset (pixel (dx, dy) is at dx * height + dy)
     box: tuple[int, int, int, int]  # min dx, max dx, min dy, max dy
@@ -203,7 +205,13 @@ def _periodic(geo: _Geometry) -> tuple[tuple[int, int], ...]:
     return tuple(geo.nearest(x, y) for x in range(geo.qx) for y in range(geo.qy))
 
 
-@lru_cache(maxsize=8192)
+_PAD = 16
+"""Pixel columns before each board's grids, where a thread's index base may fall."""
+_INDEX: dict[int, int] = {}
+"""One int object per index offset, shared by every laid-out thread."""
+
+
+@lru_cache(maxsize=4096)
 def _pattern(geo: _Geometry, fx: int, fy: int, dx: int, dy: int) -> _Pattern:
     """The thread from hex ``(fx, fy)`` to ``(fx + dx, fy + dy)``; it is the same, moved, from
     any hex whose column and doubled row are those modulo 4 (its centre then lies at the same
@@ -237,27 +245,27 @@ def _pattern(geo: _Geometry, fx: int, fy: int, dx: int, dy: int) -> _Pattern:
                 added.add((rx, ry))  # a hex the thread runs along with no pixel in it
                 o = Hex(rx + fx, ry + fy)
                 groups.append((rx, ry, distance(ha, o), distance(o, hb), len(rel), len(rel)))
+    xs, ys = array("i", (x for x, _ in rel)), array("i", (y for _, y in rel))
     if not rel:
-        return _Pattern((), lambda v: (), 0, (0, 0, 0, 0), ())
+        return _Pattern(xs, ys, lambda v: (), 0, (0, 0, 0, 0), ())
     offs = [x * geo.height + y for x, y in rel]
-    low = min(offs)
-    idx = [o - low for o in offs]
+    quantum = _PAD * geo.height  # (threads of about the same reach share index objects)
+    low = min(offs) // quantum * quantum
+    idx = [_INDEX.setdefault(o - low, o - low) for o in offs]
     getter: Callable[[Any], Any]
     if len(idx) == 1:
         only = idx[0]
         getter = lambda v: (v[only],)  # noqa: E731
     else:
         getter = itemgetter(*idx)
-    xs = [x for x, _ in rel]
-    ys = [y for _, y in rel]
-    return _Pattern(tuple(rel), getter, low, (min(xs), max(xs), min(ys), max(ys)), tuple(groups))
+    return _Pattern(xs, ys, getter, low, (min(xs), max(xs), min(ys), max(ys)), tuple(groups))
 
 
 @dataclass(frozen=True, slots=True)
 class _Board:
     """One real board as the engine reads it: the interesting codes (0 for a code that is
     nothing to the LOS), the raw codes, and the levels (``_ZERO`` + level), each turned 180°
-    with the board."""
+    with the board and after ``_PAD`` empty pixel columns."""
 
     art: Artwork
     placement: Placement
@@ -362,7 +370,8 @@ class ArtworkLosEngine(LosEngine):
             mask, codes, lv = mask[::-1], codes[::-1], lv[::-1]
         geo = self.geometry
         assert geo is not None
-        return _Board(art, p, memoryview(mask), codes, memoryview(lv),
+        pad = bytes(_PAD * geo.height)  # (a thread's index base may lie before the board)
+        return _Board(art, p, memoryview(pad + mask), pad + codes, memoryview(pad + lv),
                       p.grid_col * geo.width, p.grid_row * geo.height)  # fmt: skip
 
     def _water_levels(self, art: Artwork, levels: bytearray) -> None:
@@ -412,7 +421,7 @@ class ArtworkLosEngine(LosEngine):
         bd = self.boards.get((py // geo.height, px // geo.width))
         if bd is None:
             return None
-        return bd, (px - bd.x0) * geo.height + (py - bd.y0)
+        return bd, (px - bd.x0 + _PAD) * geo.height + (py - bd.y0)
 
     def centre_pixel(self, h: Hex) -> tuple[int, int]:
         """The map pixel of ``h``'s centre dot."""
@@ -436,7 +445,7 @@ class ArtworkLosEngine(LosEngine):
         if geo is None:
             return None
         pat = _pattern(geo, a.x % 4, a.y % 4, b.x - a.x, b.y - a.y)
-        if not pat.rel:
+        if not pat.xs:
             return pat, (), ()
         x4, y4 = geo.centre4(a.x, a.y)
         spx, spy = x4 // 4, y4 // 4
@@ -444,11 +453,11 @@ class ArtworkLosEngine(LosEngine):
         bd = self._board_at(spx + x_lo, spy + y_lo)
         if (bd is not None and bd.x0 <= spx + x_lo and spx + x_hi < bd.x0 + geo.width
                 and bd.y0 <= spy + y_lo and spy + y_hi < bd.y0 + geo.height):  # fmt: skip
-            base = (spx - bd.x0) * geo.height + (spy - bd.y0) + pat.low
+            base = (spx - bd.x0 + _PAD) * geo.height + (spy - bd.y0) + pat.low
             return pat, pat.getter(bd.mask[base:]), pat.getter(bd.levels[base:])
         vals: list[int] = []
         levs: list[int] = []
-        for dx, dy in pat.rel:
+        for dx, dy in zip(pat.xs, pat.ys, strict=True):
             got = self._pixel(spx + dx, spy + dy)
             if got is None:
                 return None
@@ -599,7 +608,8 @@ class ArtworkLosEngine(LosEngine):
     @staticmethod
     def _block(w: _Walk, pat: _Pattern, start: tuple[int, int], where: str, i: int, rule: str,
                why: str, cite: str = "") -> None:  # fmt: skip
-        dx, dy = pat.rel[min(i, len(pat.rel) - 1)]
+        j = min(i, len(pat.xs) - 1)
+        dx, dy = pat.xs[j], pat.ys[j]
         w.cite(cite)
         w.block = (i, Blocker(where, rule, why, (start[0] + dx, start[1] + dy)))
 
@@ -652,7 +662,7 @@ class ArtworkLosEngine(LosEngine):
         for j, c in enumerate(cs):
             if c != code:
                 continue
-            dx, dy = pat.rel[s + j]
+            dx, dy = pat.xs[s + j], pat.ys[s + j]
             px, py = start[0] + dx, start[1] + dy
             n = min(h.around(), key=lambda o: _dist4(geo, o, px, py))
             if n in ends:
@@ -713,7 +723,7 @@ class ArtworkLosEngine(LosEngine):
                     i = s + (above[0] if forward else above[-1])
                     if w.block is None or i < w.block[0]:
                         h = Hex(a.hex.x + hx, a.hex.y + hy)
-                        dx, dy = pat.rel[i]
+                        dx, dy = pat.xs[i], pat.ys[i]
                         w.block = (i, Blocker(self._hname(_key(*h)), rule,
                                               "the LOS leaves the Depression before the other "
                                               "end is as many levels higher as it is hexes away",
