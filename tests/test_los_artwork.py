@@ -544,3 +544,19 @@ def test_g8_in_season_paddies_drawn_hinder_halved() -> None:
         parse_location(m, "37C5"), parse_location(m, "37I5"))  # fmt: skip
     assert r.los and r.hindrance_drm == 1 and "G8 (In-Season)" in r.rules
     assert both_ways(m, "37C5", "37I5").hindrance_drm == 0
+
+
+def test_a_board_without_artwork_is_judged_at_hex_grain() -> None:
+    """Board 38 typed in TOML (woods in 38E5) beside the artwork of 37: threads on 38, or
+    reaching it, are judged at hex grain."""
+    lay = Layout.grid([["37", "38"]])
+    m = build_map(lay, {"37": board(""), "38": board('[terrain]\nwoods = ["E5"]')})
+    d = Drawing()
+    d.disc(*centre("37E5"), 10, WOODS)
+    m = dataclasses.replace(m, artwork={"37": d.artwork()})
+    r = both_ways(m, "38C5", "38I5")
+    assert not r.los and r.blocked_by is not None and r.blocked_by.pixel is None
+    assert r.blocked_by.where == "38E5"
+    r = both_ways(m, "37C5", "37I5")
+    assert not r.los and r.blocked_by is not None and r.blocked_by.pixel is not None
+    assert both_ways(m, "37CC5", "38C5").los
