@@ -450,6 +450,17 @@ def test_real_36_hill_blocks() -> None:
     assert not r.los and (r.blocked_by.where, r.blocked_by.rule) == ("36T6", "A6.2")  # type: ignore[union-attr]
 
 
+def test_real_39_temple_wall_along_the_thread() -> None:
+    """39E1 -> 39I1 runs along the top hexside of 39H1, where the wall round the temple is
+    drawn: a wall along the thread is on both sides of it (A6.1) and, a half level high,
+    blocks two ground-level ends (B9.2); one level up sees over it."""
+    m = real("39")
+    r = both_ways(m, "39E1", "39I1")
+    assert not r.los and r.blocked_by is not None and r.blocked_by.rule == "B9.2"
+    assert "wall" in r.blocked_by.why
+    assert both_ways(m, "39E1@1", "39I1").los
+
+
 @pytest.mark.parametrize("depth", [RiverDepth.DEEP, RiverDepth.FLOODED])
 def test_b21_2_ex_on_board_7(depth: RiverDepth) -> None:
     """B21.2 / B21.21 EX on the real board 7: "7AA10 would have to be at level 1 or higher to
