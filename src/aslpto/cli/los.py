@@ -23,6 +23,7 @@ from aslpto.rules.los import (
     Location,
     LosEngine,
     LosOverride,
+    build_engine,
     game_overrides,
     location_of,
     parse_location,
@@ -74,8 +75,8 @@ def engine(game: Game) -> LosEngine:
         return got[1]
     if len(_ENGINES) > 8:
         _ENGINES.clear()
-    eng = LosEngine(game.map, game.conditions, (p.hex for p in game.panjis.values()),
-                    game_overrides(game))  # fmt: skip
+    eng = build_engine(game.map, game.conditions, (p.hex for p in game.panjis.values()),
+                       game_overrides(game))  # fmt: skip
     _ENGINES[id(game)] = (weakref.ref(game), eng)
     return eng
 

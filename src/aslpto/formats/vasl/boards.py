@@ -111,6 +111,11 @@ def _meanings(water: str | None) -> tuple[CodeMeaning | None, ...]:
     return tuple(out)
 
 
+def code_meanings() -> tuple[CodeMeaning | None, ...]:
+    """The bundled terrain-code table as 256 meanings indexed by code."""
+    return _meanings(None)
+
+
 def artwork_of(archive: BoardArchive, name: str | None = None) -> Artwork:
     """The board's artwork; ``name`` is the board's name in the layout (default the
     archive's)."""

@@ -16,8 +16,10 @@ the thread itself is :mod:`aslpto.rules.los.thread`). Along it the engine judges
 - a thread along a hexside: an obstruction counts only if it is on both sides of it, but
   Inherent Terrain counts from one side (A6.1, B.6).
 
-Terrain is judged at hex grain (docs/los.md says where that departs from the artwork), and a
-scenario may override any single LOS (``[[los_overrides]]``).
+Terrain is judged at hex grain (docs/los.md says where that departs from the artwork), or, on
+real boards that carry their artwork, pixel by pixel as depicted
+(:mod:`aslpto.rules.los.artwork`); a scenario may override any single LOS
+(``[[los_overrides]]``).
 
 >>> from aslpto.board.files import parse_board
 >>> from aslpto.board.hexes import Layout
@@ -32,6 +34,12 @@ scenario may override any single LOS (``[[los_overrides]]``).
 
 from __future__ import annotations
 
+from aslpto.rules.los.artwork import (
+    ArtworkLosEngine as ArtworkLosEngine,
+)
+from aslpto.rules.los.artwork import (
+    plug_terrain_words as plug_terrain_words,
+)
 from aslpto.rules.los.data import (
     G8_LOS as G8_LOS,
 )
@@ -166,6 +174,9 @@ from aslpto.rules.los.queries import (
 )
 from aslpto.rules.los.queries import (
     _loc as _loc,
+)
+from aslpto.rules.los.queries import (
+    build_engine as build_engine,
 )
 from aslpto.rules.los.queries import (
     engine_for as engine_for,

@@ -180,23 +180,32 @@ class LosEngine:
 
     def _profile(self, h: Hex) -> _Prof:
         info = self.map.info(h)
-        row = self.map.chart[info.terrain.value]
         base2 = 2 * info.level
         depression = Feature.STREAM in info.features
         floor2 = base2 - 2 if depression else base2
         word = info.terrain.value
+        extra = 0
+        if info.building is not None and info.terrain.is_building:
+            extra = max(0, info.building.stories - 1)
+        mode, add2, drm, rule, inherent, same = self._mode(word, extra)
+        top2 = base2 + add2
+        return _Prof(base2, floor2, mode, top2, inherent, drm, rule, same, word,
+                     info.water_obstacle, depression, "B21.21" in info.rules)  # fmt: skip
+
+    def _mode(self, word: str, extra: float = 0) -> tuple[int, int, int, str, bool, str]:
+        """How terrain ``word`` acts on a LOS under the conditions: its mode, the height of
+        its top above its ground (half levels), its Hindrance DRM, its rule, whether it is
+        Inherent Terrain, and the rule of its same-level Hindrance. ``extra``: levels a
+        building adds above the chart's height (one per story beyond the first)."""
+        row = self.map.chart[word]
         tr = self.data.terrain.get(word)
-        mode, top2, drm, rule = _NONE, base2, 0, row.rule
+        mode, add2, drm, rule = _NONE, 0, 0, row.rule
         month = self.conditions.month
         if word == Terrain.PADDY.value:
             if self.conditions.paddy == PaddyState.IN_SEASON:
                 mode, drm, rule = _PADDY, 1, G8_LOS
         elif row.los == LOSEffect.OBSTACLE:
-            height = row.obstacle_height
-            if info.building is not None and info.terrain.is_building:
-                height += max(0, info.building.stories - 1)
-            mode, top2 = _OBST, base2 + round(2 * height)
-            rule = row.rule
+            mode, add2 = _OBST, round(2 * (row.obstacle_height + extra))
         elif row.los == LOSEffect.HINDRANCE:
             drm = row.hindrance
             if tr is None or tr.mode == "same-level":
@@ -206,15 +215,14 @@ class LosEngine:
                     if tr.months is not None and month not in tr.months:
                         mode = _NONE
             elif tr.mode == "height":
-                mode, top2, rule = _HEIGHT, base2 + tr.height2, tr.rule
+                mode, add2, rule = _HEIGHT, tr.height2, tr.rule
             elif tr.mode == "orchard":
                 rule = tr.rule
                 mode = _ORCH_IN if month in tr.in_season else _ORCH_OUT
-                top2 = base2 + round(2 * max(row.obstacle_height, 1))
+                add2 = round(2 * max(row.obstacle_height, 1))
         inherent = row.inherent_terrain or mode == _PADDY
         same = tr.same_level_rule if tr is not None and mode != _PADDY else rule
-        return _Prof(base2, floor2, mode, top2, inherent, drm, rule, same, word,
-                     info.water_obstacle, depression, "B21.21" in info.rules)  # fmt: skip
+        return mode, add2, drm, rule, inherent, same
 
     def _side(self, s: Hexside, fs: frozenset[HexsideFeature]) -> _Side | None:
         obstacle, word = None, ""
@@ -297,16 +305,7 @@ class LosEngine:
             w.cite(d.rules["same_hex"])
             return LosResult(True, 0, 0, None, self._loc_name(a, ka), self._loc_name(b, kb), (),
                              tuple(w.rules), tuple(notes))  # fmt: skip
-        dep_a = pa.depression and a.level == 0 and a.position != "crest"
-        dep_b = pb.depression and b.level == 0 and b.position != "crest"
-        ea = pa.floor2 if dep_a else pa.base2 + 2 * a.level
-        eb = pb.floor2 if dep_b else pb.base2 + 2 * b.level
-        events = _compact(hb.x - ha.x, hb.y - ha.y)
-        self._walk(events, ka, kb, ea, eb, a, b, w)
-        if dep_a or dep_b:
-            self._depressions(events, ka, kb, ea, eb, a, b, w)
-        if w.block is None and self.panji_keys:
-            self._cite_panjis(events, ka, kb, w, notes)
+        self._judge(a, b, pa, pb, ka, kb, w, notes)
         drm = w.drm
         if w.paddy:
             halved = in_season_hindrance(w.paddy)
@@ -333,6 +332,22 @@ class LosEngine:
             tuple(w.rules),
             tuple(notes),
         )
+
+    def _judge(self, a: Location, b: Location, pa: _Prof, pb: _Prof, ka: int, kb: int,
+               w: _Walk, notes: list[str]) -> None:  # fmt: skip
+        """Walk the thread between two different hexes at hex grain, leaving the first block
+        (if any) in ``w.block`` and the Hindrances in ``w``."""
+        ha, hb = a.hex, b.hex
+        dep_a = pa.depression and a.level == 0 and a.position != "crest"
+        dep_b = pb.depression and b.level == 0 and b.position != "crest"
+        ea = pa.floor2 if dep_a else pa.base2 + 2 * a.level
+        eb = pb.floor2 if dep_b else pb.base2 + 2 * b.level
+        events = _compact(hb.x - ha.x, hb.y - ha.y)
+        self._walk(events, ka, kb, ea, eb, a, b, w)
+        if dep_a or dep_b:
+            self._depressions(events, ka, kb, ea, eb, a, b, w)
+        if w.block is None and self.panji_keys:
+            self._cite_panjis(events, ka, kb, w, notes)
 
     def _hname(self, k: int) -> str:
         """The name of the hex with key ``k`` (cached)."""

@@ -96,14 +96,19 @@ def location_name(m: Map, loc: Location) -> str:
 
 @dataclass(frozen=True)
 class Blocker:
-    """What blocks a LOS: a hex, hexside or vertex name, the rule, and why."""
+    """What blocks a LOS: a hex, hexside or vertex name, the rule, and why; on a real board
+    also the first blocking point of the thread as a map pixel ``(x, y)``."""
 
     where: str
     rule: str
     why: str
+    pixel: tuple[int, int] | None = None
 
-    def as_json(self) -> dict[str, str]:
-        return {"where": self.where, "rule": self.rule, "why": self.why}
+    def as_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"where": self.where, "rule": self.rule, "why": self.why}
+        if self.pixel is not None:
+            out["pixel"] = list(self.pixel)
+        return out
 
 
 @dataclass(frozen=True)

@@ -4,7 +4,11 @@ Locations or units, the units that see a Location."""
 from __future__ import annotations
 
 import weakref
+from collections.abc import Iterable, Sequence
 
+from aslpto.board.hexes import Hex
+from aslpto.board.maps import Map
+from aslpto.rules.los.artwork import ArtworkLosEngine
 from aslpto.rules.los.engine import LosEngine
 from aslpto.rules.los.locations import (
     Location,
@@ -14,7 +18,7 @@ from aslpto.rules.los.locations import (
     location_of,
     parse_location,
 )
-from aslpto.state.game import Game
+from aslpto.state.game import Conditions, Game
 from aslpto.state.units import Unit
 
 _ENGINES: dict[int, tuple[weakref.ref[Game], LosEngine]] = {}
@@ -27,11 +31,24 @@ def engine_for(game: Game) -> LosEngine:
     if hit is not None and hit[0]() is game:
         return hit[1]
     overrides = game_overrides(game)
-    eng = LosEngine(game.map, game.conditions, (p.hex for p in game.panjis.values()),
-                    overrides)  # fmt: skip
+    eng = build_engine(game.map, game.conditions, (p.hex for p in game.panjis.values()),
+                       overrides)  # fmt: skip
     _ENGINES[key] = (weakref.ref(game), eng)
     weakref.finalize(game, _ENGINES.pop, key, None)
     return eng
+
+
+def build_engine(
+    m: Map,
+    conditions: Conditions | None = None,
+    panji_hexes: Iterable[Hex] = (),
+    overrides: Sequence[LosOverride] = (),
+) -> LosEngine:
+    """A LOS engine for ``m``: over the artwork (A6.1 as depicted) when the map has the
+    artwork of its boards, at hex grain otherwise."""
+    if m.artwork:
+        return ArtworkLosEngine(m, conditions, panji_hexes, overrides)
+    return LosEngine(m, conditions, panji_hexes, overrides)
 
 
 def game_overrides(game: Game) -> tuple[LosOverride, ...]:

@@ -9,7 +9,7 @@ marsh, which changes by what lies next to it, is done hex by hex.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import replace
 from itertools import compress, count
 from operator import itemgetter
@@ -301,3 +301,19 @@ def build_map(
     """The map laid out, overlays placed in SSR order (G.9B), under the scenario's conditions:
     PTO Terrain (G.1), Water Obstacle levels (B21.2, B21.21, B21.122) and ice (B21.6)."""
     return _build_map(layout, boards, overlays, conditions, chart, TRANSFORM)
+
+
+def terrain_words(cond: MapConditions) -> Callable[[Terrain], Terrain]:
+    """What a terrain word by itself becomes under ``cond`` (the G.1 bullets that change a hex
+    by itself, the B21.6 ice): how a pixel of a real board's artwork reads under PTO Terrain
+    (woods -> jungle, brush -> bamboo, orchard -> palm trees, grain -> kunai)."""
+    hc = HexConditions(cond)
+    memo: dict[Terrain, Terrain] = {}
+
+    def word(t: Terrain) -> Terrain:
+        got = memo.get(t)
+        if got is None:
+            got = memo[t] = hc(HexInfo(terrain=t, level=0, printed=t)).terrain
+        return got
+
+    return word
