@@ -573,3 +573,16 @@ def test_counters_class_without_a_face() -> None:
     assert msgs == ["U.S. Army prints no conscript squad; its Classes are elite, 1st-line, "
                     "2nd-line, green (or give the counter: 6-6-7, 6-6-6, 5-4-6, 5-3-6, 7-4-7, "
                     "4-4-7 and 3-3-6)"]
+
+
+def test_a25_222_a_commissar_face_is_a_printed_leader() -> None:
+    """A Russian 9-0 is a Commissar (A25.222) as VASL prints it, not an impossible leader."""
+    from aslpto.formats import scenario as _scenario
+    from aslpto.procedures.setup import check as _check
+
+    text = (
+        '[map]\nboards = [["37"]]\n[map.files]\n"37" = "901"\n'
+        '[[sides]]\nname = "R"\nnationality = "russian"\n'
+        '[[units]]\nid = "C"\nside = "R"\nkind = "leader"\ncounter = "9-0"\nhex = "37A1"\n'
+    )
+    assert [f for f in _check(_scenario.loads(text)) if "leader" in f.message] == []

@@ -421,7 +421,9 @@ def counters_printed(game: Game) -> Iterator[Finding]:
                     msg = str(e)
         elif u.kind == Kind.LEADER and u.counter:
             ranks = cat.nationality(u.nationality).leader_ranks
-            if u.counter not in ranks and not u.wounded:
+            commissars = [f.face for f in cat.leader_faces
+                          if f.nationality == u.nationality and f.role == "commissar"]  # fmt: skip
+            if u.counter not in ranks and u.counter not in commissars and not u.wounded:
                 rule = "G1.41" if u.nationality == "japanese" else COUNTERS
                 msg = (f"{cat.nationality(u.nationality).name} leader {u.counter}: not a rank of "
                        f"its leaders ({', '.join(ranks)})")  # fmt: skip
