@@ -227,3 +227,43 @@ def test_zip_without_saved_game(tmp_path: Path, capsys: pytest.CaptureFixture[st
     assert main(["check", str(bad)]) == 2
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "savedGame" in err
+
+
+@needs_saves
+def test_a_loaded_save_answers_like_its_scenario_file(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """terrain, move, reach, los and render on a save answer as on the scenario `import`
+    writes from it (the boards read from the VASL boards folder)."""
+    boards = SAVES.parent / "boards" if SAVES else None
+    if boards is None or not (boards / "bd01").is_file():
+        pytest.skip("the VASL boards folder is not here")
+    monkeypatch.setenv("ASLPTO_VASL_BOARDS", str(boards))
+    src = "The Streets Of Stalingrad (Scenario C).vsav"
+    pieces = read_save(_save(src)).pieces
+    squads = [p for p in pieces if p.name.startswith("6-2-8") and p.stack]
+    moves = {squads[0].id: map_pixel(0, 0, 10, 5), squads[-1].id: map_pixel(0, 0, 15, 5)}
+    save = _moved_copy(tmp_path, src, moves)
+    toml = tmp_path / "stalingrad.toml"
+    assert main(["import", str(save), "-o", str(toml)]) == 0
+    capsys.readouterr()
+    game = scenario.load(save)
+    on_board = sorted(u.id for u in game.units.values() if u.hex)
+    unit = game.unit(on_board[0])
+    here = str(unit.hex)
+    next_hex = game.map.name(game.map.neighbours(game.map.hex(here))[0])
+    queries = [
+        ["terrain", here],
+        ["reach", unit.id],
+        ["move", unit.id, next_hex],
+        ["los", here, "1P5"],
+    ]
+    for q in queries:
+        got = []
+        for source in (save, toml):
+            code = main([q[0], str(source), *q[1:], "--json"])
+            got.append((code, json.loads(capsys.readouterr().out)))
+        assert got[0] == got[1], q
+    for source, out in ((save, tmp_path / "a.svg"), (toml, tmp_path / "b.svg")):
+        assert main(["render", str(source), "-o", str(out)]) == 0
+    assert (tmp_path / "a.svg").read_text() == (tmp_path / "b.svg").read_text()
