@@ -22,7 +22,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def source_findings(report: Mapping[str, Any]) -> list[Finding]:
     """What reading a VASL save listed rather than read, as warnings: pieces it could not
-    identify (with their hex and image) and SSR names the referee does not read."""
+    identify (with their hex and image), SSR names the referee does not read, and what the
+    board picker sets that the map does not follow (crops, overlays)."""
     out = [
         Finding("VASL", "warning", f"piece not identified: {p['name']} ({p['image']})", p["where"])
         for p in report.get("unknown_pieces", ())
@@ -31,6 +32,7 @@ def source_findings(report: Mapping[str, Any]) -> list[Finding]:
             for n in report.get("unknown_ssr", ())]  # fmt: skip
     out += [Finding("VASL", "warning", f"SSR {n}: drawn by VASL, the map is read as printed",
                     "ssr") for n in report.get("picture_ssr", ())]  # fmt: skip
+    out += [Finding("VASL", "warning", n, "map") for n in report.get("unread", ())]
     return out
 
 

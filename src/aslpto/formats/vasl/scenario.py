@@ -94,6 +94,7 @@ class ImportReport:
     listed: tuple[PieceNote, ...] = ()
     unknown_ssr: tuple[str, ...] = ()
     picture_ssr: tuple[str, ...] = ()
+    unread: tuple[str, ...] = ()
 
     def as_json(self) -> dict[str, Any]:
         return {
@@ -106,6 +107,7 @@ class ImportReport:
             "unknown_pieces": [n.as_json() for n in self.unknown],
             "unknown_ssr": list(self.unknown_ssr),
             "picture_ssr": list(self.picture_ssr),
+            "unread": list(self.unread),
         }
 
     def counts_text(self) -> str:
@@ -204,6 +206,26 @@ def _conditions(
             notes.append(f"SSR {name} ({row['rule']}): {row['why']}")
     out.update(given)
     return out, picture, unknown, notes
+
+
+def _unread(boards: Iterable[Board]) -> list[str]:
+    """What the board picker sets that the map does not follow, one line each: a crop (the
+    whole board is on the map; pieces are still placed through the crop), an overlay, a
+    board option not understood."""
+    out: list[str] = []
+    for b in boards:
+        if b.crop is not None:
+            c = b.crop
+            out.append(
+                f"board {b.name}: cropped to x {c.x}, y {c.y}, width {c.width}, height "
+                f"{c.height} in VASL; the map holds the whole board"
+            )
+        out += [
+            f"board {b.name}: overlay {o.name} on {o.hex1} {o.hex2}: not applied to the map"
+            for o in b.overlays
+        ]
+        out += [f"board {b.name}: VASL option {t!r} not read" for t in b.unparsed]
+    return out
 
 
 def _nationality(image: str) -> str | None:
@@ -315,6 +337,7 @@ def scenario_of(save: SavedGame, ssr: Mapping[str, Any] | None = None) -> SaveSc
         listed=tuple(listed),
         unknown_ssr=tuple(unknown_ssr),
         picture_ssr=tuple(picture),
+        unread=tuple(_unread(layout.boards)),
     )
     return SaveScenario(doc, report, tuple(notes))
 
