@@ -132,6 +132,20 @@ def test_a_dropped_vasl_save_is_refereed(tmp_path: Path) -> None:
         s.bg.stop()
 
 
+def test_a_dropped_save_without_boards_has_its_counters_off_the_map() -> None:
+    s = Served(EXAMPLES / "panji-g9.toml")
+    try:
+        data = vasl_save("basic.vsav").read_bytes()
+        status, got = s.request("/api/scenario", data, {"x-filename": "basic.vsav"})
+        assert status == 200 and got["hexes"] == {} and got["pictures"] == {}
+        assert got["units"] and not any(u["hex"] for u in got["units"])
+        status, text = s.request("/api/map.svg")
+        assert status == 200 and 'id="map"' in text and "off the map" in text
+        assert s.request("/api/check")[0] == 200
+    finally:
+        s.bg.stop()
+
+
 def test_a_dropped_save_keeps_within_the_limits_and_says_what_is_wrong(tmp_path: Path) -> None:
     import zipfile
 
@@ -278,6 +292,19 @@ def test_a6_2_los_over_the_pictures_marks_the_blocking_pixel(real: Served, page:
     got = page.eval_on_selector(".los-block-point.pixel", _SCREEN_CENTRE)
     assert abs(got[0] - want[0]) < 1.5 and abs(got[1] - want[1]) < 1.5
     screenshot(page, "real-37-38-los-blocked")
+
+
+def test_a6_los_typed_between_locations_with_an_entrenched_end(real: Served, page: Any) -> None:
+    _open(page, real)
+    page.click('#ui-modes button[data-mode="los"]')
+    page.check("#from-entrenched")
+    page.fill("#los-text", "37CC7 38C3")
+    page.press("#los-text", "Enter")
+    page.wait_for_selector("#los-head")
+    _, los = real.post("/api/los", {"from": "37CC7", "to": "38C3", "from-entrenched": True})
+    head = page.inner_text("#los-head")
+    assert head.startswith(f"{los['from']} → {los['to']} (range {los['range']})")
+    assert page.inner_text("#los-info .rules") == "rules: " + ", ".join(los["rules"])
 
 
 def test_a_real_save_dropped_onto_the_page(page: Any, tmp_path: Path) -> None:

@@ -51,6 +51,14 @@ ZIP_MAX_RATIO = 200
 """An archive dropped onto the page: at most this many entries, this many bytes unpacked in
 all, and no entry packed more than this many times smaller than it unpacks."""
 
+NO_MAP_SVG = (
+    '<?xml version="1.0" encoding="UTF-8"?>\n<svg xmlns="http://www.w3.org/2000/svg" '
+    'viewBox="0 0 480 60" width="480" height="60"><g id="map"><text x="10" y="30" '
+    'font-family="sans-serif" font-size="14">no boards in this game: its counters are all '
+    "off the map</text></g></svg>\n"
+)
+"""What ``/api/map.svg`` draws for a game without boards (a VASL save with no map)."""
+
 _RENAMED = {"frm": "from", "strength_of_mc": "n"}
 _INJECTED = frozenset({"scenario", "json", "help"})
 
@@ -263,7 +271,10 @@ class Referee:
             if self._svg is None:
                 pics = self.pictures()
                 under = None if pics is None else pics.underlays(self.picture_url)
-                self._svg = svg.render(self.game, underlays=under)
+                if not self.game.map.cells:  # a saved game with no boards: counters off-map
+                    self._svg = NO_MAP_SVG
+                else:
+                    self._svg = svg.render(self.game, underlays=under)
             return self._svg
 
     # a scenario dropped onto the page ---------------------------------------------------

@@ -211,6 +211,7 @@ function setMode(mode) {
   }
   document.body.dataset.mode = mode;
   if (mode !== "los") { state.losFrom = null; }
+  else document.getElementById("los-panel").hidden = false;
 }
 
 function clickUnit(id, evt) {
@@ -469,8 +470,12 @@ async function showLos(from, to) {
   const box = document.getElementById("los-info");
   document.getElementById("los-panel").hidden = false;
   let d;
+  const ask = { from, to };
+  for (const k of ["from-entrenched", "to-entrenched"]) {
+    if (document.getElementById(k).checked) ask[k] = true;
+  }
   try {
-    d = await api("los", { from, to });
+    d = await api("los", ask);
   } catch (e) {
     box.replaceChildren(el("p", { class: "bad" }, e.message));
     return;
@@ -580,6 +585,12 @@ function start() {
     state.steps.push(e.target.value.trim());
     e.target.value = "";
     evaluatePath();
+  });
+  document.getElementById("los-text").addEventListener("keydown", (e) => {
+    const ends = e.target.value.trim().split(/\s+/).filter(Boolean);
+    if (e.key !== "Enter" || ends.length !== 2) return;
+    state.losFrom = null;
+    showLos(ends[0], ends[1]);
   });
   document.getElementById("undo").addEventListener("click", () => {
     state.steps.pop();
