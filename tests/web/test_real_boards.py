@@ -330,3 +330,66 @@ def test_a_real_save_dropped_onto_the_page(page: Any, tmp_path: Path) -> None:
         screenshot(page, "vasl-save-dropped")
     finally:
         s.bg.stop()
+
+
+def test_serve_a_vasl_save_over_its_real_boards() -> None:
+    """``aslpto serve --vasl-boards DIR SAVE``: the URL first, the save's boards' pictures."""
+    import json
+    import os
+    import subprocess
+    import sys
+    import urllib.request
+
+    folder = vasl_boards("2", "3", "4")
+    save = vasl_save("Hill 621 (Scenario E).vsav")
+    env = {**os.environ, "PYTHONUNBUFFERED": "1"}
+    p = subprocess.Popen(
+        [sys.executable, "-m", "aslpto.cli", "serve", "--vasl-boards", str(folder), str(save),
+         "--port", "0"],
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env,
+    )  # fmt: skip
+    try:
+        assert p.stdout is not None
+        url = p.stdout.readline().strip()
+        assert url.startswith("http://127.0.0.1:")
+        with urllib.request.urlopen(url + "api/map", timeout=30) as r:
+            got = json.loads(r.read())
+        assert got["boards"] == ["2", "4", "3"] and set(got["pictures"]) == {"2", "3", "4"}
+        assert got["pictures"]["3"]["y"] == 2 * 645
+    finally:
+        p.terminate()
+        p.wait(10)
+
+
+def test_a_board_turned_180_degrees_lies_turned_under_the_page(tmp_path: Path, page: Any) -> None:
+    """Board 38 turned 180° (``38*``): its hex centres are its artwork centres turned about
+    the picture's centre, the LOS engine's centre dots, and on the page the reach overlay
+    lies on the turned picture's hex centres."""
+    from tests.vaslhelp import scenario_text
+
+    vasl_boards("37", "38")
+    unit = '\n[[units]]\nid = "U"\nside = "U.S."\nkind = "squad"\ncounter = "6-6-6"\nhex = "38F5"\n'
+    path = tmp_path / "turned.toml"
+    path.write_text(scenario_text('[["37", "38*"]]', "pto_terrain = true", unit), "utf-8")
+    s = Served(path)
+    try:
+        got = s.referee.map_json()
+        assert got["pictures"]["38"]["rotated"] is True
+        art = s.referee.game.map.artwork["38"]
+        x, y = art.centre(5, 5)  # 38F5
+        assert got["hexes"]["38F5"] == [1800 + 1800 - x, 645 - y]
+        eng = engine(s.referee.game)
+        m = s.referee.game.map
+        for name in ("38F5", "38A1", "38B2", "37GG5"):
+            px, py = got["hexes"][name]
+            assert eng.centre_pixel(m.hex(name)) == (int(px), int(py))  # type: ignore[attr-defined]
+        _open(page, s)
+        page.click('.unit-chip[data-unit="U"]')
+        page.wait_for_selector('body[data-reach-shown="U"]')
+        for name, (col, row) in (("38F5", (5, 5)), ("38F4", (5, 4)), ("38G5", (6, 5))):
+            want = page.evaluate(_SCREEN_OF_PIXEL, ["38", *art.centre(col, row)])
+            at = page.eval_on_selector(f'.reach-hex[data-hex="{name}"] polygon', _SCREEN_CENTRE)
+            assert abs(at[0] - want[0]) < 1.5 and abs(at[1] - want[1]) < 1.5, (name, at, want)
+        screenshot(page, "real-37-38-turned-reach")
+    finally:
+        s.bg.stop()
