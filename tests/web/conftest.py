@@ -21,6 +21,9 @@ from aslpto.web.server import Background
 ROOT = Path(__file__).resolve().parents[2]
 EXAMPLES = ROOT / "examples"
 SCREENSHOTS = ROOT / "out" / "screenshots"
+VASL = next((p for p in (ROOT.parent / "shared" / "vasl", Path("/work/shared/vasl"))
+             if (p / "boards").is_dir()), None)  # fmt: skip
+"""The real VASL data (boards, saves), read at run time; tests that need it skip without."""
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_FLAGS = [
     "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
@@ -31,8 +34,8 @@ CHROMIUM_FLAGS = [
 class Served:
     """A running server and a small client for it."""
 
-    def __init__(self, scenario: Path) -> None:
-        self.referee = Referee.load(scenario)
+    def __init__(self, scenario: Path, vasl_boards: Path | None = None) -> None:
+        self.referee = Referee.load(scenario, str(vasl_boards) if vasl_boards else None)
         self.bg = Background(self.referee)
         self.url = self.bg.url
 
@@ -47,7 +50,9 @@ class Served:
                 status, data, kind = r.status, r.read(), r.headers.get("content-type", "")
         except urllib.error.HTTPError as e:
             status, data, kind = e.code, e.read(), e.headers.get("content-type", "")
-        return status, json.loads(data) if "json" in kind else data.decode("utf-8")
+        if "json" in kind:
+            return status, json.loads(data)
+        return status, data.decode("utf-8") if kind.startswith(("text", "image/svg")) else data
 
     def post(self, path: str, obj: object) -> tuple[int, Any]:
         return self.request(path, json.dumps(obj).encode(), {"content-type": "application/json"})
@@ -86,6 +91,26 @@ def page(browser: Any) -> Iterator[Any]:
     yield pg
     pg.close()
     assert not errors, errors
+
+
+def vasl_boards(*boards: str) -> Path:
+    """The VASL boards folder, when it holds ``bdNN`` of each board named (else skip)."""
+    if VASL is None:
+        pytest.skip("the VASL data (../shared/vasl/boards) is not here")
+    folder = VASL / "boards"
+    missing = [b for b in boards
+               if not any((folder / f"bd{n}").is_file() for n in (b, b.zfill(2)))]
+    if missing:
+        pytest.skip(f"no VASL board archive bd{missing[0]} in {folder}")
+    return folder
+
+
+def vasl_save(name: str) -> Path:
+    """A real VASL saved game of ../shared/vasl/saves (else skip)."""
+    path = VASL / "saves" / name if VASL is not None else None
+    if path is None or not path.is_file():
+        pytest.skip(f"the VASL save {name} is not here")
+    return path
 
 
 def screenshot(page: Any, name: str) -> None:

@@ -172,9 +172,12 @@ def test_dropped_archives_are_measured_before_they_are_read(
     many = _zip({f"f{i}": b"" for i in range(2500)})
     status, got = s.request("/api/scenario", many, {"x-filename": "game.vsav"})
     assert status == 413 and "entries" in got["error"]
+    ratio = _zip({"savedGame": b"\0" * (40 * 1024 * 1024)})
+    status, got = s.request("/api/scenario", ratio, {"x-filename": "game.vsav"})
+    assert status == 413 and "packed over 200:1" in got["error"]
     status, got = s.request("/api/scenario", _zip({"savedGame": b"x"}),
                             {"x-filename": "game.vsav"})  # fmt: skip
-    assert status == 415 and "TOML" in got["error"]
+    assert status == 400 and got["error"].startswith("aslpto: game.vsav")  # read as a save
     with pytest.raises(BadRequest) as e:  # over HTTP the socket closes while the client sends
         s.referee.drop(b"#" * (3 * 1024 * 1024), "big.toml")
     assert e.value.status == 413 and "at most" in e.value.message

@@ -1,6 +1,7 @@
-"""``aslpto serve SCENARIO``: the referee at the table, a local web page over the scenario
-with the JSON API of the query commands under ``/api/`` (:mod:`aslpto.web`, ``docs/web.md``).
-The first line printed is the URL it serves on."""
+"""``aslpto serve SCENARIO_OR_SAVE``: the referee at the table, a local web page over the
+scenario (TOML, or a VASL saved game) with the JSON API of the query commands under
+``/api/`` (:mod:`aslpto.web`, ``docs/web.md``). The first line printed is the URL it serves
+on."""
 
 from __future__ import annotations
 
@@ -15,7 +16,7 @@ HELP = "the referee at the table: a local web page over the scenario (needs aslp
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("scenario", help="scenario file (TOML)")
+    parser.add_argument("scenario", help="scenario file (TOML) or VASL saved game (.vsav)")
     parser.add_argument("--host", default="127.0.0.1", help="address to serve on (127.0.0.1)")
     parser.add_argument(
         "--port", type=int, default=8000, help="port to serve on (8000; 0 picks a free one)"
@@ -35,7 +36,7 @@ def run(args: argparse.Namespace) -> Outcome:
     from aslpto.web.referee import Referee
     from aslpto.web.server import serve
 
-    referee = Referee.load(args.scenario)
+    referee = Referee.load(args.scenario, getattr(args, "vasl_boards", None))
     served: list[str] = []
 
     def announce(url: str) -> None:

@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import argparse
 import io
+import threading
 import zipfile
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -35,6 +36,7 @@ from aslpto.base.rulings import AslptoError
 from aslpto.cli import command_parser, flag_unchecked
 from aslpto.formats import scenario, svg
 from aslpto.state.game import Game
+from aslpto.web.pictures import Pictures, read_pictures
 
 QUERIES: tuple[str, ...] = ("terrain", "move", "reach", "los", "odds", "check")
 """The commands the API answers, one endpoint each (``/api/NAME``)."""
@@ -42,12 +44,20 @@ QUERIES: tuple[str, ...] = ("terrain", "move", "reach", "los", "odds", "check")
 MAX_QUERY_BYTES = 64 * 1024
 """A query's JSON body is at most this long."""
 MAX_SCENARIO_BYTES = 2 * 1024 * 1024
-"""A scenario dropped onto the page is at most this long."""
+"""A scenario or saved game dropped onto the page is at most this long."""
 ZIP_MAX_ENTRIES = 2000
 ZIP_MAX_BYTES = 64 * 1024 * 1024
 ZIP_MAX_RATIO = 200
 """An archive dropped onto the page: at most this many entries, this many bytes unpacked in
 all, and no entry packed more than this many times smaller than it unpacks."""
+
+NO_MAP_SVG = (
+    '<?xml version="1.0" encoding="UTF-8"?>\n<svg xmlns="http://www.w3.org/2000/svg" '
+    'viewBox="0 0 480 60" width="480" height="60"><g id="map"><text x="10" y="30" '
+    'font-family="sans-serif" font-size="14">no boards in this game: its counters are all '
+    "off the map</text></g></svg>\n"
+)
+"""What ``/api/map.svg`` draws for a game without boards (a VASL save with no map)."""
 
 _RENAMED = {"frm": "from", "strength_of_mc": "n"}
 _INJECTED = frozenset({"scenario", "json", "help"})
@@ -112,19 +122,31 @@ class _Command:
 class Referee:
     """A game loaded once and the commands that answer about it."""
 
-    def __init__(self, game: Game, path: str) -> None:
+    def __init__(self, game: Game, path: str, vasl_boards: str | None = None) -> None:
         self.game = game
         self.path = path
+        self.vasl_boards = vasl_boards
+        """The folder of VASL board archives the game was read with (``--vasl-boards``),
+        which a dropped scenario or save is read with too."""
+        self.generation = 0
+        """How many games were dropped since the first (a picture's URL names it)."""
         self._svg: str | None = None
+        self._pictures: tuple[Pictures | None] | None = None
+        self._lock = threading.RLock()
         self._commands: dict[str, _Command] = {}
         for name in QUERIES:
             mod, parser = command_parser(name)
             self._commands[name] = _Command(mod, parser, fields_of(parser))
 
     @classmethod
-    def load(cls, path: str | Path) -> Referee:
-        """The referee of the scenario at ``path`` (an :class:`InputError` when unusable)."""
-        return cls(scenario.load(path), str(path))
+    def load(cls, path: str | Path, vasl_boards: str | None = None) -> Referee:
+        """The referee of the scenario or VASL saved game at ``path`` (an
+        :class:`InputError` when unusable); ``vasl_boards``: the folder of VASL board
+        archives (else ``--vasl-boards`` as the command line set it)."""
+        from aslpto.formats.scenario.source import vasl_boards_option
+
+        folder = vasl_boards or vasl_boards_option.get()
+        return cls(scenario.load(path, vasl_boards=folder), str(path), folder)
 
     # the queries ----------------------------------------------------------------------
 
@@ -138,14 +160,19 @@ class Referee:
         if c is None:
             raise BadRequest(f"no command '{command}' (commands: {', '.join(QUERIES)})", 404)
         argv = self._argv(command, c, body)
-        try:
-            args = c.parser.parse_args(argv)
-            unchecked.begin()
-            outcome = c.module.answer(self.game, args)
-            flag_unchecked(outcome)  # the CLI's JSON, with the unchecked values it rests on
-            return dict(outcome.payload)
-        except AslptoError as e:
-            raise BadRequest(f"aslpto: {e}") from None
+        # One answer at a time: the unchecked values an answer read are noted in one place
+        # (aslpto.base.unchecked) from begin() to taken(), and the game's caches (priced
+        # edges, the LOS engine) are filled as queries ask; a server answering requests in
+        # several threads gets each answer with its own unchecked values.
+        with self._lock:
+            try:
+                args = c.parser.parse_args(argv)
+                unchecked.begin()
+                outcome = c.module.answer(self.game, args)
+                flag_unchecked(outcome)  # the CLI's JSON, with the unchecked values it read
+                return dict(outcome.payload)
+            except AslptoError as e:
+                raise BadRequest(f"aslpto: {e}") from None
 
     def _argv(self, command: str, c: _Command, body: object) -> list[str]:
         if not isinstance(body, Mapping):
@@ -177,12 +204,20 @@ class Referee:
     # the map --------------------------------------------------------------------------
 
     def map_json(self) -> dict[str, Any]:
-        """What the page draws over: every hex's centre in the SVG's ``#map`` group, the
-        units where they stand, and each real board's picture where the map has one."""
+        """What the page draws over: every hex's centre, the units where they stand, and
+        each board's picture where every board of the map has one (``docs/web.md``): the
+        centres are then the pictures' own pixels, and ``frame`` the matrix taking them to
+        the SVG's ``#map`` group; otherwise they are the SVG's and ``frame`` is ``None``."""
+        with self._lock:
+            return self._map_json()
+
+    def _map_json(self) -> dict[str, Any]:
         m = self.game.map
+        pics = self.pictures()
+        centre = svg.centre if pics is None else pics.centre
         hexes = {}
         for h in sorted(m.cells):
-            x, y = svg.centre(h)
+            x, y = centre(h)
             hexes[m.name(h)] = [round(x, 2), round(y, 2)]
         units = []
         for uid in sorted(self.game.units):
@@ -192,45 +227,95 @@ class Referee:
                 "kind": u.kind.value, "counter": u.counter,
                 "hex": m.name(m.hex(u.hex)) if u.hex else None, "position": u.position,
             })  # fmt: skip
+        radius = (svg.R, svg.R) if pics is None else pics.radius
         return {
             "name": self.game.name,
             "scenario": self.path,
-            "radius": svg.R,
+            "radius": round(radius[0], 4),
+            "radius_y": round(radius[1], 4),
             "boards": list(m.layout.boards),
-            "pictures": board_pictures(self.game),
+            "pictures": {} if pics is None else pics.placed(self.picture_url),
+            "frame": None if pics is None else [round(v, 6) for v in pics.to_svg()],
             "hexes": hexes,
             "units": units,
         }
 
+    @property
+    def picture_url(self) -> str:
+        """Where the page fetches a board's picture (``{board}``: the board's name)."""
+        return f"/api/picture/{{board}}?game={self.generation}"
+
+    def pictures(self) -> Pictures | None:
+        """The boards' own pictures and their pixel frame, read once per game; ``None``
+        when a board of the map has none (a board typed in TOML)."""
+        with self._lock:
+            if self._pictures is None:
+                try:
+                    self._pictures = (read_pictures(self.game),)
+                except AslptoError as e:
+                    raise BadRequest(f"aslpto: {e}", 404) from None
+            return self._pictures[0]
+
+    def picture(self, board: str) -> tuple[str, bytes]:
+        """The type and bytes of ``board``'s picture (a 404 when it has none)."""
+        pics = self.pictures()
+        pic = None if pics is None else pics.pictures.get(board)
+        if pic is None:
+            raise BadRequest(f"no picture of board '{board[:40]}' in this map", 404)
+        return pic.mime, pic.data
+
     def svg(self) -> str:
-        """The map as ``aslpto render`` draws it (drawn once per game)."""
-        if self._svg is None:
-            self._svg = svg.render(self.game)
-        return self._svg
+        """The map as ``aslpto render`` draws it (drawn once per game): over the boards' own
+        pictures (``render --picture``) where the map has them."""
+        with self._lock:
+            if self._svg is None:
+                pics = self.pictures()
+                under = None if pics is None else pics.underlays(self.picture_url)
+                if not self.game.map.cells:  # a saved game with no boards: counters off-map
+                    self._svg = NO_MAP_SVG
+                else:
+                    self._svg = svg.render(self.game, underlays=under)
+            return self._svg
 
     # a scenario dropped onto the page ---------------------------------------------------
 
     def drop(self, data: bytes, name: str) -> None:
-        """Read a dropped scenario and referee it from now on (the game before it stays when
-        it is unusable)."""
+        """Read a dropped scenario or VASL saved game and referee it from now on (the game
+        before it stays when it is unusable)."""
         base = Path(name.replace("\\", "/")).name or "dropped.toml"
-        text = read_upload(data, base)
         anchor = str(Path(self.path).parent / base)
+        text = read_upload(data, base)
         try:
-            game = scenario.loads(text, anchor)
+            if text is None:
+                game = _read_save(data, base, anchor, self.vasl_boards)
+            else:
+                game = scenario.loads(text, anchor, vasl_boards=self.vasl_boards)
+            pics = (read_pictures(game),)
         except AslptoError as e:
             raise BadRequest(f"aslpto: {e}") from None
         except RecursionError:
             raise BadRequest(f"aslpto: {base}: nested too deeply") from None
-        self.game, self.path, self._svg = game, anchor, None
+        with self._lock:
+            self.game, self.path, self._svg, self._pictures = game, anchor, None, pics
+            self.generation += 1
 
 
-def board_pictures(game: Game) -> dict[str, str]:
-    """The picture of each real board of the map, by board name, as a URL the page lays under
-    the hexes in place of the SVG render. A board typed in TOML has none; a real board's
-    artwork (``Map.artwork``, :mod:`aslpto.board.artwork`) is where its picture will come
-    from."""
-    return {}
+def _read_save(data: bytes, name: str, anchor: str, vasl_boards: str | None) -> Game:
+    """The game of a dropped VASL saved game (its zip already measured), as ``aslpto``
+    reads a ``.vsav`` file (:func:`aslpto.formats.scenario.load`)."""
+    from dataclasses import replace
+
+    from aslpto.formats.vasl.savefile.encoding import SaveFileError
+    from aslpto.formats.vasl.savefile.game import parse_save
+    from aslpto.formats.vasl.scenario import scenario_of
+
+    try:
+        save = parse_save(data, name)
+    except SaveFileError as e:
+        raise BadRequest(f"aslpto: {e}") from None
+    got = scenario_of(save)
+    game = scenario.loads(got.toml(), anchor, vasl_boards=vasl_boards)
+    return replace(game, source_report=got.report.as_json())
 
 
 def _words(command: str, f: Field, value: object) -> list[str]:
@@ -254,18 +339,19 @@ def _words(command: str, f: Field, value: object) -> list[str]:
     return out
 
 
-def read_upload(data: bytes, name: str) -> str:
-    """The text of a dropped scenario, within the size limits; an archive (a VASL saved game)
-    is measured against the zip limits before anything in it is read."""
+def read_upload(data: bytes, name: str) -> str | None:
+    """The text of a dropped scenario, within the size limits; ``None`` for a zip archive
+    (a VASL saved game), once it is measured against the zip limits, before anything in it
+    is read."""
     if len(data) > MAX_SCENARIO_BYTES:
         raise BadRequest(
             f"{name}: {len(data)} bytes; a scenario is at most {MAX_SCENARIO_BYTES} bytes", 413
         )
     if data[:4] == b"PK\x03\x04":
         check_zip(data, name)
-        raise BadRequest(
-            f"{name}: a zip archive (a VASL saved game?); the page reads TOML scenarios", 415
-        )
+        return None
+    if name.lower().endswith(".vsav"):
+        raise BadRequest(f"{name}: not a zip archive (a VASL saved game is one)")
     try:
         return data.decode("utf-8")
     except UnicodeDecodeError as e:

@@ -83,6 +83,14 @@ def make_app(referee: Referee) -> Starlette:
         except Exception as e:
             return JSONResponse({"error": internal_error(e)}, status_code=500)
 
+    async def picture(request: Request) -> Response:
+        try:
+            mime, data = referee.picture(request.path_params["board"])
+        except BadRequest as e:
+            return JSONResponse({"error": e.message}, status_code=e.status)
+        # the URL names the game (?game=N): a picture never changes under its URL
+        return Response(data, media_type=mime, headers={"cache-control": "max-age=86400"})
+
     async def index(request: Request) -> Response:
         return FileResponse(STATIC / "index.html")
 
@@ -99,6 +107,7 @@ def make_app(referee: Referee) -> Starlette:
         Route("/api/fields", fields),
         Route("/api/map.svg", map_svg),
         Route("/api/scenario", drop, methods=["POST"]),
+        Route("/api/picture/{board}", picture),
         Route("/api/check", query, methods=["GET", "POST"]),
         Route("/api/{command}", query, methods=["POST"]),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),

@@ -57,12 +57,20 @@ function sv(tag, attrs, text) {
 function corners(name, scale) {
   const [x, y] = state.map.hexes[name];
   const r = state.map.radius * (scale || 1);
+  const ry = (state.map.radius_y || state.map.radius) * (scale || 1) * 2 / Math.sqrt(3);
   const pts = [];
   for (let i = 0; i < 6; i++) {
     const a = Math.PI / 3 * i;
-    pts.push((x + r * Math.cos(a)).toFixed(1) + "," + (y + r * Math.sin(a)).toFixed(1));
+    pts.push((x + r * Math.cos(a)).toFixed(1) + "," + (y + ry * Math.sin(a)).toFixed(1));
   }
   return pts.join(" ");
+}
+
+function toMap(p) {
+  // a point of the page's layers (map.hexes: the SVG's #map group, or the boards' pictures'
+  // own pixels when map.frame is the matrix taking those to #map) in #map's coordinates
+  const f = state.map.frame;
+  return f ? [f[0] * p[0] + f[2] * p[1] + f[4], f[1] * p[0] + f[3] * p[1] + f[5]] : p;
 }
 
 async function loadMap() {
@@ -81,12 +89,14 @@ async function loadMap() {
   state.svg = svg;
   const vb = svg.getAttribute("viewBox").split(/\s+/).map(Number);
   state.view = { x: vb[0], y: vb[1], w: vb[2], h: vb[3] };
-  const g = svg.querySelector("g#map");
-  // hook: a real board's own picture (map.pictures) goes under the hexes in place of the
-  // SVG's terrain when the engine supplies one
-  for (const [board, url] of Object.entries(map.pictures || {})) {
-    const img = sv("image", { href: url, class: "board-picture", "data-board": board });
-    g.insertBefore(img, g.firstChild);
+  let g = svg.querySelector("g#map");
+  // the boards' own pictures (map.pictures) are drawn by the SVG under its hexsides and
+  // counters; the page's layers then lie in the pictures' pixels (map.frame)
+  document.body.dataset.pictures = String(Object.keys(map.pictures || {}).length);
+  if (map.frame) {
+    const frame = sv("g", { id: "pixel-frame", transform: `matrix(${map.frame.join(" ")})` });
+    g.appendChild(frame);
+    g = frame;
   }
   for (const name of ["reach", "path", "los", "mark", "hits", "units"]) {
     state.layers[name] = sv("g", { id: "layer-" + name });
@@ -130,7 +140,7 @@ function drawUnits() {
 
 function fitUnits() {
   // the first view: the hexes the units stand in, a few hexes around them
-  const pts = state.map.units.filter((u) => u.hex).map((u) => state.map.hexes[u.hex]);
+  const pts = state.map.units.filter((u) => u.hex).map((u) => toMap(state.map.hexes[u.hex]));
   if (!pts.length) return;
   const m = state.map.radius * 5;
   const [ox, oy] = state.origin;
@@ -201,6 +211,7 @@ function setMode(mode) {
   }
   document.body.dataset.mode = mode;
   if (mode !== "los") { state.losFrom = null; }
+  else document.getElementById("los-panel").hidden = false;
 }
 
 function clickUnit(id, evt) {
@@ -459,8 +470,12 @@ async function showLos(from, to) {
   const box = document.getElementById("los-info");
   document.getElementById("los-panel").hidden = false;
   let d;
+  const ask = { from, to };
+  for (const k of ["from-entrenched", "to-entrenched"]) {
+    if (document.getElementById(k).checked) ask[k] = true;
+  }
   try {
-    d = await api("los", { from, to });
+    d = await api("los", ask);
   } catch (e) {
     box.replaceChildren(el("p", { class: "bad" }, e.message));
     return;
@@ -474,8 +489,14 @@ async function showLos(from, to) {
   for (const h of d.hindrances || []) mark(layer, h.where, "los-hindrance");
   if (d.blocked_by) {
     mark(layer, d.blocked_by.where, "los-block");
-    const p = state.map.hexes[d.blocked_by.where];
-    if (p) layer.appendChild(sv("circle", { class: "los-block-point", cx: p[0], cy: p[1], r: 7 }));
+    // the point that blocks: the pixel the artwork engine names (on the boards' pictures),
+    // else the blocking hex's centre
+    const px = d.blocked_by.pixel && state.map.frame ? d.blocked_by.pixel : null;
+    const p = px ? [px[0] + 0.5, px[1] + 0.5] : state.map.hexes[d.blocked_by.where];
+    if (p) {
+      layer.appendChild(sv("circle", { class: "los-block-point" + (px ? " pixel" : ""),
+        cx: p[0], cy: p[1], r: 7 }));
+    }
   }
   box.replaceChildren();
   const head = `${d.from} → ${d.to} (range ${d.range}): `
@@ -483,8 +504,9 @@ async function showLos(from, to) {
     + (d.los ? `LOS, Hindrance DRM +${d.hindrance_drm}` : "no LOS");
   box.appendChild(el("p", { class: d.los ? "ok" : "bad", id: "los-head" }, head));
   if (d.blocked_by) {
+    const at = d.blocked_by.pixel ? ` (pixel ${d.blocked_by.pixel.join(", ")})` : "";
     box.appendChild(el("p", { class: "blocked-by" },
-      `blocked at ${d.blocked_by.where} [${d.blocked_by.rule}] ${d.blocked_by.why}`));
+      `blocked at ${d.blocked_by.where}${at} [${d.blocked_by.rule}] ${d.blocked_by.why}`));
   }
   for (const h of d.hindrances || []) {
     box.appendChild(el("p", {}, `hindrance ${h.where} ${h.terrain} +${h.drm} [${h.rule}]`));
@@ -563,6 +585,12 @@ function start() {
     state.steps.push(e.target.value.trim());
     e.target.value = "";
     evaluatePath();
+  });
+  document.getElementById("los-text").addEventListener("keydown", (e) => {
+    const ends = e.target.value.trim().split(/\s+/).filter(Boolean);
+    if (e.key !== "Enter" || ends.length !== 2) return;
+    state.losFrom = null;
+    showLos(ends[0], ends[1]);
   });
   document.getElementById("undo").addEventListener("click", () => {
     state.steps.pop();
