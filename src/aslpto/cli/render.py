@@ -61,15 +61,17 @@ def _pictures(game: Game) -> dict[str, Underlay]:
     """The pictures of the map's real boards (VASL board archives), by board name."""
     from aslpto.formats.scenario import map_source
     from aslpto.formats.svg import Underlay
+    from aslpto.formats.vasl.overlays import vasl_overlays
     from aslpto.formats.vasl.pictures import board_picture
 
     src = map_source(game.map)
     out: dict[str, Underlay] = {}
+    spots = vasl_overlays(game.map.layout, src) if src is not None else {}
     for board, ref in src.files if src is not None else ():
         art = game.map.artwork.get(board)
         if ref.vasl is None or art is None:
             continue
-        pic = board_picture(ref.path)
+        pic = board_picture(ref.path, spots.get(board, ()))
         out[board] = Underlay(pic.data_uri(), pic.width, pic.height, art.hex_width,
                               art.hex_height, art.a1_x, art.a1_y)  # fmt: skip
     if not out:

@@ -27,11 +27,12 @@ import os
 import re
 import tomllib
 from collections import Counter
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache
 from importlib import resources
 from operator import itemgetter
+from typing import TYPE_CHECKING
 
 from aslpto.base.rulings import InputError
 from aslpto.board.artwork import Artwork, CodeMeaning
@@ -47,6 +48,9 @@ from aslpto.formats.vasl.boardarchive import (
     read_board_archive,
     terrain_codes,
 )
+
+if TYPE_CHECKING:
+    from aslpto.formats.vasl.overlays import OverlaySpot
 
 __all__ = [
     "archive_name",
@@ -602,11 +606,21 @@ def find_board_archive(board: str, folder: str | os.PathLike[str]) -> str | None
     return None
 
 
-def load_vasl_board(path: str | os.PathLike[str], name: str | None = None) -> BoardData:
-    """Read a board archive and make it a board. Errors are one-line
+def load_vasl_board(path: str | os.PathLike[str], name: str | None = None,
+                    overlays: Sequence[OverlaySpot] = ()) -> BoardData:  # fmt: skip
+    """Read a board archive, place VASL overlays on its artwork (in the order given, G.9B;
+    :mod:`aslpto.formats.vasl.overlays`) and make it a board. Errors are one-line
     :class:`~aslpto.base.rulings.InputError` naming the file."""
     try:
         archive = read_board_archive(path)
+        if overlays:
+            from aslpto.formats.vasl.overlays import OverlayError, place_overlays
+
+            try:
+                archive = place_overlays(archive, overlays)
+            except OverlayError as e:
+                raise InputError(f"overlay archive {e}", extra={"overlay": str(e.index)}
+                                 ) from None  # fmt: skip
         return board_data(archive, name)
     except BoardArchiveError as e:
         raise InputError(f"board archive {e}") from None

@@ -1,0 +1,224 @@
+"""VASL overlay archives on real boards (G.9, G.9B, G.9E, G8): the overlays' pictures read
+through their colours replace the board's pixels, so hexes, G.1 and LOS see them. The facts
+were checked by eye on the overlay pictures (hex labels drawn on ``ovr1a.gif``,
+``ovrrp3d.gif``, ``ovrsw2a.gif``). Skipped without the shared VASL folder."""
+
+from __future__ import annotations
+
+import io
+import zipfile
+from functools import cache
+from pathlib import Path
+
+import pytest
+
+from aslpto.base.rulings import InputError
+from aslpto.board.files import BoardData
+from aslpto.board.hexes import Layout
+from aslpto.board.terrain import HexsideFeature, Terrain
+from aslpto.formats import scenario
+from aslpto.formats.vasl.boardarchive import parse_hex
+from aslpto.formats.vasl.boards import load_vasl_board
+from aslpto.formats.vasl.overlays import (
+    OverlayError,
+    OverlaySpot,
+    find_overlay_archive,
+    overlay_archive_name,
+    read_overlay_archive,
+    scenario_spot,
+)
+from aslpto.procedures.movement import evaluate
+from aslpto.rules.los.queries import los
+from vaslhelp import BOARDS, VASL, needs_vasl, scenario_text
+
+OVERLAYS = VASL / "overlays" if VASL is not None else None
+
+
+def _ovr(name: str) -> str:
+    assert OVERLAYS is not None
+    return str(OVERLAYS / overlay_archive_name(name))
+
+
+@cache
+def _board(board: str, *spots: tuple[str, str, str]) -> BoardData:
+    assert BOARDS is not None
+    return load_vasl_board(BOARDS / f"bd{board}", board,
+                           [OverlaySpot(n, _ovr(n), a, b) for n, a, b in spots])  # fmt: skip
+
+
+def _t(data: BoardData, name: str) -> Terrain:
+    return data.terrain[parse_hex(name)]
+
+
+def test_overlay_archive_names() -> None:
+    assert overlay_archive_name("RP3") == "ovrRP"
+    assert overlay_archive_name("sw1") == "ovrSW"
+    assert overlay_archive_name("1") == "ovr1"
+    assert overlay_archive_name("P2") == "ovrP"
+
+
+@needs_vasl
+def test_overlay_archives_read() -> None:
+    assert OVERLAYS is not None and BOARDS is not None
+    rp = read_overlay_archive(_ovr("RP1"))
+    assert rp.origins["rp1"] == ("b2", "b1", "c1", "d1", "d2", "c3")
+    assert rp.overlays() == ("rp1", "rp2", "rp3", "rp4", "rp5")
+    assert read_overlay_archive(_ovr("4")).place_at == ("t0", "t-1")
+    assert find_overlay_archive("RP1", BOARDS) == str(OVERLAYS / "ovrRP")
+
+
+# --- G.9E: overlays 1-3 on boards 34-37, 4 on 34, 5 on 34/35/37 ------------------------------
+
+G9E = [(o, b, s) for o in ("1", "2", "3") for b in ("34", "35", "36", "37")
+       for s in ("D2-D1", "N8-N9", "T2-T1", "DD8-DD9")]  # fmt: skip
+G9E += [("5", "34", s) for s in ("K2-K1", "O9-O10")]
+G9E += [("5", b, s) for b in ("35", "37") for s in ("K2-K1", "O9-O10", "S2-S1", "W9-W10")]
+
+
+@needs_vasl
+@pytest.mark.parametrize(("overlay", "board", "spot"), G9E)
+def test_g9e_each_placement_loads_and_changes_the_hexes_beneath(overlay: str, board: str,
+                                                                spot: str) -> None:  # fmt: skip
+    a, b = spot.split("-")
+    bare, laid = _board(board), _board(board, (overlay, a, b))
+    changed = [h for h in bare.hexes if bare.terrain[h] != laid.terrain[h]]
+    assert len(changed) >= 5
+    assert parse_hex(a) in laid.hexes
+
+
+@needs_vasl
+def test_g9e_overlay_1_on_37_d2_d1_as_pictured() -> None:
+    # ovr1a.gif's B2 goes on D2: picture B1 swamp, B2 woods, D2 huts, C4 brush, E10 swamp
+    m = _board("37", ("1", "D2", "D1"))
+    assert _t(m, "D1") == Terrain.SWAMP and _t(_board("37"), "D1") == Terrain.WOODS
+    assert _t(m, "D2") == Terrain.WOODS and _t(_board("37"), "D2") == Terrain.GRAIN
+    assert _t(m, "F2") == Terrain.WOODEN_BUILDING
+    assert _t(m, "E4") == Terrain.BRUSH
+    assert _t(m, "G10") == Terrain.SWAMP
+
+
+@needs_vasl
+def test_g9e_overlay_1_on_37_dd8_dd9_is_turned() -> None:
+    # orientation d (ovr1d.gif, the overlay turned 180°): picture-a's B1 lies below the
+    # origin, its D2 two columns west, its C4 at CC7
+    m = _board("37", ("1", "DD8", "DD9"))
+    assert _t(m, "DD9") == Terrain.SWAMP
+    assert _t(m, "BB8") == Terrain.WOODEN_BUILDING
+    assert _t(m, "CC7") == Terrain.BRUSH
+
+
+@needs_vasl
+def test_g9e_overlay_4_by_its_data_file() -> None:
+    layout = Layout.grid([("34",)])
+    assert BOARDS is not None
+    board, spot = scenario_spot(layout, "4", "34", BOARDS)
+    assert (board, spot.hex1, spot.hex2) == ("34", "t0", "t-1")
+
+
+@needs_vasl
+def test_g9e_refuses_a_placement_it_does_not_name() -> None:
+    layout = Layout.grid([("37",)])
+    assert BOARDS is not None
+    with pytest.raises(InputError, match=r"G\.9E: overlay 1 on board 37 may be placed only"):
+        scenario_spot(layout, "1", "37E2-E1", BOARDS)
+    with pytest.raises(InputError, match=r"G\.9E: overlay 5 may be used only on board"):
+        scenario_spot(Layout.grid([("36",)]), "5", "36K2-K1", BOARDS)
+
+
+# --- RP, SW, P ----------------------------------------------------------------------------------
+
+
+@needs_vasl
+def test_rp3_on_37_w5_w6_the_three_paddy_hexes() -> None:
+    # ovrrp3d.gif: D1 on W5, D2 below it on W6, C2 to their lower left on V5
+    m = _board("37", ("RP3", "W5", "W6"))
+    assert {n for n in ("V5", "W5", "W6", "V6", "X5") if _t(m, n) == Terrain.PADDY} == {
+        "V5", "W5", "W6"}  # fmt: skip
+    assert m.levels.get(parse_hex("W5"), 0) == 0
+
+
+@needs_vasl
+def test_single_hex_overlays() -> None:
+    assert _t(_board("37", ("P1", "W5", "W5")), "W5") == Terrain.POND
+    assert _t(_board("37", ("RP1", "W5", "W5")), "W5") == Terrain.PADDY
+    sw = _board("37", ("SW2", "W5", "W6"))  # the swamp overlays are swamp
+    assert _t(sw, "W5") == Terrain.SWAMP and _t(sw, "W6") == Terrain.SWAMP
+
+
+@needs_vasl
+def test_g9b_later_overlay_on_top() -> None:
+    m = _board("37", ("RP3", "W5", "W6"), ("P1", "W6", "W6"))
+    assert _t(m, "W5") == Terrain.PADDY and _t(m, "W6") == Terrain.POND
+
+
+@needs_vasl
+def test_overlay_bad_input_one_line() -> None:
+    with pytest.raises(InputError, match=r"no overlay RP9 in ovrRP \(it has RP1, RP2"):
+        _board("37", ("RP9", "W5", "W6"))
+    with pytest.raises(InputError, match="runs off board 37"):
+        _board("37", ("RP3", "GG5", "GG6"))
+    with pytest.raises(InputError, match="covers one hex"):
+        _board("37", ("P1", "W5", "W6"))
+    with pytest.raises(InputError, match="two adjacent hexes"):
+        _board("37", ("RP3", "W5", "W8"))
+    with pytest.raises(InputError, match="no picture for orientation"):
+        _board("37", ("1", "D2", "E2"))
+
+
+def test_not_an_overlay_archive(tmp_path: Path) -> None:
+    p = tmp_path / "ovrRP"
+    p.write_bytes(b"not a zip")
+    with pytest.raises(OverlayError, match="not a zip file"):
+        read_overlay_archive(str(p))
+    q = tmp_path / "ovrSW"
+    buf = io.BytesIO()
+    with zipfile.ZipFile(buf, "w") as z:
+        z.writestr("colors", "")
+    q.write_bytes(buf.getvalue())
+    with pytest.raises(OverlayError, match="no 'data' file"):
+        read_overlay_archive(str(q))
+
+
+# --- a scenario: G8 end to end on a real board --------------------------------------------------
+
+RP = ('\n[[overlays]]\nfile = "vasl:RP3"\non = "37W5-W6"\n[[units]]\nid = "U"\nside = "U.S."\n'
+      'kind = "squad"\nclass = "1st-line"\ncounter = "6-6-6"\nhex = "37W4"\n')
+
+
+@cache
+def _game(paddy: str) -> scenario.Game:
+    return scenario.loads(scenario_text('[["37"]]', f'paddy = "{paddy}"', RP))
+
+
+@needs_vasl
+def test_g8_rp_overlay_in_a_scenario_banks_and_movement_chart() -> None:
+    g = _game("irrigated")
+    m = g.map
+    assert m.info(m.hex("37W5")).terrain == Terrain.PADDY
+    assert HexsideFeature.BANK in m.hexside_features(m.hex("37W5"), m.hex("37X5"))
+    assert HexsideFeature.BANK in m.hexside_features(m.hex("37W5"), m.hex("37W6"))
+    wet = evaluate(g, "U", ["37W5"]).steps[0]
+    dry = evaluate(_game("drained"), "U", ["37W5"]).steps[0]
+    assert "G8.2102" in wet.rules and "G8.2102" in dry.rules
+    assert wet.cost > dry.cost  # G8 Irrigated: mud (A4.134) on top of the bank hexside
+
+
+@needs_vasl
+def test_g8_in_season_paddy_hinders_los_on_the_artwork() -> None:
+    # G8 In-Season: +1 per hex halved (FRD), counted over the paddies the thread crosses
+    r = los(_game("in-season"), "37W4", "37W7")
+    assert r.los and r.hindrance_drm == 1
+    assert [h.where for h in r.hindrances] == ["37W5", "37W6"]
+    r0 = los(_game("drained"), "37W4", "37W7")
+    assert r0.los and r0.hindrance_drm == 0
+
+
+@needs_vasl
+def test_scenario_bad_overlay_lines() -> None:
+    text = scenario_text('[["37"]]', "", '\n[[overlays]]\nfile = "vasl:RP9"\non = "37W5-W6"\n')
+    with pytest.raises(InputError, match="no overlay RP9"):
+        scenario.loads(text, "s.toml")
+    text = scenario_text('[["37"]]', "", '\n[[overlays]]\nfile = "vasl:RP3"\non = "37GG5-GG6"\n')
+    with pytest.raises(InputError, match="runs off board 37") as e:
+        scenario.loads(text, "s.toml")
+    assert e.value.line is not None
