@@ -222,3 +222,31 @@ def test_scenario_bad_overlay_lines() -> None:
     with pytest.raises(InputError, match="runs off board 37") as e:
         scenario.loads(text, "s.toml")
     assert e.value.line is not None
+
+
+# --- a VASL save's overlays ---------------------------------------------------------------------
+
+
+@needs_vasl
+def test_a_saves_overlays_are_placed_on_the_imported_map(tmp_path: Path) -> None:
+    from aslpto.formats.vasl import scenario as vs
+    from aslpto.formats.vasl.savefile import write_save
+
+    save = tmp_path / "rp.vsav"
+    write_save(save, ["begin_save", "bd\t0\t0\t37\tVER\t6.1\tOVR\trp3\tw5\tw6\tOVR\tp1\tx5\tx5",
+                      "end_save"], key=0x21)  # fmt: skip
+    got = vs.read(save)
+    assert got.document["overlays"] == [
+        {"file": "vasl:RP3", "on": "37W5-W6"}, {"file": "vasl:P1", "on": "37X5"}]  # fmt: skip
+    m = scenario.load(save, vasl_boards=BOARDS).map
+    assert m.info(m.hex("37W5")).terrain == Terrain.PADDY
+    assert m.info(m.hex("37X5")).terrain == Terrain.POND
+
+
+@needs_vasl
+def test_dump_writes_vasl_overlays_back() -> None:
+    g = _game("irrigated")
+    text = scenario.dump(g)
+    assert 'file = "vasl:RP3"' in text and 'on = "37W5-W6"' in text
+    again = scenario.loads(text)
+    assert again.map.info(again.map.hex("37V5")).terrain == Terrain.PADDY

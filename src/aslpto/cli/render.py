@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import argparse
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from aslpto.base.rulings import InputError
 from aslpto.cli.command import Outcome
@@ -61,12 +61,15 @@ def _pictures(game: Game) -> dict[str, Underlay]:
     """The pictures of the map's real boards (VASL board archives), by board name."""
     from aslpto.formats.scenario import map_source
     from aslpto.formats.svg import Underlay
-    from aslpto.formats.vasl.overlays import vasl_overlays
     from aslpto.formats.vasl.pictures import board_picture
 
     src = map_source(game.map)
     out: dict[str, Underlay] = {}
-    spots = vasl_overlays(game.map.layout, src) if src is not None else {}
+    spots: dict[str, list[Any]] = {}
+    if src is not None and any(ref.vasl is not None for ref, _ in src.overlays):
+        from aslpto.formats.vasl.overlays import vasl_overlays  # (Pillow)
+
+        spots = vasl_overlays(game.map.layout, src)
     for board, ref in src.files if src is not None else ():
         art = game.map.artwork.get(board)
         if ref.vasl is None or art is None:

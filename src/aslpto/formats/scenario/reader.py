@@ -552,12 +552,16 @@ class _Reader:
             raise self.err(f"'{f}' needs the VASL boards folder (its overlays are looked for "
                            f"beside it): give --vasl-boards DIR, set {VASL_BOARDS_ENV}, or add "
                            f"[map] vasl_boards", "overlays", "file", f, i)  # fmt: skip
-        from aslpto.formats.vasl.overlays import scenario_spot
-
+        try:
+            from aslpto.formats.vasl.overlays import scenario_spot
+        except ImportError:
+            raise self.err(f"'{f}': reading VASL overlays needs Pillow (pip install "
+                           f"'aslpto[vasl]')", "overlays", "file", f, i) from None  # fmt: skip
         try:
             board, spot = scenario_spot(layout, name, on, folder[0])
         except InputError as e:
-            raise self.err(e.message, "overlays", "on", nth=i) from None
+            key = "file" if e.field_name == "file" else "on"
+            raise self.err(e.message, "overlays", key, nth=i) from None
         if refs[board].vasl is None:
             raise self.err(f"overlay {name} from a VASL overlay archive goes on a real board; "
                            f"board {board} is read from {refs[board].path}", "overlays", "on",

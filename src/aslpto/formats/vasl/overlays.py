@@ -498,12 +498,21 @@ def scenario_spot(layout: Layout, overlay: str, on: str,
     :class:`~aslpto.base.rulings.InputError`."""
     name = overlay.strip()
     if not re.fullmatch(r"[A-Za-z]*\d+", name):
-        raise InputError(f"'{overlay}' is not a VASL overlay name (e.g. RP3, SW1, P2, 1)")
+        raise InputError(f"'{overlay}' is not a VASL overlay name (e.g. RP3, SW1, P2, 1)",
+                         field_name="file")  # fmt: skip
     path = find_overlay_archive(name, folder)
     if path is None:
         tried = [os.path.join(folder, "overlays"), os.path.join(folder, os.pardir, "overlays")]
         raise InputError(f"overlay {name}: no {overlay_archive_name(name)} in the VASL "
-                         f"overlays folder (looked in {tried[0]}, {tried[1]} and {folder})")
+                         f"overlays folder (looked in {tried[0]}, {tried[1]} and {folder})",
+                         field_name="file")  # fmt: skip
+    try:
+        known = read_overlay_archive(path).overlays()
+    except OverlayError as e:
+        raise InputError(f"overlay archive {e}", field_name="file") from None
+    if name.lower() not in known:
+        raise InputError(f"no overlay {name} in {path} (it has "
+                         f"{', '.join(n.upper() for n in known)})", field_name="file")  # fmt: skip
     return _spot(layout, name, on, path)
 
 

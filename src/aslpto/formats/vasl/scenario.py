@@ -206,6 +206,24 @@ def _conditions(
     return out, picture, unknown, notes
 
 
+def _overlays(boards: Iterable[Board], notes: list[str]) -> dict[str, Any]:
+    """The board picker's overlays (``OVR name hex1 hex2``) as the scenario's
+    ``[[overlays]]``: ``file = "vasl:RP3"``, placed by the same two hexes of the board (one
+    for a single-hex overlay), in the order saved (G.9B). They are read from VASL's overlay
+    archives beside the boards (docs/vasl-boards.md, "Overlays")."""
+    out: list[dict[str, str]] = []
+    for b in boards:
+        for o in b.overlays:
+            h1, h2 = o.hex1.upper(), o.hex2.upper()
+            on = f"{b.name}{h1}" if h1 == h2 else f"{b.name}{h1}-{h2}"
+            out.append({"file": f"vasl:{o.name.upper()}", "on": on})
+            if o.extra:
+                notes.append(f"overlay {o.name.upper()} on {on}: '{' '.join(o.extra)}' after "
+                             f"its hexes (VASL's preserve-elevation) is not read; an overlay "
+                             f"keeps its levels above the level of its first hex")  # fmt: skip
+    return {"overlays": out} if out else {}
+
+
 def _nationality(image: str) -> str | None:
     head = image.split("/", 1)[0].lower() if "/" in image else ""
     return _NATIONS.get(head)
@@ -300,6 +318,7 @@ def scenario_of(save: SavedGame, ssr: Mapping[str, Any] | None = None) -> SaveSc
     doc: dict[str, Any] = {
         "scenario": {"name": source.removesuffix(".vsav")},
         "map": {"boards": rows},
+        **_overlays(layout.boards, notes),
         "ssr": cond,
         "sides": sides,
         "units": [_ordered(u) for u in units],
