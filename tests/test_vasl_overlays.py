@@ -95,6 +95,9 @@ def test_g9e_overlay_1_on_37_d2_d1_as_pictured() -> None:
     assert _t(m, "F2") == Terrain.WOODEN_BUILDING
     assert _t(m, "E4") == Terrain.BRUSH
     assert _t(m, "G10") == Terrain.SWAMP
+    # palm trees (orchard) drawn as separate trees around an open centre: B4, C6, D7
+    assert _t(m, "D4") == Terrain.ORCHARD and _t(m, "E6") == Terrain.ORCHARD
+    assert _t(m, "F7") == Terrain.ORCHARD
 
 
 @needs_vasl
@@ -105,6 +108,18 @@ def test_g9e_overlay_1_on_37_dd8_dd9_is_turned() -> None:
     assert _t(m, "DD9") == Terrain.SWAMP
     assert _t(m, "BB8") == Terrain.WOODEN_BUILDING
     assert _t(m, "CC7") == Terrain.BRUSH
+
+
+@needs_vasl
+def test_g9e_overlay_5_on_37_k2_k1_as_pictured() -> None:
+    # ovr5a.gif's C2 goes on K2: C2 woods, C3 brush, C6 trees, E3 swamp, and the stream
+    # through D1-D3, E4, E5
+    m = _board("37", ("5", "K2", "K1"))
+    assert _t(m, "K2") == Terrain.WOODS and _t(m, "K3") == Terrain.BRUSH
+    assert _t(m, "K6") == Terrain.ORCHARD and _t(m, "M3") == Terrain.SWAMP
+    streams = {h for chain in m.streams for h in chain}
+    assert {parse_hex(n) for n in ("L1", "L2", "L3", "M4", "M5")} <= streams
+    assert parse_hex("K2") not in streams
 
 
 @needs_vasl

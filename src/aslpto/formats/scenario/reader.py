@@ -495,14 +495,15 @@ class _Reader:
                                f"({', '.join(layout.boards)})", "map.files", k)  # fmt: skip
         refs: list[tuple[str, FileRef]] = []
         boards: dict[str, BoardData] = {}
+        where: dict[str, tuple[str, str, str | None]] = {}  # board -> table, key, value
         for b in layout.boards:
             if b in files_t:
                 v = self.value(files_t[b], str, "map.files", b)
                 ref = self.file_ref(v, "map.files", b)
-                boards[b] = self.read_board(ref, False, "map.files", b)
+                where[b] = ("map.files", b, None)
             else:
                 ref = self.implicit_board(b)
-                boards[b] = self.read_board(ref, False, "map", "boards", value=b)
+                where[b] = ("map", "boards", b)
             refs.append((b, ref))
         overlays: list[OverlayPlacement] = []
         orefs: list[tuple[FileRef, str]] = []
@@ -526,11 +527,16 @@ class _Reader:
                                "overlays", "on", nth=i)  # fmt: skip
             overlays.append(place)
             orefs.append((ref, on))
-        for b, spots in vasl_spots.items():  # placed on the board's artwork (G.9B order)
+        for b, ref in refs:  # (a board under VASL overlays is read once, with them)
+            spots = vasl_spots.get(b)
+            if spots is None:
+                table, key, value = where[b]
+                boards[b] = self.read_board(ref, False, table, key, value=value)
+                continue
             from aslpto.formats.vasl.boards import load_vasl_board
 
             try:
-                boards[b] = load_vasl_board(dict(refs)[b].path, b, [sp for _, sp in spots])
+                boards[b] = load_vasl_board(ref.path, b, [sp for _, sp in spots])
             except InputError as e:
                 at = int(e.extra.get("overlay") or 0)
                 raise self.err(e.message, "overlays", "on", nth=spots[at][0]) from None
