@@ -229,6 +229,23 @@ def test_g8_in_season_paddy_hinders_los_on_the_artwork() -> None:
 
 
 @needs_vasl
+def test_g8_banks_are_hedges_to_entrenched_infantry_on_the_artwork() -> None:
+    # the RP pictures' hex outlines are drawn as bank pixels: 37W4 -> 37V6 runs across the
+    # banks of 37W5, which block an entrenched end only (G8 LOS)
+    from dataclasses import replace
+
+    from aslpto.rules.los import parse_location
+    from aslpto.rules.los.queries import build_engine
+
+    g = _game("drained")
+    eng = build_engine(g.map, g.conditions)
+    a, b = parse_location(g.map, "37W4"), parse_location(g.map, "37V6")
+    dug = eng.check(replace(a, entrenched=True), b)
+    assert not dug.los and dug.blocked_by is not None and dug.blocked_by.rule == "G8 (LOS)"
+    assert eng.check(a, b).los
+
+
+@needs_vasl
 def test_scenario_bad_overlay_lines() -> None:
     text = scenario_text('[["37"]]', "", '\n[[overlays]]\nfile = "vasl:RP9"\non = "37W5-W6"\n')
     with pytest.raises(InputError, match="no overlay RP9"):

@@ -27,6 +27,11 @@ ALIASES = [
     # (rgb, colour name, why): picture colours VASL's tables do not name, checked by eye
     ((61, 73, 41), "MarshGreenL0", "ovrSW's swamp green (VASL 4 palette)"),
 ]
+COLOUR_CODES = [
+    # (archive, colour name, code, why): a colour that means more in one archive's pictures
+    ("ovrRP", "Black", 138, "the rice paddy pictures draw only their hexes' outlines in black: "
+     "every hexside of a paddy hex is a bank (G8), so the outline is drawn as banks"),
+]
 REMAPS = [
     # (archive, from code, to code, why)
     ("ovrSW", 14, 133, "the swamp overlays are swamp (G.1's jungle test is for marsh printed "
@@ -57,7 +62,8 @@ HEADER = """\
 # A colour neither the archive nor VASL's table names is the nearest one the archive's own
 # `colors` file names (within a small distance: older pictures use VASL 4's palette), else an
 # alias below, else the nearest colour of level 0 or no level.
-# `remaps` turn a code into another for all pictures of one archive.
+# `colour_codes` give a colour its own code in one archive's pictures; `remaps` turn a code
+# into another for all pictures of one archive.
 """
 
 
@@ -111,6 +117,10 @@ def main(root: Path) -> None:
     out += ["", "aliases = ["]
     for rgb, name, why in ALIASES:
         out.append(f'  {{ rgb = [{rgb[0]}, {rgb[1]}, {rgb[2]}], name = "{name}", why = "{why}" }},')
+    out += ["]", "", "colour_codes = ["]
+    for archive, name, code, why in COLOUR_CODES:
+        out.append(f'  {{ archive = "{archive[3:]}", name = "{name}", code = {code}, '
+                   f'why = "{why}" }},')  # fmt: skip
     out += ["]", "", "remaps = ["]
     for archive, a, b, why in REMAPS:
         out.append(f'  {{ archive = "{archive[3:]}", from = {a}, to = {b}, why = "{why}" }},')

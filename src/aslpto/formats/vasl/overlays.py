@@ -97,6 +97,7 @@ class _Colours:
     by_rgb: Mapping[tuple[int, int, int], str]
     aliases: Mapping[tuple[int, int, int], str]
     remaps: Mapping[str, Mapping[int, int]]  # archive key -> code -> code
+    own_codes: Mapping[str, Mapping[str, int]]  # archive key -> colour name -> code
     candidates: tuple[OverlayColour, ...]  # for the nearest colour: levels 0 and unknown
 
 
@@ -118,8 +119,11 @@ def _colours() -> _Colours:
     remaps: dict[str, dict[int, int]] = {}
     for m in data.get("remaps", []):
         remaps.setdefault(m["archive"].upper(), {})[m["from"]] = m["to"]
+    own_codes: dict[str, dict[str, int]] = {}
+    for m in data.get("colour_codes", []):
+        own_codes.setdefault(m["archive"].upper(), {})[m["name"]] = m["code"]
     cands = tuple(c for c in by_name.values() if c.level in (None, 0))
-    return _Colours(by_name, by_rgb, aliases, remaps, cands)
+    return _Colours(by_name, by_rgb, aliases, remaps, own_codes, cands)
 
 
 def resolve_colour(
@@ -316,6 +320,7 @@ def _picture(path: str, member: str, key: str) -> _Picture:
     col = _colours()
     own = read_overlay_archive(path).own_colours
     remap = col.remaps.get(key, {})
+    special = col.own_codes.get(key, {})
     cands = [(c.name, c.rgb) for c in col.candidates]
     code_lut = bytearray(256)
     opaque_lut = bytearray(256)
@@ -329,7 +334,9 @@ def _picture(path: str, member: str, key: str) -> _Picture:
         rgb = (palette[3 * i], palette[3 * i + 1], palette[3 * i + 2])
         c = col.by_name[resolve_colour(rgb, own, col.by_rgb, col.aliases, cands)]
         opaque_lut[i] = 255
-        if c.code is None:
+        if c.name in special:
+            code_lut[i] = special[c.name]
+        elif c.code is None:
             code_lut[i] = _UNKNOWN
             unknown_lut[i] = 255
         else:
