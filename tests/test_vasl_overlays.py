@@ -123,6 +123,15 @@ def test_g9e_overlay_5_on_37_k2_k1_as_pictured() -> None:
 
 
 @needs_vasl
+def test_g9e_the_remaining_overlays_load() -> None:
+    # "The remaining overlays can be used almost anywhere": 6 (two pictures, a and d) and 7
+    # (one picture, placed by one hex)
+    assert _t(_board("37", ("7", "E1", "E1")), "E1") != _t(_board("37"), "E1")
+    six = _board("36", ("6", "C2", "C1"))
+    assert sum(six.terrain[h] != _board("36").terrain[h] for h in six.hexes) > 50
+
+
+@needs_vasl
 def test_g9e_overlay_4_by_its_data_file() -> None:
     layout = Layout.grid([("34",)])
     assert BOARDS is not None
@@ -172,7 +181,7 @@ def test_overlay_bad_input_one_line() -> None:
         _board("37", ("RP9", "W5", "W6"))
     with pytest.raises(InputError, match="runs off board 37"):
         _board("37", ("RP3", "GG5", "GG6"))
-    with pytest.raises(InputError, match="covers one hex"):
+    with pytest.raises(InputError, match=r"has one picture \(orientation a only\)"):
         _board("37", ("P1", "W5", "W6"))
     with pytest.raises(InputError, match="two adjacent hexes"):
         _board("37", ("RP3", "W5", "W8"))

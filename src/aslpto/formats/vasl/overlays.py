@@ -390,8 +390,9 @@ def _where(grid: HexGrid, board: str, spot: OverlaySpot) -> _Where:
         raise OverlayError(where, f"overlay {spot.name}: {spot.hex1} is not a hex of board "
                                   f"{board}")  # fmt: skip
     if single and h1 != h2:
-        raise OverlayError(where, f"overlay {spot.name} covers one hex: place it by one hex "
-                                  f"(e.g. {board}{spot.hex1})")  # fmt: skip
+        raise OverlayError(where, f"overlay {spot.name} has one picture (orientation a "
+                                  f"only): place it by one hex, e.g. {board}{spot.hex1}, "
+                                  f"not {spot.hex1}-{spot.hex2}")  # fmt: skip
     if not single:
         (xa, ya), (xb, yb) = grid.centre(*h1), grid._centre(*h2)
         if h1 == h2 or abs(xb - xa) > 1.1 * grid.hex_width or abs(yb - ya) > 1.1 * grid.hex_height:
