@@ -17,11 +17,12 @@ from aslpto.board.files import BoardData
 from aslpto.board.hexes import Layout
 from aslpto.board.terrain import HexsideFeature, Terrain
 from aslpto.formats import scenario
-from aslpto.formats.vasl.boardarchive import parse_hex
+from aslpto.formats.vasl.boardarchive import parse_hex, read_board_archive
 from aslpto.formats.vasl.boards import load_vasl_board
 from aslpto.formats.vasl.overlays import (
     OverlayError,
     OverlaySpot,
+    covered_hexes,
     find_overlay_archive,
     overlay_archive_name,
     read_overlay_archive,
@@ -84,6 +85,26 @@ def test_g9e_each_placement_loads_and_changes_the_hexes_beneath(overlay: str, bo
     changed = [h for h in bare.hexes if bare.terrain[h] != laid.terrain[h]]
     assert len(changed) >= 5
     assert parse_hex(a) in laid.hexes
+
+
+@needs_vasl
+@pytest.mark.parametrize(("overlay", "spot"), [(o, s) for o in ("1", "2", "3")
+                                               for s in ("D2-D1", "N8-N9", "T2-T1", "DD8-DD9")])
+def test_g9c_hexes_under_the_overlay_read_alike_on_every_board(overlay: str, spot: str) -> None:
+    # G.9C: an overlay hex shows only the overlay's terrain: the hexes it covers read the
+    # same on boards 34-37 whatever lies beneath, their levels counted from the level of
+    # the first placement hex (36D2 is on a level-1 hill)
+    assert BOARDS is not None
+    a, b = spot.split("-")
+    spots = OverlaySpot(overlay, _ovr(overlay), a, b)
+    under = covered_hexes(read_board_archive(BOARDS / "bd34"), spots)
+    assert len(under) >= 90
+    boards = ("34", "35", "36", "37")
+    laid = [_board(bd, (overlay, a, b)) for bd in boards]
+    base = [_board(bd).levels.get(parse_hex(a), 0) for bd in boards]
+    assert all(len({d.terrain[h] for d in laid}) == 1 for h in under)
+    assert all(len({d.levels.get(h, 0) - z for d, z in zip(laid, base, strict=True)}) == 1
+               for h in under)  # fmt: skip
 
 
 @needs_vasl

@@ -47,6 +47,7 @@ __all__ = [
     "OverlayColour",
     "OverlayError",
     "OverlaySpot",
+    "covered_hexes",
     "find_overlay_archive",
     "overlaid_picture",
     "overlay_archive_name",
@@ -299,8 +300,8 @@ class _Picture:
     height: int
     codes: Image.Image
     opaque: Image.Image
-    levels: Image.Image
-    levelled: Image.Image
+    levels: Image.Image  # every opaque pixel's level above the first hex's
+    levelled: Image.Image  # the pixels whose level the overlay gives: all opaque ones
     bbox: tuple[int, int, int, int] | None  # (x0, y0, x1, y1) of the opaque pixels
 
 
@@ -354,15 +355,18 @@ def _picture(path: str, member: str, key: str) -> _Picture:
     def plane(lut: bytearray) -> Image.Image:
         return Image.frombytes("L", t.size, idx.translate(lut))
 
-    codes = plane(code_lut)
+    codes, opaque = plane(code_lut), plane(opaque_lut)
     unknown = plane(unknown_lut)
-    if unknown.getbbox() is not None:
-        codes = _fill(codes, unknown)
-    opaque = plane(opaque_lut)
+    if unknown.getbbox() is not None:  # lines and lettering: the terrain beside them
+        _spread(codes, ImageChops.subtract(opaque, unknown), unknown, 4)
+        codes = codes.point([0 if v >= _CLEAR else v for v in range(256)])
+    levels, levelled = plane(level_lut), plane(levelled_lut)
+    if levelled.getbbox() is not None:  # woods, buildings, ...: the ground level around them
+        left = _spread(levels, levelled, ImageChops.subtract(opaque, levelled), 256)
+        levels.paste(0, (0, 0), left)
     box = opaque.getbbox()  # (in the transposed picture: y0, x0, y1, x1)
     bbox = (box[1], box[0], box[3], box[2]) if box is not None else None
-    return _Picture(im.width, im.height, codes, opaque, plane(level_lut), plane(levelled_lut),
-                    bbox)  # fmt: skip
+    return _Picture(im.width, im.height, codes, opaque, levels, opaque, bbox)
 
 
 @dataclass(frozen=True)
@@ -415,20 +419,22 @@ def _where(grid: HexGrid, board: str, spot: OverlaySpot) -> _Where:
     return _Where(member, ov.key, x1 - x0, y1 - y0, h1)
 
 
-def _fill(codes: Image.Image, unknown: Image.Image) -> Image.Image:
-    """Pixels of colours without terrain (lines, lettering, dots: ``unknown`` 255) take the
-    terrain of a pixel beside them: the nearest of 1-4 pixels across or down that has one;
-    any left are open ground."""
-    known = [255 if v < _CLEAR else 0 for v in range(256)]
-    for d in range(1, 5):
+def _spread(values: Image.Image, known: Image.Image, want: Image.Image,
+            reach: int) -> Image.Image:  # fmt: skip
+    """``values`` where ``want`` (255) taken from the nearest pixel across or down that is
+    ``known`` (255), up to ``reach`` pixels away (filled pixels pass their value on); the
+    pixels still wanted are left as they are. Returns those still wanted."""
+    d = 1
+    while d <= reach and want.getbbox() is not None:
         for dx, dy in ((d, 0), (-d, 0), (0, d), (0, -d)):
-            shifted = ImageChops.offset(codes, dx, dy)
-            take = ImageChops.darker(unknown, shifted.point(known))
-            codes.paste(shifted, (0, 0), take)
-            unknown = ImageChops.subtract(unknown, take)
-        if unknown.getbbox() is None:
-            break
-    return codes.point([0 if v >= _CLEAR else v for v in range(256)])
+            take = ImageChops.darker(want, ImageChops.offset(known, dx, dy))
+            if take.getbbox() is None:
+                continue
+            values.paste(ImageChops.offset(values, dx, dy), (0, 0), take)
+            want = ImageChops.subtract(want, take)
+            known = ImageChops.lighter(known, take)
+        d = d + 1 if d < 4 else 2 * d
+    return want
 
 
 def _place(board: BoardArchive, spot: OverlaySpot, codes: Image.Image,
@@ -449,6 +455,24 @@ def _place(board: BoardArchive, spot: OverlaySpot, codes: Image.Image,
     rel = pic.levels if base == 0 else pic.levels.point([(v + base) & 0xFF for v in range(256)])
     codes.paste(pic.codes, (top, left), pic.opaque)
     levels.paste(rel, (top, left), pic.levelled)
+
+
+def covered_hexes(board: BoardArchive, spot: OverlaySpot) -> frozenset[tuple[int, int]]:
+    """The board's hexes ``(col, row)`` the overlay covers: its picture is opaque at the
+    hex's centre and at eight points around it, a third of a hex away."""
+    grid = board.grid
+    w = _where(grid, board.name, spot)
+    pic = _picture(spot.archive, w.member, w.key)
+    dx, dy = round(grid.hex_width * 0.43), round(grid.hex_height * 0.4)
+    out = set()
+    for col, row in grid.hexes():
+        cx, cy = grid.centre(col, row)
+        px, py = round(cx) - w.left, round(cy) - w.top
+        pts = [(px + i * dx, py + j * dy) for i in (-1, 0, 1) for j in (-1, 0, 1)]
+        if all(0 <= x < pic.width and 0 <= y < pic.height and pic.opaque.getpixel((y, x))
+               for x, y in pts):  # fmt: skip
+            out.add((col, row))
+    return frozenset(out)
 
 
 def overlaid_picture(picture: bytes, grid: HexGrid, board: str,
