@@ -312,3 +312,12 @@ def test_dump_writes_vasl_overlays_back() -> None:
     assert 'file = "vasl:RP3"' in text and 'on = "37W5-W6"' in text
     again = scenario.loads(text)
     assert again.map.info(again.map.hex("37V5")).terrain == Terrain.PADDY
+
+
+@needs_vasl
+def test_an_overlay_on_a_board_turned_180_degrees_names_the_boards_own_hexes() -> None:
+    text = scenario_text('[["38", "37*"]]', 'paddy = "drained"',
+                         '\n[[overlays]]\nfile = "vasl:RP3"\non = "37W5-W6"\n')  # fmt: skip
+    m = scenario.loads(text).map
+    assert [m.info(m.hex(n)).terrain for n in ("37W5", "37W6", "37V5", "37V6")] == [
+        Terrain.PADDY, Terrain.PADDY, Terrain.PADDY, Terrain.WOODS]  # fmt: skip
