@@ -307,12 +307,13 @@ class _Picture:
 
 @lru_cache(maxsize=64)
 def _picture(path: str, member: str, key: str) -> _Picture:
-    with zipfile.ZipFile(path) as z:
-        raw = z.read(member)
     try:
+        with zipfile.ZipFile(path) as z:
+            raw = z.read(member)
         im: Image.Image = Image.open(io.BytesIO(raw))
         im.load()
-    except (OSError, ValueError, SyntaxError) as e:
+    except (OSError, ValueError, SyntaxError, EOFError, zipfile.BadZipFile,
+            Image.DecompressionBombError) as e:  # fmt: skip
         raise OverlayError(path, f"{member}: not a readable GIF picture ({e})") from None
     if im.mode != "P":
         im = im.convert("RGBA").convert("P", palette=Image.Palette.ADAPTIVE, colors=255)
@@ -408,7 +409,10 @@ def _where(grid: HexGrid, board: str, spot: OverlaySpot) -> _Where:
     origins = ov.origins.get(name, ())
     k = ORIENTATIONS.index(orient)
     origin = origins[k] if k < len(origins) else ""
-    if member is None or not origin:
+    if member is not None and not origin:
+        raise OverlayError(where, f"overlay {spot.name}: the archive's data file gives no "
+                                  f"origin hex for orientation {orient}")  # fmt: skip
+    if member is None:
         have = sorted(p[-5] for p in ov.pictures if re.fullmatch(rf"ovr{name}[a-f]\.gif", p))
         raise OverlayError(where, f"overlay {spot.name} has no picture for orientation "
                                   f"{orient} ({spot.hex1}-{spot.hex2}); it has "
@@ -459,16 +463,18 @@ def _place(board: BoardArchive, spot: OverlaySpot, codes: Image.Image,
 
 def covered_hexes(board: BoardArchive, spot: OverlaySpot) -> frozenset[tuple[int, int]]:
     """The board's hexes ``(col, row)`` the overlay covers: its picture is opaque at the
-    hex's centre and at eight points around it, a third of a hex away."""
+    hex's centre and at eight points around it inside the hex (toward its vertices and
+    hexsides, most of the way out)."""
     grid = board.grid
     w = _where(grid, board.name, spot)
     pic = _picture(spot.archive, w.member, w.key)
-    dx, dy = round(grid.hex_width * 0.43), round(grid.hex_height * 0.4)
+    hw, hh = grid.hex_width, grid.hex_height
+    around = [(0.0, 0.0), (0.5 * hw, 0.0), (-0.5 * hw, 0.0), (0.0, 0.4 * hh), (0.0, -0.4 * hh)]
+    around += [(i * 0.3 * hw, j * 0.3 * hh) for i in (-1, 1) for j in (-1, 1)]
     out = set()
     for col, row in grid.hexes():
         cx, cy = grid.centre(col, row)
-        px, py = round(cx) - w.left, round(cy) - w.top
-        pts = [(px + i * dx, py + j * dy) for i in (-1, 0, 1) for j in (-1, 0, 1)]
+        pts = [(round(cx + dx) - w.left, round(cy + dy) - w.top) for dx, dy in around]
         if all(0 <= x < pic.width and 0 <= y < pic.height and pic.opaque.getpixel((y, x))
                for x, y in pts):  # fmt: skip
             out.add((col, row))
@@ -482,8 +488,13 @@ def overlaid_picture(picture: bytes, grid: HexGrid, board: str,
     im = Image.open(io.BytesIO(picture)).convert("RGBA")
     for spot in spots:
         w = _where(grid, board, spot)
-        with zipfile.ZipFile(spot.archive) as z:
-            over = Image.open(io.BytesIO(z.read(w.member))).convert("RGBA")
+        try:
+            with zipfile.ZipFile(spot.archive) as z:
+                over = Image.open(io.BytesIO(z.read(w.member))).convert("RGBA")
+        except (OSError, ValueError, SyntaxError, EOFError, zipfile.BadZipFile,
+                Image.DecompressionBombError) as e:  # fmt: skip
+            raise OverlayError(spot.archive, f"{w.member}: not a readable GIF picture "
+                                             f"({e})") from None  # fmt: skip
         im.alpha_composite(over, (max(w.left, 0), max(w.top, 0)),
                            (max(-w.left, 0), max(-w.top, 0)))  # fmt: skip
     out = io.BytesIO()
