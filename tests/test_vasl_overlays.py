@@ -321,3 +321,16 @@ def test_an_overlay_on_a_board_turned_180_degrees_names_the_boards_own_hexes() -
     m = scenario.loads(text).map
     assert [m.info(m.hex(n)).terrain for n in ("37W5", "37W6", "37V5", "37V6")] == [
         Terrain.PADDY, Terrain.PADDY, Terrain.PADDY, Terrain.WOODS]  # fmt: skip
+
+
+@needs_vasl
+def test_g1_pto_terrain_transforms_the_overlays_terrain() -> None:
+    # overlay 1 on 37D2-D1 under PTO Terrain: its woods are jungle, its trees palm trees, its
+    # brush bamboo, its grain kunai, its cluster of houses huts; its swamp stays swamp
+    text = scenario_text('[["37"]]', "pto_terrain = true",
+                         '\n[[overlays]]\nfile = "vasl:1"\non = "37D2-D1"\n')  # fmt: skip
+    m = scenario.loads(text).map
+    want = {"37D2": Terrain.DENSE_JUNGLE, "37D4": Terrain.PALM_TREES, "37E4": Terrain.BAMBOO,
+            "37D8": Terrain.KUNAI, "37F2": Terrain.HUTS, "37D1": Terrain.SWAMP}  # fmt: skip
+    assert {n: m.info(m.hex(n)).terrain for n in want} == want
+    assert "G.1" in m.info(m.hex("37D2")).rules
