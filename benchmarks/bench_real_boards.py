@@ -3,8 +3,10 @@ boards 34-37 with PTO Terrain, beside the peer: merely unzipping and inflating t
 archives' ``LOSData`` (the floor: the bytes, no board).
 
 Targets (docs/performance.md): an archive read in at most 50 ms; the 2x2 load within 4x of the
-peer, timed in the same run (pytest-benchmark groups, and in pairs by
-``python benchmarks/bench_real_boards.py``). Skipped without the shared VASL folder.
+peer, timed in the same run; reported beside them: the same load with two VASL overlays
+(``ovr1``, ``ovrRP``; their pictures decoded once per process) against the load without
+(pytest-benchmark groups, and in pairs by ``python benchmarks/bench_real_boards.py``).
+Skipped without the shared VASL folder.
 """
 
 from __future__ import annotations
@@ -32,6 +34,10 @@ from aslpto.formats.vasl.boardarchive import read_board_archive  # noqa: E402
 NAMES = ("34", "35", "36", "37")
 TEXT = scenario_text('[["34", "35"], ["36", "37"]]', "pto_terrain = true")
 WHERE = str(ROOT / "benchmarks" / "real-2x2.toml")
+OVERLAID = TEXT + (
+    '\n[[overlays]]\nfile = "vasl:1"\non = "37D2-D1"\n'
+    '\n[[overlays]]\nfile = "vasl:RP3"\non = "36W5-W6"\n'
+)
 
 
 def unzip_and_inflate() -> int:
@@ -46,6 +52,10 @@ def load_real_2x2() -> int:
     return len(scenario.loads(TEXT, WHERE).map)
 
 
+def load_real_2x2_overlaid() -> int:
+    return len(scenario.loads(OVERLAID, WHERE).map)
+
+
 def read_bd37() -> int:
     return read_board_archive(BOARDS / "bd37").width  # type: ignore[operator]
 
@@ -58,6 +68,16 @@ def test_unzip_and_inflate_losdata(benchmark) -> None:  # type: ignore[no-untype
 @pytest.mark.benchmark(group="real boards 2x2")
 def test_load_real_2x2(benchmark) -> None:  # type: ignore[no-untyped-def]
     assert benchmark(load_real_2x2) > 1300
+
+
+@pytest.mark.benchmark(group="real boards 2x2 with overlays")
+def test_load_real_2x2_plain(benchmark) -> None:  # type: ignore[no-untyped-def]
+    assert benchmark(load_real_2x2) > 1300
+
+
+@pytest.mark.benchmark(group="real boards 2x2 with overlays")
+def test_load_real_2x2_overlaid(benchmark) -> None:  # type: ignore[no-untyped-def]
+    assert benchmark(load_real_2x2_overlaid) > 1300
 
 
 @pytest.mark.benchmark(group="real board archive")
@@ -75,12 +95,16 @@ def table(pairs: int = 60) -> str:
         unzip_and_inflate()
     ratio, ours, peer = paired_ratio(load_real_2x2, unzip_and_inflate, pairs)
     read = median_time(read_bd37, 15)
+    load_real_2x2_overlaid()
+    o_ratio, o_ours, o_peer = paired_ratio(load_real_2x2_overlaid, load_real_2x2, pairs)
     return "\n".join([
         "| timing | ours | peer | ratio (median of pairs) |",
         "| --- | ---: | ---: | ---: |",
         f"| 2x2 load (34-37, PTO Terrain) | {ours * 1e3:.1f} ms | {peer * 1e3:.1f} ms | "
         f"{ratio:.2f}x |",
         f"| read bd37 | {read * 1e3:.1f} ms | | |",
+        f"| 2x2 load with overlay 1 on 37 and RP3 on 36 (warm) vs without | "
+        f"{o_ours * 1e3:.1f} ms | {o_peer * 1e3:.1f} ms | {o_ratio:.2f}x |",
     ])  # fmt: skip
 
 

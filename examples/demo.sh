@@ -43,9 +43,13 @@ if [ -n "$VASL" ] && [ -d "$VASL" ]; then
     run check "$REAL" --vasl-boards "$VASL"
     run terrain "$REAL" 37O7 --vasl-boards "$VASL"
     run move "$REAL" US3 37EE8 37EE7 --vasl-boards "$VASL"
+    echo; echo "== Overlay RP3 from VASL's ovrRP on 38C5-C6: irrigated paddies and their banks (G8) =="
+    run terrain "$REAL" 38C5 --vasl-boards "$VASL"
+    run move "$REAL" US4 38C5 --vasl-boards "$VASL"
     run render "$REAL" -o "$OUT/real-37-38.svg" --picture --hexes 37X3:38E9 --vasl-boards "$VASL"
 else
-    echo "(skipped: no VASL boards folder. Point at the folder holding bd37 and bd38 with"
+    echo "(skipped: no VASL boards folder. Point at the folder holding bd37 and bd38 (and the"
+    echo " overlay archive ovrRP in its overlays folder or one beside it) with"
     echo " ASLPTO_VASL_BOARDS=DIR make demo, or run: aslpto check examples/real-37-38.toml --vasl-boards DIR)"
 fi
 echo; echo "== The counters the referee assumes, as VASL prints them =="

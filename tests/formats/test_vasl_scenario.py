@@ -172,7 +172,7 @@ def test_ssr_names_map_to_conditions_and_unknown_ones_are_listed() -> None:
     assert any("DenseJungle" in n for n in notes)
 
 
-def test_crops_overlays_and_unknown_board_options_are_listed_not_dropped() -> None:
+def test_crops_and_unknown_board_options_are_listed_not_dropped() -> None:
     from aslpto.cli.check import source_findings
     from aslpto.formats.vasl.savefile import parse_boards
 
@@ -183,11 +183,10 @@ def test_crops_overlays_and_unknown_board_options_are_listed_not_dropped() -> No
     assert got == [
         "board 37: cropped to x 0, y 0, width 900, height -1 in VASL; "
         "the map holds the whole board",
-        "board 37: overlay RP1 on H5 H6: not applied to the map",
         "board 37: VASL option 'WIBBLE' not read",
     ]
     findings = source_findings({"unread": got})
-    assert [(f.severity, f.where) for f in findings] == [("warning", "map")] * 3
+    assert [(f.severity, f.where) for f in findings] == [("warning", "map")] * 2
 
 
 @needs_saves

@@ -84,22 +84,28 @@ def check_overlay_placement(layout: Layout, ov: OverlayPlacement) -> tuple[Hex, 
     second = layout.hex(parts[1] if parts[1][:1].isdigit() else f"{board}{parts[1]}")
     if not first.is_adjacent(second):
         raise InputError(f"overlay placement '{ov.on}': the two hexes are not adjacent")
-    oid = ov.data.overlay_id or ""
-    allowed = G9E_PLACEMENTS.get(oid)
-    if allowed is not None:
-        if board not in allowed:
-            raise InputError(
-                f"G.9E: overlay {oid} may be used only on board(s) "
-                f"{', '.join(sorted(allowed))}, not on board {board}"
-            )
-        spots = allowed[board]
-        rest = ov.on.strip()[len(board) :] if ov.on.strip().startswith(board) else ov.on.strip()
-        if spots and rest.upper() not in spots:
-            raise InputError(
-                f"G.9E: overlay {oid} on board {board} may be placed only on "
-                f"{', '.join(spots)}, not on {rest}"
-            )
+    rest = ov.on.strip()[len(board) :] if ov.on.strip().startswith(board) else ov.on.strip()
+    check_g9e(ov.data.overlay_id or "", board, rest)
     return first, second
+
+
+def check_g9e(overlay: str, board: str, spot: str) -> None:
+    """G.9E: overlays 1-5 only on the boards and at the spots it names (``spot``: the two
+    placement hexes without the board, ``"D2-D1"``); an InputError saying why not."""
+    allowed = G9E_PLACEMENTS.get(overlay)
+    if allowed is None:
+        return
+    if board not in allowed:
+        raise InputError(
+            f"G.9E: overlay {overlay} may be used only on board(s) "
+            f"{', '.join(sorted(allowed))}, not on board {board}"
+        )
+    spots = allowed[board]
+    if spots and spot.upper() not in spots:
+        raise InputError(
+            f"G.9E: overlay {overlay} on board {board} may be placed only on "
+            f"{', '.join(spots)}, not on {spot}"
+        )
 
 
 def _board_of(name: str, layout: Layout) -> str:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import argparse
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from aslpto.base.rulings import InputError
 from aslpto.cli.command import Outcome
@@ -65,11 +65,16 @@ def _pictures(game: Game) -> dict[str, Underlay]:
 
     src = map_source(game.map)
     out: dict[str, Underlay] = {}
+    spots: dict[str, list[Any]] = {}
+    if src is not None and any(ref.vasl is not None for ref, _ in src.overlays):
+        from aslpto.formats.vasl.overlays import vasl_overlays  # (Pillow)
+
+        spots = vasl_overlays(game.map.layout, src)
     for board, ref in src.files if src is not None else ():
         art = game.map.artwork.get(board)
         if ref.vasl is None or art is None:
             continue
-        pic = board_picture(ref.path)
+        pic = board_picture(ref.path, spots.get(board, ()))
         out[board] = Underlay(pic.data_uri(), pic.width, pic.height, art.hex_width,
                               art.hex_height, art.a1_x, art.a1_y)  # fmt: skip
     if not out:

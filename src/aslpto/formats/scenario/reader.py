@@ -495,21 +495,26 @@ class _Reader:
                                f"({', '.join(layout.boards)})", "map.files", k)  # fmt: skip
         refs: list[tuple[str, FileRef]] = []
         boards: dict[str, BoardData] = {}
+        where: dict[str, tuple[str, str, str | None]] = {}  # board -> table, key, value
         for b in layout.boards:
             if b in files_t:
                 v = self.value(files_t[b], str, "map.files", b)
                 ref = self.file_ref(v, "map.files", b)
-                boards[b] = self.read_board(ref, False, "map.files", b)
+                where[b] = ("map.files", b, None)
             else:
                 ref = self.implicit_board(b)
-                boards[b] = self.read_board(ref, False, "map", "boards", value=b)
+                where[b] = ("map", "boards", b)
             refs.append((b, ref))
         overlays: list[OverlayPlacement] = []
         orefs: list[tuple[FileRef, str]] = []
+        vasl_spots: dict[str, list[tuple[int, Any]]] = {}  # board -> (entry, OverlaySpot)
         for i, ov in enumerate(self.array("overlays")):
             self.check_keys(ov, OVERLAY_KEYS, "overlays", i, array=True)
             f = self.required(ov, "file", "overlays", i)
             on = self.required(ov, "on", "overlays", i)
+            if isinstance(f, str) and f.startswith(VASL_PREFIX):  # an overlay archive's
+                orefs.append(self.vasl_overlay(layout, f, on, i, dict(refs), vasl_spots))
+                continue
             ref = self.file_ref(f, "overlays", "file", i)
             data = self.read_board(ref, True, "overlays", "file", i)
             place = OverlayPlacement(data, on)
@@ -522,11 +527,53 @@ class _Reader:
                                "overlays", "on", nth=i)  # fmt: skip
             overlays.append(place)
             orefs.append((ref, on))
+        for b, ref in refs:  # (a board under VASL overlays is read once, with them)
+            spots = vasl_spots.get(b)
+            if spots is None:
+                table, key, value = where[b]
+                boards[b] = self.read_board(ref, False, table, key, value=value)
+                continue
+            from aslpto.formats.vasl.boards import load_vasl_board
+
+            try:
+                boards[b] = load_vasl_board(ref.path, b, [sp for _, sp in spots])
+            except InputError as e:
+                at = int(e.extra.get("overlay") or 0)
+                raise self.err(e.message, "overlays", "on", nth=spots[at][0]) from None
         try:
             m = build_map(layout, boards, tuple(overlays), cond.map_conditions(), chart)
         except InputError as e:
             raise self.err(e.message, "map") from None
         return m, MapSource(tuple(rows), tuple(refs), tuple(orefs), self._vasl_boards)
+
+    def vasl_overlay(self, layout: Layout, f: str, on: Any, i: int,
+                     refs: dict[str, FileRef],
+                     spots: dict[str, list[tuple[int, Any]]]) -> tuple[FileRef, str]:  # fmt: skip
+        """``file = "vasl:RP3"``: an overlay of the VASL overlay archives, placed on a real
+        board's artwork (:func:`aslpto.formats.vasl.overlays.scenario_spot`)."""
+        name = f[len(VASL_PREFIX):].strip()
+        on = self.value(on, str, "overlays", "on", i)
+        folder = self.vasl_folder()
+        if folder is None:
+            raise self.err(f"'{f}' needs the VASL boards folder (its overlays are looked for "
+                           f"beside it): give --vasl-boards DIR, set {VASL_BOARDS_ENV}, or add "
+                           f"[map] vasl_boards", "overlays", "file", f, i)  # fmt: skip
+        try:
+            from aslpto.formats.vasl.overlays import scenario_spot
+        except ImportError:
+            raise self.err(f"'{f}': reading VASL overlays needs Pillow (pip install "
+                           f"'aslpto[vasl]')", "overlays", "file", f, i) from None  # fmt: skip
+        try:
+            board, spot = scenario_spot(layout, name, on, folder[0])
+        except InputError as e:
+            key = "file" if e.field_name == "file" else "on"
+            raise self.err(e.message, "overlays", key, nth=i) from None
+        if refs[board].vasl is None:
+            raise self.err(f"overlay {name} from a VASL overlay archive goes on a real board; "
+                           f"board {board} is read from {refs[board].path}", "overlays", "on",
+                           nth=i)  # fmt: skip
+        spots.setdefault(board, []).append((i, spot))
+        return FileRef(Path(spot.archive), None, name), on
 
     def implicit_board(self, b: str) -> FileRef:
         """A board with no ``[map.files]`` entry: ``bdNN`` in the VASL boards folder, else the

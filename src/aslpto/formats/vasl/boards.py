@@ -27,11 +27,12 @@ import os
 import re
 import tomllib
 from collections import Counter
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache
 from importlib import resources
 from operator import itemgetter
+from typing import TYPE_CHECKING
 
 from aslpto.base.rulings import InputError
 from aslpto.board.artwork import Artwork, CodeMeaning
@@ -47,6 +48,9 @@ from aslpto.formats.vasl.boardarchive import (
     read_board_archive,
     terrain_codes,
 )
+
+if TYPE_CHECKING:
+    from aslpto.formats.vasl.overlays import OverlaySpot
 
 __all__ = [
     "archive_name",
@@ -65,6 +69,7 @@ its area; the hexside samples read its edges)."""
 
 GRAIN_SHARE = 0.4  # grain fields are speckled: a third of their pixels read open ground
 MARSH_SHARE = 0.5
+TREES_SHARE = 0.2  # orchards drawn as separate trees on open ground (overlays: 25-40 %)
 BUILDING_SHARE = 0.06  # huts lie around an open centre (37O7: 18 % of the hex)
 COVER_SHARE = 0.3  # a road, path or stream at the centre: the terrain around it
 LINE_SHARE = 0.02  # a road, path, stream or bridge crossing the hex
@@ -319,6 +324,7 @@ def board_data(archive: BoardArchive, name: str | None = None) -> BoardData:
     present = _codes_in(lattice) | set(centres) | _codes_in(across)
     grain = {c for c, t in cls.terrain.items() if t == Terrain.GRAIN} & present
     marsh = {c for c, t in cls.terrain.items() if t == Terrain.MARSH} & present
+    trees = {c for c, t in cls.terrain.items() if t in _TREES} & present
     buildings = cls.building & present
     line_codes = {c: f for c, f in cls.feature.items() if c in present}
 
@@ -336,7 +342,7 @@ def board_data(archive: BoardArchive, name: str | None = None) -> BoardData:
         if t == Terrain.OPEN_GROUND and line is not None:
             centre = line  # open ground by a line (a road's verge): the line's hex
         if t is None or t == Terrain.OPEN_GROUND:
-            t = _terrain_off_centre(sample, n, centre, cls, grain, marsh, buildings)
+            t = _terrain_off_centre(sample, n, centre, cls, grain, marsh, buildings, trees)
         if t.is_building:
             building_code[i] = centre if centre in cls.building else _most(sample, buildings)
         terrain.append(t)
@@ -433,18 +439,23 @@ def _most(sample: bytes, codes: set[int] | frozenset[int]) -> int:
     return max(codes, key=sample.count)
 
 
+_TREES = (Terrain.ORCHARD, Terrain.PALM_TREES)
+
+
 def _terrain_off_centre(
     sample: bytes, n: int, centre: int, cls: _Classes, grain: set[int], marsh: set[int],
-    buildings: frozenset[int],
+    buildings: frozenset[int], trees: set[int] | None = None,
 ) -> Terrain:  # fmt: skip
-    """A hex whose centre is open ground, a line or a hexside: the grain, marsh or building
-    covering enough of it; a line's hex the terrain it runs through."""
+    """A hex whose centre is open ground, a line or a hexside: the grain, marsh, building or
+    orchard trees covering enough of it; a line's hex the terrain it runs through."""
     if buildings and sum(map(sample.count, buildings)) >= BUILDING_SHARE * n:
         return cls.terrain[_most(sample, buildings)]
     if grain and sum(map(sample.count, grain)) >= GRAIN_SHARE * n:
         return Terrain.GRAIN
     if marsh and sum(map(sample.count, marsh)) >= MARSH_SHARE * n:
         return Terrain.MARSH
+    if trees and sum(map(sample.count, trees)) >= TREES_SHARE * n:
+        return cls.terrain[_most(sample, trees)]
     if centre in cls.terrain:  # open ground at the centre
         return Terrain.OPEN_GROUND
     best = None
@@ -602,11 +613,21 @@ def find_board_archive(board: str, folder: str | os.PathLike[str]) -> str | None
     return None
 
 
-def load_vasl_board(path: str | os.PathLike[str], name: str | None = None) -> BoardData:
-    """Read a board archive and make it a board. Errors are one-line
+def load_vasl_board(path: str | os.PathLike[str], name: str | None = None,
+                    overlays: Sequence[OverlaySpot] = ()) -> BoardData:  # fmt: skip
+    """Read a board archive, place VASL overlays on its artwork (in the order given, G.9B;
+    :mod:`aslpto.formats.vasl.overlays`) and make it a board. Errors are one-line
     :class:`~aslpto.base.rulings.InputError` naming the file."""
     try:
         archive = read_board_archive(path)
+        if overlays:
+            from aslpto.formats.vasl.overlays import OverlayError, place_overlays
+
+            try:
+                archive = place_overlays(archive, overlays)
+            except OverlayError as e:
+                raise InputError(f"overlay archive {e}", extra={"overlay": str(e.index)}
+                                 ) from None  # fmt: skip
         return board_data(archive, name)
     except BoardArchiveError as e:
         raise InputError(f"board archive {e}") from None

@@ -9,10 +9,15 @@ from __future__ import annotations
 import base64
 import os
 import zipfile
+from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from aslpto.base.rulings import InputError
 from aslpto.formats.vasl.boardarchive import METADATA, parse_board_metadata
+
+if TYPE_CHECKING:
+    from aslpto.formats.vasl.overlays import OverlaySpot
 
 __all__ = ["BoardPicture", "board_picture"]
 
@@ -33,9 +38,12 @@ class BoardPicture:
         return f"data:{self.mime};base64,{base64.b64encode(self.data).decode('ascii')}"
 
 
-def board_picture(path: str | os.PathLike[str]) -> BoardPicture:
+def board_picture(path: str | os.PathLike[str],
+                  overlays: Sequence[OverlaySpot] = ()) -> BoardPicture:  # fmt: skip
     """The picture of a board archive: the metadata's ``boardImageFileName``, else
-    ``bdNN.gif`` after the archive's name. Errors are one-line :class:`InputError`."""
+    ``bdNN.gif`` after the archive's name; with ``overlays`` (VASL overlays placed on the
+    board, :mod:`aslpto.formats.vasl.overlays`), their pictures laid on it (a PNG made with
+    Pillow). Errors are one-line :class:`InputError`."""
     where = os.fspath(path)
     try:
         with zipfile.ZipFile(path) as zf:
@@ -58,4 +66,14 @@ def board_picture(path: str | os.PathLike[str]) -> BoardPicture:
         width, height = int.from_bytes(data[6:8], "little"), int.from_bytes(data[8:10], "little")
     else:
         width, height = int.from_bytes(data[16:20], "big"), int.from_bytes(data[20:24], "big")
+    if overlays:
+        from aslpto.formats.vasl.boardarchive import read_board_archive
+        from aslpto.formats.vasl.overlays import OverlayError, overlaid_picture
+
+        archive = read_board_archive(where)
+        try:
+            data = overlaid_picture(data, archive.grid, archive.name, overlays)
+        except OverlayError as e:
+            raise InputError(f"overlay archive {e}") from None
+        mime = "image/png"
     return BoardPicture(member, mime, data, width, height)

@@ -210,8 +210,8 @@ def _conditions(
 
 def _unread(boards: Iterable[Board]) -> list[str]:
     """What the board picker sets that the map does not follow, one line each: a crop (the
-    whole board is on the map; pieces are still placed through the crop), an overlay, a
-    board option not understood."""
+    whole board is on the map; pieces are still placed through the crop), a board option not
+    understood. (Overlays are applied: :func:`_overlays`.)"""
     out: list[str] = []
     for b in boards:
         if b.crop is not None:
@@ -220,12 +220,26 @@ def _unread(boards: Iterable[Board]) -> list[str]:
                 f"board {b.name}: cropped to x {c.x}, y {c.y}, width {c.width}, height "
                 f"{c.height} in VASL; the map holds the whole board"
             )
-        out += [
-            f"board {b.name}: overlay {o.name} on {o.hex1} {o.hex2}: not applied to the map"
-            for o in b.overlays
-        ]
         out += [f"board {b.name}: VASL option {t!r} not read" for t in b.unparsed]
     return out
+
+
+def _overlays(boards: Iterable[Board], notes: list[str]) -> dict[str, Any]:
+    """The board picker's overlays (``OVR name hex1 hex2``) as the scenario's
+    ``[[overlays]]``: ``file = "vasl:RP3"``, placed by the same two hexes of the board (one
+    for a single-hex overlay), in the order saved (G.9B). They are read from VASL's overlay
+    archives beside the boards (docs/vasl-boards.md, "Overlays")."""
+    out: list[dict[str, str]] = []
+    for b in boards:
+        for o in b.overlays:
+            h1, h2 = o.hex1.upper(), o.hex2.upper()
+            on = f"{b.name}{h1}" if h1 == h2 else f"{b.name}{h1}-{h2}"
+            out.append({"file": f"vasl:{o.name.upper()}", "on": on})
+            if o.extra:
+                notes.append(f"overlay {o.name.upper()} on {on}: '{' '.join(o.extra)}' after "
+                             f"its hexes (VASL's preserve-elevation) is not read; an overlay "
+                             f"keeps its levels above the level of its first hex")  # fmt: skip
+    return {"overlays": out} if out else {}
 
 
 def _nationality(image: str) -> str | None:
@@ -322,6 +336,7 @@ def scenario_of(save: SavedGame, ssr: Mapping[str, Any] | None = None) -> SaveSc
     doc: dict[str, Any] = {
         "scenario": {"name": source.removesuffix(".vsav")},
         "map": {"boards": rows},
+        **_overlays(layout.boards, notes),
         "ssr": cond,
         "sides": sides,
         "units": [_ordered(u) for u in units],
