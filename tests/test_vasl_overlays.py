@@ -334,3 +334,23 @@ def test_g1_pto_terrain_transforms_the_overlays_terrain() -> None:
             "37D8": Terrain.KUNAI, "37F2": Terrain.HUTS, "37D1": Terrain.SWAMP}  # fmt: skip
     assert {n: m.info(m.hex(n)).terrain for n in want} == want
     assert "G.1" in m.info(m.hex("37D2")).rules
+
+
+@needs_vasl
+def test_g8_an_entrenched_units_own_bank_is_a_hedge_to_it_as_at_hex_grain() -> None:
+    # the G8 example at hex grain (tests/test_los_g8_example.py): entrenched Infantry IN a
+    # paddy is blocked by its own hex's bank hexside; the artwork engine agrees on RP3
+    from dataclasses import replace
+
+    from aslpto.rules.los import parse_location
+    from aslpto.rules.los.queries import build_engine
+
+    g = _game("drained")
+    eng = build_engine(g.map, g.conditions)
+    a, b = parse_location(g.map, "37W5"), parse_location(g.map, "37W2")
+    assert eng.check(a, b).los
+    dug = eng.check(replace(a, entrenched=True), b)
+    assert not dug.los and dug.blocked_by is not None and dug.blocked_by.rule == "G8 (LOS)"
+    assert dug.blocked_by.where == "37W4-W5"
+    back = eng.check(b, replace(a, entrenched=True))
+    assert not back.los and back.blocked_by is not None

@@ -23,8 +23,10 @@ and judges them by the rules the hex-grain engine applies to whole hexes:
   covers and is nothing where it spills into another hex; a marsh or wooden building pixel is
   what its hex became (swamp, G.1; huts, G.1; river or mudflats, B21.122);
 - walls, hedges and bocage as drawn, a half level above their ground (B9.2), unless drawn on a
-  hexside of either end's hex (or, for walls and hedges, one radiating from its vertex); paddy
-  banks block only entrenched Infantry (G8);
+  hexside of either end's hex (or, for walls and hedges, one radiating from its vertex);
+  paddy banks block only entrenched Infantry (G8); an entrenched end's own wall, hedge or
+  bank hexside that the thread crosses blocks it, read from the map as the hex engine reads
+  it (its pixels lie in the end's own hex, which is not judged);
 - Depressions (A6.3): a LOS out of (into) a stream or gully whose centre dot an end is IN runs
   over no ground above the Depression's floor until the other end is as many levels higher as
   it is hexes away;
@@ -276,6 +278,11 @@ class _Board:
     y0: int
 
 
+_OWN_SIDE = {HexsideFeature.WALL: "wall", HexsideFeature.HEDGE: "hedge",
+             HexsideFeature.BOCAGE: "bocage", HexsideFeature.BANK: "paddy bank"}
+"""An entrenched end's own hexside features that block it (see ``_own_hexside``)."""
+
+
 class ArtworkLosEngine(LosEngine):
     """LOS on a map whose boards carry their artwork, walked pixel by pixel (A6.1 as
     depicted); a thread over a board without artwork is judged at hex grain. Build it once per
@@ -504,6 +511,8 @@ class ArtworkLosEngine(LosEngine):
         assert geo is not None
         x4, y4 = geo.centre4(ha.x, ha.y)
         start = (x4 // 4, y4 // 4)
+        if self._own_hexside(a, b, ea, eb, pat, start, w):
+            return
         hexwise = self._hexwise
         quick = (not dep_a and not dep_b and (not levs or max(levs) <= _ZERO + lo // 2)
                  and not any(vals))  # fmt: skip
@@ -515,6 +524,37 @@ class ArtworkLosEngine(LosEngine):
                 self._depression(a, b, ea, eb, dep_a, dep_b, pat, levs, start, w)
         if w.block is None and self.panji_keys:
             self._panjis(ka, kb, ha, pat, w, notes)
+
+    def _own_hexside(self, a: Location, b: Location, ea: int, eb: int, pat: _Pattern,
+                     start: tuple[int, int], w: _Walk) -> bool:  # fmt: skip
+        """An entrenched end's own wall, hedge, bocage or (G8) paddy bank hexside that the
+        thread leaves (enters) its hex by: entrenched Infantry cannot see over it to a
+        non-adjacent Location not higher than it. Its pixels lie in the end's own hex, which
+        the walk does not judge, so the hexside is read from the map (as the hex engine does)."""
+        ent = self._entrenched(a, b, ea, eb)
+        if not pat.groups or not (ent[0] or ent[1]):
+            return False
+        ha, hb = a.hex, b.hex
+        first, last = pat.groups[0], pat.groups[-1]
+        for dug, end, g, i in ((ent[0], ha, first, first[4]), (ent[1], hb, last, last[5] - 1)):
+            n = Hex(ha.x + g[0], ha.y + g[1])
+            if not dug or not end.is_adjacent(n):
+                continue
+            feats = self.map.sides.get(Hexside.of(end, n), frozenset())
+            word = next((_OWN_SIDE[f] for f in _OWN_SIDE if f in feats), None)
+            if word is None:
+                continue
+            rule = self.data.rule("entrenched_hexside")
+            why = ("entrenched Infantry cannot see over it to a non-adjacent Location not "
+                   f"higher than it ({rule})")
+            where = self.map.layout.hexside_name(Hexside.of(end, n))
+            if word == "paddy bank":
+                self._block(w, pat, start, where, max(i, 0), "G8 (LOS)",
+                            f"paddy bank, a hedge to entrenched Infantry: {why}", rule)
+            else:
+                self._block(w, pat, start, where, max(i, 0), rule, f"{word}: {why}")
+            return True
+        return False
 
     def _groups(self, a: Location, b: Location, ea: int, eb: int, pat: _Pattern,
                 vals: tuple[int, ...], levs: tuple[int, ...], start: tuple[int, int],
@@ -666,7 +706,7 @@ class ArtworkLosEngine(LosEngine):
             px, py = start[0] + dx, start[1] + dy
             n = min(h.around(), key=lambda o: _dist4(geo, o, px, py))
             if n in ends:
-                continue  # drawn on a hexside of an end's hex
+                continue  # drawn on a hexside of an end's hex (see _own_hexside)
             spine = any(n.is_adjacent(x) and h.is_adjacent(x) for x in ends)
             side = kd.side
             if spine and (side is None or not side.own_spine):
