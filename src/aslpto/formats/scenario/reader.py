@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import gc
 import os
+import re
+import stat
 import typing
 from collections.abc import Collection, Iterator, Mapping
 from contextlib import contextmanager
@@ -13,6 +15,7 @@ from enum import StrEnum
 from pathlib import Path
 from typing import Any, cast
 
+from aslpto.base.ranges import refusal
 from aslpto.base.rulings import InputError
 from aslpto.base.tomlsource import TomlSource
 from aslpto.board.files import BoardData, parse_board
@@ -83,10 +86,13 @@ def load(path: str | Path, *, vasl_boards: str | Path | None = None) -> Game:
 
 
 def _is_save(path: str | Path) -> bool:
-    """A VASL saved game: named ``.vsav``, or a zip archive."""
+    """A VASL saved game: named ``.vsav``, or a zip archive (only a regular file is opened to
+    look: a pipe would wait for a writer)."""
     if str(path).lower().endswith(".vsav"):
         return True
     try:
+        if not stat.S_ISREG(os.stat(path).st_mode):
+            return False
         with open(path, "rb") as f:
             return f.read(4) == b"PK\x03\x04"
     except (OSError, ValueError):
@@ -134,6 +140,36 @@ def default_position(m: Map, h: Hex | None, panjis: Collection[Panji] = ()) -> s
     if m.terrain(h) == Terrain.PADDY:
         return "in"
     return "ground"
+
+
+_CONTROL = re.compile(r"[\x00-\x1f\x7f]")
+"""A control character: no file or folder name holds one (and a NUL cannot be passed on)."""
+
+
+def _is_file(p: Path) -> bool:
+    """``p.is_file()``, False too for a name no file can have (too long, a NUL)."""
+    try:
+        return p.is_file()
+    except (OSError, ValueError):
+        return False
+
+
+def _is_dir(p: Path) -> bool:
+    try:
+        return p.is_dir()
+    except (OSError, ValueError):
+        return False
+
+
+def _bundled_misuse(name: str, overlay: bool, src: TomlSource, e: InputError) -> str:
+    """Why a bundled board or overlay file does not serve where the scenario names it (the
+    error points at the scenario's line, not into the bundled file)."""
+    if overlay and "overlay" not in src.data:
+        overlays = ", ".join(b for b in bundled_boards() if b.startswith("overlay")) or "none"
+        return f"'{name}' is a bundled board, not an overlay (bundled overlays: {overlays})"
+    if not overlay and "board" not in src.data:
+        return f"'{name}' is a bundled overlay, not a board: place it with [[overlays]]"
+    return f"bundled {'overlay' if overlay else 'board'} '{name}': {e.message}"
 
 
 class _Reader:
@@ -193,8 +229,10 @@ class _Reader:
     def value(self, raw: Any, typ: Any, table: str, key: str, nth: int = 0) -> Any:
         """Check a TOML value against a field type (str, int, float, bool, enum, tuple;
         ``T | None`` as ``T``)."""
-        if type(raw) is typ:
-            return raw  # (a str, int, bool or float as the field wants: the usual case)
+        if type(raw) is typ:  # (a str, int, bool or float as the field wants: the usual case)
+            if typ is int or typ is float:
+                self.in_range(raw, table, key, nth)
+            return raw
         members = _MEMBERS.get(typ)
         if members is not None and type(raw) is str and raw in members:
             return members[raw]
@@ -211,11 +249,11 @@ class _Reader:
         if typ is int:
             if isinstance(raw, bool) or not isinstance(raw, int):
                 raise self.err(f"'{key}' must be a whole number", table, key, nth=nth)
-            return raw
+            return self.in_range(raw, table, key, nth)
         if typ is float:
             if isinstance(raw, bool) or not isinstance(raw, int | float):
                 raise self.err(f"'{key}' must be a number", table, key, nth=nth)
-            return float(raw)
+            return self.in_range(float(raw), table, key, nth)
         inner = _optional_of(typ)
         if inner is not typ:
             return self.value(raw, inner, table, key, nth)
@@ -225,6 +263,14 @@ class _Reader:
             item = typing.get_args(typ)[0]
             return tuple(self.value(x, item, table, key, nth) for x in raw)
         raise self.err(f"'{key}' cannot be set in a scenario file", table, key, nth=nth)
+
+    def in_range(self, raw: float, table: str, key: str, nth: int = 0) -> Any:
+        """``raw`` if it is in the range of its field (:data:`aslpto.base.ranges.RANGES`, by
+        ``table.key``; a terrain chart row's fields as ``terrain_chart.key``)."""
+        bad = refusal(f"{table.partition('.')[0]}.{key}", key, raw)
+        if bad is not None:
+            raise self.err(bad, table, key, nth=nth)
+        return raw
 
     def enum(self, cls: type[E], raw: Any, table: str, key: str, nth: int = 0) -> E:
         if isinstance(raw, str):
@@ -251,6 +297,9 @@ class _Reader:
         v = self.value(d[key], str, table, key, nth)
         if not v:
             raise self.err(f"'{key}' must not be empty", table, key, nth=nth)
+        if _CONTROL.search(v):
+            raise self.err(f"{key} '{v}' holds a control character (a line break, tab, ...)",
+                           table, key, nth=nth)  # fmt: skip
         return str(v)
 
     # the scenario ------------------------------------------------------------------------
@@ -272,6 +321,10 @@ class _Reader:
         forts = self.fortifications(m, sides, units)
         from aslpto.rules.los import parse_overrides
 
+        for i, r in enumerate(self.array("los_overrides")):
+            drm = r.get("hindrance_drm")
+            if type(drm) is int or type(drm) is float:
+                self.in_range(drm, "los_overrides", "hindrance_drm", i)
         parse_overrides(self.src, m)  # validates each entry; errors name file, line and field
         los_rulings = tuple(
             LosRuling(r["from"], r["to"], r["los"], r.get("hindrance_drm", 0), r.get("note", ""))
@@ -299,6 +352,9 @@ class _Reader:
         if not mt or not 1 <= int(mt.group(2)) <= 12:
             raise self.err(f"date '{raw}' must be year-month, e.g. \"1944-06\"", "scenario",
                            "date")  # fmt: skip
+        bad = refusal("scenario.year", "year", int(mt.group(1)), mt.group(1))
+        if bad is not None:
+            raise self.err(f"date '{raw}': {bad}", "scenario", "date")
         return int(mt.group(1)), int(mt.group(2))
 
     def conditions(self, year: int, month: int, night: bool) -> Conditions:
@@ -384,13 +440,16 @@ class _Reader:
         return got
 
     def _file_ref(self, raw: str, table: str, key: str, nth: int) -> FileRef:
+        if _CONTROL.search(raw):
+            raise self.err(f"'{raw}' is not a usable file name: it holds a control character",
+                           table, key, nth=nth)  # fmt: skip
         if raw.startswith(VASL_PREFIX) and table == "map.files":
             return self.vasl_ref(raw[len(VASL_PREFIX):], table, key, raw, nth)
         if raw.endswith(".toml") or "/" in raw or "\\" in raw:
             p = Path(raw)
             return FileRef((p if p.is_absolute() else self.base / p).resolve())
         p = BUNDLED_BOARDS / f"{raw}.toml"
-        if not p.is_file():
+        if not _is_file(p):
             known = ", ".join(bundled_boards()) or "none"
             raise self.err(f"no bundled board or overlay '{raw}' (bundled: {known}); give a "
                            f"path ending in .toml", table, key, raw, nth)  # fmt: skip
@@ -402,11 +461,13 @@ class _Reader:
         ``ASLPTO_VASL_BOARDS``."""
         option = vasl_boards_option.get()
         if option:
+            if _CONTROL.search(option):
+                raise InputError(f"--vasl-boards '{option}' is not a usable folder name")
             return Path(option), "--vasl-boards"
         if self._vasl_boards is not None:
             return self._vasl_boards, "[map] vasl_boards"
         env = os.environ.get(VASL_BOARDS_ENV)
-        if env:
+        if env and not _CONTROL.search(env):
             return Path(env), VASL_BOARDS_ENV
         return None
 
@@ -450,7 +511,14 @@ class _Reader:
             what = "overlay" if overlay else "board"
             raise self.err(f"{what} file {ref.path}: {e.message}", table, key, value, nth
                            ) from None  # fmt: skip
-        data = self._boards[(ref.path, overlay)] = parse_board(src, overlay)
+        try:
+            data = parse_board(src, overlay)
+        except InputError as e:
+            if ref.bundled is None:  # the user's own file: its error names its own line
+                raise
+            raise self.err(_bundled_misuse(ref.bundled, overlay, src, e), table, key, value,
+                           nth) from None  # fmt: skip
+        self._boards[(ref.path, overlay)] = data
         return data
 
     def map(self, cond: Conditions, chart: TerrainChart) -> tuple[Map, MapSource]:
@@ -476,6 +544,10 @@ class _Reader:
                                    f"trailing * turns it 180°)", "map", "boards", b)  # fmt: skip
                 row.append(name + ("*" if name != b else ""))
             rows.append(tuple(row))
+        count = sum(map(len, rows))
+        bad = refusal("map.boards", "a map of", count, f"{count} boards")
+        if bad is not None:
+            raise self.err(bad, "map", "boards")
         try:
             layout = Layout.grid(rows)
         except InputError as e:
@@ -483,9 +555,12 @@ class _Reader:
         self._vasl_boards = None
         if "vasl_boards" in mp:
             raw_dir = self.value(mp["vasl_boards"], str, "map", "vasl_boards")
+            if _CONTROL.search(raw_dir) or not raw_dir:
+                raise self.err(f"vasl_boards '{raw_dir}' is not a usable folder name", "map",
+                               "vasl_boards")  # fmt: skip
             folder = Path(raw_dir).expanduser()
             self._vasl_boards = (folder if folder.is_absolute() else self.base / folder).resolve()
-            if not self._vasl_boards.is_dir() and vasl_boards_option.get() is None:
+            if not _is_dir(self._vasl_boards) and vasl_boards_option.get() is None:
                 raise self.err(f"vasl_boards: {self._vasl_boards} is not a folder", "map",
                                "vasl_boards", raw_dir)  # fmt: skip
         files_t = self.table(mp, "files", "map")
@@ -539,7 +614,7 @@ class _Reader:
             if found is not None:
                 return FileRef(Path(found).resolve(), None, b)
         p = BUNDLED_BOARDS / f"{b}.toml"
-        if not p.is_file():
+        if not _is_file(p):
             tried = (f"no {archive_name(b)} in the VASL boards folder {folder[0]} (from "
                      f"{folder[1]}), " if folder is not None else "")  # fmt: skip
             raise self.err(f"board {b} has no file: {tried}add it to [map.files], e.g. "

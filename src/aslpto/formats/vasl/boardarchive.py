@@ -36,6 +36,8 @@ from importlib import resources
 from types import MappingProxyType
 from typing import Any
 
+from aslpto.base.inputfiles import MAX_ARCHIVE_BYTES, MIB
+
 __all__ = [
     "STANDARD_GRID",
     "BoardArchive",
@@ -475,7 +477,7 @@ def _terrain_code(row: Any, n: int, where: str) -> TerrainCode:
 @cache
 def _terrain_code_table() -> Mapping[int, TerrainCode]:
     where = f"aslpto/data/{TERRAIN_CODES_FILE}"
-    text = resources.files("aslpto").joinpath("data", TERRAIN_CODES_FILE).read_text("utf-8")
+    text = resources.files("aslpto").joinpath("data", TERRAIN_CODES_FILE).read_text("utf-8-sig")
     try:
         rows = tomllib.loads(text).get("codes")
     except tomllib.TOMLDecodeError as e:
@@ -706,6 +708,10 @@ def _member(zf: zipfile.ZipFile, wanted: str) -> str | None:
 
 
 def _read_member(zf: zipfile.ZipFile, member: str, where: str) -> bytes:
+    size = zf.getinfo(member).file_size
+    if size > MAX_ARCHIVE_BYTES:
+        raise BoardArchiveError(where, f"{member} would unpack to {size:,} bytes (at most "
+                                       f"{MAX_ARCHIVE_BYTES // MIB} MiB)")  # fmt: skip
     try:
         return zf.read(member)
     except (zipfile.BadZipFile, zlib.error, EOFError, NotImplementedError, RuntimeError) as e:

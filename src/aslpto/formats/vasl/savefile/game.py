@@ -13,6 +13,7 @@ from datetime import UTC, datetime
 from xml.etree import ElementTree
 from xml.sax.saxutils import escape as xml_escape
 
+from aslpto.base.inputfiles import MAX_ARCHIVE_BYTES, MIB, read_bytes
 from aslpto.formats.vasl.savefile.boards import BoardLayout, parse_boards
 from aslpto.formats.vasl.savefile.encoding import (
     MODULE_DATA,
@@ -163,6 +164,10 @@ def parse_save(data: bytes, source: str = "<bytes>") -> SavedGame:
 
 
 def _member(archive: zipfile.ZipFile, name: str, source: str) -> bytes:
+    size = archive.getinfo(name).file_size
+    if size > MAX_ARCHIVE_BYTES:
+        raise SaveFileError(source, f"member {name} would unpack to {size:,} bytes (at most "
+                                    f"{MAX_ARCHIVE_BYTES // MIB} MiB)")  # fmt: skip
     try:
         return archive.read(name)
     except (zipfile.BadZipFile, zlib.error, EOFError, NotImplementedError) as error:
@@ -208,9 +213,9 @@ def _game(
 
 
 def read_save(path: str | os.PathLike[str]) -> SavedGame:
-    """Read a ``.vsav`` file; a file that is not a readable save raises ``SaveFileError``."""
-    with open(path, "rb") as file:
-        data = file.read()
+    """Read a ``.vsav`` file; a file that is not a readable save raises ``SaveFileError``, one
+    that is no regular file or too big to be one an ``InputError``."""
+    data = read_bytes(path, "a VASL saved game", MAX_ARCHIVE_BYTES)
     return parse_save(data, os.fspath(path))
 
 
