@@ -131,7 +131,7 @@ class SaveScenario:
 @cache
 def ssr_table() -> dict[str, dict[str, Any]]:
     """VASL's SSR names and what each sets (data/vasl_ssr.toml)."""
-    text = resources.files("aslpto").joinpath("data", "vasl_ssr.toml").read_text("utf-8")
+    text = resources.files("aslpto").joinpath("data", "vasl_ssr.toml").read_text("utf-8-sig")
     return tomllib.loads(text)
 
 

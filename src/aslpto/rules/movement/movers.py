@@ -90,7 +90,7 @@ class MovementData:
 
 @cache
 def movement_data() -> MovementData:
-    text = resources.files("aslpto").joinpath("data/movement.toml").read_text(encoding="utf-8")
+    text = resources.files("aslpto").joinpath("data/movement.toml").read_text(encoding="utf-8-sig")
     d = tomllib.loads(text)
     try:
         numbers = {k: v["value"] for k, v in d["numbers"].items()}
