@@ -114,3 +114,25 @@ def test_docs_list_every_range() -> None:
 
 def test_docs_list_no_other_range() -> None:
     assert set(_doc_rows()) <= set(RANGES)
+
+
+def test_schema_bounds_are_the_ranges() -> None:
+    """The JSON Schema of scenario files gives each ranged number the same bounds."""
+    import json
+
+    schema = json.loads((Path(__file__).parents[1] / "src" / "aslpto" / "data" /
+                         "scenario.schema.json").read_text(encoding="utf-8"))  # fmt: skip
+    props = schema["properties"]
+    found = {}
+    for table in ("sides", "units", "fortifications", "los_overrides"):
+        for k, node in props[table]["items"]["properties"].items():
+            if "minimum" in node:
+                found[f"{table}.{k}"] = (node["minimum"], node["maximum"])
+    for k, node in props["terrain_chart"]["additionalProperties"]["properties"].items():
+        node = node["oneOf"][0] if "oneOf" in node else node
+        if "minimum" in node:
+            found[f"terrain_chart.{k}"] = (node["minimum"], node["maximum"])
+    want = {k: (r.low, r.high) for k, r in RANGES.items()
+            if k.split(".")[0] in ("sides", "units", "fortifications", "los_overrides",
+                                   "terrain_chart")}  # fmt: skip
+    assert found == want
