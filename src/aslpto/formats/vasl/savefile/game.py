@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import io
 import os
+import struct
 import zipfile
 import zlib
 from collections.abc import Iterable
@@ -139,12 +140,20 @@ class SavedGame:
         return piece.map, piece.x, piece.y
 
 
+ZIP_ERRORS = (zipfile.BadZipFile, zlib.error, EOFError, NotImplementedError, RuntimeError,
+              ValueError, OSError, OverflowError, KeyError, IndexError, struct.error)  # fmt: skip
+"""What :mod:`zipfile` raises on a damaged archive (a name not UTF-8, a negative offset, an
+unknown version or method, a truncated member)."""
+
+
 def parse_save(data: bytes, source: str = "<bytes>") -> SavedGame:
     """A saved game from the bytes of a ``.vsav`` archive; ``source`` names it in errors."""
     try:
         archive = zipfile.ZipFile(io.BytesIO(data))
     except zipfile.BadZipFile:
         raise SaveFileError(source, "not a zip archive") from None
+    except ZIP_ERRORS as e:  # (a damaged directory: bad names, versions, offsets)
+        raise SaveFileError(source, f"a damaged zip archive ({type(e).__name__}: {e})") from None
     with archive:
         names = archive.namelist()
         if SAVED_GAME not in names:
@@ -170,7 +179,7 @@ def _member(archive: zipfile.ZipFile, name: str, source: str) -> bytes:
                                     f"{MAX_ARCHIVE_BYTES // MIB} MiB)")  # fmt: skip
     try:
         return archive.read(name)
-    except (zipfile.BadZipFile, zlib.error, EOFError, NotImplementedError) as error:
+    except ZIP_ERRORS as error:
         raise SaveFileError(source, f"member {name} cannot be unpacked: {error}") from None
 
 
