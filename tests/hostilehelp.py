@@ -13,8 +13,13 @@ from pathlib import Path
 from typing import Any
 
 from aslpto.cli import main
+from aslpto.formats.vasl.savefile.encoding import encode
 
 HERE = Path(__file__).parent / "hostile"
+EMPTY_SAVE = ("begin_save\x1b\x1bINFO\tAxis\tAxis\t1\t ? \t ? \t ? \t ? \t ? \t ? \t\x1bUNMASK\t"
+              "\x1bbd\t\x1bNOTES\t\\\x1bPNOTES\t\x1bend_save")
+"""The saved text of a VASL game with nothing on it (``save = true``): a good save, whose side
+file (``board = ["<name>.ssr.toml", ...]``) is the hostile part."""
 SPARSE = 17 * 1024 * 1024
 """The size of a file too big to be read (the limit is 16 MiB): sparse, so nothing is written."""
 
@@ -49,6 +54,9 @@ def prepare(case: dict[str, Any], tmp: Path) -> list[str]:
         with zipfile.ZipFile(target, "w") as z:
             for member, data in case["zip"].items():
                 z.writestr(member, data.encode("utf-8"))
+    elif case.get("save"):
+        with zipfile.ZipFile(target, "w") as z:
+            z.writestr("savedGame", encode(EMPTY_SAVE, 0x2A))
     elif case.get("bom") or case.get("crlf"):
         text = base.replace("\n", "\r\n") if case.get("crlf") else base
         target.write_bytes((b"\xef\xbb\xbf" if case.get("bom") else b"") + text.encode("utf-8"))
@@ -71,6 +79,8 @@ def prepare(case: dict[str, Any], tmp: Path) -> list[str]:
             path.chmod(0)
         elif make == "symlink":
             path.symlink_to("/dev/zero")
+        elif make == "loop":
+            path.symlink_to(path.name)
         else:
             raise AssertionError(f"{case['name']}: unknown make '{make}'")
     return args

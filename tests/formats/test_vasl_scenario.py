@@ -201,7 +201,7 @@ def test_side_file_supplies_ssr(tmp_path: Path) -> None:
     game = scenario.load(dest)
     assert game.conditions.paddy.value == "irrigated"
     (tmp_path / "game.ssr.toml").write_text('[ssr\n', encoding="utf-8")
-    with pytest.raises(InputError, match=r"game\.ssr\.toml: not valid TOML"):
+    with pytest.raises(InputError, match=r"game\.ssr\.toml:1: not valid TOML"):
         scenario.load(dest)
 
 

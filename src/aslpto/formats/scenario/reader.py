@@ -146,6 +146,15 @@ _CONTROL = re.compile(r"[\x00-\x1f\x7f]")
 """A control character: no file or folder name holds one (and a NUL cannot be passed on)."""
 
 
+def _resolved(p: Path) -> Path:
+    """``p.resolve()``, or ``p`` made absolute when it cannot be resolved (a symlink loop):
+    reading it then says what is wrong with it."""
+    try:
+        return p.resolve()
+    except (OSError, RuntimeError, ValueError):
+        return Path(os.path.abspath(p))
+
+
 def _is_file(p: Path) -> bool:
     """``p.is_file()``, False too for a name no file can have (too long, a NUL)."""
     try:
@@ -447,7 +456,7 @@ class _Reader:
             return self.vasl_ref(raw[len(VASL_PREFIX):], table, key, raw, nth)
         if raw.endswith(".toml") or "/" in raw or "\\" in raw:
             p = Path(raw)
-            return FileRef((p if p.is_absolute() else self.base / p).resolve())
+            return FileRef(_resolved(p if p.is_absolute() else self.base / p))
         p = BUNDLED_BOARDS / f"{raw}.toml"
         if not _is_file(p):
             known = ", ".join(bundled_boards()) or "none"
@@ -487,7 +496,7 @@ class _Reader:
         if found is None:
             raise self.err(f"board {board}: no {archive_name(board)} in the VASL boards folder "
                            f"{folder[0]} (from {folder[1]})", table, key, value, nth)  # fmt: skip
-        return FileRef(Path(found).resolve(), None, board)
+        return FileRef(_resolved(Path(found)), None, board)
 
     def read_board(self, ref: FileRef, overlay: bool, table: str, key: str, nth: int = 0,
                    value: str | None = None) -> BoardData:  # fmt: skip
@@ -559,7 +568,7 @@ class _Reader:
                 raise self.err(f"vasl_boards '{raw_dir}' is not a usable folder name", "map",
                                "vasl_boards")  # fmt: skip
             folder = Path(raw_dir).expanduser()
-            self._vasl_boards = (folder if folder.is_absolute() else self.base / folder).resolve()
+            self._vasl_boards = _resolved(folder if folder.is_absolute() else self.base / folder)
             if not _is_dir(self._vasl_boards) and vasl_boards_option.get() is None:
                 raise self.err(f"vasl_boards: {self._vasl_boards} is not a folder", "map",
                                "vasl_boards", raw_dir)  # fmt: skip
@@ -612,7 +621,7 @@ class _Reader:
         if folder is not None:
             found = find_board_archive(b, folder[0])
             if found is not None:
-                return FileRef(Path(found).resolve(), None, b)
+                return FileRef(_resolved(Path(found)), None, b)
         p = BUNDLED_BOARDS / f"{b}.toml"
         if not _is_file(p):
             tried = (f"no {archive_name(b)} in the VASL boards folder {folder[0]} (from "

@@ -21,6 +21,7 @@ from pathlib import Path
 from typing import Any
 
 from aslpto.base.rulings import InputError
+from aslpto.base.tomlsource import TomlSource
 from aslpto.formats.vasl.boardarchive import STANDARD_GRID, hex_name
 from aslpto.formats.vasl.savefile import Board, BoardLayout, Piece, SavedGame, read_save
 from aslpto.formats.vasl.savefile.encoding import SaveFileError
@@ -152,13 +153,12 @@ def read(path: str | Path, ssr: Mapping[str, Any] | None = None) -> SaveScenario
     given: dict[str, Any] = {}
     side = side_file(path)
     if side.is_file():
-        try:
-            data = tomllib.loads(side.read_text(encoding="utf-8-sig"))
-        except (tomllib.TOMLDecodeError, UnicodeDecodeError) as e:
-            raise InputError(f"{side}: not valid TOML: {e}") from None
+        src = TomlSource.load(side)  # (errors name the file and line; BOM, depth, size)
+        data = src.data
         table = data.get("ssr", {})
         if not isinstance(table, dict) or set(data) - {"ssr"}:
-            raise InputError(f"{side}: holds one [ssr] table (docs/scenario-format.md)")
+            raise InputError("holds one [ssr] table (docs/scenario-format.md)", str(side),
+                             src.line_of(next(iter(set(data) - {"ssr"}), "ssr")) or 1)  # fmt: skip
         given.update(table)
     given.update(ssr or {})
     return scenario_of(save, given)
