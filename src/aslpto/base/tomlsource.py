@@ -19,9 +19,9 @@ _BOM = "\ufeff"
 """The byte-order mark Windows Notepad writes at the start of a UTF-8 file: skipped."""
 
 MAX_NESTING = 64
-"""The nesting the message of a file too deeply nested names (no file here nests more than
-three): the parser recurses once per level and exhausts the interpreter's stack some hundreds
-of levels down; the line named is where the nesting first passes this."""
+"""A file too deeply nested for the parser (it recurses once per level and exhausts the
+interpreter's stack some hundreds of levels down; no file here nests more than three) is
+refused naming the line where its nesting first passes this many levels."""
 
 
 def _norm_table(name: str) -> str:
@@ -68,8 +68,9 @@ class TomlSource:
             raise InputError("not readable: a number of thousands of digits", path,
                              _long_number(text)) from None
         except RecursionError:  # (the parser recurses once per level of nesting)
-            raise InputError(f"not readable: arrays or inline tables nested more than "
-                             f"{MAX_NESTING} deep", path, _too_deep(text)) from None  # fmt: skip
+            raise InputError(f"not readable: arrays or inline tables nested too deeply (past "
+                             f"{MAX_NESTING} levels on this line)", path, _too_deep(text)
+                             ) from None  # fmt: skip
         return TomlSource(path, text, data)
 
     def line_of(
