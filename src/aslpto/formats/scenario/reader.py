@@ -567,7 +567,11 @@ class _Reader:
             if _CONTROL.search(raw_dir) or not raw_dir:
                 raise self.err(f"vasl_boards '{raw_dir}' is not a usable folder name", "map",
                                "vasl_boards")  # fmt: skip
-            folder = Path(raw_dir).expanduser()
+            try:
+                folder = Path(raw_dir).expanduser()
+            except RuntimeError:  # (~name of no user)
+                raise self.err(f"vasl_boards '{raw_dir}': no such user's home folder", "map",
+                               "vasl_boards") from None  # fmt: skip
             self._vasl_boards = _resolved(folder if folder.is_absolute() else self.base / folder)
             if not _is_dir(self._vasl_boards) and vasl_boards_option.get() is None:
                 raise self.err(f"vasl_boards: {self._vasl_boards} is not a folder", "map",
