@@ -1,6 +1,7 @@
 """Fuzzing the input side: scenario files made by mangling files/base.toml of the hostile
-corpus, and move steps of any text. Whatever comes in, ``aslpto`` exits 0, 1 or 2, prints at
-most one line on stderr (exactly one when it exits 2), and never a traceback."""
+corpus, board files made by mangling the bundled board 901, and move steps of any text.
+Whatever comes in, ``aslpto`` exits 0, 1 or 2, prints at most one line on stderr (exactly
+one when it exits 2), and never a traceback."""
 
 from __future__ import annotations
 
@@ -76,6 +77,38 @@ def test_fuzz_scenario_files(text: str, command: str) -> None:
             "terrain": ["terrain", str(path), "37EE7"],
             "move": ["move", str(path), "A", "37EE7"]}[command]  # fmt: skip
     _one_line(*_run(args))
+
+
+BOARD = (Path(__file__).parents[1] / "src" / "aslpto" / "data" / "boards" / "901.toml"
+         ).read_text(encoding="utf-8").splitlines()  # fmt: skip
+BOARD_VALUES = st.one_of(VALUES, st.sampled_from([
+    '["A0"]', '["GG10:A1"]', '["C3..C3"]', '["Z9-Z9"]', '["A1 A1"]', '[":"]', '["C3.."]',
+    '["C3-"]', '["C3..C99"]', '[["C3"]]', "[1]",
+]))  # fmt: skip
+
+
+@st.composite
+def board_files(draw: st.DrawFn) -> str:
+    """The bundled board 901 with some values, table heads or lines changed."""
+    lines = list(BOARD)
+    for _ in range(draw(st.integers(1, 3))):
+        i = draw(st.integers(0, len(lines) - 1))
+        key, eq, _ = lines[i].partition("=")
+        if eq and draw(st.booleans()):
+            lines[i] = f"{key}= {draw(BOARD_VALUES)}"
+        else:
+            lines[i] = draw(st.sampled_from(["[board]", "[overlay]", "[[buildings]]", "[levels]",
+                                             "[x]", '"-99" = ["C3"]', "stories = 0", ""]))
+    return "\n".join(lines) + "\n"
+
+
+@settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(text=board_files())
+def test_fuzz_board_files(text: str) -> None:
+    (SCRATCH / "board.toml").write_text(text, encoding="utf-8")
+    (SCRATCH / "on-board.toml").write_text(
+        '[map]\nboards = [["37"]]\n[map.files]\n"37" = "board.toml"\n', encoding="utf-8")
+    _one_line(*_run(["check", str(SCRATCH / "on-board.toml")]))
 
 
 STEP = st.one_of(
