@@ -14,6 +14,7 @@ from typing import Any
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from aslpto.base.ranges import RANGES
 from aslpto.board.hexes import Direction, Hexside
 from aslpto.board.maps import JungleType, RiverDepth
 from aslpto.formats.scenario import ENTRENCHMENTS, POSITIONS, dump, loads
@@ -49,22 +50,31 @@ def base(pto: bool, jungle: str, depth: str, sub_zero: bool, chart: int, two: bo
 
 
 NAT = st.from_regex(r"[a-z][a-z0-9-]{0,8}", fullmatch=True)
-INTS = st.integers(min_value=-(2**40), max_value=2**40)
+NAME = st.characters(blacklist_categories=("Cc", "Cs"))
+"""A character of an id or name: any but a control character (refused in ids and names)."""
 
 
-def of_type(t: Any) -> st.SearchStrategy[Any]:
+def ranged(key: str) -> st.SearchStrategy[Any]:
+    """Any number in the range a scenario file allows for ``key`` (aslpto.base.ranges)."""
+    r = RANGES[key]
+    if isinstance(r.low, int) and isinstance(r.high, int):
+        return st.integers(r.low, r.high)
+    return st.floats(r.low, r.high)
+
+
+def of_type(t: Any, key: str = "") -> st.SearchStrategy[Any]:
     origin = typing.get_origin(t)
     if origin is UnionType or origin is typing.Union:
         inner = [a for a in typing.get_args(t) if a is not NoneType]
-        return st.none() | of_type(inner[0])
+        return st.none() | of_type(inner[0], key)
     if isinstance(t, type) and issubclass(t, StrEnum):
         return st.sampled_from(list(t))
     if t is bool:
         return st.booleans()
     if t is int:
-        return INTS
+        return ranged(key)
     if t is float:
-        return st.floats(allow_nan=False, width=64)
+        return st.floats(RANGES[key].low, RANGES[key].high)
     if t is str:
         return st.text(max_size=12)
     raise AssertionError(f"no strategy for {t}")
@@ -92,22 +102,23 @@ def games(draw: st.DrawFn) -> Game:
         current_direction=draw(st.none() | st.sampled_from(list(Direction))),
         current_force=draw(st.none() | st.sampled_from(list(CurrentForce))),
         frigid_water=draw(st.booleans()),
-        year=draw(st.integers(1000, 9999)),
+        year=draw(ranged("scenario.year")),
         month=draw(st.integers(1, 12)),
         night=draw(st.booleans()),
     )
-    side_names = draw(st.lists(st.text(min_size=1, max_size=8), min_size=1, max_size=3,
+    side_names = draw(st.lists(st.text(NAME, min_size=1, max_size=8), min_size=1, max_size=3,
                                unique=True))  # fmt: skip
     sides = tuple(
-        Side(n, draw(NAT), draw(st.booleans()), draw(INTS), draw(INTS), draw(INTS), draw(INTS),
-             draw(INTS))
+        Side(n, draw(NAT), draw(st.booleans()), draw(ranged("sides.panji_hexsides")),
+             draw(ranged("sides.trip_flares")), draw(ranged("sides.dc")), draw(ranged("sides.elr")),
+             draw(ranged("sides.san")))
         for n in side_names
     )
     units: dict[str, Unit] = {}
-    for uid in draw(st.lists(st.text(min_size=1, max_size=8), max_size=5, unique=True)):
+    for uid in draw(st.lists(st.text(NAME, min_size=1, max_size=8), max_size=5, unique=True)):
         kw: dict[str, Any] = {}
         for f in fields(Unit):
-            kw[f.name] = draw(of_type(UNIT_HINTS[f.name]))
+            kw[f.name] = draw(of_type(UNIT_HINTS[f.name], f"units.{f.name}"))
         kw.update(
             id=uid,
             side=draw(st.sampled_from(side_names)),
@@ -118,7 +129,7 @@ def games(draw: st.DrawFn) -> Game:
         )
         units[uid] = Unit(**kw)
     panjis: dict[str, Panji] = {}
-    for pid in draw(st.lists(st.text(min_size=1, max_size=4), max_size=3, unique=True)):
+    for pid in draw(st.lists(st.text(NAME, min_size=1, max_size=4), max_size=3, unique=True)):
         h = m.hex(draw(st.sampled_from(names)))
         sides_of = [Hexside.of(h, n) for n in m.neighbours(h)]
         covered = frozenset(draw(st.lists(st.sampled_from(sides_of), max_size=6)))
@@ -126,12 +137,13 @@ def games(draw: st.DrawFn) -> Game:
         panjis[pid] = Panji(pid, h, covered, draw(st.sampled_from(side_names)),
                             draw(st.booleans()), top)  # fmt: skip
     forts: list[Fortification] = []
-    for fid in draw(st.lists(st.text(min_size=1, max_size=4), max_size=4, unique=True)):
+    for fid in draw(st.lists(st.text(NAME, min_size=1, max_size=4), max_size=4, unique=True)):
         h = m.hex(draw(st.sampled_from(names)))
         sides_of = [Hexside.of(h, n) for n in m.neighbours(h)]
         forts.append(Fortification(
             fid, draw(st.sampled_from(list(FortKind))), h,
-            draw(st.just("") | st.sampled_from(side_names)), draw(st.booleans()), draw(INTS),
+            draw(st.just("") | st.sampled_from(side_names)), draw(st.booleans()),
+            draw(ranged("fortifications.strength")),
             draw(st.none() | st.sampled_from(sorted(units))) if units else None,
             draw(st.none() | st.sampled_from(sides_of)),
         ))  # fmt: skip

@@ -218,8 +218,13 @@ def test_side_file_supplies_ssr(tmp_path: Path) -> None:
     game = scenario.load(dest)
     assert game.conditions.paddy.value == "irrigated"
     (tmp_path / "game.ssr.toml").write_text('[ssr\n', encoding="utf-8")
-    with pytest.raises(InputError, match=r"game\.ssr\.toml: not valid TOML"):
+    with pytest.raises(InputError, match=r"game\.ssr\.toml:1: not valid TOML"):
         scenario.load(dest)
+    # a bad value names the save and the field, not a line of the scenario written from it
+    (tmp_path / "game.ssr.toml").write_text('[ssr]\nec = "frost"\n', encoding="utf-8")
+    with pytest.raises(InputError) as got:
+        scenario.load(dest)
+    assert str(got.value).startswith(f"{dest}, field 'ssr.ec': ec 'frost' is not allowed")
 
 
 def test_import_refuses_a_bad_ssr(capsys: pytest.CaptureFixture[str]) -> None:

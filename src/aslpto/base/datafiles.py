@@ -11,6 +11,7 @@ from typing import Any
 @cache
 def bundled(name: str) -> dict[str, Any]:
     """The parsed ``aslpto/data/<name>`` (e.g. ``"pto_procedures.toml"``). Callers must not
-    change what they get: it is shared."""
-    text = resources.files("aslpto").joinpath("data", name).read_text(encoding="utf-8")
+    change what they get: it is shared. A byte-order mark (as Windows Notepad writes one) is
+    skipped."""
+    text = resources.files("aslpto").joinpath("data", name).read_text(encoding="utf-8-sig")
     return tomllib.loads(text)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from typing import Generic, TypeVar
 
@@ -70,4 +71,19 @@ class InputError(AslptoError):
 
     def __str__(self) -> str:
         w = self.where()
-        return f"{w}: {self.message}" if w else self.message
+        return one_line(f"{w}: {self.message}" if w else self.message)
+
+
+_CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f\u2028\u2029]")
+
+
+def one_line(text: str) -> str:
+    """``text`` with its line breaks and other control characters escaped as Python writes
+    them (``\\n``, ``\\x00``), so that a value quoted in a message keeps it on one line.
+
+    >>> print(one_line("unit 'a\\nb'"))
+    unit 'a\\nb'
+    """
+    if _CONTROL.search(text) is None:
+        return text
+    return _CONTROL.sub(lambda m: m.group().encode("unicode_escape").decode("ascii"), text)

@@ -8,11 +8,20 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from aslpto.base.inputfiles import MAX_TOML_BYTES, read_bytes
 from aslpto.base.rulings import InputError
 
 _HEADER = re.compile(r"^\s*\[\[?\s*([^\]]+?)\s*\]\]?\s*(#.*)?$")
 _KEY = re.compile(r'^\s*("?)([^"=\s]+)\1\s*=')
 _DECODE_POS = re.compile(r"\(at line (\d+), column (\d+)\)")
+_AT_END = "(at end of document)"
+_BOM = "\ufeff"
+"""The byte-order mark Windows Notepad writes at the start of a UTF-8 file: skipped."""
+
+MAX_NESTING = 64
+"""A file too deeply nested for the parser (it recurses once per level and exhausts the
+interpreter's stack some hundreds of levels down; no file here nests more than three) is
+refused naming the line where its nesting first passes this many levels."""
 
 
 def _norm_table(name: str) -> str:
@@ -29,29 +38,39 @@ class TomlSource:
 
     @staticmethod
     def load(path: str | Path) -> TomlSource:
-        p = Path(path)
+        """Read a TOML file: a regular file (no device, pipe or directory) of at most
+        :data:`~aslpto.base.inputfiles.MAX_TOML_BYTES`, UTF-8 with or without a BOM."""
+        name = str(path)
+        data = read_bytes(path, "a TOML file", MAX_TOML_BYTES)
         try:
-            with open(p, "rb") as f:  # (as tomllib.load reads: faster than text mode)
-                text = f.read().decode("utf-8")
-            if "\r" in text:  # (line ends as text mode reads them: CRLF and CR are LF)
-                text = text.replace("\r\n", "\n").replace("\r", "\n")
-        except FileNotFoundError:
-            raise InputError("no such file", str(p)) from None
-        except IsADirectoryError:
-            raise InputError("is a directory, not a TOML file", str(p)) from None
-        except UnicodeDecodeError:
-            raise InputError("not UTF-8 text", str(p)) from None
-        return TomlSource.parse(text, str(p))
+            text = data.decode("utf-8")
+        except UnicodeDecodeError as e:
+            line = data.count(b"\n", 0, e.start) + 1
+            raise InputError("not UTF-8 text", name, line) from None
+        if "\r" in text:  # (line ends as text mode reads them: CRLF and CR are LF)
+            text = text.replace("\r\n", "\n").replace("\r", "\n")
+        return TomlSource.parse(text, name)
 
     @staticmethod
     def parse(text: str, path: str = "<text>") -> TomlSource:
+        """Parse TOML text (a leading BOM is skipped); errors name ``path`` and the line."""
+        text = text.removeprefix(_BOM)
         try:
             data = tomllib.loads(text)
         except tomllib.TOMLDecodeError as e:
             m = _DECODE_POS.search(str(e))
             line = int(m.group(1)) if m else None
-            msg = _DECODE_POS.sub("", str(e)).strip()
+            if line is None and _AT_END in str(e):
+                line = max(1, text.count("\n") + (not text.endswith("\n")))
+            msg = _DECODE_POS.sub("", str(e)).replace(_AT_END, "").strip()
             raise InputError(f"not valid TOML: {msg}", path, line) from None
+        except ValueError:  # (an integer of more digits than Python converts: 4300)
+            raise InputError("not readable: a number of thousands of digits", path,
+                             _long_number(text)) from None
+        except RecursionError:  # (the parser recurses once per level of nesting)
+            raise InputError(f"not readable: arrays or inline tables nested too deeply (past "
+                             f"{MAX_NESTING} levels on this line)", path, _too_deep(text)
+                             ) from None  # fmt: skip
         return TomlSource(path, text, data)
 
     def line_of(
@@ -107,3 +126,29 @@ class TomlSource:
         """An :class:`InputError` naming this file, the line found and the field."""
         fld = ".".join(p for p in (table, key) if p) or None
         return InputError(message, self.path, self.line_of(table, key, value, nth), fld)
+
+
+def _too_deep(text: str) -> int | None:
+    """The line where brackets and braces first nest deeper than :data:`MAX_NESTING`, or
+    None (brackets inside strings count too: this only says where)."""
+    depth = 0
+    line = 1
+    for ch in text:
+        if ch in "[{":
+            depth += 1
+            if depth > MAX_NESTING:
+                return line
+        elif ch in "]}":
+            depth -= 1
+        elif ch == "\n":
+            line += 1
+    return None
+
+
+_LONG_NUMBER = re.compile(r"\d{4000,}")
+
+
+def _long_number(text: str) -> int | None:
+    """The line of the first number of thousands of digits, or None."""
+    m = _LONG_NUMBER.search(text)
+    return None if m is None else text.count("\n", 0, m.start()) + 1

@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, cast
 
+from aslpto.base.ranges import refusal
 from aslpto.base.rulings import InputError
 from aslpto.base.tomlsource import TomlSource
 from aslpto.board.artwork import Artwork
@@ -207,6 +208,28 @@ class _Reader:
                 )  # fmt: skip
         return hs
 
+    def text(self, d: dict[str, Any], key: str, table: str, default: str, nth: int = 0) -> str:
+        v = d.get(key, default)
+        if not isinstance(v, str):
+            raise self.err(f"'{key}' must be a string", table, key, nth=nth)
+        return v
+
+    def flag(self, d: dict[str, Any], key: str, table: str, nth: int = 0) -> bool:
+        v = d.get(key, False)
+        if not isinstance(v, bool):
+            raise self.err(f"'{key}' must be true or false", table, key, nth=nth)
+        return v
+
+    def whole(self, d: dict[str, Any], key: str, table: str, default: int, nth: int = 0) -> int:
+        """A whole number in the range of ``table.key`` (:data:`aslpto.base.ranges.RANGES`)."""
+        v = d.get(key, default)
+        if isinstance(v, bool) or not isinstance(v, int):
+            raise self.err(f"'{key}' must be a whole number", table, key, nth=nth)
+        bad = refusal(f"{table}.{key}", key, v)
+        if bad is not None:
+            raise self.err(bad, table, key, nth=nth)
+        return v
+
     def strings(self, data: Any, table: str, key: str, nth: int = 0) -> list[str]:
         if isinstance(data, str):
             return [data]
@@ -214,6 +237,10 @@ class _Reader:
             raise self.err("expected a list of strings", table, key, nth=nth)
         return list(data)
 
+
+_BOARD_HEAD = frozenset({"name", "base"})
+_OVERLAY_HEAD = frozenset({"name", "base", "id", "hexes", "anchor"})
+_LEVEL = re.compile(r"^[+-]?\d{1,9}$")
 
 _BOARD_KEYS = {"board", "overlay", "terrain", "levels", "hexsides", "lines", "features",
                "buildings", "paddies", "ponds"}  # fmt: skip
@@ -227,20 +254,36 @@ def load_board(path: str | Path, overlay: bool = False) -> BoardData:
 
 def parse_board(src: TomlSource, overlay: bool = False) -> BoardData:
     d = src.data
+    if "map" in d or "scenario" in d:
+        raise src.error("this is a scenario file, not a board or overlay file",
+                        "map" if "map" in d else "scenario")  # fmt: skip
     for k in d:
         if k not in _BOARD_KEYS:
             raise src.error(f"unknown table '{k}' (known: {', '.join(sorted(_BOARD_KEYS))})", k)
     head_key = "overlay" if overlay else "board"
     head = d.get(head_key)
+    other = "board" if overlay else "overlay"
+    if head is None and isinstance(d.get(other), dict):
+        raise src.error(f"this is {'a board' if overlay else 'an overlay'} file ([{other}]), "
+                        f"not {'an overlay' if overlay else 'a board'} file ([{head_key}])",
+                        other)  # fmt: skip
+    if head is not None and not isinstance(head, dict):
+        raise src.error(f"'{head_key}' must be a table ([{head_key}])", "", head_key)
     if not isinstance(head, dict):
-        raise src.error(f"missing [{head_key}] table", head_key)
-    name = str(head["name"]) if "name" in head else Path(src.path).stem
+        raise InputError(f"missing [{head_key}] table", src.path, src.line_of(head_key) or 1,
+                         head_key)  # fmt: skip
+    allowed = _OVERLAY_HEAD if overlay else _BOARD_HEAD
+    for k in head:
+        if k not in allowed:
+            raise src.error(f"unknown key '{k}' in [{head_key}] (allowed: "
+                            f"{', '.join(sorted(allowed))})", head_key, k)  # fmt: skip
+    r0 = _Reader(src, None)
+    name = r0.text(head, "name", head_key, Path(src.path).stem)
     valid: frozenset[LocalHex] | None
     anchor: tuple[LocalHex, LocalHex] | None = None
     overlay_id: str | None = None
-    r0 = _Reader(src, None)
     if overlay:
-        overlay_id = str(head.get("id", name))
+        overlay_id = r0.text(head, "id", head_key, name)
         cells = head.get("hexes")
         if cells is None:
             raise src.error("an overlay lists its hexes in 'hexes'", head_key, "hexes")
@@ -260,7 +303,11 @@ def parse_board(src: TomlSource, overlay: bool = False) -> BoardData:
     else:
         valid = board_hexes()
     r = _Reader(src, valid)
-    base = parse_terrain(str(head.get("base", "open-ground")), f"{src.path}: {head_key}.base")
+    base_word = r0.text(head, "base", head_key, "open-ground")
+    try:
+        base = parse_terrain(base_word)
+    except InputError as e:
+        raise src.error(e.message, head_key, "base") from None
 
     terrain: dict[LocalHex, Terrain] = dict.fromkeys(valid, base)
     for word, specs in _table(src, "terrain").items():
@@ -273,10 +320,12 @@ def parse_board(src: TomlSource, overlay: bool = False) -> BoardData:
 
     levels: dict[LocalHex, int] = {}
     for lv, specs in _table(src, "levels").items():
-        try:
-            level = int(lv)
-        except ValueError:
-            raise src.error(f"level '{lv}' is not a whole number", "levels", lv) from None
+        if not _LEVEL.match(lv):
+            raise src.error(f"level '{lv}' is not a whole number", "levels", lv)
+        level = int(lv)
+        bad = refusal("levels", "level", level)
+        if bad is not None:
+            raise src.error(bad, "levels", lv)
         for spec in r.strings(specs, "levels", lv):
             levels.update(zip(r.hexes(spec, "levels", lv), itertools.repeat(level)))
 
@@ -399,24 +448,19 @@ def _building(r: _Reader, b: Any, i: int) -> BuildingSpec:
                for h in r.hexes(s, "buildings", "hexes", i))  # fmt: skip
     if not hx:
         raise r.err("a building needs 'hexes'", "buildings", "hexes", nth=i)
-    material = str(b.get("material", "wooden"))
+    material = r.text(b, "material", "buildings", "wooden", i)
     if material not in ("wooden", "stone"):
         raise r.err(
             f"material '{material}' must be wooden or stone", "buildings", "material", nth=i
         )
-    try:
-        stories = int(b.get("stories", 1))
-        separate = int(b.get("separate", 1))
-    except (TypeError, ValueError):
-        raise r.err("stories/separate must be whole numbers", "buildings", nth=i) from None
     return BuildingSpec(
-        id=str(b.get("id", f"b{i + 1}")),
+        id=r.text(b, "id", "buildings", f"b{i + 1}", i),
         hexes=hx,
         material=material,
-        stories=stories,
-        separate=separate,
-        partial=bool(b.get("partial", False)),
-        cellar=bool(b.get("cellar", False)),
+        stories=r.whole(b, "stories", "buildings", 1, i),
+        separate=r.whole(b, "separate", "buildings", 1, i),
+        partial=r.flag(b, "partial", "buildings", i),
+        cellar=r.flag(b, "cellar", "buildings", i),
     )
 
 

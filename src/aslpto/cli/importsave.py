@@ -74,6 +74,7 @@ def run(args: argparse.Namespace) -> Outcome:
         with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as f:
             f.write(text)
         os.replace(tmp, out)
-    except OSError as e:
-        raise InputError(f"cannot write the scenario: {e.strerror or e}", str(out)) from None
+    except (OSError, ValueError) as e:  # (ValueError: a NUL in the name)
+        why = e.strerror if isinstance(e, OSError) and e.strerror else e
+        raise InputError(f"cannot write the scenario: {why}", str(out)) from None
     return Outcome(payload, f"wrote {out}: {summary}", files=[str(out)])

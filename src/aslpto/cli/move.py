@@ -6,6 +6,7 @@ from __future__ import annotations
 import argparse
 from typing import TYPE_CHECKING
 
+from aslpto.base.rulings import InputError
 from aslpto.cli.command import Outcome
 from aslpto.rules.movement import MoveOptions, Phase
 
@@ -44,7 +45,10 @@ def answer(game: Game, args: argparse.Namespace) -> Outcome:
 
     options = options_of(args)
     for h in options.blaze:
-        game.map.hex(h)
+        try:
+            game.map.hex(h)
+        except InputError as e:
+            raise InputError(f"--blaze '{h}': {e.message}") from None
     result = movement.evaluate(game, args.unit, args.steps, options)
     payload = result.as_json(game)
     return Outcome(payload, text(payload))

@@ -52,8 +52,9 @@ def run(args: argparse.Namespace) -> Outcome:
     out = Path(args.output)
     try:
         out.write_text(text, encoding="utf-8", newline="\n")
-    except OSError as e:
-        raise InputError(f"cannot write the SVG: {e.strerror or e}", str(out)) from None
+    except (OSError, ValueError) as e:  # (ValueError: a NUL in the name)
+        why = e.strerror if isinstance(e, OSError) and e.strerror else e
+        raise InputError(f"cannot write the SVG: {why}", str(out)) from None
     return Outcome({"file": str(out), "hexes": n}, f"wrote {out} ({n} hexes)", files=[str(out)])
 
 

@@ -26,11 +26,13 @@ class PaddyState(StrEnum):
 
 
 class EC(StrEnum):
-    """Environmental Conditions (B25.5)."""
+    """Environmental Conditions (B25.5): Very Dry, Dry, Moderate, Moist, Wet, Mud, Snow, Deep
+    Snow."""
 
     VERY_DRY = "very-dry"
     DRY = "dry"
     MODERATE = "moderate"
+    MOIST = "moist"
     WET = "wet"
     MUD = "mud"
     SNOW = "snow"

@@ -5,14 +5,14 @@ from __future__ import annotations
 
 import gc
 import os
-import typing
+import stat
 from collections.abc import Collection, Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import fields, replace
-from enum import StrEnum
 from pathlib import Path
-from typing import Any, cast
+from typing import Any
 
+from aslpto.base.ranges import refusal
 from aslpto.base.rulings import InputError
 from aslpto.base.tomlsource import TomlSource
 from aslpto.board.files import BoardData, parse_board
@@ -20,11 +20,11 @@ from aslpto.board.hexes import Direction, Hex, Hexside, Layout
 from aslpto.board.maps import JungleType, Map, RiverDepth
 from aslpto.board.overlays import OverlayPlacement, check_overlay_placement, overlay_placement
 from aslpto.board.terrain import ChartRow, LOSEffect, Terrain, TerrainChart, default_chart
+from aslpto.formats.scenario.fields import CONTROL, FieldReader
 from aslpto.formats.scenario.source import (
     _BOARD,
     _CHART_HINTS,
     _DATE,
-    _MEMBERS,
     _NATIONALITY,
     _SIDE_HINTS,
     _UNIT_FIELD,
@@ -44,10 +44,8 @@ from aslpto.formats.scenario.source import (
     TOP_KEYS,
     VASL_BOARDS_ENV,
     VASL_PREFIX,
-    E,
     FileRef,
     MapSource,
-    _optional_of,
     _remember,
     bundled_boards,
     vasl_boards_option,
@@ -76,17 +74,27 @@ def load(path: str | Path, *, vasl_boards: str | Path | None = None) -> Game:
         from aslpto.formats.vasl.scenario import read as read_vasl_save
 
         got = read_vasl_save(path)
-        game = loads(got.toml(), str(path), vasl_boards=vasl_boards)
+        try:
+            game = loads(got.toml(), str(path), vasl_boards=vasl_boards)
+        except InputError as e:
+            if e.file != str(path) or e.line is None:
+                raise
+            # a line of the scenario written from the save, which the player never saw: the
+            # field says what is wrong (`aslpto import` writes that scenario out)
+            raise replace(e, line=None) from None
         return replace(game, source_report=got.report.as_json())
     with _bulk(), _vasl_boards(vasl_boards):
         return _Reader(TomlSource.load(path)).game()
 
 
 def _is_save(path: str | Path) -> bool:
-    """A VASL saved game: named ``.vsav``, or a zip archive."""
+    """A VASL saved game: named ``.vsav``, or a zip archive (only a regular file is opened to
+    look: a pipe would wait for a writer)."""
     if str(path).lower().endswith(".vsav"):
         return True
     try:
+        if not stat.S_ISREG(os.stat(path).st_mode):
+            return False
         with open(path, "rb") as f:
             return f.read(4) == b"PK\x03\x04"
     except (OSError, ValueError):
@@ -136,122 +144,50 @@ def default_position(m: Map, h: Hex | None, panjis: Collection[Panji] = ()) -> s
     return "ground"
 
 
-class _Reader:
+def _resolved(p: Path) -> Path:
+    """``p.resolve()``, or ``p`` made absolute when it cannot be resolved (a symlink loop):
+    reading it then says what is wrong with it."""
+    try:
+        return p.resolve()
+    except (OSError, RuntimeError, ValueError):
+        return Path(os.path.abspath(p))
+
+
+def _is_file(p: Path) -> bool:
+    """``p.is_file()``, False too for a name no file can have (too long, a NUL)."""
+    try:
+        return p.is_file()
+    except (OSError, ValueError):
+        return False
+
+
+def _is_dir(p: Path) -> bool:
+    try:
+        return p.is_dir()
+    except (OSError, ValueError):
+        return False
+
+
+def _bundled_misuse(name: str, overlay: bool, src: TomlSource, e: InputError) -> str:
+    """Why a bundled board or overlay file does not serve where the scenario names it (the
+    error points at the scenario's line, not into the bundled file)."""
+    if overlay and "overlay" not in src.data:
+        overlays = ", ".join(b for b in bundled_boards() if b.startswith("overlay")) or "none"
+        return f"'{name}' is a bundled board, not an overlay (bundled overlays: {overlays})"
+    if not overlay and "board" not in src.data:
+        return f"'{name}' is a bundled overlay, not a board: place it with [[overlays]]"
+    return f"bundled {'overlay' if overlay else 'board'} '{name}': {e.message}"
+
+
+class _Reader(FieldReader):
     """Reads one scenario file; every error names its line."""
 
     def __init__(self, src: TomlSource) -> None:
-        self.src = src
+        super().__init__(src)
         self.base = Path(src.path).parent if src.path != "<text>" else Path.cwd()
         self._boards: dict[tuple[Path, bool], BoardData] = {}  # each file read once per load
         self._refs: dict[str, FileRef] = {}
         self._vasl_boards: Path | None = None
-
-    # errors ------------------------------------------------------------------------------
-
-    def err(self, msg: str, table: str = "", key: str | None = None, value: str | None = None,
-            nth: int = 0) -> InputError:  # fmt: skip
-        e = self.src.error(msg, table, key, value, nth)
-        if e.line is None and key and not value:
-            # a table of its own (``[terrain_chart.forest]``, ``[scenarios]``)
-            e.line = self.src.line_of(f"{table}.{key}" if table else key)
-        if e.line is None and table:
-            # an inline array/table (``units = [{...}]``): point at its key
-            head, _, rest = table.partition(".")
-            e.line = self.src.line_of("", head) or self.src.line_of(head, rest or None)
-        return e
-
-    def check_keys(self, d: Mapping[str, Any], allowed: Collection[str], table: str,
-                   nth: int = 0, array: bool = False) -> None:  # fmt: skip
-        if isinstance(allowed, frozenset) and d.keys() <= allowed:
-            return  # (the usual case, checked at once)
-        shown = f"[[{table}]]" if array else f"[{table}]"
-        for k in d:
-            if k not in allowed and not table:
-                raise self.err(f"unknown table '{k}' (allowed: {', '.join(sorted(allowed))})",
-                               "", k)  # fmt: skip
-            if k not in allowed:
-                raise self.err(
-                    f"unknown key '{k}' in {shown} (allowed: {', '.join(sorted(allowed))})",
-                    table, k, nth=nth,
-                )  # fmt: skip
-
-    def table(self, d: Mapping[str, Any], key: str, parent: str = "") -> dict[str, Any]:
-        name = f"{parent}.{key}" if parent else key
-        v = d.get(key, {})
-        if not isinstance(v, dict):
-            raise self.err(f"'{name}' must be a table ([{name}])", parent, key)
-        return v
-
-    def array(self, key: str) -> list[dict[str, Any]]:
-        v = self.src.data.get(key, [])
-        if not isinstance(v, list) or not all(isinstance(x, dict) for x in v):
-            raise self.err(f"'{key}' must be a list of tables ([[{key}]] entries)", key)
-        return v
-
-    # values ------------------------------------------------------------------------------
-
-    def value(self, raw: Any, typ: Any, table: str, key: str, nth: int = 0) -> Any:
-        """Check a TOML value against a field type (str, int, float, bool, enum, tuple;
-        ``T | None`` as ``T``)."""
-        if type(raw) is typ:
-            return raw  # (a str, int, bool or float as the field wants: the usual case)
-        members = _MEMBERS.get(typ)
-        if members is not None and type(raw) is str and raw in members:
-            return members[raw]
-        if typ is str:
-            if not isinstance(raw, str):
-                raise self.err(f"'{key}' must be a string", table, key, nth=nth)
-            return raw
-        if isinstance(typ, type) and issubclass(typ, StrEnum):
-            return self.enum(typ, raw, table, key, nth)
-        if typ is bool:
-            if not isinstance(raw, bool):
-                raise self.err(f"'{key}' must be true or false", table, key, nth=nth)
-            return raw
-        if typ is int:
-            if isinstance(raw, bool) or not isinstance(raw, int):
-                raise self.err(f"'{key}' must be a whole number", table, key, nth=nth)
-            return raw
-        if typ is float:
-            if isinstance(raw, bool) or not isinstance(raw, int | float):
-                raise self.err(f"'{key}' must be a number", table, key, nth=nth)
-            return float(raw)
-        inner = _optional_of(typ)
-        if inner is not typ:
-            return self.value(raw, inner, table, key, nth)
-        if typing.get_origin(typ) is tuple and typing.get_args(typ)[1:] == (Ellipsis,):
-            if not isinstance(raw, list):
-                raise self.err(f"'{key}' must be a list", table, key, nth=nth)
-            item = typing.get_args(typ)[0]
-            return tuple(self.value(x, item, table, key, nth) for x in raw)
-        raise self.err(f"'{key}' cannot be set in a scenario file", table, key, nth=nth)
-
-    def enum(self, cls: type[E], raw: Any, table: str, key: str, nth: int = 0) -> E:
-        if isinstance(raw, str):
-            members = _MEMBERS.get(cls)
-            if members is None:
-                members = _MEMBERS[cls] = {e.value: e for e in cls}
-            got = members.get(raw)
-            if got is not None:
-                return cast(E, got)
-        allowed = ", ".join(e.value for e in cls)
-        if not isinstance(raw, str):
-            raise self.err(f"'{key}' must be one of: {allowed}", table, key, nth=nth)
-        raise self.err(f"{key} '{raw}' is not allowed (allowed: {allowed})", table, key, raw, nth)
-
-    def opt(self, d: Mapping[str, Any], key: str, typ: Any, default: Any, table: str,
-            nth: int = 0) -> Any:  # fmt: skip
-        if key not in d:
-            return default
-        return self.value(d[key], typ, table, key, nth)
-
-    def required(self, d: Mapping[str, Any], key: str, table: str, nth: int = 0) -> str:
-        if key not in d:
-            raise self.err(f"[[{table}]] entry needs '{key}'", table, nth=nth)
-        v = self.value(d[key], str, table, key, nth)
-        if not v:
-            raise self.err(f"'{key}' must not be empty", table, key, nth=nth)
-        return str(v)
 
     # the scenario ------------------------------------------------------------------------
 
@@ -272,6 +208,10 @@ class _Reader:
         forts = self.fortifications(m, sides, units)
         from aslpto.rules.los import parse_overrides
 
+        for i, r in enumerate(self.array("los_overrides")):
+            drm = r.get("hindrance_drm")
+            if type(drm) is int or type(drm) is float:
+                self.in_range(drm, "los_overrides", "hindrance_drm", i)
         parse_overrides(self.src, m)  # validates each entry; errors name file, line and field
         los_rulings = tuple(
             LosRuling(r["from"], r["to"], r["los"], r.get("hindrance_drm", 0), r.get("note", ""))
@@ -299,6 +239,9 @@ class _Reader:
         if not mt or not 1 <= int(mt.group(2)) <= 12:
             raise self.err(f"date '{raw}' must be year-month, e.g. \"1944-06\"", "scenario",
                            "date")  # fmt: skip
+        bad = refusal("scenario.year", "year", int(mt.group(1)), mt.group(1))
+        if bad is not None:
+            raise self.err(f"date '{raw}': {bad}", "scenario", "date")
         return int(mt.group(1)), int(mt.group(2))
 
     def conditions(self, year: int, month: int, night: bool) -> Conditions:
@@ -384,13 +327,16 @@ class _Reader:
         return got
 
     def _file_ref(self, raw: str, table: str, key: str, nth: int) -> FileRef:
+        if CONTROL.search(raw):
+            raise self.err(f"'{raw}' is not a usable file name: it holds a control character",
+                           table, key, nth=nth)  # fmt: skip
         if raw.startswith(VASL_PREFIX) and table == "map.files":
             return self.vasl_ref(raw[len(VASL_PREFIX):], table, key, raw, nth)
         if raw.endswith(".toml") or "/" in raw or "\\" in raw:
             p = Path(raw)
-            return FileRef((p if p.is_absolute() else self.base / p).resolve())
+            return FileRef(_resolved(p if p.is_absolute() else self.base / p))
         p = BUNDLED_BOARDS / f"{raw}.toml"
-        if not p.is_file():
+        if not _is_file(p):
             known = ", ".join(bundled_boards()) or "none"
             raise self.err(f"no bundled board or overlay '{raw}' (bundled: {known}); give a "
                            f"path ending in .toml", table, key, raw, nth)  # fmt: skip
@@ -402,11 +348,13 @@ class _Reader:
         ``ASLPTO_VASL_BOARDS``."""
         option = vasl_boards_option.get()
         if option:
+            if CONTROL.search(option):
+                raise InputError(f"--vasl-boards '{option}' is not a usable folder name")
             return Path(option), "--vasl-boards"
         if self._vasl_boards is not None:
             return self._vasl_boards, "[map] vasl_boards"
         env = os.environ.get(VASL_BOARDS_ENV)
-        if env:
+        if env and not CONTROL.search(env):
             return Path(env), VASL_BOARDS_ENV
         return None
 
@@ -426,7 +374,7 @@ class _Reader:
         if found is None:
             raise self.err(f"board {board}: no {archive_name(board)} in the VASL boards folder "
                            f"{folder[0]} (from {folder[1]})", table, key, value, nth)  # fmt: skip
-        return FileRef(Path(found).resolve(), None, board)
+        return FileRef(_resolved(Path(found)), None, board)
 
     def read_board(self, ref: FileRef, overlay: bool, table: str, key: str, nth: int = 0,
                    value: str | None = None) -> BoardData:  # fmt: skip
@@ -450,7 +398,14 @@ class _Reader:
             what = "overlay" if overlay else "board"
             raise self.err(f"{what} file {ref.path}: {e.message}", table, key, value, nth
                            ) from None  # fmt: skip
-        data = self._boards[(ref.path, overlay)] = parse_board(src, overlay)
+        try:
+            data = parse_board(src, overlay)
+        except InputError as e:
+            if ref.bundled is None:  # the user's own file: its error names its own line
+                raise
+            raise self.err(_bundled_misuse(ref.bundled, overlay, src, e), table, key, value,
+                           nth) from None  # fmt: skip
+        self._boards[(ref.path, overlay)] = data
         return data
 
     def map(self, cond: Conditions, chart: TerrainChart) -> tuple[Map, MapSource]:
@@ -476,6 +431,10 @@ class _Reader:
                                    f"trailing * turns it 180°)", "map", "boards", b)  # fmt: skip
                 row.append(name + ("*" if name != b else ""))
             rows.append(tuple(row))
+        count = sum(map(len, rows))
+        bad = refusal("map.boards", "a map of", count, f"{count} boards")
+        if bad is not None:
+            raise self.err(bad, "map", "boards")
         try:
             layout = Layout.grid(rows)
         except InputError as e:
@@ -483,9 +442,16 @@ class _Reader:
         self._vasl_boards = None
         if "vasl_boards" in mp:
             raw_dir = self.value(mp["vasl_boards"], str, "map", "vasl_boards")
-            folder = Path(raw_dir).expanduser()
-            self._vasl_boards = (folder if folder.is_absolute() else self.base / folder).resolve()
-            if not self._vasl_boards.is_dir() and vasl_boards_option.get() is None:
+            if CONTROL.search(raw_dir) or not raw_dir:
+                raise self.err(f"vasl_boards '{raw_dir}' is not a usable folder name", "map",
+                               "vasl_boards")  # fmt: skip
+            try:
+                folder = Path(raw_dir).expanduser()
+            except RuntimeError:  # (~name of no user)
+                raise self.err(f"vasl_boards '{raw_dir}': no such user's home folder", "map",
+                               "vasl_boards") from None  # fmt: skip
+            self._vasl_boards = _resolved(folder if folder.is_absolute() else self.base / folder)
+            if not _is_dir(self._vasl_boards) and vasl_boards_option.get() is None:
                 raise self.err(f"vasl_boards: {self._vasl_boards} is not a folder", "map",
                                "vasl_boards", raw_dir)  # fmt: skip
         files_t = self.table(mp, "files", "map")
@@ -584,9 +550,9 @@ class _Reader:
         if folder is not None:
             found = find_board_archive(b, folder[0])
             if found is not None:
-                return FileRef(Path(found).resolve(), None, b)
+                return FileRef(_resolved(Path(found)), None, b)
         p = BUNDLED_BOARDS / f"{b}.toml"
-        if not p.is_file():
+        if not _is_file(p):
             tried = (f"no {archive_name(b)} in the VASL boards folder {folder[0]} (from "
                      f"{folder[1]}), " if folder is not None else "")  # fmt: skip
             raise self.err(f"board {b} has no file: {tried}add it to [map.files], e.g. "

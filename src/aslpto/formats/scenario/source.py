@@ -120,7 +120,7 @@ _CHART_HINTS: dict[str, Any] = typing.get_type_hints(ChartRow)
 _DATE = re.compile(r"^(\d{4})-(\d{2})$")
 
 
-_BOARD = re.compile(r"^\d+[a-z]?$")
+_BOARD = re.compile(r"^\d{1,6}[a-z]?$")
 
 
 _NATIONALITY = re.compile(r"^[a-z][a-z0-9-]*$")

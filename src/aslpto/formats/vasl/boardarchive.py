@@ -36,6 +36,8 @@ from importlib import resources
 from types import MappingProxyType
 from typing import Any
 
+from aslpto.base.inputfiles import MAX_ARCHIVE_BYTES, MIB
+
 __all__ = [
     "STANDARD_GRID",
     "BoardArchive",
@@ -475,7 +477,7 @@ def _terrain_code(row: Any, n: int, where: str) -> TerrainCode:
 @cache
 def _terrain_code_table() -> Mapping[int, TerrainCode]:
     where = f"aslpto/data/{TERRAIN_CODES_FILE}"
-    text = resources.files("aslpto").joinpath("data", TERRAIN_CODES_FILE).read_text("utf-8")
+    text = resources.files("aslpto").joinpath("data", TERRAIN_CODES_FILE).read_text("utf-8-sig")
     try:
         rows = tomllib.loads(text).get("codes")
     except tomllib.TOMLDecodeError as e:
@@ -697,6 +699,12 @@ def _codes_in(data: bytes) -> frozenset[int]:
     return frozenset(found)
 
 
+_ZIP_DAMAGE = (EOFError, NotImplementedError, RuntimeError, UnicodeDecodeError, OverflowError,
+               KeyError, IndexError, struct.error)  # fmt: skip
+"""What :mod:`zipfile` raises besides ``BadZipFile`` on a damaged archive (an OSError or
+ValueError is turned into one line by :func:`aslpto.formats.vasl.boards.load_vasl_board`)."""
+
+
 def _member(zf: zipfile.ZipFile, wanted: str) -> str | None:
     names = zf.namelist()
     if wanted in names:
@@ -706,9 +714,13 @@ def _member(zf: zipfile.ZipFile, wanted: str) -> str | None:
 
 
 def _read_member(zf: zipfile.ZipFile, member: str, where: str) -> bytes:
+    size = zf.getinfo(member).file_size
+    if size > MAX_ARCHIVE_BYTES:
+        raise BoardArchiveError(where, f"{member} would unpack to {size:,} bytes (at most "
+                                       f"{MAX_ARCHIVE_BYTES // MIB} MiB)")  # fmt: skip
     try:
         return zf.read(member)
-    except (zipfile.BadZipFile, zlib.error, EOFError, NotImplementedError, RuntimeError) as e:
+    except (zipfile.BadZipFile, zlib.error, *_ZIP_DAMAGE) as e:
         raise BoardArchiveError(where, f"{member}: unreadable zip entry ({e})") from None
 
 
@@ -725,6 +737,9 @@ def read_board_archive(path: str | os.PathLike[str], *, strict: bool = False) ->
         zf = zipfile.ZipFile(path)
     except zipfile.BadZipFile:
         raise BoardArchiveError(where, "not a zip archive") from None
+    except _ZIP_DAMAGE as e:  # (a damaged directory: bad names, versions, offsets)
+        raise BoardArchiveError(where, f"a damaged zip archive ({type(e).__name__}: {e})"
+                                ) from None  # fmt: skip
     with zf:
         files = tuple(zf.namelist())
         los_member = _member(zf, LOS_DATA)

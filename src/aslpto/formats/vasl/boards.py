@@ -86,7 +86,7 @@ _BOARDS_FILE = "vasl_boards.toml"
 def _board_notes() -> Mapping[str, Mapping[str, str]]:
     """``data/vasl_boards.toml``: what a board's codes mean where the board says more than the
     code (board 7's water is a river)."""
-    text = resources.files("aslpto").joinpath("data", _BOARDS_FILE).read_text("utf-8")
+    text = resources.files("aslpto").joinpath("data", _BOARDS_FILE).read_text("utf-8-sig")
     data = tomllib.loads(text).get("board", {})
     return {str(k): dict(v) for k, v in data.items()}
 
@@ -605,7 +605,7 @@ def find_board_archive(board: str, folder: str | os.PathLike[str]) -> str | None
         return p
     try:
         names = os.listdir(folder)
-    except OSError:
+    except (OSError, ValueError):  # (no such folder, or a name no folder can have)
         return None
     for n in names:
         if n.lower() == want.lower() and os.path.isfile(os.path.join(folder, n)):

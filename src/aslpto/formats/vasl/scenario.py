@@ -21,6 +21,7 @@ from pathlib import Path
 from typing import Any
 
 from aslpto.base.rulings import InputError
+from aslpto.base.tomlsource import TomlSource
 from aslpto.formats.vasl.boardarchive import STANDARD_GRID, hex_name
 from aslpto.formats.vasl.savefile import Board, BoardLayout, Piece, SavedGame, read_save
 from aslpto.formats.vasl.savefile.encoding import SaveFileError
@@ -133,7 +134,7 @@ class SaveScenario:
 @cache
 def ssr_table() -> dict[str, dict[str, Any]]:
     """VASL's SSR names and what each sets (data/vasl_ssr.toml)."""
-    text = resources.files("aslpto").joinpath("data", "vasl_ssr.toml").read_text("utf-8")
+    text = resources.files("aslpto").joinpath("data", "vasl_ssr.toml").read_text("utf-8-sig")
     return tomllib.loads(text)
 
 
@@ -154,13 +155,12 @@ def read(path: str | Path, ssr: Mapping[str, Any] | None = None) -> SaveScenario
     given: dict[str, Any] = {}
     side = side_file(path)
     if side.is_file():
-        try:
-            data = tomllib.loads(side.read_text(encoding="utf-8-sig"))
-        except (tomllib.TOMLDecodeError, UnicodeDecodeError) as e:
-            raise InputError(f"{side}: not valid TOML: {e}") from None
+        src = TomlSource.load(side)  # (errors name the file and line; BOM, depth, size)
+        data = src.data
         table = data.get("ssr", {})
         if not isinstance(table, dict) or set(data) - {"ssr"}:
-            raise InputError(f"{side}: holds one [ssr] table (docs/scenario-format.md)")
+            raise InputError("holds one [ssr] table (docs/scenario-format.md)", str(side),
+                             src.line_of(next(iter(set(data) - {"ssr"}), "ssr")) or 1)  # fmt: skip
         given.update(table)
     given.update(ssr or {})
     return scenario_of(save, given)

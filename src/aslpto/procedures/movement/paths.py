@@ -290,6 +290,10 @@ def evaluate(
                 ctx = replace(ctx, mover=replace(ctx.mover, transport=Transport.NONE))
         except RuleViolation as v:
             return fail(v)
+        except InputError as e:  # a step that cannot be taken as typed: say which
+            if e.message.startswith("step '"):
+                raise
+            raise InputError(f"step '{text}': {e.message}") from None
     return MoveResult(
         unit.id,
         True,

@@ -4,9 +4,11 @@
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, replace
 from enum import StrEnum
 
+from aslpto.base.ranges import refusal
 from aslpto.base.rulings import InputError
 from aslpto.board.hexes import Hex, HexName, Hexside
 from aslpto.rules.movement import (
@@ -79,19 +81,32 @@ class Step:
 
 def parse_step(game: Game, text: str) -> Step:
     """``37EE7``, ``37EE7:bank``, ``:in``, ``:above``, ``37DD7/DD6``, ``37C6:tunnel``,
-    ``37E4:breach``, ``37EE7=11``. Bad input raises :class:`InputError`."""
+    ``37E4:breach``, ``37EE7=11``. Bad input raises :class:`InputError` quoting the step."""
+    try:
+        return _parse_step(game, text)
+    except InputError as e:
+        raise InputError(f"step '{text}': {e.message}") from None
+
+
+def _parse_step(game: Game, text: str) -> Step:
     t, eq, declared = text.strip().partition("=")
     if eq:
-        step = parse_step(game, t)
+        step = _parse_step(game, t)
         try:
-            mf = halves(float(declared))
+            value = float(declared)
         except ValueError:
-            mf = 0
+            value = math.nan
+        if not value > 0:
+            raise InputError(f"'={declared}' must be a number of MF above 0")
+        bad = refusal("step.mf", "declared MF", value, declared.strip())
+        if bad is not None:
+            raise InputError(bad)
+        mf = halves(value)
         if mf <= 0:
-            raise InputError(f"step '{text}': '={declared}' must be a number of MF above 0")
+            raise InputError(f"'={declared}' must be a number of MF above 0")
         if step.kind != StepKind.ENTER or step.want in ("tunnel", "trench"):
             raise InputError(
-                f"step '{text}': '=N' declares the MF spent to enter an adjacent hex (G9.422)"
+                "'=N' declares the MF spent to enter an adjacent hex (G9.422)"
             )
         return replace(step, mf=mf)
     m = game.map
@@ -99,13 +114,10 @@ def parse_step(game: Game, text: str) -> Step:
         hname, _, other = t.partition("/")
         h = m.hex(hname)
         board = m.layout.names(h)[0].board
-        try:
-            y = m.layout.resolve(HexName.parse(other, board))
-        except InputError as e:
-            raise InputError(f"step '{text}': {e.message}") from None
+        y = m.layout.resolve(HexName.parse(other, board))
         if not h.is_adjacent(y):
             raise InputError(
-                f"step '{text}': Bypass is along a hexside of {hname}; "
+                f"Bypass is along a hexside of {hname}; "
                 f"{other} is not adjacent to it"
             )
         return Step(StepKind.BYPASS, h, None, Hexside.of(h, y))
@@ -115,12 +127,12 @@ def parse_step(game: Game, text: str) -> Step:
         want = _WORDS.get(word.strip().lower())
         if want is None:
             raise InputError(
-                f"step '{text}': unknown position '{word}' (in, bank, above, "
+                f"unknown position '{word}' (in, bank, above, "
                 "beneath, trench, foxhole)"
             )
     if not hname:
         if want is None:
-            raise InputError(f"step '{text}' names neither a hex nor a position")
+            raise InputError("it names neither a hex nor a position")
         return Step(StepKind.HERE, None, want)
     if want == "breach":
         return Step(StepKind.BREACH, m.hex(hname), want)

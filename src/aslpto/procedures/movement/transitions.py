@@ -238,7 +238,7 @@ def _declared(ctx: MoveContext, s: Step, costs: list[Cost]) -> list[Cost]:
     if ctx.mover.kind != MoverKind.CAVALRY:
         raise InputError(
             f"step '{m.name(s.hex)}={as_number(s.mf)}': only a Cavalry unit declares the MF it "
-            f"spends to enter (G9.422), not a {ctx.mover.describe()}"
+            f"spends to enter (G9.422), not {ctx.mover.a_describe()}"
         )
     natural = sum(c.halves for c in costs)
     if s.mf < natural:

@@ -53,7 +53,7 @@ class LosData:
 @cache
 def los_data() -> LosData:
     """The bundled ``aslpto/data/los.toml``."""
-    text = resources.files("aslpto").joinpath("data/los.toml").read_text(encoding="utf-8")
+    text = resources.files("aslpto").joinpath("data/los.toml").read_text(encoding="utf-8-sig")
     d = tomllib.loads(text)
     sides = {
         k: SideRule(

@@ -6,6 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from aslpto.base.ranges import refusal
 from aslpto.base.rulings import InputError, Ruling
 from aslpto.base.tomlsource import TomlSource
 from aslpto.board.hexes import Hex
@@ -54,9 +55,12 @@ def parse_location(m: Map, text: str) -> Location:
         raise InputError(f"location '{text}': {e.message}") from None
     level = 0
     if lev:
-        if not lev.isdigit():
+        if not (lev.isascii() and lev.isdigit() and len(lev) <= 9):
             raise InputError(f"location '{text}': '@{lev}' must be a whole number of levels")
         level = int(lev)
+        bad = refusal("location.level", "level", level)
+        if bad is not None:
+            raise InputError(f"location '{text}': {bad}")
     position = "ground"
     if pos:
         if pos not in POSITIONS:

@@ -90,7 +90,7 @@ class MovementData:
 
 @cache
 def movement_data() -> MovementData:
-    text = resources.files("aslpto").joinpath("data/movement.toml").read_text(encoding="utf-8")
+    text = resources.files("aslpto").joinpath("data/movement.toml").read_text(encoding="utf-8-sig")
     d = tomllib.loads(text)
     try:
         numbers = {k: v["value"] for k, v in d["numbers"].items()}
@@ -213,6 +213,11 @@ class Mover:
             return "fully-tracked" if vt == VehicleType.DOZER else vt.value
         return "infantry"
 
+    def a_describe(self) -> str:
+        """:meth:`describe` with its article: "an Infantry unit", "a motorcycle"."""
+        d = self.describe()
+        return f"{'an' if d[:1].lower() in 'aeiou' else 'a'} {d}"
+
     def describe(self) -> str:
         if self.kind == MoverKind.VEHICLE:
             return f"{(self.vehicle_type or VehicleType.FULLY_TRACKED).value} vehicle"
@@ -326,7 +331,7 @@ def check_leader(unit: Unit, mover: Mover, leader: Unit) -> None:
     if not leader_bonus_applies(unit, mover):
         raise RuleViolation(
             rule,
-            f"the leader bonus is for a MMC moving on foot, not a {mover.describe()} "
+            f"the leader bonus is for a MMC moving on foot, not {mover.a_describe()} "
             f"({unit.kind.value})",
         )
     if leader.side != unit.side:

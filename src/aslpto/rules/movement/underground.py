@@ -60,7 +60,7 @@ def tunnel_move(ctx: MoveContext, a: Hex, b: Hex, at_start: bool) -> TunnelMove:
         Transport.RIDING_BICYCLE,
         Transport.LEADING_HORSE,
     ):
-        raise RuleViolation(rule, f"only Infantry move through a tunnel, not a {mover.describe()}")
+        raise RuleViolation(rule, f"only Infantry move through a tunnel, not {mover.a_describe()}")
     if mover.manhandling:
         raise RuleViolation(rule, f"units in a tunnel may not push a Gun ({mover.describe()})")
     if ctx.options.phase == Phase.APH:

@@ -98,7 +98,7 @@ def check_bank_allowed(ctx: MoveContext) -> None:
         or m.kind == MoverKind.CYCLE
     )
     if not ok:
-        raise RuleViolation(G8, f"Banks: a {m.describe()} may not be above a Bank counter")
+        raise RuleViolation(G8, f"Banks: {m.a_describe()} may not be above a Bank counter")
     if m.galloping:
         raise RuleViolation(
             G8, "Bank Counter Penalties: Cavalry may not Gallop/Charge on or off a Bank counter"
@@ -138,7 +138,7 @@ def check_into(ctx: MoveContext, h: Hex, crosses_bank: bool) -> None:
     if not may_enter_into(ctx):
         if crosses_bank:
             raise RuleViolation(
-                G8, f"Banks: a {ctx.mover.describe()} may not cross a bank hexside INTO a paddy"
+                G8, f"Banks: {ctx.mover.a_describe()} may not cross a bank hexside INTO a paddy"
             )
         if state == PaddyState.IRRIGATED:
             raise RuleViolation(

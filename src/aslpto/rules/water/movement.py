@@ -81,7 +81,7 @@ def entry(ctx: MoveContext, a: Hex, b: Hex, spent: int) -> WaterEntry:
             "B21.4", "boats are described in Chapter E (E5); " + UNBUILT.format(what="boats")
         )
     if mover.kind not in (MoverKind.INFANTRY, MoverKind.CAVALRY):
-        raise RuleViolation("B21.41", f"only Infantry/Cavalry may ford (not a {mover.describe()})")
+        raise RuleViolation("B21.41", f"only Infantry/Cavalry may ford (not {mover.a_describe()})")
     if HexsideFeature.CLIFF in ctx.features(a, b):
         raise RuleViolation(
             data.rule("cliff"),

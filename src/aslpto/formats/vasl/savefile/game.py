@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import io
 import os
+import struct
 import zipfile
 import zlib
 from collections.abc import Iterable
@@ -13,6 +14,7 @@ from datetime import UTC, datetime
 from xml.etree import ElementTree
 from xml.sax.saxutils import escape as xml_escape
 
+from aslpto.base.inputfiles import MAX_ARCHIVE_BYTES, MIB, read_bytes
 from aslpto.formats.vasl.savefile.boards import BoardLayout, parse_boards
 from aslpto.formats.vasl.savefile.encoding import (
     MODULE_DATA,
@@ -138,12 +140,20 @@ class SavedGame:
         return piece.map, piece.x, piece.y
 
 
+ZIP_ERRORS = (zipfile.BadZipFile, zlib.error, EOFError, NotImplementedError, RuntimeError,
+              ValueError, OSError, OverflowError, KeyError, IndexError, struct.error)  # fmt: skip
+"""What :mod:`zipfile` raises on a damaged archive (a name not UTF-8, a negative offset, an
+unknown version or method, a truncated member)."""
+
+
 def parse_save(data: bytes, source: str = "<bytes>") -> SavedGame:
     """A saved game from the bytes of a ``.vsav`` archive; ``source`` names it in errors."""
     try:
         archive = zipfile.ZipFile(io.BytesIO(data))
     except zipfile.BadZipFile:
         raise SaveFileError(source, "not a zip archive") from None
+    except ZIP_ERRORS as e:  # (a damaged directory: bad names, versions, offsets)
+        raise SaveFileError(source, f"a damaged zip archive ({type(e).__name__}: {e})") from None
     with archive:
         names = archive.namelist()
         if SAVED_GAME not in names:
@@ -163,9 +173,13 @@ def parse_save(data: bytes, source: str = "<bytes>") -> SavedGame:
 
 
 def _member(archive: zipfile.ZipFile, name: str, source: str) -> bytes:
+    size = archive.getinfo(name).file_size
+    if size > MAX_ARCHIVE_BYTES:
+        raise SaveFileError(source, f"member {name} would unpack to {size:,} bytes (at most "
+                                    f"{MAX_ARCHIVE_BYTES // MIB} MiB)")  # fmt: skip
     try:
         return archive.read(name)
-    except (zipfile.BadZipFile, zlib.error, EOFError, NotImplementedError) as error:
+    except ZIP_ERRORS as error:
         raise SaveFileError(source, f"member {name} cannot be unpacked: {error}") from None
 
 
@@ -208,9 +222,9 @@ def _game(
 
 
 def read_save(path: str | os.PathLike[str]) -> SavedGame:
-    """Read a ``.vsav`` file; a file that is not a readable save raises ``SaveFileError``."""
-    with open(path, "rb") as file:
-        data = file.read()
+    """Read a ``.vsav`` file; a file that is not a readable save raises ``SaveFileError``, one
+    that is no regular file or too big to be one an ``InputError``."""
+    data = read_bytes(path, "a VASL saved game", MAX_ARCHIVE_BYTES)
     return parse_save(data, os.fspath(path))
 
 
