@@ -61,3 +61,23 @@ def test_answer_on_checked_values_only_says_nothing(capsys: pytest.CaptureFixtur
     assert json.loads(capsys.readouterr().out)["unchecked"] == [
         "heat_of_battle.hero_face = 1-4-9 (data/morale.toml)"
     ]
+
+
+def test_a_warm_reach_lists_what_the_cold_one_listed() -> None:
+    """Priced edges are kept per game; an answer taken from them lists the unchecked values
+    pricing them read, whichever unit priced them first."""
+    import aslpto
+
+    examples = Path(__file__).resolve().parents[1] / "examples"
+    game = aslpto.load(examples / "two-by-two.toml")
+    cold: dict[str, list[str]] = {}
+    for uid in ("JA", "JB", "JC"):
+        fresh = aslpto.load(examples / "two-by-two.toml")  # nothing priced yet
+        unchecked.begin()
+        aslpto.reach(fresh, uid)
+        cold[uid] = sorted(unchecked.taken())
+    assert any(cold.values())
+    for uid in ("JA", "JB", "JC", "JC", "JB", "JA"):
+        unchecked.begin()
+        aslpto.reach(game, uid)
+        assert sorted(unchecked.taken()) == cold[uid], uid

@@ -11,7 +11,8 @@ numbers.path_mf = 1 (data/movement.toml)").
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterable, Iterator, Mapping
+from contextlib import contextmanager
 from dataclasses import dataclass
 from functools import cache
 from typing import Any
@@ -96,10 +97,36 @@ def begin() -> None:
     _taken.clear()
 
 
+_captures: list[dict[Entry, None]] = []
+
+
 def note(file: str, *path: str) -> None:
     """The answer reads ``path`` of ``data/<file>``: remember it if it is unchecked."""
     for e in _matching(file, path):
         _taken[e] = None
+        for c in _captures:
+            c[e] = None
+
+
+@contextmanager
+def capture() -> Iterator[dict[Entry, None]]:
+    """The unchecked values read inside the ``with`` block (also taken by the answer), for a
+    cache to keep beside what it computed and :func:`replay` when it answers from memory."""
+    got: dict[Entry, None] = {}
+    _captures.append(got)
+    try:
+        yield got
+    finally:
+        # by identity (two captures holding the same values are equal dicts)
+        del _captures[next(i for i, c in enumerate(_captures) if c is got)]
+
+
+def replay(entries: Iterable[Entry]) -> None:
+    """An answer taken from a cache reads again what computing it read (see :func:`capture`)."""
+    for e in entries:
+        _taken[e] = None
+        for c in _captures:
+            c[e] = None
 
 
 @cache

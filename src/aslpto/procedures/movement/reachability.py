@@ -4,12 +4,13 @@ by a least-cost search over the steps the rules price (kept per game and kind of
 from __future__ import annotations
 
 import weakref
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from functools import cached_property
 from itertools import repeat
 from typing import Any
 
+from aslpto.base import unchecked
 from aslpto.base.rulings import InputError, RuleViolation
 from aslpto.board.hexes import Hex, Hexside
 from aslpto.procedures.movement.paths import _cap, _check_may_move, _context
@@ -217,6 +218,23 @@ class _Space:
         self.fast_first: list[list[tuple[int, int]] | None] = []
         self.fast_later: list[list[tuple[int, int]] | None] = []
         self.starts: dict[tuple[str, str, str | None], int] = {}
+        # unchecked values (base.unchecked) read in pricing a state's edges, by (id, first);
+        # and those a whole search read, by its start, limit and kind: replayed when the
+        # priced edges answer again
+        self.noted: dict[tuple[int, bool], tuple[unchecked.Entry, ...]] = {}
+        self.searched: dict[tuple[Any, ...], tuple[unchecked.Entry, ...]] = {}
+
+    def notes_of(self, searches: Iterable[_Search]) -> tuple[unchecked.Entry, ...]:
+        """What pricing the edges of the states these searches expanded read."""
+        noted = self.noted
+        out: dict[unchecked.Entry, None] = {}
+        if noted:
+            for search in searches:
+                for key, cost in search.items():
+                    got = None if key & 1 else noted.get((key >> 2, cost == 0))
+                    if got:
+                        out.update(dict.fromkeys(got))
+        return tuple(out)
 
     def sid(self, st: State) -> int:
         n = self.index.get(st)
@@ -252,7 +270,10 @@ class _Space:
         table = self.first if first else self.later
         got = table[sid]
         if got is None:
-            got = table[sid] = self._price(self.states[sid], first)
+            with unchecked.capture() as seen:
+                got = table[sid] = self._price(self.states[sid], first)
+            if seen:
+                self.noted[(sid, first)] = tuple(seen)
         return got
 
     def _price(self, st: State, first: bool) -> list[tuple[int, int, int, Step]]:
@@ -427,15 +448,23 @@ def reach(game: Game, unit_id: str, options: MoveOptions = _DEFAULT) -> ReachRes
     prep = _prepare(game, unit_id, options)
     if isinstance(prep, ReachResult):
         return prep
-    space, start, limit, road = prep
+    space, start, limit, road, prep_notes = prep
     opts = space.ctx.options
-    if opts.assault or opts.phase == Phase.APH or opts.low_crawl:
-        passes = [_search(space, start, limit, False)]
-    else:
-        passes = [_plain_search(space, start, limit)]
-    if road:
-        bonus = movement_data().n("road_bonus_mf")
-        passes.append(_search(space, start, limit + bonus, True))
+    with unchecked.capture() as seen:
+        if opts.assault or opts.phase == Phase.APH or opts.low_crawl:
+            passes = [_search(space, start, limit, False)]
+        else:
+            passes = [_plain_search(space, start, limit)]
+        if road:
+            bonus = movement_data().n("road_bonus_mf")
+            passes.append(_search(space, start, limit + bonus, True))
+    # an answer lists the unchecked values it rests on, priced now or earlier (base.unchecked)
+    key = (start, limit, road)
+    notes = space.searched.get(key)
+    if notes is None:
+        notes = space.searched[key] = (*seen, *space.notes_of(passes))
+    unchecked.replay(prep_notes)
+    unchecked.replay(notes)
     return ReachResult(unit_id, limit, None, game, space, tuple(passes))
 
 
@@ -444,8 +473,9 @@ _PREPARED: dict[int, tuple[weakref.ref[Game], dict[Any, Any]]] = {}
 
 def _prepare(
     game: Game, unit_id: str, options: MoveOptions
-) -> ReachResult | tuple[_Space, int, int, bool]:
-    """Who moves, by which rules, from where (kept per game: games and units are values)."""
+) -> ReachResult | tuple[_Space, int, int, bool, tuple[unchecked.Entry, ...]]:
+    """Who moves, by which rules, from where (kept per game: games and units are values),
+    with the unchecked values reading it took (replayed when it is taken from memory)."""
     entry = _PREPARED.get(id(game))
     if entry is None or entry[0]() is not game:
         if len(_PREPARED) > 32:
@@ -454,26 +484,30 @@ def _prepare(
         _PREPARED[id(game)] = entry
     key = (unit_id, options)
     got = entry[1].get(key)
-    if got is not None and (isinstance(got, ReachResult) or got[0] is _space_if_cached(got[0])):
+    if got is not None and (isinstance(got[0], ReachResult) or got[0] is _space_if_cached(got[0])):
+        if isinstance(got[0], ReachResult):
+            unchecked.replay(got[1])
+            return got[0]
         return got  # type: ignore[no-any-return]
-    unit = game.unit(unit_id)
-    ctx, allow = _context(game, unit, options)
-    try:
-        _check_may_move(game, unit, ctx, options)
-    except RuleViolation as v:
-        res = ReachResult(unit.id, allow.value, v)
-        entry[1][key] = res
-        return res
-    space = _space(ctx)
-    start = space.start(game, unit)
-    road = (
-        ctx.mover.is_infantry
-        and options.phase == Phase.MPH
-        and not options.assault
-        and not options.low_crawl
-        and any(f & 4 for _, _, f, _ in space.edges(start, True))
-    )
-    prep = (space, start, ctx.allowance, road)
+    with unchecked.capture() as seen:
+        unit = game.unit(unit_id)
+        ctx, allow = _context(game, unit, options)
+        try:
+            _check_may_move(game, unit, ctx, options)
+        except RuleViolation as v:
+            res = ReachResult(unit.id, allow.value, v)
+            entry[1][key] = (res, tuple(seen))
+            return res
+        space = _space(ctx)
+        start = space.start(game, unit)
+        road = (
+            ctx.mover.is_infantry
+            and options.phase == Phase.MPH
+            and not options.assault
+            and not options.low_crawl
+            and any(f & 4 for _, _, f, _ in space.edges(start, True))
+        )
+    prep = (space, start, ctx.allowance, road, tuple(seen))
     entry[1][key] = prep
     return prep
 
