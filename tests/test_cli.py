@@ -20,9 +20,27 @@ def run(*args: str) -> subprocess.CompletedProcess[str]:
     )
 
 
-def test_no_command_prints_help_and_exits_2(capsys: pytest.CaptureFixture[str]) -> None:
+def test_no_command_is_one_line_on_stderr_exit_2(capsys: pytest.CaptureFixture[str]) -> None:
     assert main([]) == 2
-    assert "COMMAND" in capsys.readouterr().out
+    got = capsys.readouterr()
+    assert got.out == ""
+    assert got.err == (
+        "aslpto: no command given (one of: check, terrain, render, move, reach, los, odds, "
+        "counters, import, serve; aslpto --help lists them)\n"
+    )
+
+
+def test_help_lists_every_command_without_importing_them() -> None:
+    r = subprocess.run(
+        [sys.executable, "-c", "import sys\nfrom aslpto.cli import main\n"
+         "try:\n    main(['--help'])\nexcept SystemExit:\n    pass\n"
+         "print(sorted(m for m in sys.modules if m.startswith('aslpto.cli.')))"],
+        capture_output=True, text=True, check=True,
+    )  # fmt: skip
+    for name in ("check", "terrain", "render", "move", "reach", "los", "odds", "counters",
+                 "import", "serve"):  # fmt: skip
+        assert f"    {name} " in r.stdout
+    assert r.stdout.strip().endswith("['aslpto.cli.command']")
 
 
 def test_unknown_command_one_line_exit_2() -> None:

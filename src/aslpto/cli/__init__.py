@@ -13,18 +13,26 @@ from types import ModuleType
 
 from aslpto.base import VERSION, unchecked
 from aslpto.base.rulings import AslptoError, InputError, RuleViolation
-from aslpto.cli.command import COMMAND_MODULES, Outcome
+from aslpto.cli.command import COMMANDS, Outcome
 
 
-def _load_commands() -> list[ModuleType]:
-    mods = []
-    for name in COMMAND_MODULES:
-        try:
-            mods.append(importlib.import_module(f"aslpto.cli.{name}"))
-        except ModuleNotFoundError as e:
-            if e.name != f"aslpto.cli.{name}":
-                raise
-    return mods
+def _command_module(name: str) -> ModuleType | None:
+    """The module of command ``name`` (:data:`COMMANDS`), or None where it is not installed."""
+    module = COMMANDS[name][0]
+    try:
+        return importlib.import_module(f"aslpto.cli.{module}")
+    except ModuleNotFoundError as e:
+        if e.name != f"aslpto.cli.{module}":
+            raise
+        return None
+
+
+def _chosen(argv: Sequence[str]) -> str | None:
+    """The command asked for: the first argument that is not an option."""
+    for a in argv:
+        if not a.startswith("-"):
+            return a if a in COMMANDS else None
+    return None
 
 
 class _Parser(argparse.ArgumentParser):
@@ -32,15 +40,23 @@ class _Parser(argparse.ArgumentParser):
         raise InputError(f"{self.prog}: {message}")
 
 
-def build_parser() -> argparse.ArgumentParser:
+def build_parser(chosen: str | None = None) -> argparse.ArgumentParser:
+    """The ``aslpto`` parser: every command listed, the arguments of ``chosen`` (its module
+    alone imported; None: every command's, as for documentation)."""
     parser = _Parser(
         prog="aslpto",
         description="A referee for the Pacific Theater rules of Advanced Squad Leader.",
     )
     parser.add_argument("--version", action="version", version=f"aslpto {VERSION}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
-    for mod in _load_commands():
-        p = sub.add_parser(mod.NAME, help=mod.HELP, description=mod.HELP)
+    for name, (_, text) in COMMANDS.items():
+        if chosen is not None and name != chosen:
+            sub.add_parser(name, help=text, description=text, add_help=False)
+            continue
+        mod = _command_module(name)
+        if mod is None:
+            continue
+        p = sub.add_parser(name, help=text, description=text)
         p.add_argument("--json", action="store_true", help="print one JSON object on stdout")
         p.add_argument("--vasl-boards", metavar="DIR", default=None,
                        help="the folder of VASL board archives (bdNN); default: the "
@@ -53,13 +69,13 @@ def build_parser() -> argparse.ArgumentParser:
 def command_parser(name: str) -> tuple[ModuleType, argparse.ArgumentParser]:
     """One command's module and its parser alone (``prog`` as ``aslpto NAME`` gives it): the
     web page reads its requests' fields with it, so that both refuse bad input alike."""
-    for mod in _load_commands():
-        if name == mod.NAME:
-            p = _Parser(prog=f"aslpto {name}", description=mod.HELP)
-            p.add_argument("--json", action="store_true", help="print one JSON object on stdout")
-            mod.add_arguments(p)
-            return mod, p
-    raise InputError(f"no command '{name}'")
+    mod = _command_module(name) if name in COMMANDS else None
+    if mod is None:
+        raise InputError(f"no command '{name}'")
+    p = _Parser(prog=f"aslpto {name}", description=mod.HELP)
+    p.add_argument("--json", action="store_true", help="print one JSON object on stdout")
+    mod.add_arguments(p)
+    return mod, p
 
 
 def flag_unchecked(outcome: Outcome) -> None:
@@ -87,11 +103,13 @@ def _run(args: argparse.Namespace) -> Outcome:
 def main(argv: Sequence[str] | None = None) -> int:
     """Entry point of the ``aslpto`` console script."""
     try:
-        parser = build_parser()
-        args = parser.parse_args(argv)
+        given = sys.argv[1:] if argv is None else list(argv)
+        parser = build_parser(_chosen(given) or "")
+        args = parser.parse_args(given)
         if not getattr(args, "command", None):
-            parser.print_help()
-            return 2
+            raise InputError(
+                f"no command given (one of: {', '.join(COMMANDS)}; aslpto --help lists them)"
+            )
         unchecked.begin()
         outcome: Outcome = _run(args)
         flag_unchecked(outcome)

@@ -7,13 +7,13 @@ from collections.abc import Mapping
 from typing import Any
 
 from aslpto.base.findings import Finding
-from aslpto.cli.command import Outcome
+from aslpto.cli.command import Outcome, help_of
 from aslpto.formats import scenario
 from aslpto.procedures import setup as setup_check
 from aslpto.state.game import Game
 
 NAME = "check"
-HELP = "check a scenario's setup against the rules (B21.5, B21.6, G8, G9.1, G9.11, G9.12, G1)"
+HELP = help_of(NAME)
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:

@@ -17,8 +17,53 @@ class Outcome:
     files: list[str] = field(default_factory=list)
 
 
-COMMAND_MODULES: tuple[str, ...] = (
-    "check", "terrain", "render", "move", "reach", "los", "odds", "counters", "importsave",
-    "serve",
-)  # fmt: skip
-"""Command modules in the order ``aslpto --help`` lists them; a missing one is skipped."""
+COMMANDS: dict[str, tuple[str, str]] = {
+    "check": (
+        "check",
+        "check a scenario's setup against the rules (B21.5, B21.6, G8, G9.1, G9.11, G9.12, G1)",
+    ),
+    "terrain": (
+        "terrain",
+        "show a hex's effective terrain, level, hexsides, counters and the rules that changed it",
+    ),
+    "render": (
+        "render",
+        "draw the map, its terrain, hexsides and counters as an SVG file",
+    ),
+    "move": (
+        "move",
+        "evaluate a path: each step's MF/MP with its rules, the running total, position, events",
+    ),
+    "reach": (
+        "reach",
+        "list every Location and position a unit can reach this phase, with the least MF/MP",
+    ),
+    "los": (
+        "los",
+        "is there a LOS between two Locations: Hindrance DRM, range, and what blocks it",
+    ),
+    "odds": (
+        "odds",
+        "exact outcome odds of a MC, NMC, PTC, Panji MC, sniper dr 1, T-H Hero, ATMM, Hara-Kiri",
+    ),
+    "counters": (
+        "counters",
+        "list the counters of a nationality as VASL prints them (face, Class, broken ML, line)",
+    ),
+    "import": (
+        "importsave",
+        "write a VASL saved game (.vsav) as a scenario file (TOML)",
+    ),
+    "serve": (
+        "serve",
+        "the referee at the table: a local web page over the scenario (needs aslpto[web])",
+    ),
+}
+"""Each command's module (``aslpto.cli.<module>``) and its help, in the order ``aslpto --help``
+lists them: the parser imports only the module of the command asked for (a fresh process per
+call); a module missing (an optional extra) is skipped."""
+
+
+def help_of(name: str) -> str:
+    """A command's help line (:data:`COMMANDS`)."""
+    return COMMANDS[name][1]

@@ -8,12 +8,12 @@ import argparse
 from typing import Any
 
 from aslpto.base.unchecked import note
-from aslpto.cli.command import Outcome
+from aslpto.cli.command import Outcome, help_of
 from aslpto.state.counters import Catalog, Counter, catalog
 from aslpto.state.units import Kind
 
 NAME = "counters"
-HELP = "list the counters of a nationality as VASL prints them (face, Class, broken ML, line)"
+HELP = help_of(NAME)
 
 _KIND_ORDER = {Kind.SQUAD: 0, Kind.HALF_SQUAD: 1, Kind.CREW: 2, Kind.VEHICLE_CREW: 3}
 

@@ -10,10 +10,10 @@ from pathlib import Path
 from typing import Any
 
 from aslpto.base.rulings import InputError
-from aslpto.cli.command import Outcome
+from aslpto.cli.command import Outcome, help_of
 
 NAME = "import"
-HELP = "write a VASL saved game (.vsav) as a scenario file (TOML)"
+HELP = help_of(NAME)
 
 SSR_HELP = (
     "an SSR the save does not carry, as in a scenario's [ssr] table: ec=mud, "

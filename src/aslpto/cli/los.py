@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from aslpto.base.rulings import InputError
-from aslpto.cli.command import Outcome
+from aslpto.cli.command import Outcome, help_of
 from aslpto.formats import scenario
 from aslpto.rules.los import (
     Location,
@@ -31,7 +31,7 @@ from aslpto.rules.los import (
 from aslpto.state.game import Game
 
 NAME = "los"
-HELP = "is there a LOS between two Locations: Hindrance DRM, range, and what blocks it"
+HELP = help_of(NAME)
 
 _HEADER = re.compile(r"^\s*\[")
 _OVERRIDES = re.compile(r"^\s*\[\[\s*los_overrides\s*\]\]")

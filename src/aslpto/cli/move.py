@@ -7,14 +7,14 @@ import argparse
 from typing import TYPE_CHECKING
 
 from aslpto.base.rulings import InputError
-from aslpto.cli.command import Outcome
+from aslpto.cli.command import Outcome, help_of
 from aslpto.rules.movement import MoveOptions, Phase
 
 if TYPE_CHECKING:
     from aslpto.state.game import Game
 
 NAME = "move"
-HELP = "evaluate a path: each step's MF/MP with its rules, the running total, position, events"
+HELP = help_of(NAME)
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:

@@ -23,7 +23,7 @@ from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
 from aslpto.base.rulings import InputError
-from aslpto.cli.command import Outcome
+from aslpto.cli.command import Outcome, help_of
 from aslpto.rules import morale as m
 from aslpto.rules.japanese import cc, heroes
 from aslpto.state.counters import catalog, complete, leader_face, make, parse_leader
@@ -34,7 +34,7 @@ if TYPE_CHECKING:
     from aslpto.state.game import Game
 
 NAME = "odds"
-HELP = "exact outcome odds of a MC, NMC, PTC, Panji MC, sniper dr 1, T-H Hero, ATMM, Hara-Kiri"
+HELP = help_of(NAME)
 
 
 class Procedure(StrEnum):

@@ -7,14 +7,14 @@ import argparse
 from typing import TYPE_CHECKING
 
 from aslpto.base.rulings import InputError
-from aslpto.cli.command import Outcome
+from aslpto.cli.command import Outcome, help_of
 from aslpto.cli.move import add_options, options_of
 
 if TYPE_CHECKING:
     from aslpto.state.game import Game
 
 NAME = "reach"
-HELP = "list every Location and position a unit can reach this phase, with the least MF/MP"
+HELP = help_of(NAME)
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:

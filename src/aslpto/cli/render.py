@@ -8,14 +8,14 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from aslpto.base.rulings import InputError
-from aslpto.cli.command import Outcome
+from aslpto.cli.command import Outcome, help_of
 
 if TYPE_CHECKING:
     from aslpto.formats.svg import Underlay
     from aslpto.state.game import Game
 
 NAME = "render"
-HELP = "draw the map, its terrain, hexsides and counters as an SVG file"
+HELP = help_of(NAME)
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:

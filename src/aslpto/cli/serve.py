@@ -9,10 +9,10 @@ import argparse
 import sys
 
 from aslpto.base.rulings import InputError
-from aslpto.cli.command import Outcome
+from aslpto.cli.command import Outcome, help_of
 
 NAME = "serve"
-HELP = "the referee at the table: a local web page over the scenario (needs aslpto[web])"
+HELP = help_of(NAME)
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:

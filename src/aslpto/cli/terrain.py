@@ -7,12 +7,12 @@ import argparse
 from typing import Any
 
 from aslpto.board.hexes import Hex, Hexside
-from aslpto.cli.command import Outcome
+from aslpto.cli.command import Outcome, help_of
 from aslpto.formats import scenario
 from aslpto.state.game import Game
 
 NAME = "terrain"
-HELP = "show a hex's effective terrain, level, hexsides, counters and the rules that changed it"
+HELP = help_of(NAME)
 
 _FLAGS = ("broken", "pinned", "dm", "berserk", "concealed", "hidden", "cx", "wounded", "unarmed",
           "ti")  # fmt: skip

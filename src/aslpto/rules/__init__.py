@@ -8,10 +8,9 @@ morale results (G1.1-G1.41) into the morale procedures; the PTO Terrain words (G
 LOS over a real board's artwork.
 """
 
-from aslpto.rules.japanese import units as _g1
-from aslpto.rules.los import artwork as _artwork
-from aslpto.rules.morale import national as _national
+from aslpto.base import plugins as _plugins
 from aslpto.rules.pto import terrain as _pto_terrain
 
-_national.plug_japanese(_g1)
-_artwork.plug_terrain_words(_pto_terrain.terrain_words)
+# each read where it is needed (a command imports only the procedures it asks)
+_plugins.JAPANESE_MORALE = "aslpto.rules.japanese.units"  # by rules.morale.national
+_plugins.TERRAIN_WORDS[:] = [_pto_terrain.terrain_words]  # by rules.los.artwork

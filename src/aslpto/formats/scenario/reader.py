@@ -206,13 +206,14 @@ class _Reader(FieldReader):
         panjis = self.panjis(m, sides)
         units = self.units(m, sides, panjis)
         forts = self.fortifications(m, sides, units)
-        from aslpto.rules.los import parse_overrides
+        if "los_overrides" in d:  # (the LOS procedures are imported only for them)
+            from aslpto.rules.los import parse_overrides
 
-        for i, r in enumerate(self.array("los_overrides")):
-            drm = r.get("hindrance_drm")
-            if type(drm) is int or type(drm) is float:
-                self.in_range(drm, "los_overrides", "hindrance_drm", i)
-        parse_overrides(self.src, m)  # validates each entry; errors name file, line and field
+            for i, r in enumerate(self.array("los_overrides")):
+                drm = r.get("hindrance_drm")
+                if type(drm) is int or type(drm) is float:
+                    self.in_range(drm, "los_overrides", "hindrance_drm", i)
+            parse_overrides(self.src, m)  # validates each entry; errors name file, line, field
         los_rulings = tuple(
             LosRuling(r["from"], r["to"], r["los"], r.get("hindrance_drm", 0), r.get("note", ""))
             for r in d.get("los_overrides", [])

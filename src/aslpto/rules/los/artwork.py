@@ -48,6 +48,7 @@ from functools import lru_cache
 from operator import itemgetter
 from typing import Any
 
+from aslpto.base import plugins
 from aslpto.board.artwork import Artwork
 from aslpto.board.hexes import Hex, Hexside, Placement, distance
 from aslpto.board.maps import Map, MapConditions, RiverDepth
@@ -69,13 +70,11 @@ from aslpto.state.game import Conditions
 TerrainWords = Callable[[MapConditions], Callable[[Terrain], Terrain]]
 """Given the map's conditions, what a terrain word by itself becomes under them."""
 
-_PLUGGED: list[TerrainWords] = []
-
-
 def plug_terrain_words(words: TerrainWords) -> None:
     """How the conditions change a terrain word by itself (PTO Terrain, G.1; ice, B21.6):
-    :mod:`aslpto.rules` plugs in :func:`aslpto.rules.pto.terrain.terrain_words`."""
-    _PLUGGED[:] = [words]
+    :mod:`aslpto.rules` plugs in :func:`aslpto.rules.pto.terrain.terrain_words` (kept in
+    :data:`aslpto.base.plugins.TERRAIN_WORDS`)."""
+    plugins.TERRAIN_WORDS[:] = [words]
 
 
 _ZERO = 64
@@ -298,7 +297,8 @@ class ArtworkLosEngine(LosEngine):
     ) -> None:
         super().__init__(m, conditions, panji_hexes, overrides)
         if terrain_words is None:
-            terrain_words = _PLUGGED[0](m.conditions) if _PLUGGED else (lambda t: t)
+            plugged = plugins.TERRAIN_WORDS
+            terrain_words = plugged[0](m.conditions) if plugged else (lambda t: t)
         self._words = terrain_words
         self._word_codes: dict[str, _Code] = {}
         self._profs: dict[tuple[int, int], _Prof] = {}

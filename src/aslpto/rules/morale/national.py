@@ -4,9 +4,11 @@ procedures import no chapter."""
 
 from __future__ import annotations
 
+import importlib
 from collections.abc import Sequence
-from typing import Protocol
+from typing import Protocol, cast
 
+from aslpto.base import plugins
 from aslpto.base.rulings import Ruling
 from aslpto.state.units import Unit
 
@@ -46,9 +48,22 @@ class JapaneseMorale(Protocol):
 
 
 class Plug:
-    """Where the chapter's answers are plugged in (:func:`plug_japanese`)."""
+    """Where the chapter's answers are plugged in (:func:`plug_japanese`, or by module name
+    in :data:`aslpto.base.plugins.JAPANESE_MORALE`, imported when first asked)."""
 
-    rules: JapaneseMorale
+    _rules: JapaneseMorale | None = None
+
+    @property
+    def rules(self) -> JapaneseMorale:
+        if self._rules is None:
+            if not plugins.JAPANESE_MORALE:
+                raise RuntimeError("the G1 rules are not plugged in (import aslpto.rules)")
+            self._rules = cast(JapaneseMorale, importlib.import_module(plugins.JAPANESE_MORALE))
+        return self._rules
+
+    @rules.setter
+    def rules(self, rules: JapaneseMorale) -> None:
+        self._rules = rules
 
 
 G1 = Plug()

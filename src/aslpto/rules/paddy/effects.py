@@ -26,7 +26,6 @@ from aslpto.base.rulings import InputError, RuleViolation, Ruling
 from aslpto.base.unchecked import Recorded
 from aslpto.board.hexes import Hex, Hexside
 from aslpto.board.terrain import HexsideFeature, Terrain
-from aslpto.rules import los as los_engine
 from aslpto.rules.panji import effects as pe
 from aslpto.rules.panji.effects import Weapon
 from aslpto.state.game import FortKind, Game, PaddyState
@@ -164,6 +163,8 @@ def vehicle_hindrance_retained() -> Ruling[bool]:
 def in_season_hindrance(hexes: int) -> Ruling[int]:
     """G8 LOS: an In-Season paddy's +1 per hex grain Hindrance is halved (FRD); the grain is
     Inherent Terrain. The LOS engine applies it where the thread crosses In-Season paddies."""
+    from aslpto.rules import los as los_engine  # (imported when asked: a move needs no LOS)
+
     return los_engine.in_season_hindrance(hexes)
 
 

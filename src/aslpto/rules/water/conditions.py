@@ -20,7 +20,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from enum import StrEnum
 from fractions import Fraction
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from aslpto.base.datafiles import bundled
 from aslpto.base.rulings import InputError, RuleViolation, Ruling
@@ -28,11 +28,13 @@ from aslpto.base.unchecked import Recorded
 from aslpto.board.hexes import DIRECTIONS, Direction, Hex, HexName
 from aslpto.board.maps import Map, RiverDepth
 from aslpto.board.terrain import Feature, Terrain
-from aslpto.rules.los import Location, los, parse_location
 from aslpto.rules.panji.effects import Weapon
 from aslpto.state.dice import Dice, Distribution, odds
 from aslpto.state.game import EC, FORTIFICATION_KINDS, Conditions, CurrentForce, FortKind, Game
 from aslpto.state.units import Kind, Unit
+
+if TYPE_CHECKING:
+    from aslpto.rules.los import Location
 
 
 def _data() -> Mapping[str, Any]:
@@ -452,6 +454,8 @@ def open_ground(
         if viewer is None:
             raise InputError("B21.3: give los, or the viewer to trace the LOS from")
 
+        from aslpto.rules.los import parse_location  # (imported when asked)
+
         where = parse_location(game.map, viewer) if isinstance(viewer, str) else viewer
         return water_open_ground(game, where, h)
     return Ruling(los, ("B21.3",), "LOS exists" if los else "no LOS to it")
@@ -676,6 +680,8 @@ def water_open_ground(game: Game, viewer: Location | Unit, target: Hex) -> Rulin
     info = game.map.info(target)
     if not info.water_obstacle:
         return Ruling(False, ("B21.3",), f"{game.map.name(target)} is not a Water Obstacle")
+    from aslpto.rules.los import Location, los  # (imported when asked: a move needs no LOS)
+
     r = los(game, viewer, Location(target))
     if r.los:
         return Ruling(True, ("B21.3", *r.rules), "a Water Obstacle in LOS is Open Ground")

@@ -11,7 +11,6 @@ from aslpto.base.datafiles import bundled
 from aslpto.base.rulings import InputError, RuleViolation, Ruling
 from aslpto.base.unchecked import Recorded
 from aslpto.board.hexes import Hex, Hexside
-from aslpto.rules.los import Location, location_of, units_with_los
 from aslpto.state.game import Game, Panji
 from aslpto.state.units import Kind, Unit, VehicleType
 
@@ -221,6 +220,8 @@ def panji_seen_by_enemy(game: Game, panji: Panji) -> Ruling[tuple[str, ...]]:
     """G9.4: a hidden Panji counter entered across a Covered hexside by its owner's unit is
     revealed only if a Good Order enemy ground unit has the necessary LOS to it. The value is
     the enemy units that have it (empty: it stays hidden)."""
+    from aslpto.rules.los import Location, units_with_los  # (imported when asked)
+
     seers = units_with_los(game, Location(panji.hex), side_not=panji.side, good_order=True)
     why = (f"seen by {', '.join(seers)}" if seers
            else "no Good Order enemy ground unit has a LOS to it")  # fmt: skip
@@ -232,6 +233,8 @@ def concealment_dr_barred(game: Game, unit: Unit) -> Ruling[bool]:
     of an unbroken enemy ground unit."""
     if unit.position != "above-panji":
         return Ruling(False, ("G9.53",), f"{unit.id} is not above a Panji counter")
+    from aslpto.rules.los import location_of, units_with_los  # (imported when asked)
+
     seers = units_with_los(game, location_of(game, unit), side_not=unit.side, unbroken=True)
     if seers:
         return Ruling(True, ("G9.53", "A12.122"),

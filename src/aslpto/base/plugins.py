@@ -1,0 +1,19 @@
+"""Answers a chapter of the rules plugs into a core procedure that may not import it (the
+layers run one way, docs/architecture.md). :mod:`aslpto.rules` plugs them in when the rules
+are first imported, without importing the procedures that will read them (a command imports
+only what it needs)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+JAPANESE_MORALE = ""
+"""The module answering the morale procedures' questions of the Japanese rules (G1.1-G1.41):
+``aslpto.rules.japanese.units``, imported when the morale procedures first ask
+(:mod:`aslpto.rules.morale.national`)."""
+
+TERRAIN_WORDS: list[Callable[[Any], Callable[[Any], Any]]] = []
+"""How a map's conditions change a terrain word by itself (PTO Terrain, G.1; ice, B21.6):
+:func:`aslpto.rules.pto.terrain.terrain_words`, read by the LOS over a real board's artwork
+(:mod:`aslpto.rules.los.artwork`)."""
