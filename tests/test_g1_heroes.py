@@ -262,7 +262,7 @@ def test_g1_4_created_th_hero_is_wounded_then_eliminated() -> None:
     sq = make("S", "japanese", Kind.SQUAD, UnitClass.ELITE, Strength.FULL)
     made = th.resolve_th_hero(sq, GivenDice("1"))
     hero = next(u for u in made.units if u.kind == Kind.TH_HERO)
-    assert hero.counter == th.TH_HERO_FACE == "1-4-9" and hero.morale == 9
+    assert hero.counter == th.th_hero_face() == "1-4-9" and hero.morale == 9
     hurt = resolve_check(hero, Check.NMC, GivenDice("5,6 1"))  # fails: Wound Severity dr 1
     wounded = next(u for u in hurt.units if u.id == hero.id)
     assert wounded.wounded and wounded.counter != hero.counter

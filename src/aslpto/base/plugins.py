@@ -14,6 +14,10 @@ JAPANESE_MORALE = ""
 (:mod:`aslpto.rules.morale.national`)."""
 
 TERRAIN_WORDS: list[Callable[[Any], Callable[[Any], Any]]] = []
-"""How a map's conditions change a terrain word by itself (PTO Terrain, G.1; ice, B21.6):
-:func:`aslpto.rules.pto.terrain.terrain_words`, read by the LOS over a real board's artwork
-(:mod:`aslpto.rules.los.artwork`)."""
+"""How a map's conditions change a terrain word by itself (PTO Terrain, G.1; ice, B21.6), read
+by the LOS over a real board's artwork (:mod:`aslpto.rules.los.artwork`): plugged in as a
+function, or by the name of the module whose ``terrain_words`` it is
+(:data:`TERRAIN_WORDS_MODULE`), imported when first asked."""
+
+TERRAIN_WORDS_MODULE = ""
+"""``aslpto.rules.pto.terrain`` (see :data:`TERRAIN_WORDS`)."""

@@ -9,8 +9,8 @@ LOS over a real board's artwork.
 """
 
 from aslpto.base import plugins as _plugins
-from aslpto.rules.pto import terrain as _pto_terrain
 
-# each read where it is needed (a command imports only the procedures it asks)
+# by module name, each imported where it is first needed (a command imports only the
+# procedures it asks for)
 _plugins.JAPANESE_MORALE = "aslpto.rules.japanese.units"  # by rules.morale.national
-_plugins.TERRAIN_WORDS[:] = [_pto_terrain.terrain_words]  # by rules.los.artwork
+_plugins.TERRAIN_WORDS_MODULE = "aslpto.rules.pto.terrain"  # by rules.los.artwork

@@ -32,10 +32,10 @@ from collections import Counter
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field, fields
 from functools import cache
-from importlib import resources
 from types import MappingProxyType
 from typing import Any
 
+from aslpto.base.datafiles import data_text
 from aslpto.base.inputfiles import MAX_ARCHIVE_BYTES, MIB
 
 __all__ = [
@@ -477,7 +477,7 @@ def _terrain_code(row: Any, n: int, where: str) -> TerrainCode:
 @cache
 def _terrain_code_table() -> Mapping[int, TerrainCode]:
     where = f"aslpto/data/{TERRAIN_CODES_FILE}"
-    text = resources.files("aslpto").joinpath("data", TERRAIN_CODES_FILE).read_text("utf-8-sig")
+    text = data_text(TERRAIN_CODES_FILE)
     try:
         rows = tomllib.loads(text).get("codes")
     except tomllib.TOMLDecodeError as e:

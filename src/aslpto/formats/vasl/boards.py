@@ -30,10 +30,10 @@ from collections import Counter
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache
-from importlib import resources
 from operator import itemgetter
 from typing import TYPE_CHECKING
 
+from aslpto.base.datafiles import data_text
 from aslpto.base.rulings import InputError
 from aslpto.board.artwork import Artwork, CodeMeaning
 from aslpto.board.files import BoardData, BuildingSpec, LocalHex, board_hexes, local_around
@@ -86,7 +86,7 @@ _BOARDS_FILE = "vasl_boards.toml"
 def _board_notes() -> Mapping[str, Mapping[str, str]]:
     """``data/vasl_boards.toml``: what a board's codes mean where the board says more than the
     code (board 7's water is a river)."""
-    text = resources.files("aslpto").joinpath("data", _BOARDS_FILE).read_text("utf-8-sig")
+    text = data_text(_BOARDS_FILE)
     data = tomllib.loads(text).get("board", {})
     return {str(k): dict(v) for k, v in data.items()}
 

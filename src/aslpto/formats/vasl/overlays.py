@@ -28,11 +28,11 @@ import zipfile
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache, lru_cache
-from importlib import resources
 from typing import TYPE_CHECKING
 
 from PIL import Image, ImageChops
 
+from aslpto.base.datafiles import data_text
 from aslpto.base.rulings import InputError
 from aslpto.board.hexes import HexName, Layout
 from aslpto.board.overlays import check_g9e
@@ -104,7 +104,7 @@ class _Colours:
 
 @cache
 def _colours() -> _Colours:
-    text = resources.files("aslpto").joinpath("data", COLOURS_FILE).read_text("utf-8")
+    text = data_text(COLOURS_FILE)
     data = tomllib.loads(text)
     by_name: dict[str, OverlayColour] = {}
     by_rgb: dict[tuple[int, int, int], str] = {}

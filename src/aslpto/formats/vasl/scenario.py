@@ -16,10 +16,10 @@ import tomllib
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from functools import cache
-from importlib import resources
 from pathlib import Path
 from typing import Any
 
+from aslpto.base.datafiles import data_text
 from aslpto.base.rulings import InputError
 from aslpto.base.tomlsource import TomlSource
 from aslpto.formats.vasl.boardarchive import STANDARD_GRID, hex_name
@@ -134,7 +134,7 @@ class SaveScenario:
 @cache
 def ssr_table() -> dict[str, dict[str, Any]]:
     """VASL's SSR names and what each sets (data/vasl_ssr.toml)."""
-    text = resources.files("aslpto").joinpath("data", "vasl_ssr.toml").read_text("utf-8-sig")
+    text = data_text("vasl_ssr.toml")
     return tomllib.loads(text)
 
 

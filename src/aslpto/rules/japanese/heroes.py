@@ -22,7 +22,6 @@ from fractions import Fraction
 from aslpto.base.rulings import InputError, RuleViolation, Ruling
 from aslpto.base.unchecked import note
 from aslpto.rules.japanese import units as jp
-from aslpto.rules.los import Location, engine_for, location_of
 from aslpto.rules.morale import Log, Result
 from aslpto.state.counters import catalog
 from aslpto.state.dice import Dice, Distribution, odds
@@ -31,8 +30,13 @@ from aslpto.state.units import Kind, Unit, UnitClass
 
 TH_HERO_MF = 8
 """G1.423: a T-H Hero's MF allotment (his Banzai-Charge MPh)."""
-TH_HERO_FACE = catalog().nationality("japanese").hero_face
-"""A T-H Hero is a Hero counter (A15.2) with T-H Hero status (G1.421): the same face."""
+
+
+def th_hero_face() -> str:
+    """The face of a T-H Hero: a Hero counter (A15.2) with T-H Hero status (G1.421), the
+    Japanese hero face of the counter catalog."""
+    return catalog().nationality("japanese").hero_face
+
 TH_HERO_MORALE = 9
 """Morale Level used for a T-H Hero counter (the counter's printed value is not in the G1 text;
 A15.2 heroes have 9)."""
@@ -174,13 +178,13 @@ def resolve_th_hero(
         log.note(mmc, "no T-H Hero", "G1.421")
         return log.result([u])
     kind = Kind.DC_HERO if gives_dc else Kind.TH_HERO
-    note("morale.toml", "heat_of_battle", "hero_face")  # TH_HERO_FACE
+    note("morale.toml", "heat_of_battle", "hero_face")  # th_hero_face()
     hero = Unit(
         id=f"{mmc.id}-th",
         side=mmc.side,
         nationality=mmc.nationality,
         kind=kind,
-        counter=TH_HERO_FACE,
+        counter=th_hero_face(),
         morale=TH_HERO_MORALE,
         elr=mmc.elr,
         hex=mmc.hex,
@@ -444,6 +448,8 @@ def hero_targets_in_los(game: Game, unit: Unit, dc: bool = False) -> Ruling[tupl
     DC (G1.424), any enemy unit/Gun, or a hex with a Known (not hidden) enemy Fortification.
     Ids of the qualifying targets (fortifications as ``fort:<id>``). The eight-MF, phase and
     status conditions are the procedure's, not the LOS's."""
+    from aslpto.rules.los import Location, engine_for, location_of  # (imported when asked)
+
     eng = engine_for(game)
     me = location_of(game, unit)
     out: list[str] = []

@@ -40,6 +40,7 @@ VASL's own LOS and from the printed board.
 
 from __future__ import annotations
 
+import importlib
 import re
 from array import array
 from collections.abc import Callable, Iterable, Sequence
@@ -298,6 +299,9 @@ class ArtworkLosEngine(LosEngine):
         super().__init__(m, conditions, panji_hexes, overrides)
         if terrain_words is None:
             plugged = plugins.TERRAIN_WORDS
+            if not plugged and plugins.TERRAIN_WORDS_MODULE:
+                module = importlib.import_module(plugins.TERRAIN_WORDS_MODULE)
+                plugged[:] = [module.terrain_words]
             terrain_words = plugged[0](m.conditions) if plugged else (lambda t: t)
         self._words = terrain_words
         self._word_codes: dict[str, _Code] = {}

@@ -7,8 +7,8 @@ import tomllib
 from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import cache
-from importlib import resources
 
+from aslpto.base.datafiles import data_text
 from aslpto.base.rulings import Ruling
 
 G8_LOS = "G8 (LOS)"
@@ -53,7 +53,7 @@ class LosData:
 @cache
 def los_data() -> LosData:
     """The bundled ``aslpto/data/los.toml``."""
-    text = resources.files("aslpto").joinpath("data/los.toml").read_text(encoding="utf-8-sig")
+    text = data_text("los.toml")
     d = tomllib.loads(text)
     sides = {
         k: SideRule(

@@ -10,9 +10,9 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from fractions import Fraction
 from functools import cache
-from importlib import resources
 from typing import Any
 
+from aslpto.base.datafiles import data_text
 from aslpto.base.rulings import InputError, RuleViolation, Ruling
 from aslpto.base.unchecked import Recorded
 from aslpto.board.hexes import Hex
@@ -90,7 +90,7 @@ class MovementData:
 
 @cache
 def movement_data() -> MovementData:
-    text = resources.files("aslpto").joinpath("data/movement.toml").read_text(encoding="utf-8-sig")
+    text = data_text("movement.toml")
     d = tomllib.loads(text)
     try:
         numbers = {k: v["value"] for k, v in d["numbers"].items()}
