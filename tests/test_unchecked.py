@@ -81,3 +81,4 @@ def test_a_warm_reach_lists_what_the_cold_one_listed() -> None:
         unchecked.begin()
         aslpto.reach(game, uid)
         assert sorted(unchecked.taken()) == cold[uid], uid
+

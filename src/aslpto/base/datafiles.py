@@ -1,14 +1,22 @@
-"""The bundled data files (``aslpto/data/*.toml``): read once, shared by every module."""
+"""The bundled data files (``aslpto/data/*.toml``): read once, shared by every module.
+
+A parsed file is kept beside the data, compiled (``data/__pycache__/NAME.MTIME.SIZE.marshal``,
+as Python keeps a module's bytecode), so that a command, a fresh process, reads a large table
+such as the counter catalog without parsing its TOML again. A cache that cannot be written or
+read is skipped; one whose file changed is not used (its name holds the file's time and size).
+"""
 
 from __future__ import annotations
 
+import marshal
 import os
-import tomllib
 from functools import cache
 from typing import Any
 
 DATA_DIR = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "data")
 """The package's data folder (read as plain files: a command pays for no more imports)."""
+
+_CACHE_DIR = os.path.join(DATA_DIR, "__pycache__")
 
 
 def data_text(name: str) -> str:
@@ -22,4 +30,35 @@ def data_text(name: str) -> str:
 def bundled(name: str) -> dict[str, Any]:
     """The parsed ``aslpto/data/<name>`` (e.g. ``"pto_procedures.toml"``). Callers must not
     change what they get: it is shared."""
-    return tomllib.loads(data_text(name))
+    st = os.stat(os.path.join(DATA_DIR, name))
+    compiled = os.path.join(_CACHE_DIR, f"{name}.{st.st_mtime_ns}.{st.st_size}.marshal")
+    try:
+        with open(compiled, "rb") as f:
+            got = marshal.load(f)
+        if isinstance(got, dict):
+            return got
+    except (OSError, ValueError, EOFError, TypeError):
+        pass
+    import tomllib  # (only when the compiled table is missing or stale)
+
+    data = tomllib.loads(data_text(name))
+    _write_compiled(name, compiled, data)
+    return data
+
+
+def _write_compiled(name: str, path: str, data: dict[str, Any]) -> None:
+    try:
+        blob = marshal.dumps(data)
+    except ValueError:  # a value marshal cannot hold (a TOML date): parse it every time
+        return
+    try:
+        os.makedirs(_CACHE_DIR, exist_ok=True)
+        for old in os.listdir(_CACHE_DIR):
+            if old.startswith(name + ".") and old.endswith(".marshal"):
+                os.remove(os.path.join(_CACHE_DIR, old))
+        tmp = f"{path}.{os.getpid()}.tmp"
+        with open(tmp, "wb") as f:
+            f.write(blob)
+        os.replace(tmp, path)
+    except OSError:  # a read-only install: parse it every time
+        pass

@@ -3,12 +3,11 @@ the LOS engine cites."""
 
 from __future__ import annotations
 
-import tomllib
 from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import cache
 
-from aslpto.base.datafiles import data_text
+from aslpto.base.datafiles import bundled
 from aslpto.base.rulings import Ruling
 
 G8_LOS = "G8 (LOS)"
@@ -53,8 +52,7 @@ class LosData:
 @cache
 def los_data() -> LosData:
     """The bundled ``aslpto/data/los.toml``."""
-    text = data_text("los.toml")
-    d = tomllib.loads(text)
+    d = bundled("los.toml")
     sides = {
         k: SideRule(
             round(2 * float(v["height"])), str(v["rule"]), bool(v["blind_hexes"]),

@@ -4,7 +4,6 @@ step is priced in; data/movement.toml holds the numbers with their rules."""
 
 from __future__ import annotations
 
-import tomllib
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from enum import StrEnum
@@ -12,7 +11,7 @@ from fractions import Fraction
 from functools import cache
 from typing import Any
 
-from aslpto.base.datafiles import data_text
+from aslpto.base.datafiles import bundled
 from aslpto.base.rulings import InputError, RuleViolation, Ruling
 from aslpto.base.unchecked import Recorded
 from aslpto.board.hexes import Hex
@@ -90,8 +89,7 @@ class MovementData:
 
 @cache
 def movement_data() -> MovementData:
-    text = data_text("movement.toml")
-    d = tomllib.loads(text)
+    d = bundled("movement.toml")
     try:
         numbers = {k: v["value"] for k, v in d["numbers"].items()}
         number_rules = {k: str(v["rule"]) for k, v in d["numbers"].items()}
