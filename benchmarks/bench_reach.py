@@ -3,8 +3,11 @@ counters) beside networkx's Dijkstra and scipy's ``csgraph.dijkstra`` (the lower
 an equivalent graph built beforehand with the same costs (building not timed).
 
 Movers: a 4-MF squad, a 6-MF leader, a 30-MP fully tracked AFV, and every unit of the
-21-unit force. ``reach`` is timed warm (the edges priced by an earlier call of the same kind
-of mover are reused, as a game session does) and cold (every rule evaluated during the call).
+21-unit force. ``reach`` is timed warm (the same unit asked again: the edges priced by its
+first call are reused), for a second unit (another unit of the same kind, asked once right
+after a first unit's query filled the caches, as a player clicks one unit and then another)
+and cold (every rule evaluated during the call). A fresh process, as every command-line call
+is, is timed by ``bench_cold_start.py``.
 
 Run ``python benchmarks/bench_reach.py`` for the table of docs/performance-movement.md, or
 ``pytest benchmarks/bench_reach.py --benchmark-only``. Target: warm ``reach``, rules included,
@@ -108,6 +111,39 @@ def ours_paths(g: Game, uid: str) -> Callable[[], int]:
     return lambda: len(movement.reach(g, uid, OPTS).locations)
 
 
+def second_of(g: Game, uid: str) -> str:
+    """Another unit of the same side in another hex: of the same kind where the force has
+    one (else the next of the side, which moves by other rules)."""
+    u = g.unit(uid)
+    others = [o for o in g.units.values() if o.side == u.side and o.hex != u.hex]
+    return next((o.id for o in others if o.kind == u.kind), others[0].id)
+
+
+def ours_second(g: Game, uid: str) -> tuple[Callable[[], None], Callable[[], int]]:
+    """(setup, call): the caches emptied and filled by ``uid``'s query, then another unit's."""
+    other = second_of(g, uid)
+
+    def setup() -> None:
+        movement._CACHES.clear()
+        movement._PREPARED.clear()
+        movement.reach(g, uid, OPTS)
+
+    return setup, lambda: len(movement.reach(g, other, OPTS).best())
+
+
+def _median_after(setup: Callable[[], None], call: Callable[[], int], repeat: int = 15) -> float:
+    import statistics
+    import time
+
+    times = []
+    for _ in range(repeat):
+        setup()
+        t0 = time.perf_counter()
+        call()
+        times.append(time.perf_counter() - t0)
+    return statistics.median(times)
+
+
 def ours_cold(g: Game, uid: str) -> Callable[[], int]:
     def run() -> int:
         movement._CACHES.clear()
@@ -124,11 +160,12 @@ def table() -> str:
     for label, uid in movers(g).items():
         graph = Graph(g, uid)
         warm = median_time(ours_warm(g, uid))
+        second = _median_after(*ours_second(g, uid))
         paths = median_time(ours_paths(g, uid), repeat=5)
         cold = median_time(ours_cold(g, uid), repeat=5)
         t_nx = median_time(graph.networkx)
         t_sp = median_time(graph.scipy)
-        rows.append((label, graph.nodes, graph.edges, warm, paths, cold, t_nx, t_sp))
+        rows.append((label, graph.nodes, graph.edges, warm, second, paths, cold, t_nx, t_sp))
     force = list(g.units)
     graphs = {uid: Graph(g, uid) for uid in force}
     for uid in force:
@@ -141,14 +178,16 @@ def table() -> str:
     t_nx = median_time(lambda: [graphs[uid].networkx() for uid in force], repeat=5)
     t_sp = median_time(lambda: [graphs[uid].scipy() for uid in force], repeat=5)
     rows.append((f"all {len(force)} units", sum(x.nodes for x in graphs.values()),
-                 sum(x.edges for x in graphs.values()), warm, paths, cold, t_nx, t_sp))
-    out = ["| mover | states | edges | reach (warm) | + paths | reach (cold) | networkx | "
-           "scipy | warm/networkx | cold/networkx | scipy/networkx |",
-           "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|"]
-    for label, n, e, w, p, c, x, s in rows:
-        out.append(f"| {label} | {n} | {e} | {w * 1e3:.3f} ms | {p * 1e3:.2f} ms | "
-                   f"{c * 1e3:.2f} ms | {x * 1e3:.3f} ms | {s * 1e3:.3f} ms | {w / x:.2f} | "
-                   f"{c / x:.1f} | {s / x:.2f} |")
+                 sum(x.edges for x in graphs.values()), warm, float("nan"), paths, cold, t_nx,
+                 t_sp))  # fmt: skip
+    out = ["| mover | states | edges | reach (warm) | second unit | + paths | reach (cold) | "
+           "networkx | scipy | warm/networkx | second/networkx | cold/networkx | "
+           "scipy/networkx |",
+           "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|"]
+    for label, n, e, w, u, p, c, x, s in rows:
+        out.append(f"| {label} | {n} | {e} | {w * 1e3:.3f} ms | {u * 1e3:.3f} ms | "
+                   f"{p * 1e3:.2f} ms | {c * 1e3:.2f} ms | {x * 1e3:.3f} ms | {s * 1e3:.3f} ms | "
+                   f"{w / x:.2f} | {u / x:.2f} | {c / x:.1f} | {s / x:.2f} |")
     return "\n".join(out)
 
 
@@ -167,6 +206,12 @@ def mover(request: pytest.FixtureRequest) -> tuple[str, Graph]:
 @pytest.mark.benchmark(group="reach")
 def test_reach_warm(benchmark, mover) -> None:  # type: ignore[no-untyped-def]
     benchmark(ours_warm(GAME, mover[0]))
+
+
+@pytest.mark.benchmark(group="reach")
+def test_reach_second_unit(benchmark, mover) -> None:  # type: ignore[no-untyped-def]
+    setup, call = ours_second(GAME, mover[0])
+    benchmark.pedantic(call, setup=setup, rounds=30, warmup_rounds=1)
 
 
 @pytest.mark.benchmark(group="reach")

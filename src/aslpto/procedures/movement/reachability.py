@@ -443,28 +443,38 @@ def _search(space: _Space, start: int, limit: int, road_only: bool) -> _Search:
     return _Search(dist, pred, True, limit, road_only)
 
 
+def _passes(space: _Space, start: int, limit: int, road: bool) -> list[_Search]:
+    """The searches of a reach: the unit's allowance, and along roads with the road bonus."""
+    opts = space.ctx.options
+    if opts.assault or opts.phase == Phase.APH or opts.low_crawl:
+        passes = [_search(space, start, limit, False)]
+    else:
+        passes = [_plain_search(space, start, limit)]
+    if road:
+        bonus = movement_data().n("road_bonus_mf")
+        passes.append(_search(space, start, limit + bonus, True))
+    return passes
+
+
 def reach(game: Game, unit_id: str, options: MoveOptions = _DEFAULT) -> ReachResult:
     """Every Location and position the unit can reach this phase, with its least cost."""
     prep = _prepare(game, unit_id, options)
     if isinstance(prep, ReachResult):
         return prep
     space, start, limit, road, prep_notes = prep
-    opts = space.ctx.options
-    with unchecked.capture() as seen:
-        if opts.assault or opts.phase == Phase.APH or opts.low_crawl:
-            passes = [_search(space, start, limit, False)]
-        else:
-            passes = [_plain_search(space, start, limit)]
-        if road:
-            bonus = movement_data().n("road_bonus_mf")
-            passes.append(_search(space, start, limit + bonus, True))
     # an answer lists the unchecked values it rests on, priced now or earlier (base.unchecked)
     key = (start, limit, road)
     notes = space.searched.get(key)
     if notes is None:
+        with unchecked.capture() as seen:
+            passes = _passes(space, start, limit, road)
         notes = space.searched[key] = (*seen, *space.notes_of(passes))
-    unchecked.replay(prep_notes)
-    unchecked.replay(notes)
+    else:
+        passes = _passes(space, start, limit, road)
+    if prep_notes:
+        unchecked.replay(prep_notes)
+    if notes:
+        unchecked.replay(notes)
     return ReachResult(unit_id, limit, None, game, space, tuple(passes))
 
 
