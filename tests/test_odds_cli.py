@@ -166,14 +166,72 @@ def test_cli_panji_stack_and_aerial(capsys: pytest.CaptureFixture[str]) -> None:
 
 def test_cli_rolls(capsys: pytest.CaptureFixture[str]) -> None:
     p = run_json(capsys, "mc", "--unit", "4-4-8", "--rolls", "6,5")
-    assert [u["counter"] for u in p["result"]] == ["3-4-7"]  # type: ignore[attr-defined]
+    # the shape of an odds run: one outcome, the one rolled
+    [o] = p["outcomes"]  # type: ignore[misc]
+    assert [u["counter"] for u in o["result"]] == ["3-4-7"]
+    assert o["probability"] == "1/1" and p["rolled"] == "6,5"
     assert "G1.123" in p["rules"]  # type: ignore[operator]
+
+
+def test_cli_rolls_left_over_are_refused(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["odds", "mc", "--unit", "4-4-8", "--rolls", "3,4 5 6"]) == 2
+    assert capsys.readouterr().err == (
+        "aslpto: rolls '3,4 5 6': 2 roll(s) left over; the procedure used 3 4\n"
+    )
+
+
+def test_g1_1_a_japanese_squad_has_no_broken_side(capsys: pytest.CaptureFixture[str]) -> None:
+    for args in (["--counter", "4-4-8", "--broken"], ["--unit", "4-4-8", "--broken"]):
+        assert main(["odds", "nmc", *args]) == 2
+        assert capsys.readouterr().err == (
+            "aslpto: unit '4-4-8:broken': a Japanese squad has no broken side (G1.1): it is "
+            "Full or Reduced Strength (3-4-8:reduced)\n"
+        )
+
+
+def test_cli_options_describe_every_unit_given(capsys: pytest.CaptureFixture[str]) -> None:
+    """--broken, --pinned, --class ... beside --unit describe that unit (not ignored)."""
+    broken = run_json(capsys, "nmc", "--unit", "4-4-7", "--nationality", "american", "--broken")
+    assert broken["units"][0]["broken"] is True  # type: ignore[index]
+    plain = run_json(capsys, "nmc", "--unit", "4-4-7", "--nationality", "american")
+    assert broken["outcomes"] != plain["outcomes"]
+    pinned = run_json(capsys, "nmc", "--unit", "4-4-8", "--pinned")
+    assert pinned["units"][0]["pinned"] is True  # type: ignore[index]
+    reduced = run_json(capsys, "nmc", "--unit", "3-4-7", "--class", "1st-line", "--strength",
+                       "reduced")  # fmt: skip
+    assert reduced["units"][0]["class"] == "1st-line"  # type: ignore[index]
+    assert main(["odds", "nmc", "--unit", "4-4-7:elite", "--class", "1st-line"]) == 2
+    assert "Class given twice (elite, 1st-line)" in capsys.readouterr().err
+    assert main(["odds", "nmc", "--unit", "4-4-8", "--counter", "4-4-7"]) == 2
+    assert "--counter '4-4-7' describes the one unit given without --unit" in (
+        capsys.readouterr().err
+    )
+
+
+def test_cli_scenario_units_take_no_describing_options(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    scen = str(ROOT / "examples" / "panji-g9.toml")
+    assert main(["odds", "ptc", "--scenario", scen, "--unit", "B", "--broken"]) == 2
+    assert capsys.readouterr().err == (
+        "aslpto: --scenario takes its units as the scenario holds them: --broken cannot "
+        "describe them\n"
+    )
+
+
+def test_cli_help_says_nmc_is_not_mc_0(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit):
+        main(["odds", "--help"])
+    text = " ".join(capsys.readouterr().out.split())
+    assert "so 'nmc' is not 'mc 0'" in text and "(G1.12)" in text and "(G1.13)" in text
+    assert "nmc is not mc 0" in text  # the PROCEDURE argument points there
 
 
 def test_cli_seeded_roll_lands_on_an_outcome(capsys: pytest.CaptureFixture[str]) -> None:
     p = run_json(capsys, "mc", "2", "--unit", "4-4-7", "--seed", "3")
     q = run_json(capsys, "mc", "2", "--unit", "4-4-7")
-    assert p["result"] in [o["result"] for o in q["outcomes"]]  # type: ignore[attr-defined]
+    [rolled] = p["outcomes"]  # type: ignore[misc]
+    assert rolled["result"] in [o["result"] for o in q["outcomes"]]  # type: ignore[attr-defined]
 
 
 def test_cli_scenario_unit(capsys: pytest.CaptureFixture[str]) -> None:

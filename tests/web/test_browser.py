@@ -55,6 +55,7 @@ def test_los_blocked_by_a_jungle_hex(serve: Callable[[str], Served], page: Any) 
     page.click('.hex-hit[data-hex="37DD7"]', force=True)
     page.click('.hex-hit[data-hex="37AA10"]', force=True)
     page.wait_for_selector("#los-head")
+    page.wait_for_selector(".los-thread.blocked", state="attached")  # drawn with the answer
     _, los = s.post("/api/los", {"from": "37DD7", "to": "37AA10"})
     assert los["los"] is False and los["blocked_by"]["where"] == "37CC8"
     assert "no LOS" in page.inner_text("#los-head")

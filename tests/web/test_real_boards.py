@@ -284,6 +284,7 @@ def test_a6_2_los_over_the_pictures_marks_the_blocking_pixel(real: Served, page:
     page.click('.unit-chip[data-unit="J1"]', force=True)
     page.click('.unit-chip[data-unit="US2"]', force=True)
     page.wait_for_selector("#los-head")
+    page.wait_for_selector(".los-thread.blocked", state="attached")  # drawn with the answer
     _, los = real.post("/api/los", {"from": "J1", "to": "US2"})
     px, py = los["blocked_by"]["pixel"]
     assert page.locator(".los-thread.blocked").count() == 1

@@ -295,13 +295,18 @@ def describe(
     kind: Kind | None = None
     status: dict[str, Any] = {}
     nats = set(catalog().nationalities)
+    def once(what: str, old: Any, new: Any) -> Any:
+        if old is not None and old != new:
+            raise InputError(f"unit {spec!r}: {what} given twice ({old.value}, {new.value})")
+        return new
+
     for tok in rest:
         if tok in {c.value for c in UnitClass}:
-            cls = UnitClass(tok)
+            cls = once("Class", cls, UnitClass(tok))
         elif tok in {s.value for s in Strength}:
-            strength = Strength(tok)
+            strength = once("strength", strength, Strength(tok))
         elif tok in _KIND_WORDS:
-            kind = _KIND_WORDS[tok]
+            kind = once("kind", kind, _KIND_WORDS[tok])
         elif tok in nats:
             nationality = tok
         elif tok in _FLAGS:
@@ -329,6 +334,11 @@ def describe(
         _check_leader_face(face, nationality, wounded=bool(status.get("wounded")))
         return make(uid, nationality, Kind.LEADER, face=face, elr=elr, **status)
     c = catalog().find(nationality, face, kind=kind, unit_class=cls, strength=strength)
+    if status.get("broken") and nationality == "japanese" and c.kind == Kind.SQUAD:
+        raise InputError(
+            f"unit {spec!r}: a Japanese squad has no broken side (G1.1): it is Full or Reduced "
+            "Strength (3-4-8:reduced)"
+        )
     return make(uid, nationality, c.kind, c.unit_class, c.strength, face=c.label, elr=elr,
                 **status)  # fmt: skip
 
@@ -336,18 +346,32 @@ def describe(
 def _units_from_args(
     args: argparse.Namespace, game: Game | None = None
 ) -> tuple[list[Unit], list[Unit]]:
+    described = _described(args)
     if args.scenario:
+        if described:
+            raise InputError(
+                f"--scenario takes its units as the scenario holds them: {', '.join(described)} "
+                "cannot describe them"
+            )
         return _units_from_scenario(args, game)
     specs: list[str] = list(args.unit or [])
-    if not specs:
+    words = [b for b in (args.unit_class, args.strength, args.kind) if b]
+    words += [f for f in _FLAGS if getattr(args, f, False)]
+    if args.dc:
+        words.append("dc")
+    if specs:
+        if args.counter is not None:
+            raise InputError(
+                f"--counter {args.counter!r} describes the one unit given without --unit; "
+                "give the face in --unit instead"
+            )
+        # the options describe every --unit given (4-4-8 --broken is 4-4-8:broken)
+        specs = [":".join([s, *words]) if words else s for s in specs]
+    else:
         if args.counter is None and args.kind is None:
             raise InputError("describe a unit: --unit 4-4-8, or --counter/--class/--strength")
-        bits = [args.counter or args.kind]
-        bits += [b for b in (args.unit_class, args.strength, args.kind) if b]
-        bits += [f for f in _FLAGS if getattr(args, f, False)]
-        if args.dc:
-            bits.append("dc")
-        specs = [":".join(bits)]
+        bits = [args.counter or args.kind, *words]
+        specs = [":".join(dict.fromkeys(bits))]
     units: list[Unit] = []
     for i, s in enumerate(specs):
         u = describe(s, nationality=args.nationality, id=f"U{i + 1}", elr=args.elr)
@@ -360,6 +384,15 @@ def _units_from_args(
             describe(args.leader_present, nationality=args.nationality, id="LP", elr=args.elr)
         )
     return units, context
+
+
+def _described(args: argparse.Namespace) -> list[str]:
+    """The unit-describing options given (``--counter``, ``--class``, ..., ``--broken``)."""
+    given = (("counter", args.counter), ("class", args.unit_class),
+             ("strength", args.strength), ("kind", args.kind))  # fmt: skip
+    out = [f"--{k} {v}" for k, v in given if v]
+    out += [f"--{f}" for f in (*_FLAGS, "dc") if getattr(args, f, False)]
+    return out
 
 
 def _units_from_scenario(
@@ -401,13 +434,23 @@ def _units_from_scenario(
 # ---------------------------------------------------------------------------------------------
 
 
+_EPILOG = (
+    "mc N: the MC of an IFT/Collateral/Bombardment/FPF attack whose result is NMC (N = 0) or "
+    "N MC (+N DRM); a Japanese squad failing it is Step Reduced (G1.12). nmc: a Normal Morale "
+    "Check from another cause (Bail Out, Wreck Check, WP, ...); a Japanese squad failing it "
+    "breaks into broken half-squads (G1.13); so 'nmc' is not 'mc 0'. panji: each unit its own "
+    "Panji MC (G9.41); panji-stack: the stack's (G9.43)."
+)
+
+
 def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.epilog = _EPILOG
     parser.add_argument(
         "procedure",
         choices=[p.value for p in Procedure],
         metavar="PROCEDURE",
-        help="mc (attack MC) | nmc | ptc | llmc | lltc | panji | panji-stack | "
-        "aerial-panji | sniper | th-hero | atmm | hara-kiri",
+        help="mc N | nmc | ptc | llmc | lltc | panji | panji-stack | aerial-panji | sniper | "
+        "th-hero | atmm | hara-kiri (see below: nmc is not mc 0)",
     )
     parser.add_argument(
         "strength_of_mc",
@@ -559,10 +602,19 @@ def answer(game: Game | None, args: argparse.Namespace) -> Outcome:
     if args.rolls is not None or args.seed is not None:
         dice: Dice = GivenDice(args.rolls) if args.rolls is not None else RandomDice(args.seed)
         r = resolve(proc, units, dice, opts, context)
-        payload = {**header, **result_json(r, detail=True, procedure=proc)}
-        text = "; ".join(_line(u) for u in payload["result"]) or "(none)"
-        if "atmm" in payload:
-            text += "  ATMM" if payload["atmm"] else "  no ATMM"
+        if isinstance(dice, GivenDice) and dice.remaining:
+            raise InputError(
+                f"rolls {args.rolls!r}: {dice.remaining} roll(s) left over; the procedure used "
+                f"{dice.used}"
+            )
+        entry = result_json(r, detail=True, procedure=proc)
+        # the shape of an odds run: one outcome, the one rolled
+        rolled = args.rolls if args.rolls is not None else f"seed {args.seed}"
+        payload = {**header, "outcomes": [{**entry, "probability": "1/1"}],
+                   "rules": list(r.rules), "rolled": rolled}  # fmt: skip
+        text = "; ".join(_line(u) for u in entry["result"]) or "(none)"
+        if "atmm" in entry:
+            text += "  ATMM" if entry["atmm"] else "  no ATMM"
         if r.eliminated:
             text += f"  eliminated: {', '.join(r.eliminated)}"
         text += "\n" + "\n".join(r.events) + f"\nrules: {', '.join(r.rules)}"

@@ -106,6 +106,11 @@ class GivenDice:
     def remaining(self) -> int:
         return len(self._values) - self._i
 
+    @property
+    def used(self) -> str:
+        """The rolls consumed so far, as typed (``"3 5 4"``)."""
+        return " ".join(map(str, self._values[: self._i])) or "none"
+
     def _next(self, high: int, what: str) -> int:
         if self._i >= len(self._values):
             raise InputError(f"not enough rolls given: the procedure needs another {what}")
