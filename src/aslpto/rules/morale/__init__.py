@@ -8,7 +8,10 @@ Aerial Panji MC G9.47.
 
 Every procedure is rollable (``resolve_*(..., dice)``) and exact (``odds_*`` giving a
 :class:`~aslpto.state.dice.Distribution`); the Location and stack procedures compose per-unit
-distributions with :meth:`Distribution.bind` instead of enumerating every leaf.
+distributions instead of enumerating every leaf: the leaders' rolls first, then each other
+unit's checks once per distinct unit and situation (:mod:`aslpto.rules.morale.stack`), so that
+a stack's odds grow polynomially with its size (:class:`StackOdds` takes identical units as
+interchangeable).
 
 >>> from aslpto.state.counters import make
 >>> from aslpto.state.dice import GivenDice
@@ -82,12 +85,6 @@ from aslpto.rules.morale.procedures import (
     odds_check as odds_check,
 )
 from aslpto.rules.morale.procedures import (
-    odds_location as odds_location,
-)
-from aslpto.rules.morale.procedures import (
-    odds_panji_stack as odds_panji_stack,
-)
-from aslpto.rules.morale.procedures import (
     odds_sniper as odds_sniper,
 )
 from aslpto.rules.morale.procedures import (
@@ -158,6 +155,27 @@ from aslpto.rules.morale.results import (
 )
 from aslpto.rules.morale.results import (
     wound as wound,
+)
+from aslpto.rules.morale.stack import (
+    Branch as Branch,
+)
+from aslpto.rules.morale.stack import (
+    Group as Group,
+)
+from aslpto.rules.morale.stack import (
+    StackOdds as StackOdds,
+)
+from aslpto.rules.morale.stack import (
+    odds_location as odds_location,
+)
+from aslpto.rules.morale.stack import (
+    odds_panji_stack as odds_panji_stack,
+)
+from aslpto.rules.morale.stack import (
+    stack_odds_location as stack_odds_location,
+)
+from aslpto.rules.morale.stack import (
+    stack_odds_panji as stack_odds_panji,
 )
 from aslpto.rules.morale.values import (
     PLAIN as PLAIN,
