@@ -20,9 +20,12 @@ def run(*args: str) -> subprocess.CompletedProcess[str]:
     )
 
 
-def test_no_command_prints_help_and_exits_2(capsys: pytest.CaptureFixture[str]) -> None:
+def test_no_command_prints_one_usage_line_and_exits_2(capsys: pytest.CaptureFixture[str]) -> None:
     assert main([]) == 2
-    assert "COMMAND" in capsys.readouterr().out
+    out = capsys.readouterr()
+    assert out.out == ""
+    assert out.err.startswith("usage: aslpto") and "COMMAND" in out.err
+    assert out.err.count("\n") == 1
 
 
 def test_unknown_command_one_line_exit_2() -> None:

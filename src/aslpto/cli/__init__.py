@@ -90,7 +90,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         parser = build_parser()
         args = parser.parse_args(argv)
         if not getattr(args, "command", None):
-            parser.print_help()
+            print(
+                f"usage: aslpto [--version] COMMAND ... (COMMAND: {', '.join(COMMAND_MODULES)}; "
+                "aslpto --help for more)",
+                file=sys.stderr,
+            )
             return 2
         unchecked.begin()
         outcome: Outcome = _run(args)

@@ -36,6 +36,19 @@ if TYPE_CHECKING:
 NAME = "odds"
 HELP = "exact outcome odds of a MC, NMC, PTC, Panji MC, sniper dr 1, T-H Hero, ATMM, Hara-Kiri"
 
+PROCEDURE_HELP = (
+    "mc N: a MC caused by an attack (IFT NMC, Collateral Attack, Bombardment, FPF), +N DRM; a "
+    "failing Japanese squad is Step-Reduced (G1.12). nmc: a Normal MC from any other cause "
+    "(WP, OVR Prevention, ...): no DRM and no attack, so a failing Japanese squad breaks into "
+    "HS (G1.13) and an Original 12 is no Casualty MC unless data/morale.toml says so - unlike "
+    "'mc 0', an attack with no DRM. ptc | llmc | lltc | panji (each unit its Panji MC, G9.31) | "
+    "panji-stack (G9.43) | aerial-panji (G9.47) | sniper | th-hero | atmm | hara-kiri"
+)
+
+STACK_LIMIT = 200_000
+"""The most outcomes ``aslpto odds`` lists for a stack (identical units taken as
+interchangeable); beyond, it refuses and names how many there are."""
+
 
 class Procedure(StrEnum):
     """What ``aslpto odds`` evaluates, and the rules it follows."""
@@ -225,6 +238,44 @@ def odds(
     return enumerate_odds(lambda d: resolve(p, units, d, o, context))
 
 
+def stack_odds(
+    procedure: str | Procedure,
+    units: Sequence[Unit],
+    options: Options = PLAIN,
+    context: Sequence[Unit] = (),
+) -> Distribution[m.Result]:
+    """:func:`odds` with units that start identical (but for their id) taken as interchangeable:
+    one outcome per multiset of results (A10.2, G9.43), in time polynomial in the stack's size.
+    Events are not kept (ask :func:`odds` for every history); each outcome's ``rules`` are all
+    the rules the procedure applied."""
+    p = Procedure(procedure)
+    units = list(units)
+    if not units:
+        raise InputError("no unit given")
+    o = options
+    if p in _CHECK and p != Procedure.PANJI:
+        so = m.stack_odds_location(
+            units, _CHECK[p], drm=o.mc + o.drm, context=context, leader_loss=o.leader_loss,
+            **_facts(o),
+        )  # fmt: skip
+    elif p == Procedure.PANJI:
+        so = m.stack_odds_location(
+            units, m.Check.PANJI, drm=o.drm, context=context, leader_loss=False, **_facts(o)
+        )
+    elif p == Procedure.PANJI_STACK:
+        so = m.stack_odds_panji(units, berserk=o.berserk_stack, routing=o.routing, **_facts(o))
+    else:
+        return odds(p, units, o, context)
+    if so.size > STACK_LIMIT:
+        raise InputError(
+            f"the exact odds of these {len(units)} units have up to {so.size:,} outcomes "
+            f"(more than {STACK_LIMIT:,} to list); ask for fewer units"
+        )
+    return Distribution.of(
+        (m.Result(r.units, r.eliminated, (), so.rules), p) for r, p in so.joint()
+    )
+
+
 # ---------------------------------------------------------------------------------------------
 # Describing units on the command line
 # ---------------------------------------------------------------------------------------------
@@ -320,6 +371,15 @@ def describe(
     if status.get("broken"):
         status.setdefault("dm", False)
     uid = id or face
+    if status.get("broken") and nationality == "japanese":
+        k = kind or _KIND_WORDS.get(face)
+        if k is None and not _LEADER_FACE.match(face):
+            k = catalog().find(nationality, face, kind=kind, unit_class=cls, strength=strength).kind
+        if k in (Kind.SQUAD, Kind.CREW):
+            raise InputError(
+                f"unit {spec!r}: a Japanese {k.value} has no broken side (G1.1, G1.3); "
+                "describe its broken half-squads instead"
+            )
     if face in _KIND_WORDS and _KIND_WORDS[face].is_smc:
         return make(uid, nationality, _KIND_WORDS[face], elr=elr, **status)
     if face in _KIND_WORDS:
@@ -339,15 +399,15 @@ def _units_from_args(
     if args.scenario:
         return _units_from_scenario(args, game)
     specs: list[str] = list(args.unit or [])
+    described = _described(args)
+    if specs and args.counter is not None:
+        raise InputError("--counter describes one unit by options: give it or --unit, not both")
+    if specs:
+        specs = [":".join([s, *described]) for s in specs]
     if not specs:
         if args.counter is None and args.kind is None:
             raise InputError("describe a unit: --unit 4-4-8, or --counter/--class/--strength")
-        bits = [args.counter or args.kind]
-        bits += [b for b in (args.unit_class, args.strength, args.kind) if b]
-        bits += [f for f in _FLAGS if getattr(args, f, False)]
-        if args.dc:
-            bits.append("dc")
-        specs = [":".join(bits)]
+        specs = [":".join([args.counter or args.kind, *described])]
     units: list[Unit] = []
     for i, s in enumerate(specs):
         u = describe(s, nationality=args.nationality, id=f"U{i + 1}", elr=args.elr)
@@ -362,9 +422,28 @@ def _units_from_args(
     return units, context
 
 
+def _described(args: argparse.Namespace) -> list[str]:
+    """The words the unit options (--class, --strength, --kind, --broken, ...) add to each
+    --unit."""
+    words = [b for b in (args.unit_class, args.strength, args.kind) if b]
+    words += [f for f in _FLAGS if getattr(args, f, False)]
+    if args.dc:
+        words.append("dc")
+    return words
+
+
 def _units_from_scenario(
     args: argparse.Namespace, game: Game | None = None
 ) -> tuple[list[Unit], list[Unit]]:
+    given = [f"--{w}" for w in _described(args)]
+    if args.counter is not None:
+        given.append("--counter")
+    if args.leader or args.leader_present:
+        given.append("--leader" if args.leader else "--leader-present")
+    if given:
+        raise InputError(
+            f"{' '.join(given)}: with --scenario the units are the scenario's, as it gives them"
+        )
     if game is None:
         try:
             scenario = importlib.import_module("aslpto.formats.scenario")
@@ -406,8 +485,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "procedure",
         choices=[p.value for p in Procedure],
         metavar="PROCEDURE",
-        help="mc (attack MC) | nmc | ptc | llmc | lltc | panji | panji-stack | "
-        "aerial-panji | sniper | th-hero | atmm | hara-kiri",
+        help=PROCEDURE_HELP,
     )
     parser.add_argument(
         "strength_of_mc",
@@ -559,7 +637,15 @@ def answer(game: Game | None, args: argparse.Namespace) -> Outcome:
     if args.rolls is not None or args.seed is not None:
         dice: Dice = GivenDice(args.rolls) if args.rolls is not None else RandomDice(args.seed)
         r = resolve(proc, units, dice, opts, context)
+        if isinstance(dice, GivenDice) and dice.remaining:
+            raise InputError(
+                f"rolls {args.rolls!r}: {dice.remaining} more number(s) than the procedure "
+                "rolls; give only the rolls it takes"
+            )
         payload = {**header, **result_json(r, detail=True, procedure=proc)}
+        payload["outcomes"] = [
+            {**result_json(r, detail=True, procedure=proc), "probability": "1/1"}
+        ]
         text = "; ".join(_line(u) for u in payload["result"]) or "(none)"
         if "atmm" in payload:
             text += "  ATMM" if payload["atmm"] else "  no ATMM"
@@ -567,7 +653,9 @@ def answer(game: Game | None, args: argparse.Namespace) -> Outcome:
             text += f"  eliminated: {', '.join(r.eliminated)}"
         text += "\n" + "\n".join(r.events) + f"\nrules: {', '.join(r.rules)}"
         return Outcome(payload, text)
-    dist = odds(proc, units, opts, context)
+    dist = (
+        odds(proc, units, opts, context) if args.detail else stack_odds(proc, units, opts, context)
+    )
     grouped: dict[str, tuple[dict[str, Any], Fraction]] = {}
     rules: list[str] = []
     for r, p in dist:
@@ -601,4 +689,5 @@ __all__ = [
     "odds",
     "resolve",
     "run",
+    "stack_odds",
 ]
