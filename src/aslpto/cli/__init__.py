@@ -16,9 +16,11 @@ from aslpto.base.rulings import AslptoError, InputError, RuleViolation
 from aslpto.cli.command import COMMAND_MODULES, Outcome
 
 
-def _load_commands() -> list[ModuleType]:
+def _load_commands(only: str | None = None) -> list[ModuleType]:
+    """The command modules (``only``: that one alone, so that a run imports only the command
+    it runs)."""
     mods = []
-    for name in COMMAND_MODULES:
+    for name in COMMAND_MODULES if only is None else (only,):
         try:
             mods.append(importlib.import_module(f"aslpto.cli.{name}"))
         except ModuleNotFoundError as e:
@@ -32,14 +34,14 @@ class _Parser(argparse.ArgumentParser):
         raise InputError(f"{self.prog}: {message}")
 
 
-def build_parser() -> argparse.ArgumentParser:
+def build_parser(only: str | None = None) -> argparse.ArgumentParser:
     parser = _Parser(
         prog="aslpto",
         description="A referee for the Pacific Theater rules of Advanced Squad Leader.",
     )
     parser.add_argument("--version", action="version", version=f"aslpto {VERSION}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
-    for mod in _load_commands():
+    for mod in _load_commands(only):
         p = sub.add_parser(mod.NAME, help=mod.HELP, description=mod.HELP)
         p.add_argument("--json", action="store_true", help="print one JSON object on stdout")
         p.add_argument("--vasl-boards", metavar="DIR", default=None,
@@ -53,7 +55,7 @@ def build_parser() -> argparse.ArgumentParser:
 def command_parser(name: str) -> tuple[ModuleType, argparse.ArgumentParser]:
     """One command's module and its parser alone (``prog`` as ``aslpto NAME`` gives it): the
     web page reads its requests' fields with it, so that both refuse bad input alike."""
-    for mod in _load_commands():
+    for mod in _load_commands(name if name in COMMAND_MODULES else None):
         if name == mod.NAME:
             p = _Parser(prog=f"aslpto {name}", description=mod.HELP)
             p.add_argument("--json", action="store_true", help="print one JSON object on stdout")
@@ -87,8 +89,10 @@ def _run(args: argparse.Namespace) -> Outcome:
 def main(argv: Sequence[str] | None = None) -> int:
     """Entry point of the ``aslpto`` console script."""
     try:
-        parser = build_parser()
-        args = parser.parse_args(argv)
+        words = list(sys.argv[1:] if argv is None else argv)
+        chosen = next((w for w in words if not w.startswith("-")), None)
+        parser = build_parser(chosen if chosen in COMMAND_MODULES else None)
+        args = parser.parse_args(words)
         if not getattr(args, "command", None):
             print(
                 f"usage: aslpto [--version] COMMAND ... (COMMAND: {', '.join(COMMAND_MODULES)}; "
