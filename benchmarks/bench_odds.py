@@ -6,8 +6,11 @@
   MC, Heat of Battle, Wound Severity, LLTC (A10.2, G1.12-G1.14, G1.4, G1.41, G1.62).
 
 Target: the exact odds at least 100x faster than the sampling (docs/performance-odds.md). The
-exact odds compose per-unit distributions (``Distribution.bind``) instead of enumerating every
-leaf of the chance tree.
+exact odds enumerate the leaders' rolls, then each other unit's checks once per distinct unit
+and situation (rules.morale.stack), instead of enumerating every leaf of the chance tree.
+
+Stacks (same file): a 2MC on ten Japanese squads with a leader and a G9.43 Panji MC on twelve
+units, each exact in at most 1 s.
 
 Run: ``make bench`` or ``.venv/bin/python -m pytest benchmarks/bench_odds.py --benchmark-only``.
 """
@@ -24,10 +27,13 @@ import pytest
 from aslpto.rules.morale import (
     Check,
     Result,
+    StackOdds,
     odds_location,
     odds_panji_stack,
     resolve_location,
     resolve_panji_stack,
+    stack_odds_location,
+    stack_odds_panji,
 )
 from aslpto.state.counters import make
 from aslpto.state.dice import Distribution, RandomDice
@@ -150,3 +156,55 @@ def test_exact_attack_mc_squad_and_leader(benchmark) -> None:  # type: ignore[no
 @pytest.mark.benchmark(group="odds-attack-mc")
 def test_sampled_attack_mc_squad_and_leader(benchmark) -> None:  # type: ignore[no-untyped-def]
     _sampled_then_ratio(benchmark, "attack-mc", sampled_location, exact_location)
+
+
+# ---------------------------------------------------------------------------------------------
+# Stacks: exact odds polynomial in the stack's size (rules.morale.stack), target <= 1 s each
+# ---------------------------------------------------------------------------------------------
+
+STACK_TARGET_S = 1.0
+
+
+def ten_squads_and_a_leader() -> list[Unit]:
+    squads = [
+        make(f"J{i}", "japanese", Kind.SQUAD, UnitClass.ELITE, Strength.FULL) for i in range(10)
+    ]
+    return [*squads, make("L", "japanese", Kind.LEADER, face="9-1")]
+
+
+def twelve_units() -> list[Unit]:
+    squads = [
+        make(f"J{i}", "japanese", Kind.SQUAD, UnitClass.ELITE, Strength.FULL) for i in range(11)
+    ]
+    return [*squads, make("L", "japanese", Kind.LEADER, face="9-1")]
+
+
+def exact_2mc_ten_squads() -> StackOdds:
+    return stack_odds_location(ten_squads_and_a_leader(), Check.MC, drm=2)
+
+
+def exact_panji_twelve() -> Distribution[Result]:
+    return stack_odds_panji(twelve_units()).joint()
+
+
+@pytest.mark.benchmark(group="odds-stack")
+def test_exact_2mc_ten_squads_and_a_leader(benchmark) -> None:  # type: ignore[no-untyped-def]
+    """A10.2/G1.12: 2MC on ten Japanese squads with a 9-1, exact and factored (the joint of
+    every multiset of results has about two million outcomes)."""
+    d = benchmark.pedantic(exact_2mc_ten_squads, rounds=3, iterations=1)
+    assert d.total() == 1
+    best = _best_of(exact_2mc_ten_squads, runs=3)
+    benchmark.extra_info.update({"best_s": best, "joint_outcomes": d.size})
+    print(f"\n2MC on 10 squads + leader: {best:.3f} s (target {STACK_TARGET_S} s)")
+    assert best <= STACK_TARGET_S
+
+
+@pytest.mark.benchmark(group="odds-stack")
+def test_exact_panji_mc_twelve_units(benchmark) -> None:  # type: ignore[no-untyped-def]
+    """G9.43: a Panji MC on a stack of twelve (eleven squads and a leader), every outcome."""
+    d = benchmark.pedantic(exact_panji_twelve, rounds=3, iterations=1)
+    assert d.total() == 1
+    best = _best_of(exact_panji_twelve, runs=3)
+    benchmark.extra_info.update({"best_s": best, "outcomes": len(d)})
+    print(f"\nPanji MC on 12 units: {best:.3f} s (target {STACK_TARGET_S} s)")
+    assert best <= STACK_TARGET_S

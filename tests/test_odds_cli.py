@@ -184,8 +184,8 @@ def test_g1_1_a_japanese_squad_has_no_broken_side(capsys: pytest.CaptureFixture[
     for args in (["--counter", "4-4-8", "--broken"], ["--unit", "4-4-8", "--broken"]):
         assert main(["odds", "nmc", *args]) == 2
         assert capsys.readouterr().err == (
-            "aslpto: unit '4-4-8:broken': a Japanese squad has no broken side (G1.1): it is "
-            "Full or Reduced Strength (3-4-8:reduced)\n"
+            "aslpto: unit '4-4-8:broken': a Japanese squad has no broken side (G1.1, G1.3); "
+            "describe its broken half-squads instead\n"
         )
 
 
@@ -332,3 +332,38 @@ def test_class_names_the_face_standing_for_it_counter_any_other(
     assert main(["odds", "nmc", "--nationality", "usmc", "--class", "elite", "--kind",
                  "squad"]) == 2  # fmt: skip
     assert "give the counter (7-6-8, 6-6-8, 5-5-8 and 4-5-8)" in capsys.readouterr().err
+
+
+def test_g1_1_broken_japanese_squad_refused(capsys: pytest.CaptureFixture[str]) -> None:
+    """G1.1: a Japanese squad has no broken side; --broken beside --unit is honoured, so it is
+    refused for a squad, in one line."""
+    from aslpto.cli import main
+
+    for argv in (["odds", "nmc", "--unit", "4-4-8", "--broken"],
+                 ["odds", "nmc", "--counter", "4-4-8", "--broken"]):  # fmt: skip
+        assert main(argv) == 2
+        err = capsys.readouterr().err
+        assert "no broken side (G1.1" in err and err.count("\n") == 1
+
+
+def test_unit_options_apply_to_each_unit(capsys: pytest.CaptureFixture[str]) -> None:
+    import json
+
+    from aslpto.cli import main
+
+    assert main(["odds", "nmc", "--unit", "2-3-8", "--broken", "--json"]) == 0
+    units = json.loads(capsys.readouterr().out)["units"]
+    assert units[0]["broken"] is True
+
+
+def test_rolls_and_odds_share_outcomes(capsys: pytest.CaptureFixture[str]) -> None:
+    import json
+
+    from aslpto.cli import main
+
+    assert main(["odds", "mc", "--unit", "4-4-8", "--rolls", "3,3", "--json"]) == 0
+    rolled = json.loads(capsys.readouterr().out)
+    assert main(["odds", "mc", "--unit", "4-4-8", "--json"]) == 0
+    exact = json.loads(capsys.readouterr().out)
+    assert rolled["outcomes"][0]["probability"] == "1/1"
+    assert set(exact) <= set(rolled)

@@ -53,6 +53,9 @@ def test_los_blocked_by_a_jungle_hex(serve: Callable[[str], Served], page: Any) 
     _open(page, s)
     page.click('#ui-modes button[data-mode="los"]')
     page.click('.hex-hit[data-hex="37DD7"]', force=True)
+    page.wait_for_function(
+        "document.getElementById('los-info').textContent.startsWith('from 37DD7')"
+    )
     page.click('.hex-hit[data-hex="37AA10"]', force=True)
     page.wait_for_selector("#los-head")
     page.wait_for_selector(".los-thread.blocked", state="attached")  # drawn with the answer
@@ -89,6 +92,9 @@ def test_a_scenario_opened_on_the_page_is_refereed(tmp_path: Path, page: Any) ->
         assert page.locator('.hex-hit[data-hex="7AA10"]').count() == 1
         page.click('#ui-modes button[data-mode="los"]')
         page.click('.hex-hit[data-hex="7AA10"]', force=True)
+        page.wait_for_function(
+            "document.getElementById('los-info').textContent.startsWith('from 7AA10')"
+        )
         page.click('.hex-hit[data-hex="7AA8"]', force=True)
         page.wait_for_selector("#los-head")
         assert "[B21.2]" in page.inner_text("#los-info")

@@ -36,6 +36,10 @@ if TYPE_CHECKING:
 NAME = "odds"
 HELP = help_of(NAME)
 
+STACK_LIMIT = 200_000
+"""The most outcomes ``aslpto odds`` lists for a stack (identical units taken as
+interchangeable); beyond, it refuses and names how many there are."""
+
 
 class Procedure(StrEnum):
     """What ``aslpto odds`` evaluates, and the rules it follows."""
@@ -225,6 +229,44 @@ def odds(
     return enumerate_odds(lambda d: resolve(p, units, d, o, context))
 
 
+def stack_odds(
+    procedure: str | Procedure,
+    units: Sequence[Unit],
+    options: Options = PLAIN,
+    context: Sequence[Unit] = (),
+) -> Distribution[m.Result]:
+    """:func:`odds` with units that start identical (but for their id) taken as interchangeable:
+    one outcome per multiset of results (A10.2, G9.43), in time polynomial in the stack's size.
+    Events are not kept (ask :func:`odds` for every history); each outcome's ``rules`` are all
+    the rules the procedure applied."""
+    p = Procedure(procedure)
+    units = list(units)
+    if not units:
+        raise InputError("no unit given")
+    o = options
+    if p in _CHECK and p != Procedure.PANJI:
+        so = m.stack_odds_location(
+            units, _CHECK[p], drm=o.mc + o.drm, context=context, leader_loss=o.leader_loss,
+            **_facts(o),
+        )  # fmt: skip
+    elif p == Procedure.PANJI:
+        so = m.stack_odds_location(
+            units, m.Check.PANJI, drm=o.drm, context=context, leader_loss=False, **_facts(o)
+        )
+    elif p == Procedure.PANJI_STACK:
+        so = m.stack_odds_panji(units, berserk=o.berserk_stack, routing=o.routing, **_facts(o))
+    else:
+        return odds(p, units, o, context)
+    if so.size > STACK_LIMIT:
+        raise InputError(
+            f"the exact odds of these {len(units)} units have up to {so.size:,} outcomes "
+            f"(more than {STACK_LIMIT:,} to list); ask for fewer units"
+        )
+    return Distribution.of(
+        (m.Result(r.units, r.eliminated, (), so.rules), p) for r, p in so.joint()
+    )
+
+
 # ---------------------------------------------------------------------------------------------
 # Describing units on the command line
 # ---------------------------------------------------------------------------------------------
@@ -325,6 +367,15 @@ def describe(
     if status.get("broken"):
         status.setdefault("dm", False)
     uid = id or face
+    if status.get("broken") and nationality == "japanese":
+        k = kind or _KIND_WORDS.get(face)
+        if k is None and not _LEADER_FACE.match(face):
+            k = catalog().find(nationality, face, kind=kind, unit_class=cls, strength=strength).kind
+        if k in (Kind.SQUAD, Kind.CREW):
+            raise InputError(
+                f"unit {spec!r}: a Japanese {k.value} has no broken side (G1.1, G1.3); "
+                "describe its broken half-squads instead"
+            )
     if face in _KIND_WORDS and _KIND_WORDS[face].is_smc:
         return make(uid, nationality, _KIND_WORDS[face], elr=elr, **status)
     if face in _KIND_WORDS:
@@ -334,11 +385,6 @@ def describe(
         _check_leader_face(face, nationality, wounded=bool(status.get("wounded")))
         return make(uid, nationality, Kind.LEADER, face=face, elr=elr, **status)
     c = catalog().find(nationality, face, kind=kind, unit_class=cls, strength=strength)
-    if status.get("broken") and nationality == "japanese" and c.kind == Kind.SQUAD:
-        raise InputError(
-            f"unit {spec!r}: a Japanese squad has no broken side (G1.1): it is Full or Reduced "
-            "Strength (3-4-8:reduced)"
-        )
     return make(uid, nationality, c.kind, c.unit_class, c.strength, face=c.label, elr=elr,
                 **status)  # fmt: skip
 
@@ -398,6 +444,15 @@ def _described(args: argparse.Namespace) -> list[str]:
 def _units_from_scenario(
     args: argparse.Namespace, game: Game | None = None
 ) -> tuple[list[Unit], list[Unit]]:
+    given = [f"--{w}" for w in _described(args)]
+    if args.counter is not None:
+        given.append("--counter")
+    if args.leader or args.leader_present:
+        given.append("--leader" if args.leader else "--leader-present")
+    if given:
+        raise InputError(
+            f"{' '.join(given)}: with --scenario the units are the scenario's, as it gives them"
+        )
     if game is None:
         try:
             scenario = importlib.import_module("aslpto.formats.scenario")
@@ -619,7 +674,9 @@ def answer(game: Game | None, args: argparse.Namespace) -> Outcome:
             text += f"  eliminated: {', '.join(r.eliminated)}"
         text += "\n" + "\n".join(r.events) + f"\nrules: {', '.join(r.rules)}"
         return Outcome(payload, text)
-    dist = odds(proc, units, opts, context)
+    dist = (
+        odds(proc, units, opts, context) if args.detail else stack_odds(proc, units, opts, context)
+    )
     grouped: dict[str, tuple[dict[str, Any], Fraction]] = {}
     rules: list[str] = []
     for r, p in dist:
@@ -653,4 +710,5 @@ __all__ = [
     "odds",
     "resolve",
     "run",
+    "stack_odds",
 ]

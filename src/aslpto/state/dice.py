@@ -241,3 +241,61 @@ def odds(procedure: Callable[[Dice], T]) -> Distribution[T]:
             for v in range(1, src.widths[i]):
                 stack.append([*src.taken[:i], v])
     return Distribution(tuple(acc.items()))
+
+
+def _dr_class_table() -> tuple[tuple[DR, int], ...]:
+    """The 36 DR grouped by (total, doubles): a representative roll and how many rolls share it."""
+    acc: dict[tuple[int, bool], tuple[DR, int]] = {}
+    for w in range(1, SIDES + 1):
+        for c in range(1, SIDES + 1):
+            rep, n = acc.get((w + c, w == c), (DR(w, c), 0))
+            acc[(w + c, w == c)] = (rep, n + 1)
+    return tuple(acc.values())
+
+
+DR_CLASSES = _dr_class_table()
+"""16 classes of DR: what a procedure reading only a DR's total and doubles can tell apart."""
+
+
+class _ScriptedClasses(_Scripted):
+    """:class:`_Scripted` whose DR branches over the 16 :data:`DR_CLASSES`."""
+
+    def __init__(self, prefix: list[int]) -> None:
+        super().__init__(prefix)
+        self.weights: list[Fraction] = []
+
+    def dr(self) -> int:
+        self.weights.append(Fraction(1, SIDES))
+        return self._pick(SIDES) + 1
+
+    def DR(self) -> DR:
+        rep, n = DR_CLASSES[self._pick(len(DR_CLASSES))]
+        self.weights.append(Fraction(n, SIDES * SIDES))
+        return rep
+
+    def choice(self, n: int) -> int:
+        if n < 1:
+            raise ValueError("choice among no items")
+        self.weights.append(Fraction(1, n))
+        return self._pick(n)
+
+
+def odds_by_class(procedure: Callable[[Dice], T]) -> Distribution[T]:
+    """:func:`odds` for a procedure that reads a DR only through its total and whether it is
+    doubles (every check of the morale procedures): each DR is one of 16 classes, weighted by
+    how many of the 36 rolls it stands for, so that a walk of every roll takes 16 branches per
+    DR instead of 36."""
+    acc: dict[T, Fraction] = {}
+    stack: list[list[int]] = [[]]
+    while stack:
+        prefix = stack.pop()
+        src = _ScriptedClasses(prefix)
+        result = procedure(src)
+        p = Fraction(1)
+        for w in src.weights:
+            p *= w
+        acc[result] = acc.get(result, Fraction(0)) + p
+        for i in range(len(src.taken) - 1, len(prefix) - 1, -1):
+            for v in range(1, src.widths[i]):
+                stack.append([*src.taken[:i], v])
+    return Distribution(tuple(acc.items()))

@@ -8,7 +8,11 @@ Aerial Panji MC G9.47.
 
 Every procedure is rollable (``resolve_*(..., dice)``) and exact (``odds_*`` giving a
 :class:`~aslpto.state.dice.Distribution`); the Location and stack procedures compose per-unit
-distributions with :meth:`Distribution.bind` instead of enumerating every leaf.
+distributions with :meth:`Distribution.bind` (``odds_location``, ``odds_panji_stack``: every
+history, exponential in the stack); the stack procedures of :mod:`aslpto.rules.morale.stack`
+(``stack_odds_location``, ``stack_odds_panji``) take the leaders' rolls first, then each other
+unit's checks once per distinct unit and situation, so that a stack's odds of outcomes grow
+polynomially with its size (:class:`StackOdds` takes identical units as interchangeable).
 
 >>> from aslpto.state.counters import make
 >>> from aslpto.state.dice import GivenDice
@@ -158,6 +162,21 @@ from aslpto.rules.morale.results import (
 )
 from aslpto.rules.morale.results import (
     wound as wound,
+)
+from aslpto.rules.morale.stack import (
+    Branch as Branch,
+)
+from aslpto.rules.morale.stack import (
+    Group as Group,
+)
+from aslpto.rules.morale.stack import (
+    StackOdds as StackOdds,
+)
+from aslpto.rules.morale.stack import (
+    stack_odds_location as stack_odds_location,
+)
+from aslpto.rules.morale.stack import (
+    stack_odds_panji as stack_odds_panji,
 )
 from aslpto.rules.morale.values import (
     PLAIN as PLAIN,

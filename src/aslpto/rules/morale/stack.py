@@ -1,0 +1,648 @@
+"""Exact odds of a Location's or a stack's checks (A10.2, G9.43) in time polynomial in its size.
+
+Once the leaders' rolls are known, every other unit's checks are independent of each other:
+its own check uses the leadership present after the leaders checked (A10.2, A10.21, G1.41),
+its LLMC/LLTC the leadership present when it rolls (A10.2, G1.62), and nothing it rolls
+changes a leader or another unit. So:
+
+1. the leaders' part of the procedure is enumerated alone (a *branch* per distinct outcome),
+   noting for every other unit the checks it takes and the leaders present at each;
+2. each other unit's checks are enumerated once per distinct unit and situation (a *fate*:
+   what the unit becomes, and whether it is eliminated);
+3. the stack's outcome is put together from them: per unit id with every history
+   (:func:`odds_location`, :func:`odds_panji_stack`: the same distribution the rolled
+   procedure gives over every roll), or with the units that start identical taken as
+   interchangeable (:class:`StackOdds`: per branch, how many such units take each fate).
+
+A DR counts by class - its total and whether it is doubles - because nothing these checks do
+depends on more (16 classes instead of 36 rolls for the first DR of every part).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass, replace
+from fractions import Fraction
+from itertools import product
+from math import factorial, lcm
+from typing import Any
+
+from aslpto.base.rulings import InputError
+from aslpto.rules.morale import procedures as old
+from aslpto.rules.morale.national import G1
+from aslpto.rules.morale.procedures import _DR_CLASSES, _FirstDR, _leaders_first, _panji_each
+from aslpto.rules.morale.results import apply_roll
+from aslpto.rules.morale.values import Check, Result, setting, situation_in
+from aslpto.state.counters import morale_of, parse_leader
+from aslpto.state.dice import Dice, Distribution, odds
+from aslpto.state.units import Kind, Unit
+
+Facts = tuple[tuple[str, Any], ...]
+Time = tuple[int, int]
+"""When a part of the procedure happens: (0, n) the n-th check of the first round; (k, slot)
+the k-th leader loss (A10.2), the unit at ``slot`` of the Location."""
+Entry = tuple[Time, tuple[str, ...], tuple[str, ...], tuple[str, ...]]
+"""(when, events, rules, ids eliminated) of one part."""
+
+TEMPLATE = "\x00"
+"""The id a unit's fate is computed under when units are taken as interchangeable."""
+
+
+class _Tangled(Exception):
+    """A leader's result changed a unit that had already checked: the parts are not independent
+    (no procedure here does so; the composed enumeration answers then)."""
+
+
+@dataclass(frozen=True)
+class _Own:
+    """The unit's own check."""
+
+    check: Check
+    drm: int
+    leaders: tuple[Unit, ...]
+    time: Time
+
+
+@dataclass(frozen=True)
+class _Loss:
+    """A LLMC/LLTC for the loss of a leader (A10.2), taken by the unit's parts of lower Morale
+    Level."""
+
+    leader_id: str
+    side: str
+    morale: int
+    check: Check
+    drm: int
+    leaders: tuple[Unit, ...]
+    time: Time
+
+
+Stage = _Own | _Loss
+
+
+@dataclass(frozen=True)
+class _Plan:
+    units: tuple[Unit, ...]  # the Location: checking units, then context
+    first: tuple[tuple[str, Check, int], ...]  # the first round: (id, check, DRM), in order
+    checking_leaders: tuple[Unit, ...]  # whose loss brings a LLMC/LLTC (empty: none)
+    facts: Facts
+    events: tuple[str, ...] = ()
+    rules: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class _Branch:
+    """The leaders' part: the Location after it (the other units as they were when they
+    checked), what happened to the leaders, and each other unit's checks."""
+
+    units: tuple[Unit, ...]
+    entries: tuple[Entry, ...]
+    others: tuple[tuple[str, Unit, tuple[Stage, ...]], ...]  # (id, unit, stages) in slot order
+
+
+def _find(units: Sequence[Unit], uid: str) -> Unit | None:
+    return next((u for u in units if u.id == uid), None)
+
+
+def _replace(units: Sequence[Unit], uid: str, new: Sequence[Unit]) -> list[Unit]:
+    out: list[Unit] = []
+    for u in units:
+        if u.id == uid:
+            out.extend(new)
+        else:
+            out.append(u)
+    return out
+
+
+def _leaders(units: Sequence[Unit]) -> tuple[Unit, ...]:
+    return tuple(u for u in units if u.kind == Kind.LEADER)
+
+
+def _leaders_part(plan: _Plan, dice: Dice) -> _Branch:
+    """Run the procedure with the leaders' rolls only (see the module docstring)."""
+    facts = dict(plan.facts)
+    slot = {u.id: i for i, u in enumerate(plan.units)}
+    st = list(plan.units)
+    entries: list[Entry] = []
+    eliminated: list[str] = []
+    start: dict[str, Unit] = {}
+    stages: dict[str, list[Stage]] = {}
+    for pos, (uid, check, drm) in enumerate(plan.first):
+        unit = _find(st, uid)
+        if unit is None:
+            continue
+        if unit.kind != Kind.LEADER:
+            start[uid] = unit
+            stages.setdefault(uid, []).append(_Own(check, drm, _leaders(st), (0, pos)))
+            continue
+        r = apply_roll(unit, check, None, dice, drm=drm, situation=situation_in(unit, st, **facts))
+        st = _replace(st, uid, r.units)
+        events, rules = r.events, r.rules
+        after = _find(r.units, uid)
+        if (
+            after is not None
+            and after.berserk
+            and not unit.berserk
+            and G1.rules.is_commissar_equivalent(after).value
+        ):
+            cb = G1.rules.commissar_berserk(after, st)
+            if any(_find(cb.value, o) != _find(st, o) for o in start):
+                raise _Tangled
+            st = list(cb.value)
+            events += (f"{uid}: units with him go berserk",)
+            rules += cb.rules
+        entries.append(((0, pos), events, rules, r.eliminated))
+        eliminated += r.eliminated
+    for k, leader in enumerate(plan.checking_leaders, start=1):
+        now = _find(st, leader.id)
+        lost = leader.id in eliminated
+        if not (lost or (now is not None and now.broken and not leader.broken)):
+            continue
+        lead = parse_leader(leader.counter)[1]
+        drm = abs(lead) if setting("leader_loss", "drm") == "abs" else -lead
+        check = Check.LLMC if lost else Check.LLTC
+        ml = morale_of(leader)
+        targets = [
+            u.id
+            for u in st
+            if u.kind == Kind.LEADER
+            and u.id != leader.id
+            and u.side == leader.side
+            and morale_of(u) < ml
+        ]
+        for u in list(st):
+            if u.kind != Kind.LEADER:
+                start.setdefault(u.id, u)
+                stages.setdefault(u.id, []).append(
+                    _Loss(leader.id, leader.side, ml, check, drm, _leaders(st), (k, slot[u.id]))
+                )
+            elif u.id in targets:
+                unit = _find(st, u.id)
+                assert unit is not None
+                sit = situation_in(unit, st, **facts)
+                r = apply_roll(unit, check, None, dice, drm=drm, situation=sit)
+                st = _replace(st, u.id, r.units)
+                entries.append(((k, slot[u.id]), r.events, r.rules, r.eliminated))
+                eliminated += r.eliminated
+    others = tuple((u.id, start[u.id], tuple(stages[u.id])) for u in st if u.id in stages)
+    return _Branch(tuple(st), tuple(entries), others)
+
+
+def _fate(start: Unit, stages: tuple[Stage, ...], facts: Facts, dice: Dice) -> _Fate:
+    """One unit's checks (its own, then any LLMC/LLTC) given the leaders present at each."""
+    f = dict(facts)
+    uid = start.id
+    sub: list[Unit] = [start]
+    entries: list[Entry] = []
+    for s in stages:
+        if isinstance(s, _Own):
+            unit = _find(sub, uid)
+            if unit is None:
+                continue
+            sit = situation_in(unit, [*s.leaders, *sub], **f)
+            r = apply_roll(unit, s.check, None, dice, drm=s.drm, situation=sit)
+            sub = _replace(sub, uid, r.units)
+            entries.append((s.time, r.events, r.rules, r.eliminated))
+            continue
+        targets = [
+            u.id
+            for u in sub
+            if u.id != s.leader_id and u.side == s.side and morale_of(u) < s.morale
+        ]
+        if not targets:
+            continue
+        events: tuple[str, ...] = ()
+        rules: tuple[str, ...] = ()
+        gone: tuple[str, ...] = ()
+        for tid in targets:
+            unit = _find(sub, tid)
+            if unit is None:
+                continue
+            sit = situation_in(unit, [*s.leaders, *sub], **f)
+            r = apply_roll(unit, s.check, None, dice, drm=s.drm, situation=sit)
+            sub = _replace(sub, tid, r.units)
+            events += r.events
+            rules += r.rules
+            gone += r.eliminated
+        entries.append((s.time, events, rules, gone))
+    return (tuple(sub), tuple(entries))
+
+
+_Fate = tuple[tuple[Unit, ...], tuple[Entry, ...]]
+
+
+def _by_class(procedure: Any) -> Distribution[Any]:
+    """Exact distribution of ``procedure(dice)``, its first DR taken by class."""
+    parts: list[tuple[Any, Fraction]] = []
+    for roll, weight in _DR_CLASSES:
+
+        def proc(d: Dice, roll: Any = roll) -> Any:
+            return procedure(_FirstDR(roll, d))
+
+        parts.extend((o, p * weight) for o, p in odds(proc))
+    return Distribution.of(parts)
+
+
+class _Memo:
+    """Fate distributions computed once per distinct (unit, stages)."""
+
+    def __init__(self, facts: Facts) -> None:
+        self.facts = facts
+        self._done: dict[tuple[Unit, tuple[Stage, ...]], Distribution[_Fate]] = {}
+
+    def fates(self, start: Unit, stages: tuple[Stage, ...]) -> Distribution[_Fate]:
+        key = (start, stages)
+        if key not in self._done:
+            self._done[key] = _by_class(lambda d: _fate(start, stages, self.facts, d))
+        return self._done[key]
+
+
+def _assemble(plan: _Plan, branch: _Branch, fates: dict[str, _Fate]) -> Result:
+    units: list[Unit] = []
+    for u in branch.units:
+        if u.id in fates:
+            units.extend(fates[u.id][0])
+        else:
+            units.append(u)
+    entries = sorted(
+        [*branch.entries, *(e for f in fates.values() for e in f[1])], key=lambda e: e[0]
+    )
+    events = list(plan.events)
+    rules = list(plan.rules)
+    gone: list[str] = []
+    for _, ev, ru, el in entries:
+        events += ev
+        rules += [r for r in ru if r not in rules]
+        gone += el
+    return Result(tuple(units), tuple(gone), tuple(events), tuple(rules))
+
+
+def _branches(plan: _Plan) -> Distribution[_Branch]:
+    return _by_class(lambda d: _leaders_part(plan, d))
+
+
+def _per_unit(plan: _Plan) -> Distribution[Result]:
+    memo = _Memo(plan.facts)
+    parts: list[tuple[Result, Fraction]] = []
+    for branch, pb in _branches(plan):
+        ids = [uid for uid, _, _ in branch.others]
+        dists = [memo.fates(u, stages) for _, u, stages in branch.others]
+        for combo in product(*(d.items for d in dists)):
+            p = pb
+            for _, q in combo:
+                p *= q
+            parts.append(
+                (_assemble(plan, branch, dict(zip(ids, (f for f, _ in combo), strict=True))), p)
+            )
+    return Distribution.of(parts)
+
+
+# ---------------------------------------------------------------------------------------------
+# The plans of the procedures
+# ---------------------------------------------------------------------------------------------
+
+
+def _facts(facts: dict[str, Any]) -> Facts:
+    return tuple(sorted(facts.items()))
+
+
+def _location_plan(
+    units: Sequence[Unit],
+    check: Check,
+    drm: int,
+    leader_loss: bool,
+    context: Sequence[Unit],
+    facts: dict[str, Any],
+) -> _Plan:
+    first = tuple((u.id, check, drm) for u in _leaders_first(units))
+    loss = leader_loss and check.is_mc
+    checking = tuple(u for u in units if u.kind == Kind.LEADER) if loss else ()
+    return _Plan(tuple([*units, *context]), first, checking, _facts(facts))
+
+
+def _panji_plans(
+    units: Sequence[Unit],
+    berserk: bool | None,
+    human_wave: bool,
+    routing: bool,
+    facts: dict[str, Any],
+) -> list[tuple[_Plan, Fraction]]:
+    units = list(units)
+    if not units:
+        raise InputError("an empty stack takes no Panji MC")
+    each = _panji_each(units, berserk, human_wave, routing)
+    rules = ("G9.43", "G9.41") if each else ("G9.43",)
+    f = _facts({**facts, "human_wave": human_wave or facts.get("human_wave", False)})
+    if each:
+        first = tuple((u.id, Check.PANJI, 0) for u in _leaders_first(units))
+        return [(_Plan(tuple(units), first, (), f, (), rules), Fraction(1))]
+    plans = []
+    for u in units:
+        rest = tuple((o.id, Check.PTC, 0) for o in _leaders_first(units) if o.id != u.id)
+        first = ((u.id, Check.PANJI, 0), *rest)
+        events = (f"{u.id}: selected at random",)
+        plans.append((_Plan(tuple(units), first, (), f, events, rules), Fraction(1, len(units))))
+    return plans
+
+
+def odds_location(
+    units: Sequence[Unit],
+    check: Check,
+    *,
+    drm: int = 0,
+    leader_loss: bool = True,
+    context: Sequence[Unit] = (),
+    **facts: Any,
+) -> Distribution[Result]:
+    """Exact distribution of :func:`~aslpto.rules.morale.resolve_location`, every history per
+    unit id (the number of outcomes grows with the product of the units' results: for a large
+    stack see :func:`stack_odds_location`)."""
+    plan = _location_plan(units, check, drm, leader_loss, context, facts)
+    try:
+        return _per_unit(plan)
+    except _Tangled:
+        return old.odds_location(
+            units, check, drm=drm, leader_loss=leader_loss, context=context, **facts
+        )
+
+
+def odds_panji_stack(
+    units: Sequence[Unit],
+    *,
+    berserk: bool | None = None,
+    human_wave: bool = False,
+    routing: bool = False,
+    **facts: Any,
+) -> Distribution[Result]:
+    """Exact distribution of :func:`~aslpto.rules.morale.resolve_panji_stack` (G9.43), every
+    history per unit id (for a large stack see :func:`stack_odds_panji`)."""
+    plans = _panji_plans(units, berserk, human_wave, routing, facts)
+    try:
+        return Distribution.of((r, p * w) for plan, w in plans for r, p in _per_unit(plan))
+    except _Tangled:
+        return old.odds_panji_stack(
+            units, berserk=berserk, human_wave=human_wave, routing=routing, **facts
+        )
+
+
+# ---------------------------------------------------------------------------------------------
+# Interchangeable units: the multiset of their fates
+# ---------------------------------------------------------------------------------------------
+
+Fate = tuple[tuple[Unit, ...], tuple[str, ...]]
+"""What one unit becomes (the units it leaves, ids under :data:`TEMPLATE`) and the ids of it
+that were eliminated."""
+
+
+@dataclass(frozen=True)
+class Group:
+    """Units that start identical (but for their id), taken as interchangeable: ``parts`` says
+    how many of them take their checks under which fate distribution (in a G9.43 stack, one
+    takes the Panji MC and the others a PTC)."""
+
+    ids: tuple[str, ...]
+    parts: tuple[tuple[int, Distribution[Fate]], ...]
+
+
+@dataclass(frozen=True)
+class Branch:
+    """One outcome of the leaders' part: its probability, the units it fixes (leaders, units
+    taking no check; a group's units stand in their start state), the leaders eliminated, and
+    the groups whose fates are independent given the branch."""
+
+    probability: Fraction
+    units: tuple[Unit, ...]
+    eliminated: tuple[str, ...]
+    groups: tuple[Group, ...]
+
+
+@dataclass(frozen=True)
+class StackOdds:
+    """The exact odds of a stack's checks, factored: a distribution over the leaders' part,
+    and given each branch, every group's units independent with one fate distribution each.
+    Its size grows polynomially with the stack; :meth:`joint` expands it into one outcome per
+    multiset of fates (which can be very many: ``size`` counts them first)."""
+
+    branches: tuple[Branch, ...]
+    rules: tuple[str, ...]
+
+    def total(self) -> Fraction:
+        out = Fraction(0)
+        for b in self.branches:
+            p = b.probability
+            for g in b.groups:
+                for k, d in g.parts:
+                    p *= d.total() ** k
+            out += p
+        return out
+
+    @property
+    def size(self) -> int:
+        """How many outcomes :meth:`joint` lists at most."""
+        n = 0
+        for b in self.branches:
+            m = 1
+            for g in b.groups:
+                for k, d in g.parts:
+                    m *= _choose(k + len(d) - 1, k)
+            n += m
+        return n
+
+    def joint(self) -> Distribution[Result]:
+        """One outcome per end state: the units of a group listed by fate in a fixed order (the
+        group's ids given out in turn), its probability counting every way of assigning those
+        fates to those units. Events and rules are not kept (see ``rules``)."""
+        parts: list[tuple[Result, Fraction]] = []
+        renamed: dict[tuple[Fate, str], Fate] = {}
+
+        def named(f: Fate, uid: str) -> Fate:
+            key = (f, uid)
+            if key not in renamed:
+                renamed[key] = _rename(f, uid)
+            return renamed[key]
+
+        for b in self.branches:
+            per_group = [list(_multisets(g)) for g in b.groups]
+            for combo in product(*per_group):
+                p = b.probability
+                assigned: dict[str, Fate] = {}
+                for g, (fates, q) in zip(b.groups, combo, strict=True):
+                    p *= q
+                    for uid, f in zip(g.ids, fates, strict=True):
+                        assigned[uid] = named(f, uid)
+                units: list[Unit] = []
+                gone = list(b.eliminated)
+                for u in b.units:
+                    fate = assigned.get(u.id)
+                    if fate is None:
+                        units.append(u)
+                    else:
+                        units.extend(fate[0])
+                        gone += fate[1]
+                parts.append((Result(tuple(units), tuple(gone)), p))
+        return Distribution.of(parts)
+
+
+def _choose(n: int, k: int) -> int:
+    return factorial(n) // (factorial(k) * factorial(n - k))
+
+
+def _rename(f: Fate, uid: str) -> Fate:
+    def new(x: str) -> str:
+        return uid + x[len(TEMPLATE) :] if x.startswith(TEMPLATE) else x
+
+    units = tuple(u.with_(id=new(u.id)) if u.id.startswith(TEMPLATE) else u for u in f[0])
+    return (units, tuple(new(x) for x in f[1]))
+
+
+def _compositions(k: int, m: int) -> Iterator[tuple[int, ...]]:
+    """Every way of writing ``k`` as ``m`` ordered non-negative parts."""
+    if m == 1:
+        yield (k,)
+        return
+    for first in range(k, -1, -1):
+        for rest in _compositions(k - first, m - 1):
+            yield (first, *rest)
+
+
+def _multinomial(k: int, d: Distribution[Fate]) -> Iterator[tuple[tuple[int, ...], Fraction]]:
+    """The counts of each fate (in ``d``'s order) among ``k`` units each taking ``d``
+    independently, with their probabilities (integer arithmetic over one denominator)."""
+    den = lcm(*(p.denominator for _, p in d))
+    nums = [p.numerator * (den // p.denominator) for _, p in d]
+    total = den**k
+    kf = factorial(k)
+    for counts in _compositions(k, len(nums)):
+        w = kf
+        for c, n in zip(counts, nums, strict=True):
+            if c:
+                w = w * n**c // factorial(c)
+        if w:
+            yield counts, Fraction(w, total)
+
+
+def _multisets(g: Group) -> Iterator[tuple[tuple[Fate, ...], Fraction]]:
+    """The group's multisets of fates (each sorted in a fixed order, so that the same multiset
+    reached otherwise is the same outcome) with their probabilities."""
+    fates: list[Fate] = []
+    index: dict[Fate, int] = {}
+    for _, d in g.parts:
+        for f, _ in d:
+            if f not in index:
+                index[f] = len(fates)
+                fates.append(f)
+    rank = sorted(range(len(fates)), key=lambda i: repr(fates[i]))
+    rank_of = {i: r for r, i in enumerate(rank)}
+    acc: dict[tuple[int, ...], Fraction] = {(): Fraction(1)}
+    for k, d in g.parts:
+        ranks = [rank_of[index[f]] for f, _ in d]
+        step: dict[tuple[int, ...], Fraction] = {}
+        for counts, q in _multinomial(k, d):
+            add = tuple(r for r, c in zip(ranks, counts, strict=True) for _ in range(c))
+            for have, p in acc.items():
+                key = tuple(sorted(have + add)) if have else tuple(sorted(add))
+                step[key] = step.get(key, Fraction(0)) + p * q
+        acc = step
+    for key, p in acc.items():
+        yield tuple(fates[rank[r]] for r in key), p
+
+
+# ---------------------------------------------------------------------------------------------
+# Building the factored odds
+# ---------------------------------------------------------------------------------------------
+
+
+def _untimed(stages: tuple[Stage, ...]) -> tuple[Stage, ...]:
+    return tuple(replace(s, time=(0, 0)) for s in stages)
+
+
+def _stack(plans: list[tuple[_Plan, Fraction]]) -> StackOdds:
+    acc: dict[tuple[tuple[Unit, ...], tuple[str, ...], tuple[Group, ...]], Fraction] = {}
+    rules: list[str] = []
+
+    def seen(rs: Sequence[str]) -> None:
+        rules.extend(r for r in rs if r not in rules)
+
+    grouped: dict[tuple[Unit, tuple[Stage, ...]], Distribution[Fate]] = {}
+    for plan, w in plans:
+        seen(plan.rules)
+        memo = _Memo(plan.facts)
+        for branch, pb in _branches(plan):
+            entries = sorted(branch.entries, key=lambda e: e[0])
+            for e in entries:
+                seen(e[2])
+            gone = tuple(x for e in entries for x in e[3])
+            members: dict[Unit, list[str]] = {}
+            kinds: dict[Unit, dict[tuple[Stage, ...], int]] = {}
+            for uid, start, stages in branch.others:
+                t = start.with_(id=TEMPLATE)
+                members.setdefault(t, []).append(uid)
+                key = _untimed(stages)
+                kinds.setdefault(t, {})
+                kinds[t][key] = kinds[t].get(key, 0) + 1
+            groups: list[Group] = []
+            for t, ids in members.items():
+                parts = []
+                for stages, n in kinds[t].items():
+                    if (t, stages) not in grouped:
+                        full = memo.fates(t, stages)
+                        for f, _ in full:
+                            for e in f[1]:
+                                seen(e[2])
+                        grouped[(t, stages)] = full.map(
+                            lambda f: (f[0], tuple(x for e in f[1] for x in e[3]))
+                        )
+                    parts.append((n, grouped[(t, stages)]))
+                groups.append(Group(tuple(ids), tuple(parts)))
+            at = (branch.units, gone, tuple(groups))
+            acc[at] = acc.get(at, Fraction(0)) + pb * w
+    branches = tuple(Branch(p, u, g, gr) for (u, g, gr), p in acc.items())
+    return StackOdds(branches, tuple(rules))
+
+
+def stack_odds_location(
+    units: Sequence[Unit],
+    check: Check,
+    *,
+    drm: int = 0,
+    leader_loss: bool = True,
+    context: Sequence[Unit] = (),
+    **facts: Any,
+) -> StackOdds:
+    """:func:`odds_location` with the units that start identical taken as interchangeable,
+    factored (see :class:`StackOdds`)."""
+    plan = _location_plan(units, check, drm, leader_loss, context, facts)
+    try:
+        return _stack([(plan, Fraction(1))])
+    except _Tangled:
+        d = old.odds_location(
+            units, check, drm=drm, leader_loss=leader_loss, context=context, **facts
+        )
+        return _flat(d)
+
+
+def stack_odds_panji(
+    units: Sequence[Unit],
+    *,
+    berserk: bool | None = None,
+    human_wave: bool = False,
+    routing: bool = False,
+    **facts: Any,
+) -> StackOdds:
+    """:func:`odds_panji_stack` (G9.43) with the units that start identical taken as
+    interchangeable, factored (see :class:`StackOdds`)."""
+    plans = _panji_plans(units, berserk, human_wave, routing, facts)
+    try:
+        return _stack(plans)
+    except _Tangled:
+        d = old.odds_panji_stack(
+            units, berserk=berserk, human_wave=human_wave, routing=routing, **facts
+        )
+        return _flat(d)
+
+
+def _flat(d: Distribution[Result]) -> StackOdds:
+    rules: list[str] = []
+    for r, _ in d:
+        rules.extend(x for x in r.rules if x not in rules)
+    return StackOdds(tuple(Branch(p, r.units, r.eliminated, ()) for r, p in d), tuple(rules))
