@@ -25,7 +25,6 @@ from typing import TYPE_CHECKING, Any
 from aslpto.base.rulings import InputError
 from aslpto.cli.command import Outcome, help_of
 from aslpto.rules import morale as m
-from aslpto.rules.japanese import cc, heroes
 from aslpto.state.counters import catalog, complete, leader_face, make, parse_leader
 from aslpto.state.dice import Dice, Distribution, GivenDice, RandomDice
 from aslpto.state.units import Kind, Strength, Unit, UnitClass
@@ -167,6 +166,8 @@ def _resolve_one(
     if p == Procedure.SNIPER:
         return m.resolve_sniper(units[0], dice, dr=o.sniper_dr)
     if p == Procedure.TH_HERO:
+        from aslpto.rules.japanese import heroes  # (imported when asked: G1.421)
+
         # G1.421: a stack of MMC may attempt "simultaneously", each with its own dr.
         _first(units, "a Japanese squad or HS", lambda u: u.kind.is_mmc)
         units_now = list(present)
@@ -188,7 +189,11 @@ def _resolve_one(
         return m.Result(tuple(units_now), (), tuple(events), tuple(rules))
     if p == Procedure.ATMM:
         hero = _first(units, "a T-H Hero", lambda u: u.kind in (Kind.TH_HERO, Kind.DC_HERO))
+        from aslpto.rules.japanese import heroes  # (imported when asked: G1.4231)
+
         return heroes.resolve_atmm(hero, dice, pre_1944=o.pre_1944)
+    from aslpto.rules.japanese import cc  # (imported when asked: G1.641)
+
     if len(units) == 1:
         return cc.resolve_hara_kiri(
             units[0], dice, location=present, smc_just_eliminated_self=o.smc_eliminated_self
@@ -625,6 +630,8 @@ def result_json(r: m.Result, *, detail: bool, procedure: Procedure | None = None
     if r.eliminated:
         out["eliminated"] = list(r.eliminated)
     if procedure == Procedure.ATMM:
+        from aslpto.rules.japanese import heroes
+
         out["atmm"] = heroes.atmm_gained(r)  # G1.4231: the hero himself does not change
     if detail:
         out["events"] = list(r.events)
