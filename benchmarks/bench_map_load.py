@@ -55,28 +55,24 @@ FOUR.write_text(
 FOUR_FILES = [FOUR, *sorted(_FOUR_DIR.glob("board-*.toml"))]
 
 
-def bare_parse_four() -> int:
+def bare_parse(files: list[Path] = FILES) -> int:
     n = 0
-    for f in FOUR_FILES:
+    for f in files:
         with f.open("rb") as fh:
             n += len(tomllib.load(fh))
     return n
+
+
+def full_load(path: Path = SCENARIO) -> int:
+    return len(scenario.load(path).map)
+
+
+def bare_parse_four() -> int:
+    return bare_parse(FOUR_FILES)
 
 
 def full_load_four() -> int:
-    return len(scenario.load(FOUR).map)
-
-
-def bare_parse() -> int:
-    n = 0
-    for f in FILES:
-        with f.open("rb") as fh:
-            n += len(tomllib.load(fh))
-    return n
-
-
-def full_load() -> int:
-    return len(scenario.load(SCENARIO).map)
+    return full_load(FOUR)
 
 
 _SCRATCH = bytes(48 << 20)  # larger than the CPU caches (32 MB L3 on the project's machine)

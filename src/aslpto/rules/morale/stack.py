@@ -9,10 +9,12 @@ changes a leader or another unit. So:
    noting for every other unit the checks it takes and the leaders present at each;
 2. each other unit's checks are enumerated once per distinct unit and situation (a *fate*:
    what the unit becomes, and whether it is eliminated);
-3. the stack's outcome is put together from them: per unit id with every history
-   (:func:`odds_location`, :func:`odds_panji_stack`: the same distribution the rolled
-   procedure gives over every roll), or with the units that start identical taken as
-   interchangeable (:class:`StackOdds`: per branch, how many such units take each fate).
+3. the stack's outcome is put together from them: per unit id (:func:`odds_location`,
+   :func:`odds_panji_stack`: the outcomes - units left and eliminated - have the odds the
+   rolled procedure gives over every roll, though a history's events may be told otherwise;
+   :mod:`aslpto.rules.morale.procedures` enumerates every history exactly), or with the units
+   that start identical taken as interchangeable (:class:`StackOdds`: per branch, how many
+   such units take each fate).
 
 A DR counts by class - its total and whether it is doubles - because nothing these checks do
 depends on more (16 classes instead of 36 rolls for the first DR of every part).
