@@ -21,8 +21,9 @@ import tempfile
 import xml.etree.ElementTree as ET
 import zipfile
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass
 from pathlib import Path
+
+from aslpto.base.records import record
 
 ROOT = Path(__file__).resolve().parent.parent
 DEFAULT_OUT = ROOT / "src" / "aslpto" / "data" / "catalog.toml"
@@ -119,7 +120,7 @@ def level_name(raw: str) -> tuple[str, bool]:
 # -- pieces ------------------------------------------------------------------------------------
 
 
-@dataclass
+@record(frozen=False)
 class Layer:
     """One Layer (``emb2``) trait: its levels' names and images, and the level it shows."""
 
@@ -150,7 +151,7 @@ class Layer:
         return min(max(self.level, 1), max(len(self.names), 1)) - 1
 
 
-@dataclass
+@record(frozen=False)
 class Piece:
     """A PieceSlot of a palette: where it is, its Layer traits and its basic piece."""
 
@@ -254,7 +255,7 @@ def nationality_key(palette: tuple[str, ...]) -> str:
 Value = str | int | bool | list[str]
 
 
-@dataclass
+@record(frozen=False)
 class Row:
     """One row of a catalog table: its fields, its sort key, and the slot it names with how
     well that slot fits (0 best: shows the face, in the palette of its kind)."""
@@ -271,7 +272,7 @@ class Row:
             self.slot = (rank, piece)
 
 
-@dataclass
+@record(frozen=False)
 class MmcFace:
     """A squad or half-squad face of a layer level, with the broken side's image if any."""
 

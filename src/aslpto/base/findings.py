@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Literal
+
+from aslpto.base.records import record
 
 Severity = Literal["error", "warning"]
 
 
-@dataclass(frozen=True)
+@record
 class Finding:
     """One setup problem: the rule, how serious, what is wrong and where (hex, unit, line)."""
 

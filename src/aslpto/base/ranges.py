@@ -7,10 +7,11 @@ docs/board-format.md list them)."""
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+
+from aslpto.base.records import record
 
 
-@dataclass(frozen=True)
+@record
 class Range:
     """``low`` to ``high`` inclusive; ``what`` names the quantity (``an ELR``), ``rule`` the
     rule that bounds it (empty when the bound is only a sanity limit)."""

@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
 from typing import Generic, TypeVar
+
+from aslpto.base.records import field, record
 
 T = TypeVar("T")
 
 
-@dataclass(frozen=True)
+@record
 class Ruling(Generic[T]):
     """An answer together with the rule numbers that decided it and a short reason.
 
@@ -31,7 +32,7 @@ class AslptoError(Exception):
     """Base of every error the engine raises on purpose."""
 
 
-@dataclass
+@record(frozen=False)
 class RuleViolation(AslptoError):
     """An action the rules forbid. ``rule`` is the number that forbids it."""
 
@@ -45,7 +46,7 @@ class RuleViolation(AslptoError):
         return f"{self.rule}: {self.message}"
 
 
-@dataclass
+@record(frozen=False)
 class InputError(AslptoError):
     """Unusable input: a bad file, hex, hexside, unit or option.
 

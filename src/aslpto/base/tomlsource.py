@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import re
 import tomllib
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from aslpto.base.inputfiles import MAX_TOML_BYTES, read_bytes
+from aslpto.base.records import record
 from aslpto.base.rulings import InputError
 
 _HEADER = re.compile(r"^\s*\[\[?\s*([^\]]+?)\s*\]\]?\s*(#.*)?$")
@@ -28,7 +28,7 @@ def _norm_table(name: str) -> str:
     return ".".join(p.strip().strip('"') for p in name.split("."))
 
 
-@dataclass(frozen=True)
+@record
 class TomlSource:
     """A parsed TOML file that remembers its text so errors can name a line."""
 

@@ -13,17 +13,17 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Mapping
 from contextlib import contextmanager
-from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
 from aslpto.base.datafiles import bundled
+from aslpto.base.records import record
 
 FILES = ("movement.toml", "morale.toml", "pto_procedures.toml")
 """The data files holding values marked unchecked (counters.toml and catalog.toml hold none)."""
 
 
-@dataclass(frozen=True)
+@record
 class Entry:
     """One unchecked value: its file, table path, the rule it cites and what it says."""
 

@@ -14,12 +14,11 @@ offset half a row down.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-
+from aslpto.base.records import field, record
 from aslpto.board.terrain import Feature, HexsideFeature, Terrain
 
 
-@dataclass(frozen=True)
+@record
 class CodeMeaning:
     """What a terrain code of the artwork is: a terrain, a hexside feature drawn along a
     hexside, an in-hex feature, or nothing the rules read (``ignore``). ``height`` is the
@@ -36,7 +35,7 @@ class CodeMeaning:
     los: str = ""
 
 
-@dataclass(frozen=True, eq=False)
+@record(eq=False)
 class Artwork:
     """One board's pixels: ground level and terrain code of each, and the hex grid on them."""
 

@@ -10,11 +10,11 @@ from __future__ import annotations
 import itertools
 import re
 from collections.abc import Iterable, Iterator
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, cast
 
 from aslpto.base.ranges import refusal
+from aslpto.base.records import field, record
 from aslpto.base.rulings import InputError
 from aslpto.base.tomlsource import TomlSource
 from aslpto.board.artwork import Artwork
@@ -51,7 +51,7 @@ def local_name(h: LocalHex) -> str:
     return f"{COLUMNS[h[0]]}{h[1]}"
 
 
-@dataclass(frozen=True)
+@record
 class BuildingSpec:
     """A building depiction (B23): its hexes, material, stories, and per-hex facts G.1 needs."""
 
@@ -70,7 +70,7 @@ class BuildingSpec:
         return len(self.hexes) > 1
 
 
-@dataclass(frozen=True)
+@record
 class BoardData:
     """One board or overlay as its file describes it, in its own coordinates."""
 

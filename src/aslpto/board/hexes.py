@@ -23,12 +23,12 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Iterator
-from dataclasses import dataclass
 from enum import Enum
 from functools import cached_property
 from itertools import repeat
 from typing import NamedTuple
 
+from aslpto.base.records import record
 from aslpto.base.rulings import InputError
 
 COLUMNS: tuple[str, ...] = tuple(
@@ -215,7 +215,7 @@ _LOCAL_NAMES = {f"{COLUMNS[c]}{r}": (c, r) for c in range(NCOLS) for r in rows_o
 _HEX_NAME = re.compile(r"^(?P<board>\d+[a-z]?)?(?P<col>[A-Za-z]{1,2})(?P<row>\d{1,2})$")
 
 
-@dataclass(frozen=True, slots=True)
+@record(slots=True)
 class HexName:
     """A printed hex name: board, column index, row (``37EE7``)."""
 
@@ -255,7 +255,7 @@ class HexName:
         return f"{self.board}{COLUMNS[self.col]}{self.row}"
 
 
-@dataclass(frozen=True, slots=True)
+@record(slots=True)
 class Placement:
     """Where a board lies in the layout: grid row and column, and whether turned 180°."""
 
@@ -302,7 +302,7 @@ class Placement:
         return c, row
 
 
-@dataclass(frozen=True)
+@record
 class Layout:
     """Boards laid out in rows. Resolves names to hexes and back; knows which hexes exist."""
 

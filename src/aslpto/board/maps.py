@@ -7,12 +7,12 @@ Each hex remembers the terrain printed on it and the rules that changed it.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Mapping
-from dataclasses import dataclass, field, fields, replace
 from enum import StrEnum
 from itertools import chain, compress, count, filterfalse, repeat
 from operator import add, contains, itemgetter, sub
 from typing import Protocol
 
+from aslpto.base.records import field, fields, record, replace
 from aslpto.base.rulings import InputError
 from aslpto.board.artwork import Artwork
 from aslpto.board.files import (
@@ -67,7 +67,7 @@ class JungleType(StrEnum):
     DENSE = "dense"
 
 
-@dataclass(frozen=True)
+@record
 class MapConditions:
     """The SSR facts that change the map itself."""
 
@@ -77,7 +77,7 @@ class MapConditions:
     sub_zero: bool = False  # B21.6
 
 
-@dataclass(frozen=True)
+@record
 class Building:
     """A building (B23) as placed on the map."""
 
@@ -104,7 +104,7 @@ class Building:
         return new
 
 
-@dataclass(frozen=True)
+@record
 class HexInfo:
     """Everything the map knows about one hex."""
 
@@ -164,7 +164,7 @@ class Changes:
         return got
 
 
-@dataclass(frozen=True)
+@record
 class Map:
     """The playing area: hexes, hexsides and the terrain chart that prices them."""
 
@@ -245,7 +245,7 @@ _AROUND_FIRST = tuple((dc, dy, dc > 0 or (dc == 0 and dy > 0)) for dc, dy in _AR
 
 
 
-@dataclass
+@record(frozen=False)
 class _Draft:
     cells: dict[Hex, HexInfo]  # each hex's info (under the conditions by itself, if any)
     sides: dict[Hexside, frozenset[HexsideFeature]]
@@ -305,7 +305,7 @@ _at = {lh: i for i, lh in enumerate(_GRID)}.__getitem__
 """The index in _GRID of a board hex."""
 
 
-@dataclass(frozen=True)
+@record
 class _Template:
     """A board file built once per map in the board's own grid (column ``c``, doubled row
     ``y``), then placed by offset on every board laid out from that file."""
@@ -722,7 +722,7 @@ def _building(b: BuildingSpec, hexes: frozenset[Hex], tag: str, overlay: str | N
 
 
 
-@dataclass(frozen=True)
+@record
 class ConditionsTransform:
     """How the scenario's conditions change a map while it is built. The rules supply it (PTO
     Terrain, G.1, and the Water Obstacle levels, B21.2-B21.6:

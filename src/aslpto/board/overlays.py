@@ -7,8 +7,7 @@ count, a mapboard wall/hedge forming an overlay hexspine is kept, and X6 is a sm
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
+from aslpto.base.records import record
 from aslpto.base.rulings import InputError
 from aslpto.board.files import BoardData, LocalHex, local_y
 from aslpto.board.hexes import Hex, HexName, Layout
@@ -51,7 +50,7 @@ def overlay_placement(data: BoardData, t0: Hex, t1: Hex) -> dict[LocalHex, Hex]:
     return out
 
 
-@dataclass(frozen=True)
+@record
 class OverlayPlacement:
     """An overlay and where the SSR puts it: ``on = "37D2-D1"`` (anchor hexes onto those)."""
 

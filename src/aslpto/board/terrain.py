@@ -7,12 +7,12 @@ Concealment/Inherent Terrain status and the rule it comes from. A scenario may o
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, fields, replace
 from enum import StrEnum
 from functools import cache
 from typing import Any
 
 from aslpto.base.datafiles import bundled
+from aslpto.base.records import fields, record, replace
 from aslpto.base.rulings import InputError
 
 
@@ -103,7 +103,7 @@ class LOSEffect(StrEnum):
     OBSTACLE = "obstacle"
 
 
-@dataclass(frozen=True)
+@record
 class ChartRow:
     """One row of the terrain chart."""
 
@@ -159,7 +159,7 @@ def _default_entry(data: Mapping[str, Any]) -> str:
     return "na" if data.get("infantry_mf") in (None, "NA") else "cost"
 
 
-@dataclass(frozen=True)
+@record
 class TerrainChart:
     """The terrain chart: one row per terrain word."""
 

@@ -3,11 +3,12 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from typing import Any
 
+from aslpto.base.records import field, record
 
-@dataclass
+
+@record(frozen=False)
 class Outcome:
     """What a command produced: the JSON object, the text for a person, the exit code."""
 

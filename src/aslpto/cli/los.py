@@ -12,10 +12,10 @@ from __future__ import annotations
 import argparse
 import re
 import weakref
-from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
+from aslpto.base.records import replace
 from aslpto.base.rulings import InputError
 from aslpto.cli.command import Outcome, help_of
 from aslpto.formats import scenario

@@ -17,11 +17,11 @@ import argparse
 import importlib
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass
 from enum import StrEnum
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
+from aslpto.base.records import record
 from aslpto.base.rulings import InputError
 from aslpto.cli.command import Outcome, help_of
 from aslpto.rules import morale as m
@@ -67,7 +67,7 @@ _CHECK = {
 }
 
 
-@dataclass(frozen=True)
+@record
 class Options:
     """What else the procedures need to know (all default to "not so")."""
 

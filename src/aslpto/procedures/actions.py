@@ -14,9 +14,9 @@ gathers them.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
 from typing import Union
 
+from aslpto.base.records import record, replace
 from aslpto.base.rulings import InputError, RuleViolation
 from aslpto.rules.paddy import effects as pc
 from aslpto.rules.panji import effects as pe
@@ -26,7 +26,7 @@ from aslpto.rules.water import conditions as wc
 from aslpto.state.game import Game
 
 
-@dataclass(frozen=True)
+@record
 class Recover:
     """Recover (or Scrounge) an unpossessed item lying in the unit's hex at ``item_position``
     (``in``, ``bank``, ``above-panji``, ``beneath-panji``, ``ground``)."""
@@ -35,67 +35,67 @@ class Recover:
     item_position: str = "ground"
 
 
-@dataclass(frozen=True)
+@record
 class Scrounge:
     unit: str
     vehicle: str
 
 
-@dataclass(frozen=True)
+@record
 class Transfer:
     giver: str
     receiver: str
 
 
-@dataclass(frozen=True)
+@record
 class SetDC:
     unit: str
 
 
-@dataclass(frozen=True)
+@record
 class PlaceDC:
     unit: str
     into: str  # the hex name of the Location it is Placed into
 
 
-@dataclass(frozen=True)
+@record
 class ThrowDC:
     unit: str
     into: str
 
 
-@dataclass(frozen=True)
+@record
 class DetonateDC:
     """A DC detonated as per G1.424 (DC Hero / Japanese Infantry)."""
 
     unit: str
 
 
-@dataclass(frozen=True)
+@record
 class Search:
     unit: str
     hexes: tuple[str, ...] = ()
 
 
-@dataclass(frozen=True)
+@record
 class Guard:
     guard: str
     prisoner: str
 
 
-@dataclass(frozen=True)
+@record
 class Interdict:
     unit: str
 
 
-@dataclass(frozen=True)
+@record
 class Entrench:
     """Make or direct an Entrenching Attempt."""
 
     unit: str
 
 
-@dataclass(frozen=True)
+@record
 class Clear:
     """Attempt, direct or assist a Clearance (B24.7; G9.71 for a Covered hexside)."""
 
@@ -104,19 +104,19 @@ class Clear:
     hexside: str | None = None
 
 
-@dataclass(frozen=True)
+@record
 class Pack:
     unit: str
     unpack: bool = False
 
 
-@dataclass(frozen=True)
+@record
 class Fire:
     unit: str
     weapon: Weapon = Weapon.INHERENT
 
 
-@dataclass(frozen=True)
+@record
 class ItemOp:
     """Something done to or with a SW/Gun/vehicle (G9.52): ``unit`` is the Infantry, vehicle
     or Gun concerned."""
@@ -127,7 +127,7 @@ class ItemOp:
     in_vehicle: bool = False
 
 
-@dataclass(frozen=True)
+@record
 class GainConcealment:
     """Make a concealment dr (A12.122) / gain "?". ``enemy_los``: whether an unbroken enemy
     ground unit has a LOS to the unit (traced on the map when not given; G9.53)."""
@@ -136,20 +136,20 @@ class GainConcealment:
     enemy_los: bool | None = None
 
 
-@dataclass(frozen=True)
+@record
 class Gallop:
     unit: str
     to_hex: str
     to_position: str = "ground"
 
 
-@dataclass(frozen=True)
+@record
 class Mount:
     rider: str
     mount_position: str
 
 
-@dataclass(frozen=True)
+@record
 class Embark:
     """Become PRC on a transport (G9.51)."""
 
@@ -157,19 +157,19 @@ class Embark:
     transport: str
 
 
-@dataclass(frozen=True)
+@record
 class LowCrawl:
     unit: str
 
 
-@dataclass(frozen=True)
+@record
 class PlaceSmoke:
     """Place a white SMOKE counter in a hex."""
 
     hex: str
 
 
-@dataclass(frozen=True)
+@record
 class FormFireGroup:
     units: tuple[str, ...]
 

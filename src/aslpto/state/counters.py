@@ -20,11 +20,11 @@ step along the counter's own line (docs/counters.md).
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
 from aslpto.base.datafiles import bundled
+from aslpto.base.records import record
 from aslpto.base.rulings import InputError
 from aslpto.base.unchecked import note
 from aslpto.state.units import Kind, Strength, Unit, UnitClass
@@ -49,7 +49,7 @@ _KIND_PLURAL = {
 }
 
 
-@dataclass(frozen=True)
+@record
 class Counter:
     """One printed counter face: its values as VASL prints them and the piece it comes from.
 
@@ -78,7 +78,7 @@ class Counter:
         return self.tag in _PLAIN_TAGS
 
 
-@dataclass(frozen=True)
+@record
 class Line:
     """A counter line: the squad faces one piece flips through, best first (labels), with the
     half-squad and (Japanese) Reduced-Strength face at each step."""
@@ -91,7 +91,7 @@ class Line:
     piece: str
 
 
-@dataclass(frozen=True)
+@record
 class LeaderFace:
     """A leader rank as VASL prints it, with its wounded face where the piece has one."""
 
@@ -103,7 +103,7 @@ class LeaderFace:
     source: str
 
 
-@dataclass(frozen=True)
+@record
 class Nationality:
     """A nationality: its Class chain (best first), the squad face standing for each Class,
     leader ranks (best first), hero face and Heat of Battle DRM."""

@@ -19,10 +19,10 @@ from __future__ import annotations
 import random
 import re
 from collections.abc import Callable, Hashable, Iterable, Iterator
-from dataclasses import dataclass
 from fractions import Fraction
 from typing import Generic, Protocol, TypeVar
 
+from aslpto.base.records import record
 from aslpto.base.rulings import InputError
 
 T = TypeVar("T", bound=Hashable)
@@ -31,7 +31,7 @@ U = TypeVar("U", bound=Hashable)
 SIDES = 6
 
 
-@dataclass(frozen=True)
+@record
 class DR:
     """A two-dice roll: ``white`` and ``colored`` die. Its ``total`` is the Original DR."""
 
@@ -130,7 +130,7 @@ class GivenDice:
         return self._next(n, f"random selection among {n}") - 1
 
 
-@dataclass(frozen=True)
+@record
 class Distribution(Generic[T]):
     """Exact outcome probabilities. Outcomes keep first-seen order; probabilities sum to 1."""
 

@@ -7,10 +7,10 @@ changes, so a refused action leaves the state exactly as it was.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field, replace
 from enum import StrEnum
 from typing import Any
 
+from aslpto.base.records import field, record, replace
 from aslpto.base.rulings import InputError
 from aslpto.board.hexes import Direction, Hex, Hexside
 from aslpto.board.maps import JungleType, Map, MapConditions, RiverDepth
@@ -47,7 +47,7 @@ class CurrentForce(StrEnum):
     SLOW = "slow"
 
 
-@dataclass(frozen=True)
+@record
 class Conditions:
     """Scenario conditions (SSR) and facts of the scenario card."""
 
@@ -101,7 +101,7 @@ FORTIFICATION_KINDS = frozenset({
 DC (G1.6121) and shellholes (B2) are not Fortifications."""
 
 
-@dataclass(frozen=True)
+@record
 class Panji:
     """A Panji counter (G9): its hex and Covered hexsides (one to six, G9.3)."""
 
@@ -116,7 +116,7 @@ class Panji:
         return s in self.covered
 
 
-@dataclass(frozen=True)
+@record
 class Fortification:
     """Any other Fortification counter in a hex."""
 
@@ -130,7 +130,7 @@ class Fortification:
     hexside: Hexside | None = None  # roadblocks lie on a hexside
 
 
-@dataclass(frozen=True)
+@record
 class Side:
     """One player's side."""
 
@@ -144,7 +144,7 @@ class Side:
     san: int = 0
 
 
-@dataclass(frozen=True)
+@record
 class LosRuling:
     """A scenario's ruling on one LOS, both ways (``[[los_overrides]]``): Locations as written
     (``37AA10``, ``37AA10@1``, ``37DD7:bank``), whether LOS exists, its Hindrance DRM."""
@@ -156,7 +156,7 @@ class LosRuling:
     note: str = ""
 
 
-@dataclass(frozen=True)
+@record
 class Game:
     """The whole state: map, conditions, sides, units, fortifications."""
 

@@ -7,8 +7,9 @@ The printed numbers and morale come from the counter catalog (:mod:`aslpto.state
 
 from __future__ import annotations
 
-from dataclasses import MISSING, dataclass, fields, replace
 from enum import StrEnum
+
+from aslpto.base.records import MISSING, fields, record, replace
 
 
 class Kind(StrEnum):
@@ -90,7 +91,7 @@ class Transport(StrEnum):
     PUSHING_MOTORCYCLE = "pushing-motorcycle"  # D15.5
 
 
-@dataclass(frozen=True)
+@record
 class Unit:
     """One counter in play. ``counter`` is the printed face (``4-4-7``, ``10-0``, ``Sherman``).
 
@@ -132,7 +133,7 @@ class Unit:
 
     def with_(self, **changes: object) -> Unit:
         """A copy with some fields changed (values are frozen)."""
-        return replace(self, **changes)  # type: ignore[arg-type]
+        return replace(self, **changes)
 
     @staticmethod
     def of(values: dict[str, object]) -> Unit:

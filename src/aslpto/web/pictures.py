@@ -12,8 +12,8 @@ picture's centre; a hex's centre is its board's artwork centre (VASL's geometry)
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
 
+from aslpto.base.records import record
 from aslpto.board.artwork import Artwork
 from aslpto.board.hexes import Hex, Placement
 from aslpto.formats.svg import R, Underlay
@@ -23,7 +23,7 @@ from aslpto.state.game import Game
 __all__ = ["Pictures", "read_pictures"]
 
 
-@dataclass(frozen=True)
+@record
 class Pictures:
     """The pictures of a map's boards and the pixel frame they lie in."""
 

@@ -26,12 +26,12 @@ import io
 import threading
 import zipfile
 from collections.abc import Mapping
-from dataclasses import dataclass
 from pathlib import Path
 from types import ModuleType
 from typing import Any
 
 from aslpto.base import unchecked
+from aslpto.base.records import record
 from aslpto.base.rulings import AslptoError
 from aslpto.cli import command_parser, flag_unchecked
 from aslpto.formats import scenario, svg
@@ -72,7 +72,7 @@ class BadRequest(Exception):
         self.status = status
 
 
-@dataclass(frozen=True)
+@record
 class Field:
     """One field of a request: the argument of the command it stands for."""
 
@@ -112,7 +112,7 @@ def fields_of(parser: argparse.ArgumentParser) -> tuple[Field, ...]:
     return tuple(out)
 
 
-@dataclass(frozen=True)
+@record
 class _Command:
     module: ModuleType
     parser: argparse.ArgumentParser
@@ -303,8 +303,7 @@ class Referee:
 def _read_save(data: bytes, name: str, anchor: str, vasl_boards: str | None) -> Game:
     """The game of a dropped VASL saved game (its zip already measured), as ``aslpto``
     reads a ``.vsav`` file (:func:`aslpto.formats.scenario.load`)."""
-    from dataclasses import replace
-
+    from aslpto.base.records import replace
     from aslpto.formats.vasl.savefile.encoding import SaveFileError
     from aslpto.formats.vasl.savefile.game import parse_save
     from aslpto.formats.vasl.scenario import scenario_of

@@ -8,11 +8,11 @@ import os
 import stat
 from collections.abc import Collection, Iterator, Mapping
 from contextlib import contextmanager
-from dataclasses import fields, replace
 from pathlib import Path
 from typing import Any
 
 from aslpto.base.ranges import refusal
+from aslpto.base.records import fields, replace
 from aslpto.base.rulings import InputError
 from aslpto.base.tomlsource import TomlSource
 from aslpto.board.files import BoardData, parse_board

@@ -8,12 +8,12 @@ import re
 import typing
 import weakref
 from contextvars import ContextVar
-from dataclasses import dataclass, fields
 from enum import StrEnum
 from pathlib import Path
 from types import NoneType, UnionType
 from typing import Any, TypeVar
 
+from aslpto.base.records import fields, record
 from aslpto.board.maps import Map
 from aslpto.board.terrain import ChartRow
 from aslpto.state.game import (
@@ -132,7 +132,7 @@ _BARE_KEY = re.compile(r"^[A-Za-z0-9_-]+$")
 E = TypeVar("E", bound=StrEnum)
 
 
-@dataclass(frozen=True)
+@record
 class FileRef:
     """A board or overlay file: a bundled name (``"37"``) or a path (absolute)."""
 
@@ -156,7 +156,7 @@ class FileRef:
         return self.path.as_posix()
 
 
-@dataclass(frozen=True)
+@record
 class MapSource:
     """What a map was built from: board rows (``"38*"`` turned 180°), files, overlays."""
 

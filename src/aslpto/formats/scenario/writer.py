@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterator
-from dataclasses import MISSING, fields
 from enum import StrEnum
 from pathlib import Path
 from typing import Any
 
+from aslpto.base.records import MISSING, fields
 from aslpto.base.rulings import InputError
 from aslpto.board.maps import Map
 from aslpto.board.terrain import ChartRow, TerrainChart, default_chart

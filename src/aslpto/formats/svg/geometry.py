@@ -6,9 +6,9 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterable
-from dataclasses import dataclass
 from xml.sax.saxutils import escape, quoteattr
 
+from aslpto.base.records import record
 from aslpto.board.hexes import BOARD_DX, Direction, Hex, Placement
 
 R = 40.0
@@ -80,7 +80,7 @@ def _toward(p: Point, q: Point, t: float) -> Point:
     return (p[0] + (q[0] - p[0]) * t, p[1] + (q[1] - p[1]) * t)
 
 
-@dataclass(frozen=True)
+@record
 class _Box:
     x0: float
     y0: float

@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
+from aslpto.base.records import record
 from aslpto.base.rulings import InputError
 from aslpto.board.hexes import Hex, HexName, Layout
 from aslpto.board.maps import HexInfo
@@ -13,7 +12,7 @@ from aslpto.state.game import FortKind, PaddyState
 from aslpto.state.units import Unit
 
 
-@dataclass(frozen=True)
+@record
 class _Style:
     fill: str
     pattern: str = ""  # SVG drawn over the fill in a tile of size `tile`

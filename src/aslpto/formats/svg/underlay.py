@@ -5,13 +5,13 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
 
+from aslpto.base.records import record
 from aslpto.board.hexes import Placement
 from aslpto.formats.svg.geometry import R, _Doc, _n, centre
 
 
-@dataclass(frozen=True)
+@record
 class Underlay:
     """A board's own picture, drawn under the project's layers: ``href`` (a data URI) of
     ``width`` x ``height`` pixels, the centre of hex A1 at ``(a1_x, a1_y)``, hex columns

@@ -30,13 +30,13 @@ import zipfile
 import zlib
 from collections import Counter
 from collections.abc import Iterator, Mapping
-from dataclasses import dataclass, field, fields
 from functools import cache
 from types import MappingProxyType
 from typing import Any
 
 from aslpto.base.datafiles import data_text
 from aslpto.base.inputfiles import MAX_ARCHIVE_BYTES, MIB
+from aslpto.base.records import field, fields, record
 
 __all__ = [
     "STANDARD_GRID",
@@ -103,7 +103,7 @@ def parse_hex(name: str) -> tuple[int, int]:
     return 26 * (letters - 1) + ord(m.group(1).upper()) - ord("A"), int(m.group(2))
 
 
-@dataclass(frozen=True, slots=True)
+@record(slots=True)
 class HexGrid:
     """Where the hexes of a board lie on its pixel grid.
 
@@ -231,7 +231,7 @@ def pixel_to_hex(x: float, y: float) -> tuple[int, int]:
 # --- BoardMetadata.xml ------------------------------------------------------------------------
 
 
-@dataclass(frozen=True, slots=True)
+@record(slots=True)
 class OverlayRule:
     """An SSR overlay: the picture ``image`` pasted with its top left at ``(x, y)``."""
 
@@ -241,7 +241,7 @@ class OverlayRule:
     y: int
 
 
-@dataclass(frozen=True, slots=True)
+@record(slots=True)
 class UnderlayRule:
     """An SSR underlay: the pattern ``image`` shown through the pixels of the named colours."""
 
@@ -250,7 +250,7 @@ class UnderlayRule:
     colors: tuple[str, ...]
 
 
-@dataclass(frozen=True, slots=True)
+@record(slots=True)
 class BoardMetadata:
     """What ``BoardMetadata.xml`` says. Attributes the file leaves out are ``None``."""
 
@@ -415,7 +415,7 @@ def parse_board_metadata(data: bytes, where: str = METADATA) -> BoardMetadata:
 # --- the terrain-code table -------------------------------------------------------------------
 
 
-@dataclass(frozen=True, slots=True)
+@record(slots=True)
 class TerrainCode:
     """One VASL terrain code and the project's word for it (exactly one of ``terrain``,
     ``hexside``, ``feature``, or ``ignore``)."""
@@ -598,7 +598,7 @@ def _stairway_count(width: int, height: int) -> int:
 # --- the archive ------------------------------------------------------------------------------
 
 
-@dataclass(frozen=True, slots=True)
+@record(slots=True)
 class BoardArchive:
     """A VASL board archive as read by :func:`read_board_archive`.
 

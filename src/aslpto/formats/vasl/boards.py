@@ -28,12 +28,12 @@ import re
 import tomllib
 from collections import Counter
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass
 from functools import cache
 from operator import itemgetter
 from typing import TYPE_CHECKING
 
 from aslpto.base.datafiles import data_text
+from aslpto.base.records import record
 from aslpto.base.rulings import InputError
 from aslpto.board.artwork import Artwork, CodeMeaning
 from aslpto.board.files import BoardData, BuildingSpec, LocalHex, board_hexes, local_around
@@ -142,7 +142,7 @@ def artwork_of(archive: BoardArchive, name: str | None = None) -> Artwork:
 # --- the lattice and the hex geometry (once per grid) -----------------------------------------
 
 
-@dataclass(frozen=True)
+@record
 class _Geometry:
     hexes: tuple[LocalHex, ...]  # the board's hexes, column by column
     centre: tuple[int, ...]  # each hex's centre pixel (index in the planes)
@@ -242,7 +242,7 @@ def _by_hex(sides: list[tuple[int, int]], n: int) -> tuple[tuple[int, ...], ...]
 # --- code classes -----------------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
+@record
 class _Classes:
     table: Mapping[int, TerrainCode]
     terrain: Mapping[int, Terrain]

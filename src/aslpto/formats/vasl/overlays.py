@@ -19,20 +19,19 @@ Pillow decodes the pictures; it is imported here only.
 
 from __future__ import annotations
 
-import dataclasses
 import io
 import os
 import re
 import tomllib
 import zipfile
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
 from functools import cache, lru_cache
 from typing import TYPE_CHECKING
 
 from PIL import Image, ImageChops
 
 from aslpto.base.datafiles import data_text
+from aslpto.base.records import record, replace
 from aslpto.base.rulings import InputError
 from aslpto.board.hexes import HexName, Layout
 from aslpto.board.overlays import check_g9e
@@ -82,7 +81,7 @@ class OverlayError(ValueError):
 # --- colours -----------------------------------------------------------------------------------
 
 
-@dataclass(frozen=True, slots=True)
+@record(slots=True)
 class OverlayColour:
     """A named VASL colour: its terrain code (None: no terrain) and level (None: the board's)."""
 
@@ -92,7 +91,7 @@ class OverlayColour:
     level: int | None
 
 
-@dataclass(frozen=True)
+@record
 class _Colours:
     by_name: Mapping[str, OverlayColour]
     by_rgb: Mapping[tuple[int, int, int], str]
@@ -185,7 +184,7 @@ def find_overlay_archive(overlay: str, boards_folder: str | os.PathLike[str]) ->
     return None
 
 
-@dataclass(frozen=True)
+@record
 class OverlayArchive:
     """An overlay archive as read by :func:`read_overlay_archive`."""
 
@@ -254,7 +253,7 @@ def read_overlay_archive(path: str) -> OverlayArchive:
 # --- placing -----------------------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
+@record
 class OverlaySpot:
     """One overlay to place on a board: its VASL name (``"RP3"``), its archive, and the two
     hexes of the board (printed names, ``"H5"``, ``"H6"``; the same hex twice for a
@@ -291,7 +290,7 @@ def _hex(grid: HexGrid, name: str, where: str, what: str) -> tuple[int, int]:
         raise OverlayError(where, f"{what}: {e}") from None
 
 
-@dataclass(frozen=True)
+@record
 class _Picture:
     """An overlay picture read as the board reads it, transposed to the planes' order (column
     by column): terrain codes, levels (relative to level 0) and their masks."""
@@ -370,7 +369,7 @@ def _picture(path: str, member: str, key: str) -> _Picture:
     return _Picture(im.width, im.height, codes, opaque, levels, opaque, bbox)
 
 
-@dataclass(frozen=True)
+@record
 class _Where:
     member: str  # the picture in the archive
     key: str  # the archive's key ("RP")
@@ -527,7 +526,7 @@ def place_overlays(board: BoardArchive, spots: Sequence[OverlaySpot]) -> BoardAr
         except OverlayError as e:
             e.index = k
             raise
-    return dataclasses.replace(board, terrain=codes.tobytes(), elevation=levels.tobytes())
+    return replace(board, terrain=codes.tobytes(), elevation=levels.tobytes())
 
 
 # --- a scenario's overlay entry ----------------------------------------------------------------

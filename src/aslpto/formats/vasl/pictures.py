@@ -10,9 +10,9 @@ import base64
 import os
 import zipfile
 from collections.abc import Sequence
-from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from aslpto.base.records import record
 from aslpto.base.rulings import InputError
 from aslpto.formats.vasl.boardarchive import METADATA, parse_board_metadata
 
@@ -24,7 +24,7 @@ __all__ = ["BoardPicture", "board_picture"]
 _TYPES = {b"GIF87a": "image/gif", b"GIF89a": "image/gif", b"\x89PNG\r\n": "image/png"}
 
 
-@dataclass(frozen=True)
+@record
 class BoardPicture:
     """The picture of a board: its bytes, type and size in pixels."""
 

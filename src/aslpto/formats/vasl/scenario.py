@@ -14,12 +14,12 @@ from __future__ import annotations
 import re
 import tomllib
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
 from typing import Any
 
 from aslpto.base.datafiles import data_text
+from aslpto.base.records import field, record
 from aslpto.base.rulings import InputError
 from aslpto.base.tomlsource import TomlSource
 from aslpto.formats.vasl.boardarchive import STANDARD_GRID, hex_name
@@ -65,7 +65,7 @@ _INFO = re.compile(
 )
 
 
-@dataclass(frozen=True)
+@record
 class PieceNote:
     """A piece the referee lists rather than reads: where it stands, its image and name."""
 
@@ -81,7 +81,7 @@ class PieceNote:
         return f"{self.where}: {self.name} ({self.image}) {self.what}"
 
 
-@dataclass(frozen=True)
+@record
 class ImportReport:
     """What reading a save found: counts of pieces read, identified, off the boards and
     unknown, and the pieces and SSR names listed rather than read."""
@@ -118,7 +118,7 @@ class ImportReport:
         )
 
 
-@dataclass(frozen=True)
+@record
 class SaveScenario:
     """A save read as a scenario: the scenario's tables and what reading it found."""
 

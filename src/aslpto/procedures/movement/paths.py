@@ -4,9 +4,9 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
 from typing import Any
 
+from aslpto.base.records import record, replace
 from aslpto.base.rulings import InputError, RuleViolation, Ruling
 from aslpto.board.hexes import Hex, Hexside
 from aslpto.procedures.movement.steps import _DEFAULT, Position, State, StepKind, parse_step
@@ -30,7 +30,7 @@ from aslpto.state.game import Game
 from aslpto.state.units import Kind, Transport, Unit
 
 
-@dataclass(frozen=True)
+@record
 class StepResult:
     """One evaluated step: where it led, its cost and running total (half units), rules,
     events."""
@@ -45,7 +45,7 @@ class StepResult:
     breach: Hexside | None = None  # the bank hexside the step breached (G8 BREACH)
 
 
-@dataclass(frozen=True)
+@record
 class MoveResult:
     """A declared path, evaluated. ``mf``/``allowance`` in half units (see :func:`as_number`)."""
 

@@ -5,12 +5,12 @@ from __future__ import annotations
 
 import weakref
 from collections.abc import Iterable, Iterator
-from dataclasses import dataclass
 from functools import cached_property
 from itertools import repeat
 from typing import Any
 
 from aslpto.base import unchecked
+from aslpto.base.records import record
 from aslpto.base.rulings import InputError, RuleViolation
 from aslpto.board.hexes import Hex, Hexside
 from aslpto.procedures.movement.paths import _cap, _check_may_move, _context
@@ -31,7 +31,7 @@ from aslpto.state.game import FortKind, Game
 from aslpto.state.units import Unit
 
 
-@dataclass(frozen=True)
+@record
 class Location:
     """A Location/position the unit can reach, with its least cost and the path to it."""
 
@@ -334,7 +334,7 @@ def _space(ctx: MoveContext) -> _Space:
     return space
 
 
-@dataclass
+@record(frozen=False)
 class _Search:
     """Least costs by search key (state id * 4 + flags: 1 ended, 2 a Location entered):
     ``table`` (a dict), or ``costs`` (a list by key) with the keys it ``reached``."""

@@ -5,10 +5,10 @@
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, replace
 from enum import StrEnum
 
 from aslpto.base.ranges import refusal
+from aslpto.base.records import record, replace
 from aslpto.base.rulings import InputError
 from aslpto.board.hexes import Hex, HexName, Hexside
 from aslpto.rules.movement import (
@@ -51,7 +51,7 @@ _WORDS = {
 }
 
 
-@dataclass(frozen=True, slots=True)
+@record(slots=True)
 class State:
     """A unit's Location and position: hex, position, entrenchment, Bypass hexside."""
 
@@ -68,7 +68,7 @@ class StepKind(StrEnum):
     BREACH = "breach"  # breach the bank hexside between the current hex and ``hex``
 
 
-@dataclass(frozen=True, slots=True)
+@record(slots=True)
 class Step:
     """One declared step."""
 

@@ -6,8 +6,7 @@ Bypass."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
-
+from aslpto.base.records import record, replace
 from aslpto.base.rulings import InputError, RuleViolation
 from aslpto.board.hexes import Hex, Hexside
 from aslpto.procedures.movement.steps import Position, State, Step, StepKind
@@ -38,7 +37,7 @@ from aslpto.state.game import FortKind, Game, PaddyState
 from aslpto.state.units import Unit
 
 
-@dataclass(frozen=True, slots=True)
+@record(slots=True)
 class Transition:
     """What one step does: new state, its costs and events, and facts the path rules need."""
 

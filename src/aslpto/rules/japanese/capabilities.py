@@ -15,10 +15,10 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
 from enum import StrEnum
 from fractions import Fraction
 
+from aslpto.base.records import record
 from aslpto.base.rulings import InputError, Ruling
 from aslpto.rules.japanese import units as jp
 from aslpto.state.counters import catalog
@@ -106,7 +106,7 @@ def to_hit_numbers(*, captured: bool) -> Ruling[str]:
     return Ruling("red" if captured else "black", ("G1.61",), "")
 
 
-@dataclass(frozen=True)
+@record
 class OBADraw:
     black: int
     red: int
@@ -122,7 +122,7 @@ def oba_accurate(final_dr: int) -> Ruling[bool]:
     return Ruling(final_dr <= 1, ("G1.61", "C1.3"), "")
 
 
-@dataclass(frozen=True)
+@record
 class WeaponUse:
     breakdown: int
     multiple_rof: int

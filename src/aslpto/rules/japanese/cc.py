@@ -12,8 +12,8 @@ The CC subsystem is not here; these functions decide the G1 parts from explicit 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 
+from aslpto.base.records import record
 from aslpto.base.rulings import RuleViolation, Ruling
 from aslpto.rules.japanese import units as jp
 from aslpto.rules.morale import Log, Result, morale_level, situation_in
@@ -26,7 +26,7 @@ from aslpto.state.units import Kind, Strength, Unit, UnitClass
 # ---------------------------------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
+@record
 class CCFacts:
     """Who is in a CC/Melee (G1.64)."""
 

@@ -15,10 +15,10 @@ a function over explicit facts (when, what is in range, what the hero has done).
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
 from enum import StrEnum
 from fractions import Fraction
 
+from aslpto.base.records import record
 from aslpto.base.rulings import InputError, RuleViolation, Ruling
 from aslpto.base.unchecked import note
 from aslpto.rules.japanese import units as jp
@@ -51,7 +51,7 @@ class THTime(StrEnum):
     CCPH = "ccph"  # at the start of the CCPh, DEFENDER in the same Location as an AFV
 
 
-@dataclass(frozen=True)
+@record
 class THOpportunity:
     """The facts of one possible creation attempt (G1.421, G1.424)."""
 
@@ -309,7 +309,7 @@ def vehicle_motion_attempt_allowed_by_th_hero() -> Ruling[bool]:
 # ---------------------------------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
+@record
 class THCombat:
     fp: int
     ccv: int

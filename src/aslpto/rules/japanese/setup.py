@@ -18,11 +18,11 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from dataclasses import dataclass
 from fractions import Fraction
 from typing import TYPE_CHECKING
 
 from aslpto.base.findings import Finding, Severity
+from aslpto.base.records import record
 from aslpto.base.rulings import Ruling
 from aslpto.rules.japanese import units as jp
 from aslpto.rules.japanese.heroes import th_hero_allowance
@@ -133,7 +133,7 @@ def hip_findings(
     return out
 
 
-@dataclass(frozen=True)
+@record
 class PillboxFacts:
     """A Japanese pillbox at setup (G1.632)."""
 
@@ -143,7 +143,7 @@ class PillboxFacts:
     hidden: bool = False
 
 
-@dataclass(frozen=True)
+@record
 class TunnelFacts:
     """A tunnel at setup: its entrances (hex names) and whether it was bought separately."""
 
@@ -265,7 +265,7 @@ def th_hero_findings(
     return out
 
 
-@dataclass(frozen=True)
+@record
 class ATSetDCFacts:
     """An A-T Set DC at setup (G1.6121)."""
 

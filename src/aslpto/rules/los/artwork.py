@@ -44,12 +44,12 @@ import importlib
 import re
 from array import array
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass
 from functools import lru_cache
 from operator import itemgetter
 from typing import Any
 
 from aslpto.base import plugins
+from aslpto.base.records import record
 from aslpto.board.artwork import Artwork
 from aslpto.board.hexes import Hex, Hexside, Placement, distance
 from aslpto.board.maps import Map, MapConditions, RiverDepth
@@ -94,7 +94,7 @@ _DEPENDS: dict[Terrain, frozenset[str]] = {
 """A printed terrain that may change by what lies around its hex, and what it may become."""
 
 
-@dataclass(frozen=True, slots=True)
+@record(slots=True)
 class _Code:
     """What one terrain code of the artwork is to the LOS, under the conditions."""
 
@@ -110,7 +110,7 @@ class _Code:
     depends: frozenset[str] = frozenset()
 
 
-@dataclass(frozen=True, slots=True)
+@record(slots=True)
 class _Pattern:
     """The thread between two hex centres as pixels, relative to the first centre's pixel,
     grouped by the hex each lies in (in the order the thread meets them), the end hexes left
@@ -125,7 +125,7 @@ class _Pattern:
     groups: tuple[tuple[int, int, int, int, int, int], ...]
 
 
-@dataclass(frozen=True, slots=True)
+@record(slots=True)
 class _Geometry:
     """The hex grid in quarter pixels: hex centre of ``Hex(x, y)`` at
     ``(ax + qx * x, ay + qy * (y - 2))``; boards ``width`` x ``height`` pixels."""
@@ -263,7 +263,7 @@ def _pattern(geo: _Geometry, fx: int, fy: int, dx: int, dy: int) -> _Pattern:
     return _Pattern(xs, ys, getter, low, (min(xs), max(xs), min(ys), max(ys)), tuple(groups))
 
 
-@dataclass(frozen=True, slots=True)
+@record(slots=True)
 class _Board:
     """One real board as the engine reads it: the interesting codes (0 for a code that is
     nothing to the LOS), the raw codes, and the levels (``_ZERO`` + level), each turned 180°

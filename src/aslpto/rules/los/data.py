@@ -4,17 +4,17 @@ the LOS engine cites."""
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
 from functools import cache
 
 from aslpto.base.datafiles import bundled
+from aslpto.base.records import record
 from aslpto.base.rulings import Ruling
 
 G8_LOS = "G8 (LOS)"
 """The LOS paragraph of the G8 chart (it has no number of its own)."""
 
 
-@dataclass(frozen=True)
+@record
 class SideRule:
     """A hexside obstacle (``[hexside.*]`` of data/los.toml)."""
 
@@ -24,7 +24,7 @@ class SideRule:
     own_spine: bool
 
 
-@dataclass(frozen=True)
+@record
 class TerrainRule:
     """How a terrain word hinders (``[terrain.*]`` of data/los.toml)."""
 
@@ -36,7 +36,7 @@ class TerrainRule:
     same_level_rule: str = ""
 
 
-@dataclass(frozen=True)
+@record
 class LosData:
     """data/los.toml: cited rule numbers, the Hindrance limit, hexside and terrain rules."""
 

@@ -4,10 +4,10 @@ and hexsides, at hex grain."""
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any, NamedTuple
 
+from aslpto.base.records import record
 from aslpto.base.rulings import InputError
 from aslpto.board.hexes import Hex, Hexside, Vertex, distance
 from aslpto.board.maps import Map
@@ -45,7 +45,7 @@ _HEX, _SIDE, _SPINE, _VERTEX = 0, 1, 2, 3
 _NONE, _OBST, _SAME, _HEIGHT, _ORCH_IN, _ORCH_OUT, _PADDY = range(7)
 
 
-@dataclass(frozen=True, slots=True)
+@record(slots=True)
 class _Prof:
     """One hex as the LOS sees it (half levels)."""
 
@@ -63,7 +63,7 @@ class _Prof:
     flooded: bool  # a Water Obstacle raised by a flooded river (B21.21)
 
 
-@dataclass(frozen=True, slots=True)
+@record(slots=True)
 class _Side:
     """A hexside with something the LOS cares about."""
 

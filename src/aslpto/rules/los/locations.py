@@ -3,10 +3,10 @@ and a scenario's LOS overrides (``[[los_overrides]]``)."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any
 
 from aslpto.base.ranges import refusal
+from aslpto.base.records import record
 from aslpto.base.rulings import InputError, Ruling
 from aslpto.base.tomlsource import TomlSource
 from aslpto.board.hexes import Hex
@@ -29,7 +29,7 @@ POSITIONS: dict[str, str] = {
 level in a stream Depression rather than IN it)."""
 
 
-@dataclass(frozen=True)
+@record
 class Location:
     """One end of a LOS: a hex, a level above the hex's base (an upper building level, or a
     raised observer), a position in the hex, and whether it is entrenched Infantry (G8)."""
@@ -98,7 +98,7 @@ def location_name(m: Map, loc: Location) -> str:
     return s
 
 
-@dataclass(frozen=True)
+@record
 class Blocker:
     """What blocks a LOS: a hex, hexside or vertex name, the rule, and why; on a real board
     also the first blocking point of the thread as a map pixel ``(x, y)``."""
@@ -115,7 +115,7 @@ class Blocker:
         return out
 
 
-@dataclass(frozen=True)
+@record
 class HindranceHit:
     """One Hindrance along the LOS."""
 
@@ -128,7 +128,7 @@ class HindranceHit:
         return {"where": self.where, "terrain": self.terrain, "drm": self.drm, "rule": self.rule}
 
 
-@dataclass(frozen=True)
+@record
 class LosResult:
     """The answer: LOS or not, the Hindrance DRM, the range, what blocks, and the rules."""
 
@@ -168,7 +168,7 @@ class LosResult:
         }
 
 
-@dataclass(frozen=True)
+@record
 class LosOverride:
     """A scenario's ruling on one LOS (``[[los_overrides]] from, to, los, hindrance_drm,
     note``). It holds both ways; a Location given with a level or position matches only that

@@ -22,11 +22,11 @@ integer cross product: exact, with no floating point and no nudging.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
 from typing import Literal
 
+from aslpto.base.records import record
 from aslpto.board.hexes import Hex, Hexside, Vertex
 
 Point = tuple[int, int]
@@ -73,7 +73,7 @@ def _cross(ux: int, uy: int, vx: int, vy: int) -> int:
     return ux * vy - uy * vx
 
 
-@dataclass(frozen=True)
+@record
 class Event:
     """One thing the thread meets, in order from the first hex to the second.
 

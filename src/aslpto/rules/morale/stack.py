@@ -23,12 +23,12 @@ depends on more (16 classes instead of 36 rolls for the first DR of every part).
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass, replace
 from fractions import Fraction
 from itertools import product
 from math import factorial, lcm
 from typing import Any
 
+from aslpto.base.records import record, replace
 from aslpto.base.rulings import InputError
 from aslpto.rules.morale import procedures as old
 from aslpto.rules.morale.national import G1
@@ -55,7 +55,7 @@ class _Tangled(Exception):
     (no procedure here does so; the composed enumeration answers then)."""
 
 
-@dataclass(frozen=True)
+@record
 class _Own:
     """The unit's own check."""
 
@@ -65,7 +65,7 @@ class _Own:
     time: Time
 
 
-@dataclass(frozen=True)
+@record
 class _Loss:
     """A LLMC/LLTC for the loss of a leader (A10.2), taken by the unit's parts of lower Morale
     Level."""
@@ -82,7 +82,7 @@ class _Loss:
 Stage = _Own | _Loss
 
 
-@dataclass(frozen=True)
+@record
 class _Plan:
     units: tuple[Unit, ...]  # the Location: checking units, then context
     first: tuple[tuple[str, Check, int], ...]  # the first round: (id, check, DRM), in order
@@ -92,7 +92,7 @@ class _Plan:
     rules: tuple[str, ...] = ()
 
 
-@dataclass(frozen=True)
+@record
 class _Branch:
     """The leaders' part: the Location after it (the other units as they were when they
     checked), what happened to the leaders, and each other unit's checks."""
@@ -396,7 +396,7 @@ Fate = tuple[tuple[Unit, ...], tuple[str, ...]]
 that were eliminated."""
 
 
-@dataclass(frozen=True)
+@record
 class Group:
     """Units that start identical (but for their id), taken as interchangeable: ``parts`` says
     how many of them take their checks under which fate distribution (in a G9.43 stack, one
@@ -406,7 +406,7 @@ class Group:
     parts: tuple[tuple[int, Distribution[Fate]], ...]
 
 
-@dataclass(frozen=True)
+@record
 class Branch:
     """One outcome of the leaders' part: its probability, the units it fixes (leaders, units
     taking no check; a group's units stand in their start state), the leaders eliminated, and
@@ -418,7 +418,7 @@ class Branch:
     groups: tuple[Group, ...]
 
 
-@dataclass(frozen=True)
+@record
 class StackOdds:
     """The exact odds of a stack's checks, factored: a distribution over the leaders' part,
     and given each branch, every group's units independent with one fate distribution each.

@@ -5,11 +5,11 @@ G1.4, G1.41)."""
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field, replace
 from enum import StrEnum
 from typing import Any
 
 from aslpto.base.datafiles import bundled
+from aslpto.base.records import field, record, replace
 from aslpto.base.rulings import InputError, Ruling
 from aslpto.base.unchecked import note
 from aslpto.rules.morale.national import G1
@@ -57,7 +57,7 @@ class Check(StrEnum):
         return self in (Check.MC, Check.NMC, Check.PANJI, Check.LLMC)
 
 
-@dataclass(frozen=True)
+@record
 class Situation:
     """Facts about a unit's Location that change its check. Usually built by
     :func:`situation_in` from the units present."""
@@ -80,7 +80,7 @@ PLAIN = Situation()
 """No leader, no special facts."""
 
 
-@dataclass(frozen=True)
+@record
 class Result:
     """What a procedure leaves: the units that remain (in order), the ids eliminated, what
     happened (``"J1: step-reduced"``) and the rules that decided."""
@@ -97,7 +97,7 @@ class Result:
         return None
 
 
-@dataclass
+@record(frozen=False)
 class Log:
     """What happened while a procedure ran: events, rules, eliminated ids."""
 

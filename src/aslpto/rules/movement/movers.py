@@ -5,13 +5,13 @@ step is priced in; data/movement.toml holds the numbers with their rules."""
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
 from enum import StrEnum
 from fractions import Fraction
 from functools import cache
 from typing import Any
 
 from aslpto.base.datafiles import bundled
+from aslpto.base.records import field, record
 from aslpto.base.rulings import InputError, RuleViolation, Ruling
 from aslpto.base.unchecked import Recorded
 from aslpto.board.hexes import Hex
@@ -35,7 +35,7 @@ def as_number(h: int) -> int | float:
     return int(f) if f.denominator == 1 else float(f)
 
 
-@dataclass(frozen=True, slots=True)
+@record(slots=True)
 class Cost:
     """One part of a step's MF/MP expenditure and the rule that charges it."""
 
@@ -44,7 +44,7 @@ class Cost:
     why: str
 
 
-@dataclass(frozen=True, slots=True)
+@record(slots=True)
 class Event:
     """Something a step triggers, for the procedures to resolve (Panji MC, immobilization...)."""
 
@@ -62,7 +62,7 @@ class Event:
         return out
 
 
-@dataclass(frozen=True)
+@record
 class MovementData:
     """data/movement.toml."""
 
@@ -128,7 +128,7 @@ class Phase(StrEnum):
     APH = "aph"
 
 
-@dataclass(frozen=True)
+@record
 class MoveOptions:
     """How the unit moves, in the rulebook's words."""
 
@@ -158,7 +158,7 @@ MANHANDLING = {
 }
 
 
-@dataclass(frozen=True)
+@record
 class Mover:
     """The moving unit as the movement rules see it."""
 
@@ -382,7 +382,7 @@ def allowance(unit: Unit, mover: Mover, options: MoveOptions) -> Ruling[int]:
     return Ruling(total, tuple(rules), why)
 
 
-@dataclass
+@record(frozen=False)
 class MoveContext:
     """Everything a step's cost depends on besides the step itself."""
 
@@ -459,7 +459,7 @@ class MoveContext:
         return self._enemies.get(h, ())
 
 
-@dataclass(frozen=True)
+@record
 class Tunnel:
     """A tunnel (B8.6): two entrance Locations. A scenario gives it as two [[fortifications]]
     of kind ``tunnel``, one per entrance, whose ids share the part before the last dot

@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
+from aslpto.base.records import record
 from aslpto.base.rulings import RuleViolation
 from aslpto.board.hexes import Hex, distance
 from aslpto.rules.movement.movers import Cost, MoveContext, MoverKind, Phase, Tunnel, movement_data
@@ -11,7 +10,7 @@ from aslpto.state.game import FortKind, Game
 from aslpto.state.units import Transport
 
 
-@dataclass(frozen=True)
+@record
 class TunnelMove:
     """A move through a tunnel: which, its cost (all MF), the rules, and whether the unit
     arrives in a pillbox (the far entrance is a pillbox, G1.632)."""

@@ -16,12 +16,12 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, replace
 from enum import StrEnum
 from fractions import Fraction
 from typing import Any
 
 from aslpto.base.datafiles import bundled
+from aslpto.base.records import record, replace
 from aslpto.base.rulings import InputError, RuleViolation, Ruling
 from aslpto.base.unchecked import Recorded
 from aslpto.board.hexes import Hex, Hexside
@@ -597,7 +597,7 @@ class ForcedBy(StrEnum):
     COLUMN_DISBANDS = "column-disbands"
 
 
-@dataclass(frozen=True)
+@record
 class ForcedInto:
     """G8.212: Infantry forced INTO the hex from its Bank counter."""
 

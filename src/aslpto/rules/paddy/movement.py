@@ -10,9 +10,9 @@ paddy hex, also one that another chapter prices (a ford, B21.41).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from enum import StrEnum
 
+from aslpto.base.records import record
 from aslpto.base.rulings import RuleViolation
 from aslpto.board.hexes import Hex
 from aslpto.board.terrain import Feature, Terrain
@@ -43,7 +43,7 @@ class Where(StrEnum):
     OUT = "out"  # in a non-paddy hex
 
 
-@dataclass(frozen=True)
+@record
 class PaddyStep:
     """The chart cell that prices a step, its hexside part and its COT part (the part that
     doubles when entering a higher level), and the events it triggers."""

@@ -14,8 +14,7 @@ touches a Covered hexside (G9.46). Trip flares (G.8, G9.121) are reported here t
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
+from aslpto.base.records import record
 from aslpto.base.rulings import RuleViolation
 from aslpto.board.hexes import Hex, Hexside
 from aslpto.board.terrain import HexsideFeature, Terrain
@@ -27,7 +26,7 @@ ABOVE = "above-panji"
 BENEATH = "beneath-panji"
 
 
-@dataclass(frozen=True)
+@record
 class PanjiEntry:
     """Where the unit is placed and what its entry triggers."""
 
@@ -285,7 +284,7 @@ def exit_costs(
     return [Cost(2, "G9.6", "cross a Covered hexside to exit")]
 
 
-@dataclass(frozen=True)
+@record
 class BypassCheck:
     """G9.46: allowed (placed beneath), or blocked (hidden Panji revealed, cost paid in place)."""
 

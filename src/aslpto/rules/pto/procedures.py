@@ -11,11 +11,11 @@ G.1 (PTO Terrain) and G.9 (overlays) are map transforms (:mod:`aslpto.rules.pto.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, replace
 from enum import StrEnum
 from typing import Any
 
 from aslpto.base.datafiles import bundled
+from aslpto.base.records import record, replace
 from aslpto.base.rulings import InputError, RuleViolation, Ruling
 from aslpto.base.unchecked import Recorded
 from aslpto.board.hexes import Hex, Hexside
@@ -176,7 +176,7 @@ def detection_choices(game: Game, mover: Unit, hex_name: str) -> Ruling[tuple[De
     return Ruling(tuple(Detection), ("G.4",), "hidden Stealthy Infantry in jungle/kunai/bamboo")
 
 
-@dataclass(frozen=True)
+@record
 class DetectionOutcome:
     choice: Detection
     revealed: tuple[str, ...] = ()  # DEFENDERS that lose HIP
@@ -409,7 +409,7 @@ class Expenditure(StrEnum):
     SMOKE = "smoke"  # placing SMOKE
 
 
-@dataclass(frozen=True)
+@record
 class FlareTrigger:
     """What a unit/stack does in (or into) a Location with trip flares.
 

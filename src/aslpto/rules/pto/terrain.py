@@ -10,10 +10,10 @@ marsh, which changes by what lies next to it, is done hex by hex.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
-from dataclasses import replace
 from itertools import compress, count
 from operator import itemgetter
 
+from aslpto.base.records import replace
 from aslpto.board.files import BoardData
 from aslpto.board.hexes import Hex, Hexside, Layout
 from aslpto.board.maps import (
@@ -295,7 +295,7 @@ def build_map(
     layout: Layout,
     boards: Mapping[str, BoardData],
     overlays: tuple[OverlayPlacement, ...] = (),
-    conditions: MapConditions = MapConditions(),  # noqa: B008 (frozen)
+    conditions: MapConditions = MapConditions(),
     chart: TerrainChart | None = None,
 ) -> Map:
     """The map laid out, overlays placed in SSR order (G.9B), under the scenario's conditions:

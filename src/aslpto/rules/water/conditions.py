@@ -17,12 +17,12 @@ from __future__ import annotations
 
 import math
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, replace
 from enum import StrEnum
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
 from aslpto.base.datafiles import bundled
+from aslpto.base.records import record, replace
 from aslpto.base.rulings import InputError, RuleViolation, Ruling
 from aslpto.base.unchecked import Recorded
 from aslpto.board.hexes import DIRECTIONS, Direction, Hex, HexName
@@ -77,7 +77,7 @@ def direction_from_dr(dr: int, placed: Direction) -> Ruling[Direction]:
     return Ruling(placed, ("B21.121",), f"dr {dr} even: as placed")
 
 
-@dataclass(frozen=True)
+@record
 class Current:
     direction: Direction | None  # downstream
     force: CurrentForce
@@ -298,7 +298,7 @@ def downstream(game: Game, hex_name: str, heading: Heading) -> tuple[Hex, ...]:
     return tuple(out)
 
 
-@dataclass(frozen=True)
+@record
 class Craft:
     """A boat or amphibious vehicle IN a river hex."""
 
@@ -321,7 +321,7 @@ class Craft:
         return self.powered
 
 
-@dataclass(frozen=True)
+@record
 class DriftRuling:
     drifts: bool
     candidates: tuple[Hex, ...] = ()
@@ -562,7 +562,7 @@ def clear_ice(game: Game, hex_name: str) -> Game:
     return replace(game, map=replace(game.map, cells=cells))
 
 
-@dataclass(frozen=True)
+@record
 class IceLedger:
     """B21.6: the Weight Limit of every ice hex is the highest weight any ice hex has
     sustained so far. Keep it from one crossing to the next."""
@@ -574,7 +574,7 @@ class IceLedger:
         return IceLedger(float(_data()["ice"]["initial_weight_limit"]))
 
 
-@dataclass(frozen=True)
+@record
 class IceCrossing:
     check: bool  # a collapse DR is made
     collapse_at_most: int = 0  # the Original DR that collapses the ice
@@ -602,7 +602,7 @@ def ice_crossing(ledger: IceLedger, weight_tons: float) -> Ruling[IceCrossing]:
     )
 
 
-@dataclass(frozen=True)
+@record
 class IceResult:
     collapsed: bool
     ledger: IceLedger

@@ -11,8 +11,7 @@ costs only the doubling for each higher level. Broken fording units may not Low 
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
+from aslpto.base.records import record
 from aslpto.base.rulings import RuleViolation
 from aslpto.board.hexes import Hex, Hexside
 from aslpto.board.terrain import Feature, HexsideFeature, Terrain
@@ -33,7 +32,7 @@ from aslpto.state.units import Transport
 UNBUILT = "Chapter E ({what}) is not part of this engine, so that entry cannot be evaluated"
 
 
-@dataclass(frozen=True)
+@record
 class WaterEntry:
     costs: tuple[Cost, ...]
     events: tuple[Event, ...]

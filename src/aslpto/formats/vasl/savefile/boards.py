@@ -4,13 +4,13 @@ crop, version, overlays and SSR names, and where a pixel of the main map falls."
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
 
+from aslpto.base.records import record
 from aslpto.formats.vasl.savefile.encoding import GEO_BOARD_SIZE, MAIN_MAP_EDGE
 from aslpto.formats.vasl.savefile.pieces import _to_int
 
 
-@dataclass(frozen=True)
+@record
 class Crop:
     """A board's crop rectangle, in the board's own pixels (``-1``: to the edge)."""
 
@@ -20,7 +20,7 @@ class Crop:
     height: int
 
 
-@dataclass(frozen=True)
+@record
 class Overlay:
     """An overlay placed on a board: its name and the two hexes that place it."""
 
@@ -30,7 +30,7 @@ class Overlay:
     extra: tuple[str, ...] = ()
 
 
-@dataclass(frozen=True)
+@record
 class Board:
     """One board of the layout, as VASL's ``ASLBoard.getState`` writes it.
 
@@ -55,7 +55,7 @@ class Board:
     raw: str
 
 
-@dataclass(frozen=True)
+@record
 class BoardLayout:
     """The boards of a map (one ``bd`` command), in the order saved."""
 

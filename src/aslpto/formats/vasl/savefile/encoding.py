@@ -7,7 +7,8 @@ from __future__ import annotations
 import os
 import random
 from collections.abc import Sequence
-from dataclasses import dataclass
+
+from aslpto.base.records import record
 
 HEADER = "!VCSK"
 """The first bytes of an obfuscated ``savedGame`` member."""
@@ -202,7 +203,7 @@ def encode(text: str, key: int | None = None) -> bytes:
     return f"{HEADER}{key:02x}{raw.hex()}".encode("ascii")
 
 
-@dataclass(frozen=True)
+@record
 class Command:
     """One VASSAL command of a save: its kind (``add_piece``, ``boards``, ...) and its text."""
 

@@ -9,12 +9,12 @@ import struct
 import zipfile
 import zlib
 from collections.abc import Iterable
-from dataclasses import dataclass, replace
 from datetime import UTC, datetime
 from xml.etree import ElementTree
 from xml.sax.saxutils import escape as xml_escape
 
 from aslpto.base.inputfiles import MAX_ARCHIVE_BYTES, MIB, read_bytes
+from aslpto.base.records import record, replace
 from aslpto.formats.vasl.savefile.boards import BoardLayout, parse_boards
 from aslpto.formats.vasl.savefile.encoding import (
     MODULE_DATA,
@@ -31,7 +31,7 @@ from aslpto.formats.vasl.savefile.encoding import (
 from aslpto.formats.vasl.savefile.pieces import Piece, Stack, _piece, _split_add, _stack
 
 
-@dataclass(frozen=True)
+@record
 class MetaData:
     """A ``moduledata`` or ``savedata`` member: module name and version, VASSAL version, date."""
 
@@ -88,7 +88,7 @@ def _metadata(data: bytes, member: str, source: str) -> MetaData:
     )
 
 
-@dataclass(frozen=True)
+@record
 class SavedGame:
     """A VASL saved game: its commands, pieces, stacks and board layouts, and its metadata.
 

@@ -4,12 +4,11 @@ trait."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
-
+from aslpto.base.records import record, replace
 from aslpto.formats.vasl.savefile.encoding import decode_sequence, encode_sequence
 
 
-@dataclass(frozen=True)
+@record
 class Trait:
     """One trait (VASSAL decorator) of a piece: ``type`` is ``kind;args``, ``state`` its own."""
 
@@ -23,7 +22,7 @@ class Trait:
         return decode_sequence(self.type, ";")[1:]
 
 
-@dataclass(frozen=True)
+@record
 class Layer:
     """A layer trait (``emb2``): the images it can show and which one it shows.
 
@@ -79,7 +78,7 @@ class Layer:
         return inner + second if not first else first + inner
 
 
-@dataclass(frozen=True)
+@record
 class Piece:
     """A piece added by a ``+/ID/TYPE/STATE`` command, its traits outermost first.
 
@@ -165,7 +164,7 @@ class Piece:
         return [trait for trait in self.traits if trait.kind == kind]
 
 
-@dataclass(frozen=True)
+@record
 class Stack:
     """A stack (``+/ID/stack/map;x;y;ids``): where it is and its pieces, bottom first."""
 

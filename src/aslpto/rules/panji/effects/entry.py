@@ -4,9 +4,9 @@ hexside triggers (G9.41-G9.44, G9.411, G9.42-G9.423) and the PRC (G9.423, G9.51)
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, replace
 from enum import StrEnum
 
+from aslpto.base.records import record, replace
 from aslpto.base.rulings import InputError, RuleViolation, Ruling
 from aslpto.board.hexes import Hex, Hexside
 from aslpto.board.terrain import HexsideFeature
@@ -117,7 +117,7 @@ class Crossing(StrEnum):
     TB = "tb"
 
 
-@dataclass(frozen=True)
+@record
 class PanjiEntry:
     """A unit or stack entering a panji Location, as the move reports it.
 
@@ -150,7 +150,7 @@ class PanjiEntry:
         return self.phase == "rtph"
 
 
-@dataclass(frozen=True)
+@record
 class UnitEffect:
     unit: str
     effects: tuple[Effect, ...]
@@ -158,7 +158,7 @@ class UnitEffect:
     why: str = ""
 
 
-@dataclass(frozen=True)
+@record
 class EntryEffects:
     """What an entry triggers before Defensive First Fire (G9.41).
 
@@ -408,7 +408,7 @@ def entry_effects(game: Game, entry: PanjiEntry) -> Ruling[EntryEffects]:
     return Ruling(eff, eff.rules, "entered across a Covered hexside")
 
 
-@dataclass(frozen=True)
+@record
 class EntryOutcome:
     """The units after the entry's checks: the morale result of every Panji MC, PTC and Bail
     Out NMC, plus vehicles immobilized and items eliminated."""

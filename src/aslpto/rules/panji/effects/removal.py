@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, replace
 from enum import StrEnum
 from fractions import Fraction
 from typing import Any
 
+from aslpto.base.records import record, replace
 from aslpto.base.rulings import InputError, RuleViolation, Ruling
 from aslpto.board.hexes import Hexside
 from aslpto.board.terrain import Terrain
@@ -58,7 +58,7 @@ def uncover(game: Game, pid: str, hexsides: Iterable[Hexside]) -> Game:
     return game.with_panji(replace(p, covered=left), pid)
 
 
-@dataclass(frozen=True)
+@record
 class ClearanceAttempt:
     """A Clearance attempt vs one predesignated Covered hexside (G9.71), by ``units`` (the
     Infantry attempting, directing or assisting)."""
@@ -138,7 +138,7 @@ class HEAttack(StrEnum):
     DC_AT_SET = "dc-at-set"  # A-T Set DC (G1.6122)
 
 
-@dataclass(frozen=True)
+@record
 class HEResult:
     """What an HE/DC attack does to a Panji counter."""
 
@@ -256,7 +256,7 @@ def apply_uncovered(game: Game, pid: str, hexsides: frozenset[Hexside]) -> Game:
     return uncover(game, pid, hexsides) if hexsides else game
 
 
-@dataclass(frozen=True)
+@record
 class AfvClear:
     """A full-tracked AFV/dozer beneath a Panji counter clearing one Covered hexside."""
 

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from dataclasses import dataclass
 from enum import StrEnum
 
+from aslpto.base.records import record
 from aslpto.base.rulings import InputError, RuleViolation, Ruling
 from aslpto.board.hexes import Hexside
 from aslpto.rules import morale as morale
@@ -46,7 +46,7 @@ def parachute_position(final_dr: int) -> Ruling[str]:
     return Ruling(ABOVE, ("G9.47",), f"Final dr {final_dr} >= 6: above, Panji MC (ML 7)")
 
 
-@dataclass(frozen=True)
+@record
 class LandingOutcome:
     """Where each revealed unit ends up, and the Panji MC result of those above."""
 
