@@ -70,9 +70,6 @@ from aslpto.rules.panji.effects.entry import (
     _mc_exemption as _mc_exemption,
 )
 from aslpto.rules.panji.effects.entry import (
-    _Parts as _Parts,
-)
-from aslpto.rules.panji.effects.entry import (
     _placed as _placed,
 )
 from aslpto.rules.panji.effects.entry import (

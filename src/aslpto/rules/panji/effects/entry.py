@@ -5,12 +5,12 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from enum import StrEnum
+from typing import TYPE_CHECKING
 
 from aslpto.base.records import record, replace
 from aslpto.base.rulings import InputError, RuleViolation, Ruling
 from aslpto.board.hexes import Hex, Hexside
 from aslpto.board.terrain import HexsideFeature
-from aslpto.rules import morale as morale
 from aslpto.rules.panji.effects.terrain import (
     ABOVE,
     BENEATH,
@@ -23,6 +23,11 @@ from aslpto.rules.panji.effects.terrain import (
 from aslpto.state.dice import Dice, Distribution, odds
 from aslpto.state.game import Game, Panji
 from aslpto.state.units import Kind, Transport, Unit, VehicleType
+
+if TYPE_CHECKING:  # the morale procedures are imported where an entry's checks are rolled
+    from aslpto.rules import morale
+
+    _Parts = tuple[morale.Result, ...]
 
 
 def hip_record(game: Game, panji: Panji) -> str:
@@ -420,10 +425,11 @@ class EntryOutcome:
     column: Effect | None = None
 
 
-_Parts = tuple[morale.Result, ...]
 
 
 def _combine(parts: Sequence[morale.Result]) -> morale.Result:
+    from aslpto.rules import morale
+
     units: list[Unit] = []
     elim: list[str] = []
     events: list[str] = []
@@ -472,6 +478,8 @@ def _entry_parts(
 
 def _bail_out_check(u: Unit, dice: Dice) -> morale.Result:
     """Bail Out NMC (D5.4), then - if it survives - the Panji MC of entering Infantry (G9.423)."""
+    from aslpto.rules import morale
+
     first = morale.resolve_check(u, morale.Check.NMC, dice)
     after = first.unit(u.id)
     if after is None:
@@ -500,6 +508,8 @@ def _finish_entry(
 def resolve_entry(game: Game, entry: PanjiEntry, dice: Dice) -> EntryOutcome:
     """Roll everything an entry across a Covered hexside triggers (before Defensive First
     Fire, G9.41): the G9.43 random selection, Panji MC, PTC, Bail Out NMC."""
+    from aslpto.rules import morale
+
     eff = entry_effects(game, entry).value
     stack, individual, bail, others = _entry_parts(game, entry, eff)
     parts: list[morale.Result] = [morale.Result(tuple(others))]
@@ -540,6 +550,8 @@ def _bail_out_odds(u: Unit) -> Distribution[morale.Result]:
 
 def entry_odds(game: Game, entry: PanjiEntry) -> Distribution[EntryOutcome]:
     """Exact distribution of :func:`resolve_entry` (each part's distribution bound in turn)."""
+    from aslpto.rules import morale
+
     eff = entry_effects(game, entry).value
     stack, individual, bail, others = _entry_parts(game, entry, eff)
     dist: Distribution[_Parts] = Distribution.certain((morale.Result(tuple(others)),))
@@ -609,6 +621,8 @@ def resolve_prc_disembark(units: Sequence[Unit], dice: Dice, *, bail_out: bool) 
     """G9.423: PRC disembarking above a Panji counter: each (after its Bail Out NMC, if
     ``bail_out``) takes the Panji MC of entering Infantry, even if they disembarked as a
     stack."""
+    from aslpto.rules import morale
+
     parts: list[morale.Result] = []
     for u in units:
         u = u.with_(position=ABOVE)

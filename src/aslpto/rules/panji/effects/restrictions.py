@@ -6,11 +6,11 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from enum import StrEnum
+from typing import TYPE_CHECKING
 
 from aslpto.base.records import record
 from aslpto.base.rulings import InputError, RuleViolation, Ruling
 from aslpto.board.hexes import Hexside
-from aslpto.rules import morale as morale
 from aslpto.rules.panji.effects.entry import _combine
 from aslpto.rules.panji.effects.terrain import (
     ABOVE,
@@ -24,6 +24,9 @@ from aslpto.rules.panji.effects.terrain import (
 from aslpto.state.dice import Dice, Distribution, odds
 from aslpto.state.game import Game
 from aslpto.state.units import Kind, Unit
+
+if TYPE_CHECKING:  # the morale procedures are imported where a landing's check is rolled
+    from aslpto.rules import morale
 
 
 def parachute_drm(*, covered: int, broken: bool = False, half_inch: bool = False) -> Ruling[int]:
@@ -63,6 +66,8 @@ def resolve_parachute(
     revealed in this panji Location by downwind scatter), the drm applied to each unit; those
     placed above take one Panji MC together (one DR) using a Morale Level of 7. The Panji
     counter, if hidden, is revealed (:func:`reveal`)."""
+    from aslpto.rules import morale
+
     p = game.panji_at(game.map.hex(hex_name))
     if p is None:
         raise InputError(f"{hex_name} holds no Panji counter")
