@@ -35,7 +35,8 @@ from aslpto.base.records import record, replace
 from aslpto.base.rulings import InputError
 from aslpto.board.hexes import HexName, Layout
 from aslpto.board.overlays import check_g9e
-from aslpto.formats.vasl.boardarchive import BoardArchive, HexGrid, parse_hex
+from aslpto.formats.vasl.boardarchive import BoardArchive, HexGrid, parse_hex, terrain_codes
+from aslpto.formats.vasl.slivers import clear_slivers
 
 if TYPE_CHECKING:
     from aslpto.formats.scenario.source import MapSource
@@ -441,7 +442,7 @@ def _spread(values: Image.Image, known: Image.Image, want: Image.Image,
 
 
 def _place(board: BoardArchive, spot: OverlaySpot, codes: Image.Image,
-           levels: Image.Image) -> None:  # fmt: skip
+           levels: Image.Image, painted: Image.Image) -> None:  # fmt: skip
     w = _where(board.grid, board.name, spot)
     left, top = w.left, w.top
     pic = _picture(spot.archive, w.member, w.key)
@@ -458,6 +459,7 @@ def _place(board: BoardArchive, spot: OverlaySpot, codes: Image.Image,
     rel = pic.levels if base == 0 else pic.levels.point([(v + base) & 0xFF for v in range(256)])
     codes.paste(pic.codes, (top, left), pic.opaque)
     levels.paste(rel, (top, left), pic.levelled)
+    painted.paste(255, (top, left, top + pic.opaque.width, left + pic.opaque.height), pic.opaque)
 
 
 def covered_hexes(board: BoardArchive, spot: OverlaySpot) -> frozenset[tuple[int, int]]:
@@ -520,13 +522,18 @@ def place_overlays(board: BoardArchive, spots: Sequence[OverlaySpot]) -> BoardAr
     size = (board.grid_height, board.grid_width)  # the planes, column by column
     codes = Image.frombytes("L", size, board.terrain)
     levels = Image.frombytes("L", size, board.elevation)
+    painted = Image.new("L", size, 0)
     for k, spot in enumerate(spots):
         try:
-            _place(board, spot, codes, levels)
+            _place(board, spot, codes, levels, painted)
         except OverlayError as e:
             e.index = k
             raise
-    return replace(board, terrain=codes.tobytes(), elevation=levels.tobytes())
+    terrain = bytearray(codes.tobytes())
+    covered = frozenset().union(*(covered_hexes(board, spot) for spot in spots))
+    clear_slivers(board.grid, (board.grid_width, board.grid_height), terrain, painted.tobytes(),
+                  covered, terrain_codes())  # G.9C  # fmt: skip
+    return replace(board, terrain=bytes(terrain), elevation=levels.tobytes())
 
 
 # --- a scenario's overlay entry ----------------------------------------------------------------
