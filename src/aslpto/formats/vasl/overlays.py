@@ -472,11 +472,14 @@ def covered_hexes(board: BoardArchive, spot: OverlaySpot) -> frozenset[tuple[int
     hw, hh = grid.hex_width, grid.hex_height
     around = [(0.0, 0.0), (0.5 * hw, 0.0), (-0.5 * hw, 0.0), (0.0, 0.4 * hh), (0.0, -0.4 * hh)]
     around += [(i * 0.3 * hw, j * 0.3 * hh) for i in (-1, 1) for j in (-1, 1)]
+    opaque = pic.opaque.tobytes()  # the picture's columns (x) one after another
     out = set()
     for col, row in grid.hexes():
         cx, cy = grid.centre(col, row)
+        if not (-hw < cx - w.left < pic.width + hw and -hh < cy - w.top < pic.height + hh):
+            continue
         pts = [(round(cx + dx) - w.left, round(cy + dy) - w.top) for dx, dy in around]
-        if all(0 <= x < pic.width and 0 <= y < pic.height and pic.opaque.getpixel((y, x))
+        if all(0 <= x < pic.width and 0 <= y < pic.height and opaque[x * pic.height + y]
                for x, y in pts):  # fmt: skip
             out.add((col, row))
     return frozenset(out)

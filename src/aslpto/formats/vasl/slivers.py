@@ -8,7 +8,7 @@ terrain protruding into an adjacent hex of another terrain type) as Open Ground.
 On the pixel grid of a board with overlays placed (:func:`~aslpto.formats.vasl.overlays.
 place_overlays`), in each hex outside the overlays that borders a hex they cover, a *board*
 pixel (one no overlay painted) is extraneous when its terrain is not the hex's own (the most
-common terrain within a few pixels of its centre dot) and:
+common terrain among the pixels within 6 of its centre dot) and:
 
 - it is hexside terrain (wall, hedge, bocage, cliff, ...) lying along a covered hexside (within
   a third of a hex's side of the hexside line, between its vertices): the board's half of a
@@ -25,7 +25,7 @@ are levels. Terrain of the hex's own kind is never extraneous, whatever it touch
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 
 from aslpto.formats.vasl.boardarchive import HexGrid, TerrainCode
 
@@ -35,7 +35,11 @@ _TOUCH = 3.0
 """How near (pixels) to a covered hexside line a patch must come to be protruding across it."""
 
 
-def _word(meanings: Mapping[int, TerrainCode], code: int) -> tuple[str, str] | None:
+Word = tuple[str, str] | None
+"""A code's ("terrain", word) or ("hexside", word); None for a code left as drawn."""
+
+
+def _word(meanings: Mapping[int, TerrainCode], code: int) -> Word:
     """(kind, word) of a code: ("terrain", word) or ("hexside", word); None for codes left
     as drawn (features, ignored codes, unknown codes)."""
     m = meanings.get(code)
@@ -48,35 +52,34 @@ def _word(meanings: Mapping[int, TerrainCode], code: int) -> tuple[str, str] | N
     return None
 
 
-_DOT = 6
-"""The radius (pixels) around a centre dot read for a hex's own terrain."""
+_DOT = tuple((dx, dy) for dx in range(-6, 7, 2) for dy in range(-6, 7, 2)
+             if dx * dx + dy * dy <= 36)  # fmt: skip
+"""The pixels read around a centre dot for a hex's own terrain (every other one within 6)."""
 
 
-def _own(meanings: Mapping[int, TerrainCode], codes: bytearray, width: int, height: int,
-         cx: float, cy: float) -> tuple[str, str] | None:  # fmt: skip
+def _own(words: Sequence[Word], codes: bytearray, width: int, height: int,
+         cx: float, cy: float) -> Word:  # fmt: skip
     """The hex's own terrain: the most common terrain around its centre dot (a textured terrain
     such as grain is drawn with specks of open ground; a half hex's dot lies on the edge)."""
     x0, y0 = min(round(cx), width - 1), min(round(cy), height - 1)
     count: dict[tuple[str, str], int] = {}
-    for x in range(max(x0 - _DOT, 0), min(x0 + _DOT, width - 1) + 1):
-        for y in range(max(y0 - _DOT, 0), min(y0 + _DOT, height - 1) + 1):
-            if (x - x0) ** 2 + (y - y0) ** 2 <= _DOT * _DOT:
-                w = _word(meanings, codes[x * height + y])
-                if w is not None:
-                    count[w] = count.get(w, 0) + 1
-    centre = _word(meanings, codes[x0 * height + y0])
+    for dx, dy in _DOT:
+        x, y = x0 + dx, y0 + dy
+        if 0 <= x < width and 0 <= y < height:
+            w = words[codes[x * height + y]]
+            if w is not None:
+                count[w] = count.get(w, 0) + 1
+    centre = words[codes[x0 * height + y0]]
     if not count or (centre is not None and count.get(centre) == max(count.values())):
         return centre
     return max(count, key=count.__getitem__)
 
 
-def _kind(meanings: Mapping[int, TerrainCode], code: int, own: tuple[str, str] | None) -> int:
-    """0: left as drawn (the hex's own terrain, Open Ground, features, ignored codes);
-    1: hexside terrain; 2: area terrain."""
-    w = _word(meanings, code)
-    if w is None or w == own or w[1] == "open-ground":
-        return 0
-    return 1 if w[0] == "hexside" else 2
+def _kinds(words: Sequence[Word], own: Word) -> bytes:
+    """Per code, 0: left as drawn (the hex's own terrain, Open Ground, features, ignored
+    codes); 1: hexside terrain; 2: area terrain (a table for ``bytes.translate``)."""
+    return bytes(0 if w is None or w == own or w[1] == "open-ground" else
+                 1 if w[0] == "hexside" else 2 for w in words)  # fmt: skip
 
 
 def clear_slivers(
@@ -101,8 +104,9 @@ def clear_slivers(
         for n in _around(grid, k):
             if n not in covered:
                 borders.setdefault(n, []).append(k)
+    words = [_word(meanings, c) for c in range(256)]
     for h, ks in sorted(borders.items()):
-        changed += _clear_hex(grid, width, height, codes, painted, h, ks, side, band, meanings,
+        changed += _clear_hex(grid, width, height, codes, painted, h, ks, side, band, words,
                               covered)  # fmt: skip
     return changed
 
@@ -123,7 +127,7 @@ def _around(grid: HexGrid, h: tuple[int, int]) -> list[tuple[int, int]]:
 def _clear_hex(
     grid: HexGrid, width: int, height: int, codes: bytearray, painted: bytes,
     h: tuple[int, int], ks: list[tuple[int, int]], side: float, band: float,
-    meanings: Mapping[int, TerrainCode], covered: set[tuple[int, int]],
+    words: Sequence[Word], covered: set[tuple[int, int]],
 ) -> int:  # fmt: skip
     cx, cy = grid.centre(*h)
     near = 1.2 * grid.hex_height
@@ -135,37 +139,45 @@ def _clear_hex(
         d = (x - cx) ** 2 + (y - cy) ** 2
         return all(d <= (x - rx) ** 2 + (y - ry) ** 2 for rx, ry in rivals)
 
-    own = _own(meanings, codes, width, height, cx, cy)
-    kinds = bytes(_kind(meanings, c, own) for c in range(256))  # 0 as drawn, 1 hexside, 2 area
-    changed = 0
-    seeds: list[tuple[int, int]] = []
+    strips = []  # per covered hexside: its midpoint, the unit normal toward it, its tangent
     for k in ks:
         kx, ky = grid.centre(*k)
         dist = math.hypot(kx - cx, ky - cy)
-        nx, ny = (kx - cx) / dist, (ky - cy) / dist  # toward the covered hex
-        mx, my = (cx + kx) / 2, (cy + ky) / 2  # the hexside's midpoint
-        tx, ty = -ny, nx
-        half = side / 2 + 1
-        reach = max(half, band)
-        y0 = max(math.floor(my - reach), 0)
-        y1 = min(math.ceil(my + reach), height - 1) + 1
-        for x in range(max(math.floor(mx - reach), 0), min(math.ceil(mx + reach), width - 1) + 1):
-            column = x * height
-            for y in range(y0, y1):
-                i = column + y
-                kind = kinds[codes[i]]
-                if not kind or painted[i]:
-                    continue
-                across = (x - mx) * nx + (y - my) * ny  # <= 0 on this hex's side
-                if across < -band or abs((x - mx) * tx + (y - my) * ty) > half:
-                    continue
-                if not inside(x, y):
-                    continue
-                if kind == 1:
-                    codes[i] = OPEN_GROUND
-                    changed += 1
-                elif across >= -_TOUCH:
-                    seeds.append((x, y))
+        nx, ny = (kx - cx) / dist, (ky - cy) / dist
+        strips.append(((cx + kx) / 2, (cy + ky) / 2, nx, ny, -ny, nx))
+    half = side / 2 + 1
+    reach = max(half, band)
+
+    def columns(kinds: bytes) -> Iterator[tuple[int, int, bytes, bytes, tuple[float, ...]]]:
+        """(x, first y, kinds, painted) of the strips' pixel columns holding a candidate."""
+        for strip in strips:
+            mx, my = strip[0], strip[1]
+            y0 = max(math.floor(my - reach), 0)
+            y1 = min(math.ceil(my + reach), height - 1) + 1
+            for x in range(max(math.floor(mx - reach), 0),
+                           min(math.ceil(mx + reach), width - 1) + 1):  # fmt: skip
+                column = x * height
+                run = bytes(codes[column + y0 : column + y1]).translate(kinds)
+                free = bytes(painted[column + y0 : column + y1])
+                if int.from_bytes(run, "big") & ~int.from_bytes(free, "big"):
+                    yield x, y0, run, free, strip
+
+    if next(columns(_kinds(words, None)), None) is None:
+        return 0  # (most hexes: open ground and the overlay only; the hex's own is not read)
+    own = _own(words, codes, width, height, cx, cy)
+    changed = 0
+    seeds: list[tuple[int, int]] = []
+    for x, y0, run, free, (mx, my, nx, ny, tx, ty) in columns(_kinds(words, own)):
+        for off in [j for j, k in enumerate(run) if k and not free[j]]:
+            y = y0 + off
+            across = (x - mx) * nx + (y - my) * ny  # <= 0 on this hex's side
+            if across < -band or abs((x - mx) * tx + (y - my) * ty) > half or not inside(x, y):
+                continue
+            if run[off] == 1:
+                codes[x * height + y] = OPEN_GROUND
+                changed += 1
+            elif across >= -_TOUCH:
+                seeds.append((x, y))
     seen: set[tuple[int, int]] = set()
     for seed in seeds:
         if seed not in seen:
