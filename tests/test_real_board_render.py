@@ -5,13 +5,16 @@ the shared VASL folder."""
 from __future__ import annotations
 
 import base64
+import io
 import re
 from pathlib import Path
 
 import pytest
+from PIL import Image, ImageChops
 
 from aslpto.cli import main
-from aslpto.formats.vasl.pictures import board_picture
+from aslpto.formats.vasl.pictures import board_picture, ssr_pictures
+from aslpto.state.game import Conditions, JungleType
 from vaslhelp import BOARDS, needs_vasl, scenario_text
 
 pytestmark = needs_vasl
@@ -22,9 +25,9 @@ UNITS = (
 )
 
 
-def _render(tmp_path: Path, boards: str, *extra: str) -> str:
+def _render(tmp_path: Path, boards: str, *extra: str, ssr: str = "pto_terrain = false") -> str:
     s = tmp_path / "s.toml"
-    s.write_text(scenario_text(boards, "pto_terrain = true", UNITS), encoding="utf-8")
+    s.write_text(scenario_text(boards, ssr, UNITS), encoding="utf-8")
     out = tmp_path / "m.svg"
     assert main(["render", str(s), "-o", str(out), *extra]) == 0
     return out.read_text(encoding="utf-8")
@@ -60,3 +63,40 @@ def test_render_picture_needs_a_real_board(capsys: pytest.CaptureFixture[str]) -
     assert main(["render", str(example), "-o", "/dev/null", "--picture"]) == 2
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "VASL board archive" in err
+
+
+def test_ssr_pictures_of_the_conditions() -> None:
+    # VASL draws PTO Terrain (G.1) with its SSR pictures: woods as Dense or Light Jungle
+    # (G2.1), orchards as Palm Trees, brush as Bamboo, marsh as Swamp
+    assert ssr_pictures(Conditions()) == frozenset()
+    pto = ssr_pictures(Conditions(pto_terrain=True))
+    assert pto == {"DenseJungle", "PalmTrees", "Bamboo", "SwampToSwampPattern"}
+    light = ssr_pictures(Conditions(pto_terrain=True, jungle=JungleType.LIGHT))
+    assert "LightWoods" in light and "DenseJungle" not in light
+
+
+def test_g_1_render_picture_draws_the_board_as_vasl_does_under_pto_terrain(
+    tmp_path: Path,
+) -> None:
+    plain = board_picture(BOARDS / "bd37")  # type: ignore[operator]
+    pto = board_picture(BOARDS / "bd37", ssr=ssr_pictures(Conditions(pto_terrain=True)))  # type: ignore[operator]
+    assert (pto.mime, pto.width, pto.height) == ("image/png", 1800, 645)
+    a = Image.open(io.BytesIO(plain.data)).convert("RGB")
+    b = Image.open(io.BytesIO(pto.data)).convert("RGB")
+    changed = ImageChops.difference(a, b).convert("L").point(lambda v: 255 if v else 0)
+    assert changed.histogram()[255] > 50_000  # jungle, palm trees, bamboo drawn over
+    svg = _render(tmp_path, '[["37"]]', "--picture", ssr="pto_terrain = true")
+    assert svg.count('<image href="data:image/png;base64,') == 1
+
+
+def test_g_1_overlay_pictures_get_their_ssr_pictures_too() -> None:
+    from aslpto.formats.vasl.boardarchive import STANDARD_GRID
+    from aslpto.formats.vasl.overlays import OverlaySpot, overlaid_picture, overlay_archive_name
+
+    assert BOARDS is not None
+    gif = board_picture(BOARDS / "bd37").data
+    spots = [OverlaySpot("1", str(BOARDS.parent / "overlays" / overlay_archive_name("1")),
+                         "DD8", "DD9")]  # orientation d: turned 180 degrees
+    plain = overlaid_picture(gif, STANDARD_GRID, "37", spots)
+    jungle = overlaid_picture(gif, STANDARD_GRID, "37", spots, {"DenseJungle"})
+    assert plain != jungle

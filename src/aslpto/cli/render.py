@@ -62,7 +62,7 @@ def _pictures(game: Game) -> dict[str, Underlay]:
     """The pictures of the map's real boards (VASL board archives), by board name."""
     from aslpto.formats.scenario import map_source
     from aslpto.formats.svg import Underlay
-    from aslpto.formats.vasl.pictures import board_picture
+    from aslpto.formats.vasl.pictures import board_picture, ssr_pictures
 
     src = map_source(game.map)
     out: dict[str, Underlay] = {}
@@ -75,7 +75,7 @@ def _pictures(game: Game) -> dict[str, Underlay]:
         art = game.map.artwork.get(board)
         if ref.vasl is None or art is None:
             continue
-        pic = board_picture(ref.path, spots.get(board, ()))
+        pic = board_picture(ref.path, spots.get(board, ()), ssr_pictures(game.conditions))
         out[board] = Underlay(pic.data_uri(), pic.width, pic.height, art.hex_width,
                               art.hex_height, art.a1_x, art.a1_y)  # fmt: skip
     if not out:

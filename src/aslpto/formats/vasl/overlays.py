@@ -24,7 +24,7 @@ import os
 import re
 import tomllib
 import zipfile
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from functools import cache, lru_cache
 from typing import TYPE_CHECKING
 
@@ -485,16 +485,54 @@ def covered_hexes(board: BoardArchive, spot: OverlaySpot) -> frozenset[tuple[int
     return frozenset(out)
 
 
+def _ssr_pictures(z: zipfile.ZipFile) -> list[tuple[str, str, int, int]]:
+    """An overlay archive's ``overlaySSR`` file: (SSR name, picture, x, y) per entry, the
+    picture's top left at ``(x, y)`` of the overlay's unturned picture."""
+    names = {n.lower(): n for n in z.namelist()}
+    if "overlayssr" not in names:
+        return []
+    out: list[tuple[str, str, int, int]] = []
+    name = None
+    for line in z.read(names["overlayssr"]).decode("latin-1").splitlines():
+        words = line.replace(",", " ").split()
+        if len(words) == 1:
+            name = words[0]
+        elif len(words) == 3 and name is not None and words[1].lstrip("-").isdigit() \
+                and words[2].lstrip("-").isdigit() and words[0].lower() in names:
+            out.append((name, names[words[0].lower()], int(words[1]), int(words[2])))
+    return out
+
+
+def _with_ssr(z: zipfile.ZipFile, over: Image.Image, member: str,
+              ssr: Collection[str]) -> Image.Image:  # fmt: skip
+    """The overlay's picture with the SSR pictures in force laid on it (VASL's overlaySSR);
+    a picture turned 180° (orientation d) gets them turned too; other orientations none."""
+    turned = member.lower().endswith("d.gif")
+    if not ssr or not (turned or member.lower().endswith("a.gif")):
+        return over
+    for name, pic, x, y in _ssr_pictures(z):
+        if name not in ssr:
+            continue
+        part = Image.open(io.BytesIO(z.read(pic))).convert("RGBA")
+        if turned:
+            part = part.rotate(180)
+            x, y = over.width - x - part.width, over.height - y - part.height
+        over.alpha_composite(part, (max(x, 0), max(y, 0)), (max(-x, 0), max(-y, 0)))
+    return over
+
+
 def overlaid_picture(picture: bytes, grid: HexGrid, board: str,
-                     spots: Sequence[OverlaySpot]) -> bytes:  # fmt: skip
+                     spots: Sequence[OverlaySpot], ssr: Collection[str] = ()) -> bytes:  # fmt: skip
     """The board's picture (GIF or PNG bytes) with the overlays' pictures laid on it, in the
-    order given, as PNG bytes (for ``render --picture``)."""
+    order given, as PNG bytes (for ``render --picture``); ``ssr``: the SSR pictures in force
+    (:func:`aslpto.formats.vasl.pictures.ssr_pictures`) laid on each overlay first."""
     im = Image.open(io.BytesIO(picture)).convert("RGBA")
     for spot in spots:
         w = _where(grid, board, spot)
         try:
             with zipfile.ZipFile(spot.archive) as z:
                 over = Image.open(io.BytesIO(z.read(w.member))).convert("RGBA")
+                over = _with_ssr(z, over, w.member, ssr)
         except (OSError, ValueError, SyntaxError, EOFError, zipfile.BadZipFile,
                 Image.DecompressionBombError) as e:  # fmt: skip
             raise OverlayError(spot.archive, f"{w.member}: not a readable GIF picture "
