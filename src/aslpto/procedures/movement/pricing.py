@@ -158,12 +158,17 @@ def price_state(
 class _Hex:
     """What pricing reads of one hex's terrain, for every mover (see :class:`Terrain`)."""
 
-    __slots__ = ("bypasses", "enters", "kind", "paddy", "plain")
+    __slots__ = ("bypassable", "bypasses", "enters", "into", "kind", "paddy", "plain")
 
-    def __init__(self, plain: bool, paddy: bool, kind: int) -> None:
+    def __init__(self, h: Hex, plain: bool, paddy: bool, kind: int, bypassable: bool) -> None:
         self.plain = plain
         self.paddy = paddy
         self.kind = kind  # the number of this hex's terrain (its HexInfo)
+        self.bypassable = bypassable  # A4.3 (data/movement.toml [bypass])
+        # the steps into this hex from a plain hex: INTO it, onto its Bank counter (plain:
+        # no Panji, no Wire, G8, G9.4)
+        into = Step(StepKind.ENTER, h)
+        self.into = (into, Step(StepKind.ENTER, h, "bank")) if plain and paddy else (into,)
         # per neighbour: (hex, the side's terrain number or None, its ENTER steps); None
         # until asked for
         self.enters: tuple[tuple[Hex, int | None, tuple[Step, ...]], ...] | None = None
@@ -188,6 +193,8 @@ class Terrain:
         self._kinds: dict[Any, int] = {}  # HexInfo -> its number
         self._ids: dict[int, int] = {}  # id of a HexInfo of this map -> its number
         self._sides: dict[tuple[int, int, Any], int] = {}
+        self._bypass = movement_data().bypass_terrain
+        self._along: dict[tuple[Hex, Hex], Step] = {}  # Bypass in a hex along a hexside
 
     def _base(self, h: Hex) -> _Hex:
         got = self._hexes.get(h)
@@ -196,8 +203,11 @@ class Terrain:
             kind = self._ids.get(id(info))  # the map keeps its infos: their ids stay theirs
             if kind is None:
                 kind = self._ids[id(info)] = self._kinds.setdefault(info, len(self._kinds))
-            plain = h not in self._odd and not info.terrain.is_water_obstacle
-            got = self._hexes[h] = _Hex(plain, info.terrain.value == "paddy", kind)
+            terrain = info.terrain
+            plain = h not in self._odd and not terrain.is_water_obstacle
+            got = self._hexes[h] = _Hex(
+                h, plain, terrain.value == "paddy", kind, terrain.value in self._bypass
+            )
         return got
 
     def plain(self, h: Hex) -> bool:
@@ -211,6 +221,12 @@ class Terrain:
             self._fill(h, got)
         return got
 
+    def _bypass_step(self, n: Hex, y: Hex) -> Step:
+        got = self._along.get((n, y))
+        if got is None:
+            got = self._along[(n, y)] = Step(StepKind.BYPASS, n, None, Hexside.of(n, y))
+        return got
+
     def _side(self, a: _Hex, b: _Hex, h: Hex, n: Hex) -> int | None:
         if not (a.plain and b.plain):
             return None
@@ -219,23 +235,16 @@ class Terrain:
 
     def _fill(self, h: Hex, f: _Hex) -> None:
         m = self.map
-        bypass = movement_data().bypass_terrain
         enters = []
         bypasses = []
         for n in m.neighbours(h):
             g = self._base(n)
             side = self._side(f, g, h, n)
-            steps = [Step(StepKind.ENTER, n)]
-            if g.plain and g.paddy:
-                steps.append(Step(StepKind.ENTER, n, "bank"))  # no Panji, no Wire: G8, G9.4
-            enters.append((n, side, tuple(steps)))
-            if m.terrain(n).value in bypass:
-                along = tuple(
-                    Step(StepKind.BYPASS, n, None, Hexside.of(n, y))
-                    for y in m.neighbours(n)
-                    if y != h and y.is_adjacent(h)
-                )
-                bypasses.append((n, side, along))
+            enters.append((n, side, g.into))
+            if g.bypassable:
+                bypasses.append((n, side, tuple(
+                    self._bypass_step(n, y) for y in m.neighbours(n) if y != h and y.is_adjacent(h)
+                )))  # fmt: skip
         f.enters = tuple(enters)
         f.bypasses = tuple(bypasses)
 
@@ -301,7 +310,7 @@ class Pricer:
         spent = 0 if first else 1
         memo = self.memo
         sids = self.sids
-        replayed: Any = ()  # the notes replayed last: again, they would change nothing
+        replayed: set[int] = set()  # ids of the notes replayed: again, they change nothing
         for steps, key, to in todo:
             kept = None
             if key is not None:
@@ -315,9 +324,9 @@ class Pricer:
                         out.append((self.sid(got[0]), got[1], got[2], s))
                 continue
             result, notes = kept
-            if notes and notes is not replayed:
+            if notes and id(notes) not in replayed:
                 unchecked.replay(notes)
-                replayed = notes
+                replayed.add(id(notes))
             if result is not None:
                 position, cost, flags = result
                 for s in steps:
@@ -341,6 +350,6 @@ class Pricer:
         return (state.position, cost, flags), self._notes(seen)
 
     def _notes(self, seen: dict[unchecked.Entry, None]) -> tuple[unchecked.Entry, ...]:
-        """The unchecked values read, one tuple for equal ones (replayed once in a row)."""
+        """The unchecked values read, one tuple for equal ones (replayed once a state)."""
         got = tuple(seen)
         return self.notes.setdefault(got, got)
