@@ -15,12 +15,14 @@ from hypothesis import strategies as st
 
 from aslpto.base import unchecked
 from aslpto.base.rulings import InputError
+from aslpto.board.maps import RiverDepth
 from aslpto.formats import scenario
 from aslpto.procedures import movement
 from aslpto.procedures.movement import evaluate, reach
 from aslpto.procedures.movement.pricing import price_state
 from aslpto.rules.movement import MoveOptions, Phase
-from aslpto.state.game import Game
+from aslpto.state.game import Conditions, Game
+from test_movement_helpers import make_game, squad
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
 SCENARIOS = ["two-by-two", "paddy-river", "panji-g9", "b21-deep", "b21-flooded"]
@@ -108,3 +110,18 @@ def test_reach_after_other_units_equals_reach_in_a_fresh_game(
             r = evaluate(g, uid, loc["path"], opts)
             assert r.legal, (loc["path"], r.violation)
             assert r.as_json(g)["mf"] == loc["mf"]
+
+
+def test_b21_43_a_broken_unit_in_low_crawl_does_not_share_an_unbroken_ones_steps() -> None:
+    """B21.43: a broken fording unit may not Low Crawl; an unbroken one in the same hex may, so
+    the two do not share priced steps."""
+    board = '[board]\nname = "37"\n[terrain]\nriver = ["E2..E8"]\n'
+    g = make_game(board, conditions=Conditions(river_depth=RiverDepth.FORDABLE),
+                  units=(squad("G", "37E4"), squad("W", "37E4", broken=True)))  # fmt: skip
+    opts = MoveOptions(low_crawl=True)
+    fresh()
+    alone = answer(g, "W", opts)
+    fresh()
+    answer(g, "G", opts)
+    assert answer(g, "W", opts) == alone
+    assert len(alone["costs"]) == 1  # it stays where it is

@@ -230,12 +230,14 @@ _CACHES: dict[int, tuple[weakref.ref[Game], dict[Any, _Space], Terrain]] = {}
 
 def _space_key(ctx: MoveContext) -> tuple[Any, ...]:
     """Units moving by the same rules share a space: same mover, options, allotment, CX; and
-    where tunnels exist, the same side, nationality and pillbox start (B8.61, G1.632)."""
+    where tunnels exist, the same side, nationality and pillbox start (B8.61, G1.632); in Low
+    Crawl, broken or not (B21.43: broken fording units may not Low Crawl)."""
     unit = ctx.unit
     tunnel = None
     if any(f.kind == FortKind.TUNNEL for f in ctx.game.fortifications):
         tunnel = (unit.side, unit.is_japanese, unit.entrenched == "pillbox")
-    return (ctx.mover, ctx.options, ctx.allowance, unit.cx, tunnel)
+    broken = unit.broken if ctx.options.low_crawl else None
+    return (ctx.mover, ctx.options, ctx.allowance, unit.cx, tunnel, broken)
 
 
 def _space(ctx: MoveContext) -> _Space:
