@@ -85,6 +85,23 @@ def test_shared_pricing_answers_what_each_step_costs_by_the_rules(name: str) -> 
     assert checked > 50
 
 
+@pytest.mark.parametrize("name", SCENARIOS)
+@pytest.mark.parametrize("opts", OPTIONS[:3], ids=["mph", "double-time", "assault"])
+def test_every_units_reach_after_all_the_others_equals_its_reach_alone(
+    name: str, opts: MoveOptions
+) -> None:
+    """Every unit asked about in turn on one game (each after the units before it, of every
+    kind, filled the shared caches) answers what it answers in a fresh game."""
+    g = game(name)
+    alone = {}
+    for uid in g.units:
+        fresh()
+        alone[uid] = answer(g, uid, opts)
+    fresh()
+    for uid in [*g.units, *reversed(g.units)]:
+        assert answer(g, uid, opts) == alone[uid], uid
+
+
 QUERY = st.tuples(st.integers(0, 200), st.sampled_from(OPTIONS))
 
 
