@@ -15,13 +15,14 @@ from hypothesis import strategies as st
 
 from aslpto.base import unchecked
 from aslpto.base.rulings import InputError
-from aslpto.board.maps import RiverDepth
+from aslpto.board.maps import JungleType, RiverDepth
 from aslpto.formats import scenario
 from aslpto.procedures import movement
 from aslpto.procedures.movement import evaluate, reach
 from aslpto.procedures.movement.pricing import price_state
 from aslpto.rules.movement import MoveOptions, Phase
-from aslpto.state.game import Conditions, Game
+from aslpto.state.game import EC, Conditions, FortKind, Game, PaddyState
+from aslpto.state.units import Kind, Unit, VehicleType
 from test_movement_helpers import make_game, squad
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
@@ -60,17 +61,10 @@ def answer(g: Game, uid: str, opts: MoveOptions) -> dict[str, Any]:
     }
 
 
-@pytest.mark.parametrize("name", SCENARIOS)
-def test_shared_pricing_answers_what_each_step_costs_by_the_rules(name: str) -> None:
-    """Every state the searches priced (from the memo or not), priced again step by step by
-    the rules: the same edges in the same order, reading the same unchecked values."""
-    g = game(name)
-    fresh()
-    for opts in OPTIONS:
-        for uid in g.units:
-            answer(g, uid, opts)
+def check_against_the_rules(g: Game) -> int:
+    """Every state the searches priced, priced again step by step by the rules: the same
+    edges in the same order, reading the same unchecked values. Returns how many."""
     spaces = [s for entry in movement._CACHES.values() for s in entry[1].values()]
-    assert spaces
     checked = 0
     for space in spaces:
         for first, table in ((True, space.first), (False, space.later)):
@@ -79,10 +73,76 @@ def test_shared_pricing_answers_what_each_step_costs_by_the_rules(name: str) -> 
                     continue
                 with unchecked.capture() as seen:
                     ref = price_state(space.ctx, space.states[sid], first, space.sid)
-                assert edges == ref, (name, space.key, space.states[sid], first)
+                assert edges == ref, (space.key, space.states[sid], first)
                 assert space.noted.get((sid, first), ()) == tuple(seen)
                 checked += 1
-    assert checked > 50
+    return checked
+
+
+@pytest.mark.parametrize("name", SCENARIOS)
+def test_shared_pricing_answers_what_each_step_costs_by_the_rules(name: str) -> None:
+    """Every unit of the example under five sets of options, and with a Terrain Blaze (B25)
+    next to it: what the searches priced (from the memo or not) is what the rules price."""
+    g = game(name)
+    fresh()
+    for opts in OPTIONS:
+        for uid in g.units:
+            answer(g, uid, opts)
+    for uid in g.units:  # a Blaze next to the unit: steps into it are not shared
+        h = g.map.hex(g.unit(uid).hex)
+        ablaze = frozenset({g.map.name(g.map.neighbours(h)[0])})
+        answer(g, uid, MoveOptions(blaze=ablaze))
+    assert check_against_the_rules(g) > 50
+
+
+BOARD = """
+[board]
+name = "37"
+[terrain]
+paddy = ["C3:F6"]
+woods = ["G3:H5"]
+river = ["J2..J8"]
+[paddies]
+open = ["F5-G5", "C3-C4"]
+[hexsides]
+hedge = ["G6-H6"]
+[levels]
+1 = ["H6:I7"]
+"""
+
+
+@pytest.mark.parametrize("paddy", list(PaddyState))
+def test_shared_pricing_beside_fortifications_panjis_and_water(paddy: PaddyState) -> None:
+    """Trenches, a foxhole, Wire, trip flares, tunnels, Panji counters, a river, paddies in
+    each state, every kind of mover: the steps shared between plain hexes beside them price
+    as the rules do."""
+    kinds = {
+        "S": squad("S", "37E4"),
+        "L": Unit("L", "american", "american", Kind.LEADER, "8-0", hex="37G6"),
+        "T": Unit("T", "american", "american", Kind.VEHICLE, "x", hex="37B5", mf=20, afv=True,
+                  vehicle_type=VehicleType.FULLY_TRACKED),
+        "R": Unit("R", "american", "american", Kind.VEHICLE, "x", hex="37I3", mf=20,
+                  vehicle_type=VehicleType.TRUCK),
+        "C": Unit("C", "american", "american", Kind.CAVALRY, "x", hex="37D6", mf=12),
+        "Y": Unit("Y", "american", "american", Kind.CYCLE_RIDER, "x", hex="37F3", mf=15),
+        "J": Unit("J", "japanese", "japanese", Kind.SQUAD, "4-4-7", hex="37G4"),
+    }  # fmt: skip
+    g = make_game(BOARD,
+                  conditions=Conditions(pto_terrain=True, jungle=JungleType.LIGHT, paddy=paddy,
+                                        ec=EC.MUD if paddy == PaddyState.DRAINED else EC.MODERATE),
+                  units=tuple(kinds.values()),
+                  panjis=[("P", "37E5", ["37E5-E4", "37E5-F5"], True),
+                          ("Q", "37G4", ["37G4-F4"], False)],
+                  forts=[("37D4", FortKind.TRENCH, "", 0), ("37D5", FortKind.TRENCH, "", 0),
+                         ("37G5", FortKind.FOXHOLE, "", 0), ("37C5", FortKind.WIRE, "", 0),
+                         ("37F6", FortKind.TRIP_FLARE, "", 1)],
+                  named_forts=[("T.1", FortKind.TUNNEL, "37D4"), ("T.2", FortKind.TUNNEL, "37G4")],
+                  )  # fmt: skip
+    fresh()
+    for opts in [*OPTIONS, MoveOptions(with_leader="L")]:
+        for uid in g.units:
+            answer(g, uid, opts)
+    assert check_against_the_rules(g) > 50
 
 
 @pytest.mark.parametrize("name", SCENARIOS)
