@@ -6,8 +6,9 @@ Movers: a 4-MF squad, a 6-MF leader, a 30-MP fully tracked AFV, and every unit o
 21-unit force. ``reach`` is timed warm (the same unit asked again: the edges priced by its
 first call are reused), for a second unit (another unit of the same kind, asked once right
 after a first unit's query filled the caches, as a player clicks one unit and then another)
-and cold (every rule evaluated during the call). A fresh process, as every command-line call
-is, is timed by ``bench_cold_start.py``.
+and cold (nothing priced for the game: its terrain summary and priced steps are emptied, so
+every step is priced by the rules, once per hexside terrain where the pricing shares it). A
+fresh process, as every command-line call is, is timed by ``bench_cold_start.py``.
 
 Run ``python benchmarks/bench_reach.py`` for the table of docs/performance-movement.md, or
 ``pytest benchmarks/bench_reach.py --benchmark-only``. Target: warm ``reach``, rules included,

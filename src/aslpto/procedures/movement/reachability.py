@@ -11,22 +11,19 @@ from typing import Any
 
 from aslpto.base import unchecked
 from aslpto.base.records import record
-from aslpto.base.rulings import InputError, RuleViolation
-from aslpto.board.hexes import Hex, Hexside
-from aslpto.procedures.movement.paths import _cap, _check_may_move, _context
-from aslpto.procedures.movement.steps import _DEFAULT, Position, State, Step, StepKind, step_text
-from aslpto.procedures.movement.transitions import _exit_hexes, start_state, transition
+from aslpto.base.rulings import RuleViolation
+from aslpto.procedures.movement.paths import _check_may_move, _context
+from aslpto.procedures.movement.pricing import Pricer, Terrain
+from aslpto.procedures.movement.pricing import candidates as candidates
+from aslpto.procedures.movement.steps import _DEFAULT, State, Step, step_text
+from aslpto.procedures.movement.transitions import start_state
 from aslpto.rules.movement import (
     MoveContext,
     MoveOptions,
-    MoverKind,
     Phase,
     as_number,
-    bypassable,
     movement_data,
 )
-from aslpto.rules.paddy import movement as paddy_rules
-from aslpto.rules.panji import movement as panji_rules
 from aslpto.state.game import FortKind, Game
 from aslpto.state.units import Unit
 
@@ -144,71 +141,18 @@ class ReachResult:
         }
 
 
-def candidates(ctx: MoveContext, st: State) -> list[Step]:
-    """Every step worth trying from ``st`` (the rules decide which are legal)."""
-    m = ctx.map
-    out: list[Step] = []
-    horse = ctx.mover.kind == MoverKind.CAVALRY and not ctx.mover.galloping
-
-    def enters(n: Hex) -> None:
-        out.append(Step(StepKind.ENTER, n))
-        if paddy_rules.is_paddy(ctx, n) and paddy_rules.bank_counter_usable(ctx, n):
-            out.append(Step(StepKind.ENTER, n, "bank"))
-        if st.entrenched == "trench" and ctx.forts_at(n, FortKind.TRENCH):
-            out.append(Step(StepKind.ENTER, n, "trench"))
-        if horse:
-            p = ctx.panji_at(n)
-            if p is not None and panji_rules.covered(p, Hexside.of(st.hex, n)):
-                # G9.422: eleven MF spent to enter keep the horse
-                out.append(Step(StepKind.ENTER, n, mf=movement_data().n("horse_safe_mf")))
-
-    if st.along is None:
-        h = st.hex
-        nbrs = m.neighbours(h)
-        for n in nbrs:
-            enters(n)
-        for t in ctx.tunnels_at(h):
-            far = t.other(h)
-            if far is not None:
-                out.append(Step(StepKind.ENTER, far, "tunnel"))  # B8.61
-        if st.entrenched is not None:
-            out.append(Step(StepKind.HERE, None, st.position.word))  # leave it (B27.41)
-        elif ctx.panji_at(h) is not None:
-            out.append(
-                Step(StepKind.HERE, None, "beneath" if st.position == Position.ABOVE else "above")
-            )
-        elif paddy_rules.is_paddy(ctx, h):
-            out.append(Step(StepKind.HERE, None, "in" if st.position == Position.BANK else "bank"))
-        if st.entrenched is None:
-            for kind in ("foxhole", "trench"):
-                if ctx.forts_at(h, FortKind(kind)):
-                    out.append(Step(StepKind.HERE, None, kind))
-        for bh in nbrs:
-            if bypassable(ctx, bh):
-                for y in m.neighbours(bh):
-                    if y != h and y.is_adjacent(h):
-                        out.append(Step(StepKind.BYPASS, bh, None, Hexside.of(bh, y)))
-        return out
-    h0, s0 = st.hex, st.along
-    for n in _exit_hexes(ctx, st):
-        enters(n)
-    y = s0.other(h0)
-    cells = ctx.map.cells
-    for w in _exit_hexes(ctx, st)[1:]:
-        for bh, other in ((h0, w), (w, y), (y, w)):
-            if bh in cells and other in cells and bypassable(ctx, bh):
-                out.append(Step(StepKind.BYPASS, bh, None, Hexside.of(bh, other)))
-    return out
-
-
 class _Space:
     """The states one kind of mover can be in on one game, numbered, and the edges between
     them as the rules price them (filled in as the searches reach them). Every unit of the
     same kind, options and allotment moves by the same rules, so ``reach`` calls share it."""
 
-    def __init__(self, ctx: MoveContext, key: tuple[Any, ...] = ()) -> None:
+    def __init__(
+        self, ctx: MoveContext, key: tuple[Any, ...] = (), terrain: Terrain | None = None
+    ) -> None:
         self.ctx = ctx
         self.key = key  # its key in the per-game cache (:func:`_space_key`)
+        # the game's terrain, summed up once for every kind of mover (:mod:`.pricing`)
+        self.pricer = Pricer(ctx, terrain or Terrain(ctx.game), self.sid)
         self.states: list[State] = []
         self.index: dict[State, int] = {}
         # per state id: edges when no MF has been spent yet / after; None until priced
@@ -277,47 +221,23 @@ class _Space:
         return got
 
     def _price(self, st: State, first: bool) -> list[tuple[int, int, int, Step]]:
-        ctx = self.ctx
-        out: list[tuple[int, int, int, Step]] = []
-        spent = 0 if first else 1
-        difficult = min(movement_data().n("advance_difficult_mf"), ctx.allowance)
-        for s in candidates(ctx, st):
-            if ctx.options.low_crawl and s.kind != StepKind.ENTER:
-                continue
-            try:
-                tr = transition(ctx, st, s, spent)
-            except RuleViolation:
-                continue
-            except InputError:
-                if s.mf is None:
-                    raise
-                continue  # eleven MF declared where the entry costs more already
-            if tr.blocked:
-                continue
-            cost, _ = _cap(ctx, tr, spent)
-            if ctx.options.phase == Phase.APH and ctx.unit.cx and cost >= difficult:
-                continue
-            flags = (
-                (1 if any(e.kind in ("immobilized", "bail-out") for e in tr.events) else 0)
-                | (2 if tr.new_location else 0)
-                | (4 if tr.road and s.kind == StepKind.ENTER else 0)
-                | (8 if tr.crosses_covered else 0)
-            )
-            out.append((self.sid(tr.state), cost, flags, s))
-        return out
+        return self.pricer.price(st, first)
 
 
-_CACHES: dict[int, tuple[weakref.ref[Game], dict[Any, _Space]]] = {}
+_CACHES: dict[int, tuple[weakref.ref[Game], dict[Any, _Space], Terrain]] = {}
+"""Per game: its spaces by :func:`_space_key`, and its terrain as pricing reads it."""
 
 
 def _space_key(ctx: MoveContext) -> tuple[Any, ...]:
     """Units moving by the same rules share a space: same mover, options, allotment, CX; and
-    where tunnels exist, the same side, nationality and pillbox start (B8.61, G1.632)."""
+    where tunnels exist, the same side, nationality and pillbox start (B8.61, G1.632); in Low
+    Crawl, broken or not (B21.43: broken fording units may not Low Crawl)."""
     unit = ctx.unit
     tunnel = None
     if any(f.kind == FortKind.TUNNEL for f in ctx.game.fortifications):
         tunnel = (unit.side, unit.is_japanese, unit.entrenched == "pillbox")
-    return (ctx.mover, ctx.options, ctx.allowance, unit.cx, tunnel)
+    broken = unit.broken if ctx.options.low_crawl else None
+    return (ctx.mover, ctx.options, ctx.allowance, unit.cx, tunnel, broken)
 
 
 def _space(ctx: MoveContext) -> _Space:
@@ -326,11 +246,11 @@ def _space(ctx: MoveContext) -> _Space:
     if entry is None or entry[0]() is not ctx.game:
         if len(_CACHES) > 32:
             _CACHES.clear()
-        entry = (weakref.ref(ctx.game), {})
+        entry = (weakref.ref(ctx.game), {}, Terrain(ctx.game))
         _CACHES[id(ctx.game)] = entry
     space = entry[1].get(key)
     if space is None:
-        space = entry[1][key] = _Space(ctx, key)
+        space = entry[1][key] = _Space(ctx, key, entry[2])
     return space
 
 

@@ -102,11 +102,15 @@ def transition(
 
 def _exit_hexes(ctx: MoveContext, st: State) -> tuple[Hex, ...]:
     """Hexes a unit in Bypass along ``st.along`` may step into: the hex across the hexside
-    and the hexes at its two ends."""
+    and the hexes at its two ends (found once per context: it is the map's geometry)."""
     assert st.along is not None
-    y = st.along.other(st.hex)
-    ends = [w for w in ctx.map.neighbours(st.hex) if w != y and w.is_adjacent(y)]
-    return (y, *ends)
+    key = ("exit-hexes", st.hex, st.along)
+    got: tuple[Hex, ...] | None = ctx.cache.get(key)
+    if got is None:
+        y = st.along.other(st.hex)
+        ends = [w for w in ctx.map.neighbours(st.hex) if w != y and w.is_adjacent(y)]
+        got = ctx.cache[key] = (y, *ends)
+    return got
 
 
 def _enter(ctx: MoveContext, st: State, s: Step, spent: int) -> Transition:
@@ -508,3 +512,4 @@ def _bypass(ctx: MoveContext, st: State, s: Step) -> Transition:
     return Transition(
         State(h, pos, None, along), tuple(costs), events, rules, new_location=h != st.hex
     )
+
