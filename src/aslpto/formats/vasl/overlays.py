@@ -19,7 +19,6 @@ Pillow decodes the pictures; it is imported here only.
 
 from __future__ import annotations
 
-import dataclasses
 import io
 import os
 import re
@@ -527,7 +526,7 @@ def place_overlays(board: BoardArchive, spots: Sequence[OverlaySpot]) -> BoardAr
         except OverlayError as e:
             e.index = k
             raise
-    return dataclasses.replace(board, terrain=codes.tobytes(), elevation=levels.tobytes())
+    return board.with_planes(levels.tobytes(), codes.tobytes())
 
 
 # --- a scenario's overlay entry ----------------------------------------------------------------
