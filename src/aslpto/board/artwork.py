@@ -5,14 +5,13 @@ A real board (a VASL board archive, :mod:`aslpto.formats.vasl`) carries its artw
 typed in TOML carries none. The artwork is what A6.1 means by "as depicted": LOS on a real
 board follows the pixels, not the hex grain.
 
-Pixels are kept column by column exactly as the archive stores them: pixel ``(x, y)`` is at
+Pixels are kept column by column in the archive's order: pixel ``(x, y)`` is at
 ``x * height + y`` of :attr:`Artwork.levels` and :attr:`Artwork.codes` (bytes, no Python object
 per pixel). Levels are signed bytes. An artwork may be given a ``source`` of its planes instead
 (a real board's: its archive's compressed data): the planes are made the first time they are
 asked for (LOS over the artwork, a picture), and a map read only for its hexes never holds
-them. The geometry is VASL's: the centre of hex A1 at
-``(a1_x, a1_y)``, columns ``hex_width`` apart, rows ``hex_height`` apart, columns B, D, ...
-offset half a row down.
+them. The geometry is VASL's: the centre of hex A1 at ``(a1_x, a1_y)``, columns
+``hex_width`` apart, rows ``hex_height`` apart, columns B, D, ... offset half a row down.
 """
 
 from __future__ import annotations
