@@ -5,8 +5,10 @@ archives' ``LOSData`` (the floor: the bytes, no board).
 Targets (docs/performance.md): an archive read in at most 50 ms; the 2x2 load within 4x of the
 peer, timed in the same run; reported beside them: the same load with two VASL overlays
 (``ovr1``, ``ovrRP``; their pictures decoded once per process) against the load without
-(pytest-benchmark groups, and in pairs by ``python benchmarks/bench_real_boards.py``).
-Skipped without the shared VASL folder.
+(pytest-benchmark groups, and in pairs by ``python benchmarks/bench_real_boards.py``), and
+the load followed by the first LOS engine over the artwork (which makes each board's two
+pixel planes again from its compressed ``LOSData``) against the load alone. Skipped without
+the shared VASL folder.
 """
 
 from __future__ import annotations
@@ -56,6 +58,12 @@ def load_real_2x2_overlaid() -> int:
     return len(scenario.loads(OVERLAID, WHERE).map)
 
 
+def load_real_2x2_and_los_engine() -> int:
+    from aslpto.rules.los import ArtworkLosEngine
+
+    return len(ArtworkLosEngine(scenario.loads(TEXT, WHERE).map).boards)
+
+
 def read_bd37() -> int:
     return read_board_archive(BOARDS / "bd37").width  # type: ignore[operator]
 
@@ -97,6 +105,8 @@ def table(pairs: int = 60) -> str:
     read = median_time(read_bd37, 15)
     load_real_2x2_overlaid()
     o_ratio, o_ours, o_peer = paired_ratio(load_real_2x2_overlaid, load_real_2x2, pairs)
+    load_real_2x2_and_los_engine()
+    e_ratio, e_ours, e_peer = paired_ratio(load_real_2x2_and_los_engine, load_real_2x2, pairs // 3)
     return "\n".join([
         "| timing | ours | peer | ratio (median of pairs) |",
         "| --- | ---: | ---: | ---: |",
@@ -105,6 +115,8 @@ def table(pairs: int = 60) -> str:
         f"| read bd37 | {read * 1e3:.1f} ms | | |",
         f"| 2x2 load with overlay 1 on 37 and RP3 on 36 (warm) vs without | "
         f"{o_ours * 1e3:.1f} ms | {o_peer * 1e3:.1f} ms | {o_ratio:.2f}x |",
+        f"| 2x2 load and the first artwork LOS engine vs the load alone | "
+        f"{e_ours * 1e3:.1f} ms | {e_peer * 1e3:.1f} ms | {e_ratio:.2f}x |",
     ])  # fmt: skip
 
 

@@ -23,6 +23,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from aslpto.board.artwork import Artwork
 from aslpto.formats.vasl.boardarchive import (
     STANDARD_GRID,
     BoardArchive,
@@ -36,6 +37,7 @@ from aslpto.formats.vasl.boardarchive import (
     read_board_archive,
     terrain_codes,
 )
+from aslpto.formats.vasl.boards import artwork_of
 
 # --- writing small archives -------------------------------------------------------------------
 
@@ -301,6 +303,87 @@ def test_random_grids_round_trip(
     x, y = gw - 1, gh - 1
     assert board.level_at(x, y) == struct.unpack("b", levels[-1:])[0]
     assert board.code_at(x, y) == codes[-1]
+
+
+# --- the planes, split from the (level, code) pairs when wanted --------------------------------
+
+
+def old_split(payload: bytes, gw: int, gh: int) -> tuple[bytes, bytes]:
+    """The planes as the reader first split them on reading: every other byte of the payload
+    after its 16-byte header, levels first."""
+    end = 16 + 2 * gw * gh
+    return payload[16:end:2], payload[17:end:2]
+
+
+@settings(max_examples=30, deadline=None)
+@given(
+    gw=st.integers(1, 40),
+    gh=st.integers(1, 40),
+    block=st.integers(1, 1024),
+    data=st.data(),
+)
+def test_lazy_planes_equal_the_old_split(gw: int, gh: int, block: int,
+                                         data: st.DataObject) -> None:  # fmt: skip
+    levels = data.draw(st.binary(min_size=gw * gh, max_size=gw * gh))
+    codes = data.draw(st.binary(min_size=gw * gh, max_size=gw * gh))
+    payload = los_payload(3, 2, gw, gh, levels, codes)
+    los = gzip.compress(java_block_stream(payload, block))
+    with tempfile.TemporaryDirectory() as tmp:
+        board = read_board_archive(write_archive(Path(tmp) / "bd1", los))
+    want = old_split(payload, gw, gh)
+    assert board.pixels == payload and board.start == 16
+    assert board._elevation is None and board._terrain is None
+    make = board.plane_source()  # (from the compressed LOSData: the file may be gone)
+    assert make is not None and make() == want
+    art = artwork_of(board, "1")
+    assert art.level_plane is None and art.code_plane is None
+    assert (art.codes, art.levels) == (want[1], want[0])
+    assert (board.elevation, board.terrain) == want
+    assert board._elevation is board.elevation
+
+
+def test_pixel_reads_leave_the_planes_unsplit(small_archive: Path) -> None:
+    board = read_board_archive(small_archive)
+    codes = small_grids()[1]
+    assert board.code_at(57, 64) == codes[57 * SMALL_H + 64]
+    assert board.level_at(3, 7) == 2 and board.level_at_hex("B1") == 0
+    assert sum(board.codes_in_hex("B1").values()) > 0 and board.unknown_codes() == ()
+    assert board._elevation is None and board._terrain is None
+    assert board.codes() == frozenset(range(7)) and board._terrain == codes
+
+
+def test_new_planes_keep_the_payload_around_them(small_archive: Path) -> None:
+    board = read_board_archive(small_archive)
+    levels, codes = small_grids()
+    new_levels, new_codes = bytes(reversed(levels)), bytes(c ^ 1 for c in codes)
+    laid = board.with_planes(new_levels, new_codes)
+    assert (laid.elevation, laid.terrain) == (new_levels, new_codes)
+    assert old_split(laid.pixels, SMALL_W, SMALL_H) == (new_levels, new_codes)
+    end = 16 + 2 * SMALL_W * SMALL_H
+    assert laid.pixels[:16] == board.pixels[:16] and laid.pixels[end:] == board.pixels[end:]
+    assert laid.stairways == board.stairways and laid.code_at(0, 0) == new_codes[0]
+    assert laid.plane_source() is None  # (the archive's LOSData no longer says these pixels)
+    art = artwork_of(laid)
+    assert art.levels is new_levels and art.codes is new_codes
+    assert (board.elevation, board.terrain) == (levels, codes)
+    with pytest.raises(ValueError, match="planes of 3 and"):
+        board.with_planes(b"abc", new_codes)
+
+
+def test_artwork_makes_its_planes_once() -> None:
+    calls = []
+
+    def source() -> tuple[bytes, bytes]:
+        calls.append(1)
+        return bytes([1, 255]), bytes([7, 8])
+
+    art = Artwork("9", 1, 2, source=source)
+    assert (art.level_at(0, 1), art.code_at(0, 0), art.codes, art.levels) == (
+        -1, 7, bytes([7, 8]), bytes([1, 255])
+    )  # fmt: skip
+    assert calls == [1]
+    with pytest.raises(ValueError, match="no pixels"):
+        _ = Artwork("9", 1, 2).levels
 
 
 # --- errors -----------------------------------------------------------------------------------

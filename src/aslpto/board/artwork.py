@@ -5,14 +5,18 @@ A real board (a VASL board archive, :mod:`aslpto.formats.vasl`) carries its artw
 typed in TOML carries none. The artwork is what A6.1 means by "as depicted": LOS on a real
 board follows the pixels, not the hex grain.
 
-Pixels are kept column by column exactly as the archive stores them: pixel ``(x, y)`` is at
+Pixels are kept column by column in the archive's order: pixel ``(x, y)`` is at
 ``x * height + y`` of :attr:`Artwork.levels` and :attr:`Artwork.codes` (bytes, no Python object
-per pixel). Levels are signed bytes. The geometry is VASL's: the centre of hex A1 at
-``(a1_x, a1_y)``, columns ``hex_width`` apart, rows ``hex_height`` apart, columns B, D, ...
-offset half a row down.
+per pixel). Levels are signed bytes. An artwork may be given a ``source`` of its planes instead
+(a real board's: its archive's compressed data): the planes are made the first time they are
+asked for (LOS over the artwork, a picture), and a map read only for its hexes never holds
+them. The geometry is VASL's: the centre of hex A1 at ``(a1_x, a1_y)``, columns
+``hex_width`` apart, rows ``hex_height`` apart, columns B, D, ... offset half a row down.
 """
 
 from __future__ import annotations
+
+from collections.abc import Callable
 
 from aslpto.base.records import field, record
 from aslpto.board.terrain import Feature, HexsideFeature, Terrain
@@ -42,14 +46,36 @@ class Artwork:
     name: str
     width: int
     height: int
-    levels: bytes
-    codes: bytes
+    level_plane: bytes | None = field(default=None, repr=False)
+    code_plane: bytes | None = field(default=None, repr=False)
     meanings: tuple[CodeMeaning | None, ...] = field(default=(), repr=False)
     """Indexed by code (256 entries when given); ``None`` for a code the board never uses."""
     hex_width: float = 1800 / 32
     hex_height: float = 64.5
     a1_x: float = 0.0
     a1_y: float = 32.25
+    source: Callable[[], tuple[bytes, bytes]] | None = field(default=None, repr=False)
+    """Makes the (levels, codes) planes when they are not given."""
+
+    def _planes(self) -> tuple[bytes, bytes]:
+        if self.source is None:
+            raise ValueError(f"the artwork of board {self.name} has no pixels")
+        levels, codes = self.source()
+        object.__setattr__(self, "level_plane", levels)
+        object.__setattr__(self, "code_plane", codes)
+        return levels, codes
+
+    @property
+    def levels(self) -> bytes:
+        """The ground level of every pixel (signed bytes), column by column."""
+        plane = self.level_plane
+        return plane if plane is not None else self._planes()[0]
+
+    @property
+    def codes(self) -> bytes:
+        """The terrain code of every pixel, column by column."""
+        plane = self.code_plane
+        return plane if plane is not None else self._planes()[1]
 
     def level_at(self, x: int, y: int) -> int:
         """Ground level of pixel ``(x, y)`` (a signed byte)."""

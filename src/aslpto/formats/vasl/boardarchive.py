@@ -29,32 +29,20 @@ import xml.etree.ElementTree as ET
 import zipfile
 import zlib
 from collections import Counter
-from collections.abc import Iterator, Mapping
-from functools import cache
+from collections.abc import Callable, Iterator, Mapping
+from functools import cache, partial
 from types import MappingProxyType
 from typing import Any
 
 from aslpto.base.datafiles import data_text
 from aslpto.base.inputfiles import MAX_ARCHIVE_BYTES, MIB
-from aslpto.base.records import field, fields, record
+from aslpto.base.records import field, fields, record, replace
 
 __all__ = [
-    "STANDARD_GRID",
-    "BoardArchive",
-    "BoardArchiveError",
-    "BoardMetadata",
-    "HexGrid",
-    "OverlayRule",
-    "TerrainCode",
-    "UnderlayRule",
-    "hex_centre",
-    "hex_name",
-    "parse_board_metadata",
-    "parse_hex",
-    "pixel_to_hex",
-    "read_board_archive",
-    "terrain_codes",
-]
+    "STANDARD_GRID", "BoardArchive", "BoardArchiveError", "BoardMetadata", "HexGrid",
+    "OverlayRule", "TerrainCode", "UnderlayRule", "hex_centre", "hex_name", "parse_board_metadata",
+    "parse_hex", "pixel_to_hex", "read_board_archive", "terrain_codes",
+]  # fmt: skip
 
 # A standard geomorphic board: 33 x 10 hexes on a 1800 x 645 pixel picture.
 GEO_COLUMNS = 33
@@ -602,9 +590,10 @@ def _stairway_count(width: int, height: int) -> int:
 class BoardArchive:
     """A VASL board archive as read by :func:`read_board_archive`.
 
-    ``elevation`` and ``terrain`` hold one byte per pixel, column by column as in the file:
-    pixel ``(x, y)`` is at index ``x * grid_height + y``. Levels are signed bytes (0xFF is
-    level -1), terrain codes unsigned (see :func:`terrain_codes`).
+    ``pixels`` is the inflated ``LOSData`` payload: from byte ``start``, a (level, code) byte
+    pair per pixel, column by column. Levels are signed bytes (0xFF is level -1), codes
+    unsigned (see :func:`terrain_codes`). The planes ``elevation`` and ``terrain`` (a byte a
+    pixel, pixel ``(x, y)`` at ``x * grid_height + y``) are split from them when first asked for.
     """
 
     path: str
@@ -614,11 +603,53 @@ class BoardArchive:
     grid_width: int  # in pixels
     grid_height: int
     grid: HexGrid
-    elevation: bytes = field(repr=False)
-    terrain: bytes = field(repr=False)
+    pixels: bytes = field(repr=False)
     stairways: frozenset[tuple[int, int]] = field(repr=False)
     metadata: BoardMetadata = field(repr=False)
     files: tuple[str, ...] = field(repr=False)
+    start: int = field(default=0, repr=False)
+    losdata: bytes | None = field(default=None, repr=False, compare=False)  # as stored
+    _elevation: bytes | None = field(default=None, init=False, repr=False, compare=False)
+    _terrain: bytes | None = field(default=None, init=False, repr=False, compare=False)
+
+    @property
+    def elevation(self) -> bytes:
+        """The level of every pixel (a signed byte), column by column."""
+        return self._elevation or self._plane(0, "_elevation")
+
+    @property
+    def terrain(self) -> bytes:
+        """The terrain code of every pixel, column by column."""
+        return self._terrain or self._plane(1, "_terrain")
+
+    def _plane(self, which: int, keep: str = "") -> bytes:
+        """A plane (``which`` 0: levels, 1: codes), kept as attribute ``keep`` if named."""
+        end = self.start + 2 * self.grid_width * self.grid_height
+        plane = self.pixels[self.start + which : end : 2]
+        if keep:
+            object.__setattr__(self, keep, plane)
+        return plane
+
+    def plane_source(self) -> Callable[[], tuple[bytes, bytes]] | None:
+        """What makes the planes again from the compressed ``LOSData`` (an artwork keeps 90 kB,
+        not 2.3 MB, till they are wanted); None once the pixels are not the archive's."""
+        if self.losdata is None:
+            return None
+        n = self.grid_width * self.grid_height
+        return partial(_planes_of, self.losdata, self.path, self.start, n)
+
+    def with_planes(self, elevation: bytes, terrain: bytes) -> BoardArchive:
+        """The archive with new planes (a byte a pixel each), as pairs in ``pixels``."""
+        n = self.grid_width * self.grid_height
+        if len(elevation) != n or len(terrain) != n:
+            raise ValueError(f"planes of {len(elevation)} and {len(terrain)} bytes, not {n}")
+        pairs = bytearray(self.pixels)
+        pairs[self.start : self.start + 2 * n : 2] = elevation
+        pairs[self.start + 1 : self.start + 2 * n : 2] = terrain
+        out = replace(self, pixels=bytes(pairs), losdata=None)
+        object.__setattr__(out, "_elevation", elevation)
+        object.__setattr__(out, "_terrain", terrain)
+        return out
 
     def _index(self, x: int, y: int) -> int:
         if not (0 <= x < self.grid_width and 0 <= y < self.grid_height):
@@ -630,12 +661,12 @@ class BoardArchive:
 
     def level_at(self, x: int, y: int) -> int:
         """The ground level of pixel ``(x, y)``."""
-        v = self.elevation[self._index(x, y)]
+        v = self.pixels[self.start + 2 * self._index(x, y)]
         return v - 256 if v > 127 else v
 
     def code_at(self, x: int, y: int) -> int:
         """The VASL terrain code of pixel ``(x, y)``."""
-        return self.terrain[self._index(x, y)]
+        return self.pixels[self.start + 2 * self._index(x, y) + 1]
 
     def _hex(self, which: str | tuple[int, int]) -> tuple[int, int]:
         col, row = parse_hex(which) if isinstance(which, str) else which
@@ -673,9 +704,10 @@ class BoardArchive:
         centre is this hex's), code by code."""
         col, row = self._hex(which)
         counts: Counter[int] = Counter()
-        gh = self.grid_height
+        gh, pairs, code = self.grid_height, self.pixels, self.start + 1
         for x, y_first, y_last in self.grid.spans(col, row, self.grid_width, gh):
-            counts.update(self.terrain[x * gh + y_first : x * gh + y_last + 1])
+            first = code + 2 * (x * gh + y_first)
+            counts.update(pairs[first : first + 2 * (y_last - y_first) + 1 : 2])
         return dict(sorted(counts.items()))
 
     def has_stairway(self, which: str | tuple[int, int]) -> bool:
@@ -688,7 +720,8 @@ class BoardArchive:
     def unknown_codes(self, table: Mapping[int, object] | None = None) -> tuple[int, ...]:
         """The codes on the board that ``table`` (default :func:`terrain_codes`) lacks."""
         known = bytes(sorted(_terrain_code_table() if table is None else table))
-        return tuple(sorted(_codes_in(self.terrain.translate(None, known))))
+        plane = self._terrain or self._plane(1)  # (not kept: boards are read without it)
+        return tuple(sorted(_codes_in(plane.translate(None, known))))
 
 
 def _codes_in(data: bytes) -> frozenset[int]:
@@ -749,11 +782,8 @@ def read_board_archive(path: str | os.PathLike[str], *, strict: bool = False) ->
         md_member = _member(zf, METADATA)
         md_data = None if md_member is None else _read_member(zf, md_member, where)
 
-    metadata = (
-        BoardMetadata()
-        if md_data is None
-        else parse_board_metadata(md_data, f"{where}: {METADATA}")
-    )
+    md_where = f"{where}: {METADATA}"
+    metadata = BoardMetadata() if md_data is None else parse_board_metadata(md_data, md_where)
     payload = _block_data(_inflate(los, where), where)
     if len(payload) < _HEADER.size:
         raise BoardArchiveError(
@@ -793,11 +823,12 @@ def read_board_archive(path: str | os.PathLike[str], *, strict: bool = False) ->
         grid_width=gw,
         grid_height=gh,
         grid=grid,
-        elevation=payload[_HEADER.size : grid_end : 2],
-        terrain=payload[_HEADER.size + 1 : grid_end : 2],
+        pixels=payload,
         stairways=_stairway_hexes(payload[grid_end:], grid),
         metadata=metadata,
         files=files,
+        start=_HEADER.size,
+        losdata=los,
     )
     if strict:
         unknown = archive.unknown_codes()
@@ -806,6 +837,12 @@ def read_board_archive(path: str | os.PathLike[str], *, strict: bool = False) ->
                 where, f"terrain code(s) {', '.join(map(str, unknown))} not in {TERRAIN_CODES_FILE}"
             )
     return archive
+
+
+def _planes_of(losdata: bytes, where: str, start: int, n: int) -> tuple[bytes, bytes]:
+    """The (elevation, terrain) planes of ``n`` pixels from a ``LOSData`` read before."""
+    payload = _block_data(_inflate(losdata, where), where)
+    return payload[start : start + 2 * n : 2], payload[start + 1 : start + 2 * n : 2]
 
 
 def _name_from_path(where: str) -> str:

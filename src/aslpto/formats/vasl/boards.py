@@ -16,8 +16,10 @@ Each hex is read from the artwork (see ``docs/vasl-boards.md``, "Hexes from pixe
   multi-hex building; a hex of several separate single-story wooden buildings is what G.1
   makes Huts.
 
-Pixels are read on a lattice of every fourth pixel across and down (about 150 to a hex): one
-pass over the planes, no Python object per pixel.
+Pixels are read on a lattice of every fourth pixel across and down (about 150 to a hex),
+straight from the archive's (level, code) byte pairs: a lattice column of a hex is one slice of
+them, no Python object per pixel. The board's two planes are not split apart here (the
+artwork makes them again from the archive when LOS or a picture wants them).
 """
 
 from __future__ import annotations
@@ -29,6 +31,7 @@ import tomllib
 from collections import Counter
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from functools import cache
+from itertools import compress
 from operator import itemgetter
 from typing import TYPE_CHECKING
 
@@ -125,17 +128,19 @@ def artwork_of(archive: BoardArchive, name: str | None = None) -> Artwork:
     """The board's artwork; ``name`` is the board's name in the layout (default the
     archive's)."""
     g = archive.grid
+    source = archive.plane_source()  # (the planes made again when wanted: see Artwork)
     return Artwork(
         name=name or archive.name,
         width=archive.grid_width,
         height=archive.grid_height,
-        levels=archive.elevation,
-        codes=archive.terrain,
         meanings=_meanings(_notes(archive.name).get("water")),
         hex_width=g.hex_width,
         hex_height=g.hex_height,
         a1_x=g.a1_x,
         a1_y=g.a1_y,
+        level_plane=archive.elevation if source is None else None,
+        code_plane=archive.terrain if source is None else None,
+        source=source,
     )
 
 
@@ -144,28 +149,31 @@ def artwork_of(archive: BoardArchive, name: str | None = None) -> Artwork:
 
 @record
 class _Geometry:
+    """Where the hexes lie in an archive's (level, code) byte pairs (from byte ``start``)."""
+
     hexes: tuple[LocalHex, ...]  # the board's hexes, column by column
-    centre: tuple[int, ...]  # each hex's centre pixel (index in the planes)
-    pixels: tuple[int, ...]
-    """Every hex's lattice pixels (indexes in the planes), hex after hex."""
     bounds: tuple[int, ...]
-    """Where each hex's pixels start in ``pixels`` (and, last, where they end)."""
+    """Where each hex's lattice pixels start in the board's lattice (and, last, where they
+    end): the lattice is the hexes' pixels hex after hex, column by column, top to bottom."""
+    code_runs: tuple[slice, ...]
+    """The lattice as slices of the pairs' code bytes: one for each lattice column of a hex."""
+    level_runs: tuple[slice, ...]  # the same, for the level bytes
+    run_bounds: tuple[int, ...]  # where each hex's runs start in ``code_runs`` (last: the end)
     spots: tuple[tuple[tuple[int, int], ...], ...]  # the same, as lattice steps from the centre
     sides: tuple[tuple[int, int], ...]  # each hexside between two hexes (indexes in ``hexes``)
     by_hex: tuple[tuple[int, ...], ...]  # the hexsides (indexes in ``sides``) of each hex
-    get_centres: Callable[[bytes], tuple[int, ...]]  # itemgetters of the above, made once
-    get_pixels: Callable[[bytes], tuple[int, ...]]
+    get_centres: Callable[[bytes], tuple[int, ...]]  # the code at each hex's centre pixel
+    get_centre_levels: Callable[[bytes], tuple[int, ...]]  # the level there
     get_across: Callable[[bytes], tuple[int, ...]]
-    across: tuple[int, ...]
-    """For each hexside, ``SIDE_SPOTS`` pixels: five positions along it, each five pixels
-    across it (two each side, reaching four pixels into each hex)."""
+    """For each hexside, the codes of ``SIDE_SPOTS`` pixels: five positions along it, each
+    five pixels across it (two each side, reaching four pixels into each hex)."""
 
 
 SIDE_SPOTS = 25
 
 
 @cache
-def _geometry(grid: HexGrid, width: int, height: int) -> _Geometry:
+def _geometry(grid: HexGrid, width: int, height: int, start: int) -> _Geometry:
     hexes = tuple(h for h in sorted(board_hexes()) if grid.is_hex(*h))
     index = {h: i for i, h in enumerate(hexes)}
     # the lattice of a hex, from its centre pixel: inside the hexagon less a pixel and a half
@@ -182,24 +190,29 @@ def _geometry(grid: HexGrid, width: int, height: int) -> _Geometry:
     def pixel(x: float, y: float) -> tuple[int, int]:
         return min(max(math.floor(x), 0), width - 1), min(max(math.floor(y), 0), height - 1)
 
+    def code(x: int, y: int) -> int:  # where pixel (x, y)'s code is in the pairs
+        return start + 2 * (x * height + y) + 1
+
     columns: dict[int, list[int]] = {}
     for i, j in offsets:
         columns.setdefault(i, []).append(j)
     centres: list[int] = []
-    pixels: list[int] = []
-    bounds, spots = [0], []
+    runs: list[tuple[int, int]] = []  # (first code byte, pixels) down a lattice column
+    bounds, run_bounds, spots = [0], [0], []
     for hx in hexes:
         cx, cy = pixel(*grid.centre(*hx))
-        centres.append(cx * height + cy)
+        centres.append(code(cx, cy))
         kept: list[tuple[int, int]] = []
         for i, js in columns.items():
             x = cx + i * STEP
             if not 0 <= x < width:
                 continue
-            js = [j for j in js if 0 <= cy + j * STEP < height]
+            js = [j for j in js if 0 <= cy + j * STEP < height]  # (a run of rows: j goes up)
             kept.extend((i, j) for j in js)
-            pixels.extend(x * height + cy + j * STEP for j in js)
-        bounds.append(len(pixels))
+            if js:
+                runs.append((code(x, cy + js[0] * STEP), len(js)))
+        bounds.append(bounds[-1] + len(kept))
+        run_bounds.append(len(runs))
         spots.append(tuple(kept))
     sides, across = [], []
     for a in hexes:
@@ -213,21 +226,22 @@ def _geometry(grid: HexGrid, width: int, height: int) -> _Geometry:
             length = d / math.sqrt(3)  # the hexside's length
             for t in (-0.3, -0.15, 0.0, 0.15, 0.3):
                 for k in (-4, -2, 0, 2, 4):
-                    x, y = pixel(mx - t * length * uy + k * ux, my + t * length * ux + k * uy)
-                    across.append(x * height + y)
+                    across.append(code(*pixel(mx - t * length * uy + k * ux,
+                                              my + t * length * ux + k * uy)))  # fmt: skip
             sides.append((index[a], index[b]))
+    step = 2 * STEP
     return _Geometry(
         hexes=hexes,
-        centre=tuple(centres),
-        pixels=tuple(pixels),
         bounds=tuple(bounds),
+        code_runs=tuple(slice(c, c + step * (n - 1) + 1, step) for c, n in runs),
+        level_runs=tuple(slice(c - 1, c + step * (n - 1), step) for c, n in runs),
+        run_bounds=tuple(run_bounds),
         spots=tuple(spots),
         sides=tuple(sides),
         by_hex=_by_hex(sides, len(hexes)),
         get_centres=itemgetter(*centres),
-        get_pixels=itemgetter(*pixels),
+        get_centre_levels=itemgetter(*(c - 1 for c in centres)),
         get_across=itemgetter(*across),
-        across=tuple(across),
     )
 
 
@@ -252,6 +266,7 @@ class _Classes:
     hexside: Mapping[int, HexsideFeature]
     depression: frozenset[int]  # streams and gullies, and water: not the land's level
     depression_bytes: bytes
+    land_mask: bytes  # 1 for each code that is land (not ``depression``), else 0
     stories: Mapping[int, int]
     by_name: Mapping[str, int]
 
@@ -287,6 +302,7 @@ def _classes(water: str | None) -> _Classes:
         hexside=hexside,
         depression=depression,
         depression_bytes=bytes(sorted(depression)),
+        land_mask=bytes(c not in depression for c in range(256)),
         stories=stories,
         by_name={r.vasl.lower(): c for c, r in table.items()},
     )
@@ -314,13 +330,13 @@ def board_data(archive: BoardArchive, name: str | None = None) -> BoardData:
         )
     notes = _notes(archive.name)
     cls = _classes(notes.get("water"))
-    geo = _geometry(archive.grid, archive.grid_width, archive.grid_height)
-    codes_plane, levels_plane = archive.terrain, archive.elevation
+    geo = _geometry(archive.grid, archive.grid_width, archive.grid_height, archive.start)
+    pairs = archive.pixels
     hexes = geo.hexes
-    centres = bytes(geo.get_centres(codes_plane))
-    lattice = bytes(geo.get_pixels(codes_plane))
+    centres = bytes(geo.get_centres(pairs))
+    lattice = b"".join(map(pairs.__getitem__, geo.code_runs))
     samples = list(map(lattice.__getitem__, map(slice, geo.bounds, geo.bounds[1:])))
-    across = bytes(geo.get_across(codes_plane))
+    across = bytes(geo.get_across(pairs))
     present = _codes_in(lattice) | set(centres) | _codes_in(across)
     grain = {c for c, t in cls.terrain.items() if t == Terrain.GRAIN} & present
     marsh = {c for c, t in cls.terrain.items() if t == Terrain.MARSH} & present
@@ -328,32 +344,41 @@ def board_data(archive: BoardArchive, name: str | None = None) -> BoardData:
     buildings = cls.building & present
     line_codes = {c: f for c, f in cls.feature.items() if c in present}
 
-    terrain: list[Terrain] = []
-    lines: dict[Feature, set[int]] = {}
-    building_code: dict[int, int] = {}  # each building hex's building code
-    for i, (centre, sample) in enumerate(zip(centres, samples, strict=True)):
-        n = len(sample)
-        line = None
-        for code, f in line_codes.items():
-            if centre == code or (code in sample and sample.count(code) >= LINE_SHARE * n):
-                lines.setdefault(f, set()).add(i)
-                line = code
-        t = cls.terrain.get(centre)
-        if t == Terrain.OPEN_GROUND and line is not None:
-            centre = line  # open ground by a line (a road's verge): the line's hex
-        if t is None or t == Terrain.OPEN_GROUND:
-            t = _terrain_off_centre(sample, n, centre, cls, grain, marsh, buildings, trees)
-        if t.is_building:
-            building_code[i] = centre if centre in cls.building else _most(sample, buildings)
-        terrain.append(t)
+    # the lines crossing each hex: a line code at its centre or on enough of it (the centre
+    # pixel is one of the lattice's, so only hexes whose lattice has the code are looked at)
+    line_hexes: dict[Feature, list[int]] = {}
+    line_at: dict[int, int] = {}  # a hex's line code (the table's last, where several cross)
+    for code, f in line_codes.items():
+        for i in [i for i, sample in enumerate(samples) if code in sample]:
+            sample = samples[i]
+            if centres[i] == code or sample.count(code) >= LINE_SHARE * len(sample):
+                line_hexes.setdefault(f, []).append(i)
+                line_at[i] = code
+    lines = {f: set(sorted(found)) for f, found in line_hexes.items()}  # (in hex order)
 
-    levels = list(map(_signed, geo.get_centres(levels_plane)))
+    # the terrain at the centre, unless that is open ground or no terrain (a line, a hexside)
+    centre_terrain = list(map(cls.terrain.get, centres))
+    terrain: list[Terrain] = centre_terrain  # type: ignore[assignment]  # (None filled in below)
+    off_centre = _OffCentre(cls, grain, marsh, buildings, trees)
+    open_ground = Terrain.OPEN_GROUND
+    most: dict[int, int] = {}  # the building code of a building off the centre
+    for i in [i for i, t in enumerate(centre_terrain) if t is None or t is open_ground]:
+        centre = centres[i]
+        if centre_terrain[i] is not None and i in line_at:
+            centre = line_at[i]  # open ground by a line (a road's verge): the line's hex
+        t = terrain[i] = off_centre(samples[i], centre)
+        if t in _BUILDINGS:
+            most[i] = _most(samples[i], buildings)
+    building_code = {i: most[i] if i in most else centres[i]
+                     for i, t in enumerate(terrain) if t in _BUILDINGS}  # fmt: skip
+
+    levels = list(map(_signed, geo.get_centre_levels(pairs)))
     water = tuple(WATER_OBSTACLES)  # (compared as text: an enum's hash is slow)
     wet = [i for i, t in enumerate(terrain) if t in water]
     ponds = set(wet)
     wet += [i for i in lines.get(Feature.STREAM, ()) if i not in ponds]
     if wet:
-        _land_levels(wet, levels, samples, geo, levels_plane, cls)
+        _land_levels(wet, levels, samples, geo, pairs, cls)
 
     # hexsides: lines drawn along them, buildings and roads across them
     side_codes = {c: f for c, f in cls.hexside.items() if c in present}
@@ -442,20 +467,43 @@ def _most(sample: bytes, codes: set[int] | frozenset[int]) -> int:
 _TREES = (Terrain.ORCHARD, Terrain.PALM_TREES)
 
 
-def _terrain_off_centre(
-    sample: bytes, n: int, centre: int, cls: _Classes, grain: set[int], marsh: set[int],
-    buildings: frozenset[int], trees: set[int] | None = None,
-) -> Terrain:  # fmt: skip
+_BUILDINGS = (Terrain.WOODEN_BUILDING, Terrain.STONE_BUILDING)
+
+
+class _OffCentre:
     """A hex whose centre is open ground, a line or a hexside: the grain, marsh, building or
-    orchard trees covering enough of it; a line's hex the terrain it runs through."""
-    if buildings and sum(map(sample.count, buildings)) >= BUILDING_SHARE * n:
-        return cls.terrain[_most(sample, buildings)]
-    if grain and sum(map(sample.count, grain)) >= GRAIN_SHARE * n:
-        return Terrain.GRAIN
-    if marsh and sum(map(sample.count, marsh)) >= MARSH_SHARE * n:
-        return Terrain.MARSH
-    if trees and sum(map(sample.count, trees)) >= TREES_SHARE * n:
-        return cls.terrain[_most(sample, trees)]
+    orchard trees covering enough of it; a line's hex the terrain it runs through. (The
+    codes of each kind that the board has, as bytes: a sample less them counts them.)"""
+
+    def __init__(self, cls: _Classes, grain: set[int], marsh: set[int],
+                 buildings: frozenset[int], trees: set[int]) -> None:  # fmt: skip
+        self.cls = cls
+        self.buildings, self.trees = buildings, trees
+        self.building_bytes = bytes(sorted(buildings))
+        self.grain_bytes = bytes(sorted(grain))
+        self.marsh_bytes = bytes(sorted(marsh))
+        self.tree_bytes = bytes(sorted(trees))
+
+    def __call__(self, sample: bytes, centre: int) -> Terrain:
+        n = len(sample)
+        kinds = self.building_bytes
+        if kinds and n - len(sample.translate(None, kinds)) >= BUILDING_SHARE * n:
+            return self.cls.terrain[_most(sample, self.buildings)]
+        kinds = self.grain_bytes
+        if kinds and n - len(sample.translate(None, kinds)) >= GRAIN_SHARE * n:
+            return Terrain.GRAIN
+        kinds = self.marsh_bytes
+        if kinds and n - len(sample.translate(None, kinds)) >= MARSH_SHARE * n:
+            return Terrain.MARSH
+        kinds = self.tree_bytes
+        if kinds and n - len(sample.translate(None, kinds)) >= TREES_SHARE * n:
+            return self.cls.terrain[_most(sample, self.trees)]
+        return _covering(sample, n, centre, self.cls)
+
+
+def _covering(sample: bytes, n: int, centre: int, cls: _Classes) -> Terrain:
+    """Open ground at the centre; else (a line's or hexside's hex) the terrain covering
+    enough of it."""
     if centre in cls.terrain:  # open ground at the centre
         return Terrain.OPEN_GROUND
     best = None
@@ -470,21 +518,21 @@ def _terrain_off_centre(
 
 
 def _land_levels(
-    wet: list[int], levels: list[int], samples: list[bytes], geo: _Geometry, plane: bytes,
+    wet: list[int], levels: list[int], samples: list[bytes], geo: _Geometry, pairs: bytes,
     cls: _Classes,
 ) -> None:  # fmt: skip
     """A water or stream hex's level: the commonest level of the land (not water, stream or
     gully) in it; a hex all water takes the level of the land next to it."""
     wet_set = set(wet)
     todo = []
-    dep = cls.depression
+    runs, run_bounds = geo.level_runs, geo.run_bounds
     for i in wet:
         sample = samples[i]
         if not sample.translate(None, cls.depression_bytes):
             todo.append(i)
             continue
-        got = bytes(itemgetter(*geo.pixels[geo.bounds[i] : geo.bounds[i + 1]])(plane))
-        land = Counter(v for c, v in zip(sample[::4], got[::4], strict=True) if c not in dep)
+        got = b"".join(map(pairs.__getitem__, runs[run_bounds[i] : run_bounds[i + 1]]))
+        land = Counter(compress(got[::4], sample[::4].translate(cls.land_mask)))
         if land:
             levels[i] = _signed(land.most_common(1)[0][0])
             wet_set.discard(i)

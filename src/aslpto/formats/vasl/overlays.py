@@ -31,7 +31,7 @@ from typing import TYPE_CHECKING
 from PIL import Image, ImageChops
 
 from aslpto.base.datafiles import data_text
-from aslpto.base.records import record, replace
+from aslpto.base.records import record
 from aslpto.base.rulings import InputError
 from aslpto.board.hexes import HexName, Layout
 from aslpto.board.overlays import check_g9e
@@ -574,7 +574,7 @@ def place_overlays(board: BoardArchive, spots: Sequence[OverlaySpot]) -> BoardAr
     covered = frozenset().union(*(covered_hexes(board, spot) for spot in spots))
     clear_slivers(board.grid, (board.grid_width, board.grid_height), terrain, painted.tobytes(),
                   covered, terrain_codes())  # G.9C  # fmt: skip
-    return replace(board, terrain=bytes(terrain), elevation=levels.tobytes())
+    return board.with_planes(levels.tobytes(), bytes(terrain))
 
 
 # --- a scenario's overlay entry ----------------------------------------------------------------
