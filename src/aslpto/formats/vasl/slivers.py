@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from functools import lru_cache
 
 from aslpto.formats.vasl.boardarchive import HexGrid, TerrainCode
 
@@ -75,7 +76,8 @@ def _own(words: Sequence[Word], codes: bytearray, width: int, height: int,
     return max(count, key=count.__getitem__)
 
 
-def _kinds(words: Sequence[Word], own: Word) -> bytes:
+@lru_cache(maxsize=64)
+def _kinds(words: tuple[Word, ...], own: Word) -> bytes:
     """Per code, 0: left as drawn (the hex's own terrain, Open Ground, features, ignored
     codes); 1: hexside terrain; 2: area terrain (a table for ``bytes.translate``)."""
     return bytes(0 if w is None or w == own or w[1] == "open-ground" else
@@ -104,7 +106,7 @@ def clear_slivers(
         for n in _around(grid, k):
             if n not in covered:
                 borders.setdefault(n, []).append(k)
-    words = [_word(meanings, c) for c in range(256)]
+    words = tuple(_word(meanings, c) for c in range(256))
     for h, ks in sorted(borders.items()):
         changed += _clear_hex(grid, width, height, codes, painted, h, ks, side, band, words,
                               covered)  # fmt: skip
@@ -127,7 +129,7 @@ def _around(grid: HexGrid, h: tuple[int, int]) -> list[tuple[int, int]]:
 def _clear_hex(
     grid: HexGrid, width: int, height: int, codes: bytearray, painted: bytes,
     h: tuple[int, int], ks: list[tuple[int, int]], side: float, band: float,
-    words: Sequence[Word], covered: set[tuple[int, int]],
+    words: tuple[Word, ...], covered: set[tuple[int, int]],
 ) -> int:  # fmt: skip
     cx, cy = grid.centre(*h)
     near = 1.2 * grid.hex_height
