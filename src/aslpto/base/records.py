@@ -35,7 +35,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from operator import attrgetter
-from typing import Any, TypeVar, dataclass_transform, overload
+from typing import TYPE_CHECKING, Any, TypeVar, dataclass_transform, overload
 
 __all__ = ["MISSING", "FrozenRecordError", "Spec", "field", "fields", "record", "replace"]
 
@@ -119,7 +119,7 @@ def fields(obj: Any) -> tuple[Spec, ...]:
     return tuple(specs.values())
 
 
-def replace(obj: _R, /, **changes: Any) -> _R:
+def _replace(obj: _R, /, **changes: Any) -> _R:
     """A copy of the record ``obj`` with ``changes``, as ``dataclasses.replace``."""
     for spec in getattr(type(obj), _SPECS).values():
         if not spec.init:
@@ -130,6 +130,12 @@ def replace(obj: _R, /, **changes: Any) -> _R:
             changes[spec.name] = getattr(obj, spec.name)
     made: _R = type(obj)(**changes)
     return made
+
+
+if TYPE_CHECKING:  # the type checker checks a replace's fields and values as a dataclass's
+    from dataclasses import replace as replace
+else:
+    replace = _replace
 
 
 class _StandardFields:

@@ -133,7 +133,7 @@ class Unit:
 
     def with_(self, **changes: object) -> Unit:
         """A copy with some fields changed (values are frozen)."""
-        return replace(self, **changes)
+        return replace(self, **changes)  # type: ignore[arg-type]
 
     @staticmethod
     def of(values: dict[str, object]) -> Unit:
