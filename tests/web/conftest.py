@@ -86,6 +86,7 @@ def browser() -> Iterator[Any]:
 @pytest.fixture()
 def page(browser: Any) -> Iterator[Any]:
     pg = browser.new_page(viewport={"width": 1400, "height": 900})
+    pg.set_default_timeout(90_000)  # (a loaded machine: waits end when the page answers)
     errors: list[str] = []
     pg.on("pageerror", lambda e: errors.append(str(e)))
     yield pg
