@@ -141,3 +141,37 @@ def test_declaration_errors() -> None:
 
     with pytest.raises(ValueError, match="both default and default_factory"):
         field(default=1, default_factory=int)  # type: ignore[call-overload]
+
+
+def test_compiled_methods_are_kept_for_the_next_process(tmp_path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    from aslpto.base import records
+
+    monkeypatch.setattr(records, "_CACHE_DIR", str(tmp_path))
+    monkeypatch.setattr(records, "_codes", {})
+    monkeypatch.setattr(records, "_dirty", set())
+    text = "def __init__(self):\n pass"
+    first = records._compiled("aslpto.example", text, "Example")
+    assert records._dirty == {"aslpto.example"}
+    records._write_tables()
+    assert records._dirty == set()
+    monkeypatch.setattr(records, "_codes", {})  # a new process: the table is read, not compiled
+
+    def no_compile(*_: object) -> None:
+        raise AssertionError("compiled again")
+
+    monkeypatch.setattr(records, "compile", no_compile, raising=False)
+    again = records._compiled("aslpto.example", text, "Example")
+    assert again.co_code == first.co_code and records._dirty == set()
+
+
+def test_a_damaged_table_of_compiled_methods_is_compiled_anew(tmp_path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    from aslpto.base import records
+
+    monkeypatch.setattr(records, "_CACHE_DIR", str(tmp_path))
+    monkeypatch.setattr(records, "_codes", {})
+    monkeypatch.setattr(records, "_dirty", set())
+    with open(records._cache_file("aslpto.example"), "wb") as f:
+        f.write(b"\x00not marshal")
+    code = records._compiled("aslpto.example", "def __init__(self):\n pass", "Example")
+    assert code.co_name == "<module>" and records._dirty == {"aslpto.example"}
+    monkeypatch.setattr(records, "_dirty", set())
