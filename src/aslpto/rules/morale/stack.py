@@ -404,6 +404,8 @@ class Group:
 
     ids: tuple[str, ...]
     parts: tuple[tuple[int, Distribution[Fate]], ...]
+    why: tuple[tuple[Fate, tuple[str, ...]], ...] = ()
+    """Each fate with the rules that lead to it."""
 
 
 @dataclass(frozen=True)
@@ -416,6 +418,8 @@ class Branch:
     units: tuple[Unit, ...]
     eliminated: tuple[str, ...]
     groups: tuple[Group, ...]
+    rules: tuple[str, ...] = ()
+    """The rules the leaders' part applied on the way to this branch."""
 
 
 @dataclass(frozen=True)
@@ -427,6 +431,9 @@ class StackOdds:
 
     branches: tuple[Branch, ...]
     rules: tuple[str, ...]
+    histories: int = 0
+    """How many distinct histories (events told unit by unit) the full enumeration of
+    :mod:`aslpto.rules.morale.procedures` lists: what ``aslpto odds --detail`` would print."""
 
     def total(self) -> Fraction:
         out = Fraction(0)
@@ -558,21 +565,29 @@ def _untimed(stages: tuple[Stage, ...]) -> tuple[Stage, ...]:
     return tuple(replace(s, time=(0, 0)) for s in stages)
 
 
+_Grouped = tuple[Distribution[Fate], tuple[tuple[Fate, tuple[str, ...]], ...], int]
+"""A unit's fates, the rules leading to each, how many histories."""
+
+
 def _stack(plans: list[tuple[_Plan, Fraction]]) -> StackOdds:
     acc: dict[tuple[tuple[Unit, ...], tuple[str, ...], tuple[Group, ...]], Fraction] = {}
+    why: dict[tuple[tuple[Unit, ...], tuple[str, ...], tuple[Group, ...]], list[str]] = {}
     rules: list[str] = []
+    histories = 0
 
-    def seen(rs: Sequence[str]) -> None:
-        rules.extend(r for r in rs if r not in rules)
+    def seen(rs: Sequence[str], into: list[str] = rules) -> None:
+        into.extend(r for r in rs if r not in into)
 
-    grouped: dict[tuple[Unit, tuple[Stage, ...]], Distribution[Fate]] = {}
+    grouped: dict[tuple[Unit, tuple[Stage, ...]], _Grouped] = {}
     for plan, w in plans:
         seen(plan.rules)
         memo = _Memo(plan.facts)
         for branch, pb in _branches(plan):
             entries = sorted(branch.entries, key=lambda e: e[0])
+            told = list(plan.rules)
             for e in entries:
                 seen(e[2])
+                seen(e[2], told)
             gone = tuple(x for e in entries for x in e[3])
             members: dict[Unit, list[str]] = {}
             kinds: dict[Unit, dict[tuple[Stage, ...], int]] = {}
@@ -583,23 +598,39 @@ def _stack(plans: list[tuple[_Plan, Fraction]]) -> StackOdds:
                 kinds.setdefault(t, {})
                 kinds[t][key] = kinds[t].get(key, 0) + 1
             groups: list[Group] = []
+            count = 1
             for t, ids in members.items():
                 parts = []
+                fate_rules: dict[Fate, list[str]] = {}
                 for stages, n in kinds[t].items():
                     if (t, stages) not in grouped:
-                        full = memo.fates(t, stages)
-                        for f, _ in full:
-                            for e in f[1]:
-                                seen(e[2])
-                        grouped[(t, stages)] = full.map(
-                            lambda f: (f[0], tuple(x for e in f[1] for x in e[3]))
-                        )
-                    parts.append((n, grouped[(t, stages)]))
-                groups.append(Group(tuple(ids), tuple(parts)))
+                        grouped[(t, stages)] = _group_fates(memo.fates(t, stages))
+                    d, fr, h = grouped[(t, stages)]
+                    seen([r for _, rs in fr for r in rs])
+                    for f, rs in fr:
+                        seen(rs, fate_rules.setdefault(f, []))
+                    parts.append((n, d))
+                    count *= h**n
+                fr_all = tuple((f, tuple(rs)) for f, rs in fate_rules.items())
+                groups.append(Group(tuple(ids), tuple(parts), fr_all))
+            histories += count
             at = (branch.units, gone, tuple(groups))
             acc[at] = acc.get(at, Fraction(0)) + pb * w
-    branches = tuple(Branch(p, u, g, gr) for (u, g, gr), p in acc.items())
-    return StackOdds(branches, tuple(rules))
+            seen(told, why.setdefault(at, []))
+    branches = tuple(Branch(p, u, g, gr, tuple(why[(u, g, gr)])) for (u, g, gr), p in acc.items())
+    return StackOdds(branches, tuple(rules), histories)
+
+
+def _group_fates(full: Distribution[_Fate]) -> _Grouped:
+    """A unit's fates with their histories' events dropped, the rules that lead to each, and
+    how many distinct histories there were."""
+    why: dict[Fate, list[str]] = {}
+    for f, _ in full:
+        fate = (f[0], tuple(x for e in f[1] for x in e[3]))
+        rs = why.setdefault(fate, [])
+        rs.extend(r for e in f[1] for r in e[2] if r not in rs)
+    d = full.map(lambda f: (f[0], tuple(x for e in f[1] for x in e[3])))
+    return d, tuple((f, tuple(rs)) for f, rs in why.items()), len(full)
 
 
 def stack_odds_location(
@@ -647,4 +678,6 @@ def _flat(d: Distribution[Result]) -> StackOdds:
     rules: list[str] = []
     for r, _ in d:
         rules.extend(x for x in r.rules if x not in rules)
-    return StackOdds(tuple(Branch(p, r.units, r.eliminated, ()) for r, p in d), tuple(rules))
+    branches = tuple(Branch(p, r.units, r.eliminated, (), r.rules) for r, p in d)
+    return StackOdds(branches, tuple(rules), len(d))
+
