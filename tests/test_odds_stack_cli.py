@@ -64,8 +64,7 @@ def _marginals(joint: dict[str, Any], ids: list[str], fixed: list[str]) -> dict[
         for e, k in per.items():
             out.setdefault(repr(e), Counter())[k] += p
         standings = Counter(
-            _standing([u for u in o["result"] if _of(uid, u["id"])])
-            for uid in [*ids, *fixed]
+            _standing([u for u in o["result"] if _of(uid, u["id"])]) for uid in [*ids, *fixed]
         )
         for s in ("eliminated", "broken", "good_order"):
             out.setdefault(s, Counter())[standings[s]] += p
@@ -145,7 +144,8 @@ def test_a10_2_cli_answers_2mc_on_ten_squads_with_a_leader(
     text = capsys.readouterr().out.splitlines()
     assert text[0] == (
         "11 units, 1,985,346 joint outcomes (more than 200,000 to list; summarized instead): "
-        "once the leaders have checked each unit's checks are independent of the others' (A10.2)"
+        "once the leaders have checked, each unit's checks are independent of the others' "
+        "(A10.2)"
     )
     assert text[1] == "L (9-1 leader):"
     assert "each of U1-U10 (4-4-8 elite):" in text
@@ -215,3 +215,16 @@ def test_a10_2_g9_43_histories_count_the_full_enumeration() -> None:
     assert stack_odds_location(sq, Check.NMC).histories == len(odds_location(sq, Check.NMC))
     stack = [*sq, leader]
     assert stack_odds_panji(stack).histories == len(odds_panji_stack(stack))
+
+
+def test_g9_43_summary_without_a_leader_lists_no_leaders(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    assert main(["odds", "panji-stack", "--unit", "4-4-8", "--unit", "4-4-8", "--summary"]) == 0
+    text = capsys.readouterr().out.splitlines()
+    assert text[:2] == [
+        "2 units, 32 joint outcomes (summarized as asked): once the leaders have checked, each "
+        "unit's checks are independent of the others' (G9.43)",
+        "each of U1, U2 (4-4-8 elite):",
+    ]
+    assert "how many of U1, U2 end as 4-4-8 elite  (G9.31, A10.1, A7.8):" in text

@@ -716,8 +716,9 @@ def _listing(
     if args.summary or so.size > STACK_LIMIT:
         from aslpto.cli import odds_summary  # (imported when asked: a big stack)
 
+        rule = "G9.43" if proc == Procedure.PANJI_STACK else "A10.2"
         return odds_summary.render(header, so, units, asked=args.summary, limit=STACK_LIMIT,
-                                   unit_json=unit_json, line=_line)  # fmt: skip
+                                   rule=rule, unit_json=unit_json, line=_line)  # fmt: skip
     return _joint(so, units)
 
 

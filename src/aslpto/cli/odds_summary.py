@@ -79,19 +79,22 @@ def render(
     *,
     asked: bool,
     limit: int,
+    rule: str,
     unit_json: UnitJson,
     line: Line,
 ) -> Outcome:
     """The summary of ``so`` for the checking ``units`` (``asked``: with ``--summary``, else
-    because the joint has more than ``limit`` outcomes)."""
+    because the joint has more than ``limit`` outcomes; ``rule``: the procedure's, A10.2 or
+    G9.43)."""
     from aslpto.rules.morale.summary import summarize
 
     sm = summarize(so, [u.id for u in units])
     given = {u.id: u for u in units}
-    why = "summarized (--summary)" if asked else f"more than {limit:,} to list; summarized instead"
+    why = "summarized as asked" if asked else f"more than {limit:,} to list; summarized instead"
     text = [
-        f"{len(units)} units, {so.size:,} joint outcomes ({why}): once the leaders have checked "
-        "each unit's checks are independent of the others' (A10.2)"
+        f"{len(units)} unit{'s' if len(units) > 1 else ''}, {so.size:,} joint outcome"
+        f"{'s' if so.size > 1 else ''} ({why}): once the leaders have checked, each unit's "
+        f"checks are independent of the others' ({rule})"
     ]
 
     def pieces(e: Ending) -> tuple[list[dict[str, Any]], str]:
@@ -103,7 +106,7 @@ def render(
 
     fixed_ids = list(dict.fromkeys(u.id for r, _ in sm.fixed for u in r.units))
     fixed_js: list[dict[str, Any]] = []
-    if sm.fixed:
+    if fixed_ids:
         named = [f"{i} ({line(unit_json(given[i]))})" if i in given else i for i in fixed_ids]
         text.append(f"{', '.join(named) or 'the leaders'}:")
     for r, p in sm.fixed:
@@ -115,7 +118,8 @@ def render(
         told = "; ".join(line(u) for u in res) or "(none)"
         if r.eliminated:
             told += f"  eliminated: {', '.join(r.eliminated)}"
-        text.append(f"{_fraction(p):>12}  {_percent(p):>6}  {told}{_rules(r.rules)}")
+        if fixed_ids:
+            text.append(f"{_fraction(p):>12}  {_percent(p):>6}  {told}{_rules(r.rules)}")
 
     groups_js: list[dict[str, Any]] = []
     for g in sm.groups:
@@ -134,8 +138,9 @@ def render(
             js, lines = _counts(t)
             how_js.append({"result": res, **({"eliminated_pieces": e[1]} if e[1] else {}),
                            "rules": list(t.rules), "outcomes": js})  # fmt: skip
-            text.append(f"how many of {_ids(g.ids)} end as {told}{_rules(t.rules)}:")
-            text.extend(lines)
+            if len(g.ids) > 1:  # (one unit: its "each" says it)
+                text.append(f"how many of {_ids(g.ids)} end as {told}{_rules(t.rules)}:")
+                text.extend(lines)
         groups_js.append({"ids": list(g.ids),
                           **({"unit": unit_json(first)} if first is not None else {}),
                           "each": {"outcomes": each_js}, "how_many": how_js})  # fmt: skip
