@@ -789,6 +789,7 @@ __all__ = [
     "add_arguments",
     "answer",
     "describe",
+    "factored",
     "odds",
     "resolve",
     "run",
