@@ -10,13 +10,17 @@ exact odds enumerate the leaders' rolls, then each other unit's checks once per 
 and situation (rules.morale.stack), instead of enumerating every leaf of the chance tree.
 
 Stacks (same file): a 2MC on ten Japanese squads with a leader and a G9.43 Panji MC on twelve
-units, each exact in at most 1 s.
+units, each exact in at most 1 s; and the same 2MC asked of ``aslpto odds`` in-process
+(``main([...])``: the factored odds, then their summary - the joint has about two million
+outcomes - as text), timed beside the library call.
 
 Run: ``make bench`` or ``.venv/bin/python -m pytest benchmarks/bench_odds.py --benchmark-only``.
 """
 
 from __future__ import annotations
 
+import contextlib
+import io
 import time
 from collections import Counter
 from collections.abc import Callable
@@ -24,6 +28,7 @@ from fractions import Fraction
 
 import pytest
 
+from aslpto.cli import main
 from aslpto.rules.morale import (
     Check,
     Result,
@@ -208,3 +213,30 @@ def test_exact_panji_mc_twelve_units(benchmark) -> None:  # type: ignore[no-unty
     benchmark.extra_info.update({"best_s": best, "outcomes": len(d)})
     print(f"\nPanji MC on 12 units: {best:.3f} s (target {STACK_TARGET_S} s)")
     assert best <= STACK_TARGET_S
+
+
+TEN_SQUADS_ARGV = ["odds", "mc", "2", *(w for _ in range(10) for w in ("--unit", "4-4-8")),
+                   "--leader", "9-1"]  # fmt: skip
+
+
+def cli_2mc_ten_squads() -> str:
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out):
+        assert main(TEN_SQUADS_ARGV) == 0
+    return out.getvalue()
+
+
+@pytest.mark.benchmark(group="odds-stack")
+def test_cli_2mc_ten_squads_and_a_leader(benchmark) -> None:  # type: ignore[no-untyped-def]
+    """``aslpto odds mc 2`` on ten 4-4-8 with a 9-1, in-process: the summarized answer (A10.2),
+    beside the library's factored odds in the same run."""
+    text = benchmark.pedantic(cli_2mc_ten_squads, rounds=3, iterations=1)
+    assert "1,985,346 joint outcomes" in text
+    cli = _best_of(cli_2mc_ten_squads, runs=3)
+    lib = _best_of(exact_2mc_ten_squads, runs=3)
+    benchmark.extra_info.update({"best_s": cli, "library_s": lib, "ratio": round(cli / lib, 2)})
+    print(
+        f"\naslpto odds mc 2 on 10 squads + leader: {cli:.3f} s; library {lib:.3f} s "
+        f"({cli / lib:.2f}x; target {STACK_TARGET_S} s)"
+    )
+    assert cli <= STACK_TARGET_S

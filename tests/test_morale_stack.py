@@ -1,5 +1,6 @@
 """A10.2, G9.43: a stack's exact odds put together per unit (rules.morale.stack) are those of
-every roll of the rolled procedure, and sum to 1."""
+every roll of the rolled procedure, and sum to 1; so are every history's
+(rules.morale.procedures, what ``aslpto odds --detail`` lists), which StackOdds counts."""
 
 from __future__ import annotations
 
@@ -12,12 +13,13 @@ from hypothesis import strategies as st
 from aslpto.rules.morale import (
     Check,
     Result,
+    odds_location,
+    odds_panji_stack,
     resolve_location,
     resolve_panji_stack,
     stack_odds_location,
     stack_odds_panji,
 )
-from aslpto.rules.morale.stack import odds_location, odds_panji_stack
 from aslpto.state.counters import make
 from aslpto.state.dice import Distribution, odds_by_class
 from aslpto.state.units import Kind, Strength, Unit, UnitClass
@@ -40,9 +42,7 @@ def _stack(picks: list[int]) -> list[Unit]:
 
 def _outcomes(d: Distribution[Result]) -> Counter[object]:
     """Each outcome as the units left (with their ids) and those eliminated: what a stack's
-    checks come to. (The per-unit procedure may tell a history - the events leading to an
-    outcome - otherwise than the rolled one; ``aslpto odds --detail`` lists histories from the
-    full enumeration, rules.morale.procedures.)"""
+    checks come to."""
     out: Counter[object] = Counter()
     for r, p in d:
         out[(r.units, r.eliminated)] += p  # type: ignore[assignment]
@@ -73,33 +73,38 @@ def _end_states(d: Distribution[Result]) -> Counter[object]:
 def test_a10_2_location_odds_equal_every_roll(picks: list[int], check: Check, drm: int) -> None:
     units = _stack(picks)
     facts = {"heat_of_battle": False}
-    new = odds_location(units, check, drm=drm, **facts)
+    every = odds_location(units, check, drm=drm, **facts)
     brute = odds_by_class(lambda d: resolve_location(units, check, d, drm=drm, **facts))
-    assert _outcomes(new) == _outcomes(brute)
-    assert new.total() == 1
+    assert _outcomes(every) == _outcomes(brute)
+    assert every.total() == 1
     grouped = stack_odds_location(units, check, drm=drm, **facts)
     assert grouped.total() == 1
     assert _end_states(grouped.joint()) == _end_states(brute)
+    assert grouped.histories == len(every)
 
 
 @settings(max_examples=8, deadline=None)
 @given(picks=st.lists(st.integers(0, len(POOL) - 1), min_size=1, max_size=2))
 def test_g9_43_panji_stack_odds_equal_every_roll(picks: list[int]) -> None:
     units = _stack(picks)
-    new = odds_panji_stack(units)
+    every = odds_panji_stack(units)
     brute = odds_by_class(lambda d: resolve_panji_stack(units, d))
-    assert _outcomes(new) == _outcomes(brute)
+    assert _outcomes(every) == _outcomes(brute)
     grouped = stack_odds_panji(units)
     assert grouped.total() == 1
     assert _end_states(grouped.joint()) == _end_states(brute)
+    assert grouped.histories == len(every)
 
 
 def test_a10_2_heat_of_battle_and_leader_loss_equal_every_roll() -> None:
     """With Heat of Battle (A15.1; G1.62 Commissar berserk) and the LLMC of a lost leader."""
     units = _stack([0, 3])
-    new = odds_location(units, Check.MC, drm=2)
+    every = odds_location(units, Check.MC, drm=2)
     brute = odds_by_class(lambda d: resolve_location(units, Check.MC, d, drm=2))
-    assert dict(new.items) == dict(brute.items)
+    assert dict(every.items) == dict(brute.items)
+    grouped = stack_odds_location(units, Check.MC, drm=2)
+    assert _end_states(grouped.joint()) == _end_states(brute)
+    assert grouped.histories == len(every)
 
 
 def test_a10_2_identical_units_are_interchangeable() -> None:

@@ -30,6 +30,7 @@ from aslpto.state.dice import Dice, Distribution, GivenDice, RandomDice
 from aslpto.state.units import Kind, Strength, Unit, UnitClass
 
 if TYPE_CHECKING:
+    from aslpto.rules.morale.stack import StackOdds
     from aslpto.state.game import Game
 
 NAME = "odds"
@@ -37,7 +38,12 @@ HELP = help_of(NAME)
 
 STACK_LIMIT = 200_000
 """The most outcomes ``aslpto odds`` lists for a stack (identical units taken as
-interchangeable); beyond, it refuses and names how many there are."""
+interchangeable); beyond, it summarizes them (``cli.odds_summary``)."""
+
+DETAIL_LIMIT = 5_000
+"""The most histories ``aslpto odds --detail`` enumerates for a stack (every roll of every
+unit, told in order: a stack of three squads and a leader taking a 2MC has 37,263, and
+enumerating them takes minutes); beyond, it refuses and names how many there are."""
 
 
 class Procedure(StrEnum):
@@ -243,25 +249,45 @@ def stack_odds(
     """:func:`odds` with units that start identical (but for their id) taken as interchangeable:
     one outcome per multiset of results (A10.2, G9.43), in time polynomial in the stack's size.
     Events are not kept (ask :func:`odds` for every history); each outcome's ``rules`` are all
-    the rules the procedure applied."""
+    the rules the procedure applied. Beyond :data:`STACK_LIMIT` outcomes it refuses (see
+    :func:`factored` for the odds factored, and their summary)."""
+    so = factored(procedure, units, options, context)
+    if so is None:
+        return odds(procedure, units, options, context)
+    return _joint(so, units)
+
+
+def factored(
+    procedure: str | Procedure,
+    units: Sequence[Unit],
+    options: Options = PLAIN,
+    context: Sequence[Unit] = (),
+) -> StackOdds | None:
+    """The exact odds of a stack's checks (mc, nmc, ptc, llmc, lltc, panji, panji-stack),
+    factored (:class:`~aslpto.rules.morale.stack.StackOdds`); ``None`` for another
+    procedure."""
+    from aslpto.rules.morale import stack as ms  # (imported when asked: a stack's odds)
+
     p = Procedure(procedure)
     units = list(units)
     if not units:
         raise InputError("no unit given")
     o = options
     if p in _CHECK and p != Procedure.PANJI:
-        so = m.stack_odds_location(
+        return ms.stack_odds_location(
             units, _CHECK[p], drm=o.mc + o.drm, context=context, leader_loss=o.leader_loss,
             **_facts(o),
         )  # fmt: skip
-    elif p == Procedure.PANJI:
-        so = m.stack_odds_location(
+    if p == Procedure.PANJI:
+        return ms.stack_odds_location(
             units, m.Check.PANJI, drm=o.drm, context=context, leader_loss=False, **_facts(o)
         )
-    elif p == Procedure.PANJI_STACK:
-        so = m.stack_odds_panji(units, berserk=o.berserk_stack, routing=o.routing, **_facts(o))
-    else:
-        return odds(p, units, o, context)
+    if p == Procedure.PANJI_STACK:
+        return ms.stack_odds_panji(units, berserk=o.berserk_stack, routing=o.routing, **_facts(o))
+    return None
+
+
+def _joint(so: StackOdds, units: Sequence[Unit]) -> Distribution[m.Result]:
     if so.size > STACK_LIMIT:
         raise InputError(
             f"the exact odds of these {len(units)} units have up to {so.size:,} outcomes "
@@ -499,7 +525,11 @@ _EPILOG = (
     "N MC (+N DRM); a Japanese squad failing it is Step Reduced (G1.12). nmc: a Normal Morale "
     "Check from another cause (Bail Out, Wreck Check, WP, ...); a Japanese squad failing it "
     "breaks into broken half-squads (G1.13); so 'nmc' is not 'mc 0'. panji: each unit its own "
-    "Panji MC (G9.41); panji-stack: the stack's (G9.43)."
+    "Panji MC (G9.41); panji-stack: the stack's (G9.43). A stack's odds are listed per joint "
+    f"outcome up to {STACK_LIMIT:,} outcomes; beyond (or with --summary) they are summarized, "
+    "exactly: the leaders' outcomes, how each group of identical units ends one by one and how "
+    "many of them end each way, and how many of the units end eliminated, broken or in Good "
+    "Order (--json: 'summary' in place of 'outcomes'; see the README)."
 )
 
 
@@ -570,7 +600,14 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     r.add_argument(
         "--detail",
         action="store_true",
-        help="one outcome per distinct history (events), not per end state",
+        help="one outcome per distinct history (events), not per end state (a stack: up to "
+        f"{DETAIL_LIMIT:,} histories)",
+    )
+    r.add_argument(
+        "--summary",
+        action="store_true",
+        help="a stack's odds per unit and by how many units end each way, not per joint "
+        f"outcome (given without asking beyond {STACK_LIMIT:,} joint outcomes)",
     )
 
 
@@ -649,6 +686,42 @@ def _line(u: dict[str, Any]) -> str:
     return " ".join(str(b) for b in bits)
 
 
+def _listing(
+    proc: Procedure,
+    units: list[Unit],
+    opts: Options,
+    context: list[Unit],
+    args: argparse.Namespace,
+    header: dict[str, Any],
+) -> Distribution[m.Result] | Outcome:
+    """The outcomes to list (``--detail``: every history), or the stack's summary."""
+    if args.detail and args.summary:
+        raise InputError("--detail lists every history, --summary sums them up: give one")
+    so = factored(proc, units, opts, context)
+    if so is None:
+        if args.summary:
+            raise InputError(
+                f"--summary sums up a stack's checks (mc, nmc, ptc, llmc, lltc, panji, "
+                f"panji-stack), not {proc.value}: its outcomes are listed"
+            )
+        return odds(proc, units, opts, context)
+    if args.detail:
+        if so.histories > DETAIL_LIMIT:
+            raise InputError(
+                f"--detail: these {len(units)} units' checks have {so.histories:,} histories "
+                f"(more than {DETAIL_LIMIT:,} to enumerate); leave out --detail for the odds of "
+                "each end state, or use --summary for each unit's"
+            )
+        return odds(proc, units, opts, context)
+    if args.summary or so.size > STACK_LIMIT:
+        from aslpto.cli import odds_summary  # (imported when asked: a big stack)
+
+        rule = "G9.43" if proc == Procedure.PANJI_STACK else "A10.2"
+        return odds_summary.render(header, so, units, asked=args.summary, limit=STACK_LIMIT,
+                                   rule=rule, unit_json=unit_json, line=_line)  # fmt: skip
+    return _joint(so, units)
+
+
 def run(args: argparse.Namespace) -> Outcome:
     return answer(None, args)
 
@@ -662,6 +735,8 @@ def answer(game: Game | None, args: argparse.Namespace) -> Outcome:
     if context:
         header["present"] = [unit_json(u) for u in context]
     if args.rolls is not None or args.seed is not None:
+        if args.summary:
+            raise InputError("--summary sums up the odds; --rolls and --seed roll once")
         dice: Dice = GivenDice(args.rolls) if args.rolls is not None else RandomDice(args.seed)
         r = resolve(proc, units, dice, opts, context)
         if isinstance(dice, GivenDice) and dice.remaining:
@@ -681,9 +756,9 @@ def answer(game: Game | None, args: argparse.Namespace) -> Outcome:
             text += f"  eliminated: {', '.join(r.eliminated)}"
         text += "\n" + "\n".join(r.events) + f"\nrules: {', '.join(r.rules)}"
         return Outcome(payload, text)
-    dist = (
-        odds(proc, units, opts, context) if args.detail else stack_odds(proc, units, opts, context)
-    )
+    dist = _listing(proc, units, opts, context, args, header)
+    if isinstance(dist, Outcome):
+        return dist
     grouped: dict[str, tuple[dict[str, Any], Fraction]] = {}
     rules: list[str] = []
     for r, p in dist:
@@ -714,6 +789,7 @@ __all__ = [
     "add_arguments",
     "answer",
     "describe",
+    "factored",
     "odds",
     "resolve",
     "run",

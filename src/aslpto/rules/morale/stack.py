@@ -9,12 +9,13 @@ changes a leader or another unit. So:
    noting for every other unit the checks it takes and the leaders present at each;
 2. each other unit's checks are enumerated once per distinct unit and situation (a *fate*:
    what the unit becomes, and whether it is eliminated);
-3. the stack's outcome is put together from them: per unit id (:func:`odds_location`,
-   :func:`odds_panji_stack`: the outcomes - units left and eliminated - have the odds the
-   rolled procedure gives over every roll, though a history's events may be told otherwise;
-   :mod:`aslpto.rules.morale.procedures` enumerates every history exactly), or with the units
-   that start identical taken as interchangeable (:class:`StackOdds`: per branch, how many
-   such units take each fate).
+3. the stack's outcome is put together from them, the units that start identical taken as
+   interchangeable (:class:`StackOdds`: per branch, how many such units take each fate; its
+   joint lists the end states - units left and eliminated - with the odds the rolled procedure
+   gives over every roll, and :mod:`aslpto.rules.morale.summary` tells them without listing
+   them). Every history, events and all, is enumerated by
+   :func:`aslpto.rules.morale.procedures.odds_location` and ``odds_panji_stack`` (exponential
+   in the stack: :attr:`StackOdds.histories` counts them first).
 
 A DR counts by class - its total and whether it is doubles - because nothing these checks do
 depends on more (16 classes instead of 36 rolls for the first DR of every part).
@@ -88,7 +89,6 @@ class _Plan:
     first: tuple[tuple[str, Check, int], ...]  # the first round: (id, check, DRM), in order
     checking_leaders: tuple[Unit, ...]  # whose loss brings a LLMC/LLTC (empty: none)
     facts: Facts
-    events: tuple[str, ...] = ()
     rules: tuple[str, ...] = ()
 
 
@@ -259,44 +259,8 @@ class _Memo:
         return self._done[key]
 
 
-def _assemble(plan: _Plan, branch: _Branch, fates: dict[str, _Fate]) -> Result:
-    units: list[Unit] = []
-    for u in branch.units:
-        if u.id in fates:
-            units.extend(fates[u.id][0])
-        else:
-            units.append(u)
-    entries = sorted(
-        [*branch.entries, *(e for f in fates.values() for e in f[1])], key=lambda e: e[0]
-    )
-    events = list(plan.events)
-    rules = list(plan.rules)
-    gone: list[str] = []
-    for _, ev, ru, el in entries:
-        events += ev
-        rules += [r for r in ru if r not in rules]
-        gone += el
-    return Result(tuple(units), tuple(gone), tuple(events), tuple(rules))
-
-
 def _branches(plan: _Plan) -> Distribution[_Branch]:
     return _by_class(lambda d: _leaders_part(plan, d))
-
-
-def _per_unit(plan: _Plan) -> Distribution[Result]:
-    memo = _Memo(plan.facts)
-    parts: list[tuple[Result, Fraction]] = []
-    for branch, pb in _branches(plan):
-        ids = [uid for uid, _, _ in branch.others]
-        dists = [memo.fates(u, stages) for _, u, stages in branch.others]
-        for combo in product(*(d.items for d in dists)):
-            p = pb
-            for _, q in combo:
-                p *= q
-            parts.append(
-                (_assemble(plan, branch, dict(zip(ids, (f for f, _ in combo), strict=True))), p)
-            )
-    return Distribution.of(parts)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -337,54 +301,13 @@ def _panji_plans(
     f = _facts({**facts, "human_wave": human_wave or facts.get("human_wave", False)})
     if each:
         first = tuple((u.id, Check.PANJI, 0) for u in _leaders_first(units))
-        return [(_Plan(tuple(units), first, (), f, (), rules), Fraction(1))]
+        return [(_Plan(tuple(units), first, (), f, rules), Fraction(1))]
     plans = []
     for u in units:
         rest = tuple((o.id, Check.PTC, 0) for o in _leaders_first(units) if o.id != u.id)
         first = ((u.id, Check.PANJI, 0), *rest)
-        events = (f"{u.id}: selected at random",)
-        plans.append((_Plan(tuple(units), first, (), f, events, rules), Fraction(1, len(units))))
+        plans.append((_Plan(tuple(units), first, (), f, rules), Fraction(1, len(units))))
     return plans
-
-
-def odds_location(
-    units: Sequence[Unit],
-    check: Check,
-    *,
-    drm: int = 0,
-    leader_loss: bool = True,
-    context: Sequence[Unit] = (),
-    **facts: Any,
-) -> Distribution[Result]:
-    """Exact distribution of :func:`~aslpto.rules.morale.resolve_location`, every history per
-    unit id (the number of outcomes grows with the product of the units' results: for a large
-    stack see :func:`stack_odds_location`)."""
-    plan = _location_plan(units, check, drm, leader_loss, context, facts)
-    try:
-        return _per_unit(plan)
-    except _Tangled:
-        return old.odds_location(
-            units, check, drm=drm, leader_loss=leader_loss, context=context, **facts
-        )
-
-
-def odds_panji_stack(
-    units: Sequence[Unit],
-    *,
-    berserk: bool | None = None,
-    human_wave: bool = False,
-    routing: bool = False,
-    **facts: Any,
-) -> Distribution[Result]:
-    """Exact distribution of :func:`~aslpto.rules.morale.resolve_panji_stack` (G9.43), every
-    history per unit id (for a large stack see :func:`stack_odds_panji`)."""
-    plans = _panji_plans(units, berserk, human_wave, routing, facts)
-    try:
-        return Distribution.of((r, p * w) for plan, w in plans for r, p in _per_unit(plan))
-    except _Tangled:
-        return old.odds_panji_stack(
-            units, berserk=berserk, human_wave=human_wave, routing=routing, **facts
-        )
 
 
 # ---------------------------------------------------------------------------------------------
@@ -404,6 +327,8 @@ class Group:
 
     ids: tuple[str, ...]
     parts: tuple[tuple[int, Distribution[Fate]], ...]
+    why: tuple[tuple[Fate, tuple[str, ...]], ...] = ()
+    """Each fate with the rules that lead to it."""
 
 
 @record
@@ -416,6 +341,8 @@ class Branch:
     units: tuple[Unit, ...]
     eliminated: tuple[str, ...]
     groups: tuple[Group, ...]
+    rules: tuple[str, ...] = ()
+    """The rules the leaders' part applied on the way to this branch."""
 
 
 @record
@@ -427,6 +354,9 @@ class StackOdds:
 
     branches: tuple[Branch, ...]
     rules: tuple[str, ...]
+    histories: int = 0
+    """How many distinct histories (events told unit by unit) the full enumeration of
+    :mod:`aslpto.rules.morale.procedures` lists: what ``aslpto odds --detail`` would print."""
 
     def total(self) -> Fraction:
         out = Fraction(0)
@@ -558,21 +488,29 @@ def _untimed(stages: tuple[Stage, ...]) -> tuple[Stage, ...]:
     return tuple(replace(s, time=(0, 0)) for s in stages)
 
 
+_Grouped = tuple[Distribution[Fate], tuple[tuple[Fate, tuple[str, ...]], ...], int]
+"""A unit's fates, the rules leading to each, how many histories."""
+
+
 def _stack(plans: list[tuple[_Plan, Fraction]]) -> StackOdds:
     acc: dict[tuple[tuple[Unit, ...], tuple[str, ...], tuple[Group, ...]], Fraction] = {}
+    why: dict[tuple[tuple[Unit, ...], tuple[str, ...], tuple[Group, ...]], list[str]] = {}
     rules: list[str] = []
+    histories = 0
 
-    def seen(rs: Sequence[str]) -> None:
-        rules.extend(r for r in rs if r not in rules)
+    def seen(rs: Sequence[str], into: list[str] = rules) -> None:
+        into.extend(r for r in rs if r not in into)
 
-    grouped: dict[tuple[Unit, tuple[Stage, ...]], Distribution[Fate]] = {}
+    grouped: dict[tuple[Unit, tuple[Stage, ...]], _Grouped] = {}
     for plan, w in plans:
         seen(plan.rules)
         memo = _Memo(plan.facts)
         for branch, pb in _branches(plan):
             entries = sorted(branch.entries, key=lambda e: e[0])
+            told = list(plan.rules)
             for e in entries:
                 seen(e[2])
+                seen(e[2], told)
             gone = tuple(x for e in entries for x in e[3])
             members: dict[Unit, list[str]] = {}
             kinds: dict[Unit, dict[tuple[Stage, ...], int]] = {}
@@ -583,23 +521,39 @@ def _stack(plans: list[tuple[_Plan, Fraction]]) -> StackOdds:
                 kinds.setdefault(t, {})
                 kinds[t][key] = kinds[t].get(key, 0) + 1
             groups: list[Group] = []
+            count = 1
             for t, ids in members.items():
                 parts = []
+                fate_rules: dict[Fate, list[str]] = {}
                 for stages, n in kinds[t].items():
                     if (t, stages) not in grouped:
-                        full = memo.fates(t, stages)
-                        for f, _ in full:
-                            for e in f[1]:
-                                seen(e[2])
-                        grouped[(t, stages)] = full.map(
-                            lambda f: (f[0], tuple(x for e in f[1] for x in e[3]))
-                        )
-                    parts.append((n, grouped[(t, stages)]))
-                groups.append(Group(tuple(ids), tuple(parts)))
+                        grouped[(t, stages)] = _group_fates(memo.fates(t, stages))
+                    d, fr, h = grouped[(t, stages)]
+                    seen([r for _, rs in fr for r in rs])
+                    for f, rs in fr:
+                        seen(rs, fate_rules.setdefault(f, []))
+                    parts.append((n, d))
+                    count *= h**n
+                fr_all = tuple((f, tuple(rs)) for f, rs in fate_rules.items())
+                groups.append(Group(tuple(ids), tuple(parts), fr_all))
+            histories += count
             at = (branch.units, gone, tuple(groups))
             acc[at] = acc.get(at, Fraction(0)) + pb * w
-    branches = tuple(Branch(p, u, g, gr) for (u, g, gr), p in acc.items())
-    return StackOdds(branches, tuple(rules))
+            seen(told, why.setdefault(at, []))
+    branches = tuple(Branch(p, u, g, gr, tuple(why[(u, g, gr)])) for (u, g, gr), p in acc.items())
+    return StackOdds(branches, tuple(rules), histories)
+
+
+def _group_fates(full: Distribution[_Fate]) -> _Grouped:
+    """A unit's fates with their histories' events dropped, the rules that lead to each, and
+    how many distinct histories there were."""
+    why: dict[Fate, list[str]] = {}
+    for f, _ in full:
+        fate = (f[0], tuple(x for e in f[1] for x in e[3]))
+        rs = why.setdefault(fate, [])
+        rs.extend(r for e in f[1] for r in e[2] if r not in rs)
+    d = full.map(lambda f: (f[0], tuple(x for e in f[1] for x in e[3])))
+    return d, tuple((f, tuple(rs)) for f, rs in why.items()), len(full)
 
 
 def stack_odds_location(
@@ -611,8 +565,8 @@ def stack_odds_location(
     context: Sequence[Unit] = (),
     **facts: Any,
 ) -> StackOdds:
-    """:func:`odds_location` with the units that start identical taken as interchangeable,
-    factored (see :class:`StackOdds`)."""
+    """Exact odds of :func:`~aslpto.rules.morale.resolve_location` with the units that start
+    identical taken as interchangeable, factored (see :class:`StackOdds`)."""
     plan = _location_plan(units, check, drm, leader_loss, context, facts)
     try:
         return _stack([(plan, Fraction(1))])
@@ -631,8 +585,8 @@ def stack_odds_panji(
     routing: bool = False,
     **facts: Any,
 ) -> StackOdds:
-    """:func:`odds_panji_stack` (G9.43) with the units that start identical taken as
-    interchangeable, factored (see :class:`StackOdds`)."""
+    """Exact odds of :func:`~aslpto.rules.morale.resolve_panji_stack` (G9.43) with the units
+    that start identical taken as interchangeable, factored (see :class:`StackOdds`)."""
     plans = _panji_plans(units, berserk, human_wave, routing, facts)
     try:
         return _stack(plans)
@@ -647,4 +601,6 @@ def _flat(d: Distribution[Result]) -> StackOdds:
     rules: list[str] = []
     for r, _ in d:
         rules.extend(x for x in r.rules if x not in rules)
-    return StackOdds(tuple(Branch(p, r.units, r.eliminated, ()) for r, p in d), tuple(rules))
+    branches = tuple(Branch(p, r.units, r.eliminated, (), r.rules) for r, p in d)
+    return StackOdds(branches, tuple(rules), len(d))
+

@@ -1,0 +1,230 @@
+"""``aslpto odds`` on a stack (A10.2, G9.43): listed jointly while that is small, summarized
+exactly beyond (or with ``--summary``), and ``--detail`` refused in one line where its histories
+are too many to enumerate."""
+
+from __future__ import annotations
+
+import json
+from collections import Counter
+from fractions import Fraction
+from typing import Any
+
+import pytest
+
+from aslpto.cli import main
+from aslpto.cli.odds import DETAIL_LIMIT, STACK_LIMIT, describe
+from aslpto.rules.morale import Check, odds_location, odds_panji_stack
+from aslpto.rules.morale.stack import stack_odds_location, stack_odds_panji
+
+THREE = ["--unit", "4-4-8", "--unit", "4-4-8", "--unit", "4-4-8", "--leader", "9-1"]
+TEN = [w for _ in range(10) for w in ("--unit", "4-4-8")] + ["--leader", "9-1"]
+ELEVEN = [w for _ in range(11) for w in ("--unit", "4-4-8")] + ["--leader", "9-1"]
+
+
+def run_json(capsys: pytest.CaptureFixture[str], *argv: str) -> dict[str, Any]:
+    assert main(["odds", *argv, "--json"]) == 0
+    return json.loads(capsys.readouterr().out)  # type: ignore[no-any-return]
+
+
+def _p(o: dict[str, Any]) -> Fraction:
+    return Fraction(o["probability"])
+
+
+def _key(units: list[dict[str, Any]], eliminated: int) -> tuple[object, ...]:
+    pieces = sorted(json.dumps({k: v for k, v in u.items() if k != "id"}, sort_keys=True)
+                    for u in units)  # fmt: skip
+    return (tuple(pieces), eliminated)
+
+
+def _of(uid: str, x: str) -> bool:
+    return x == uid or (x.startswith(uid) and not x[len(uid)].isdigit())
+
+
+def _standing(pieces: list[dict[str, Any]]) -> str:
+    if not pieces:
+        return "eliminated"
+    return "broken" if all(u["broken"] for u in pieces) else "good_order"
+
+
+def _marginals(joint: dict[str, Any], ids: list[str], fixed: list[str]) -> dict[str, Counter[Any]]:
+    """The marginals the summary gives, read off the joint listing."""
+    out: dict[str, Counter[Any]] = {"fixed": Counter(), "each": Counter()}
+    n = len(ids)
+    for o in joint["outcomes"]:
+        p = _p(o)
+        gone = o.get("eliminated", [])
+        left = [u for u in o["result"] if u["id"] in fixed]
+        out["fixed"][(json.dumps(left, sort_keys=True), tuple(x for x in gone if x in fixed))] += p
+        per: Counter[Any] = Counter()
+        for uid in ids:
+            pieces = [u for u in o["result"] if _of(uid, u["id"])]
+            e = _key(pieces, sum(1 for x in gone if _of(uid, x)))
+            per[e] += 1
+            out["each"][e] += p / n
+        for e, k in per.items():
+            out.setdefault(repr(e), Counter())[k] += p
+        standings = Counter(
+            _standing([u for u in o["result"] if _of(uid, u["id"])]) for uid in [*ids, *fixed]
+        )
+        for s in ("eliminated", "broken", "good_order"):
+            out.setdefault(s, Counter())[standings[s]] += p
+    return out
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["mc", "2", *THREE],  # A10.2, G1.12: leader first, then each squad
+        ["nmc", "--unit", "4-4-8", "--unit", "3-4-7:1st-line", "--leader", "9-1"],  # G1.13
+        ["panji-stack", *THREE],  # G9.43: one selected, the others a PTC
+    ],
+    ids=["a10_2_2mc", "a10_2_nmc_two_groups", "g9_43_panji_stack"],
+)
+def test_a10_2_g9_43_summary_equals_the_joint_marginals(
+    capsys: pytest.CaptureFixture[str], argv: list[str]
+) -> None:
+    joint = run_json(capsys, *argv)
+    summary = run_json(capsys, *argv, "--summary")
+    assert "outcomes" not in summary and "summary" not in joint
+    sm = summary["summary"]
+    assert sm["joint_outcomes"] >= len(joint["outcomes"])
+    fixed = sm["fixed"]["ids"]
+    assert fixed == ["L"]
+    grouped = [uid for g in sm["groups"] for uid in g["ids"]]
+    for g in sm["groups"]:
+        ids = g["ids"]
+        m = _marginals(joint, ids, fixed)
+        each = {_key(o["result"], o.get("eliminated_pieces", 0)): _p(o)
+                for o in g["each"]["outcomes"]}  # fmt: skip
+        assert sum(each.values()) == 1
+        assert each == {k: v for k, v in m["each"].items() if v}
+        for h in g["how_many"]:
+            e = _key(h["result"], h.get("eliminated_pieces", 0))
+            counts = {o["count"]: _p(o) for o in h["outcomes"]}
+            assert sum(counts.values()) == 1
+            want = m.get(repr(e), Counter())
+            want[0] += 1 - sum(want.values())  # the outcomes where none ends so
+            assert counts == {k: v for k, v in want.items() if v}
+            assert h["rules"]
+    fm = _marginals(joint, grouped, fixed)
+    leaders = Counter()
+    for o in sm["fixed"]["outcomes"]:
+        key = (json.dumps(o["result"], sort_keys=True), tuple(o.get("eliminated", [])))
+        leaders[key] += _p(o)
+        assert o["rules"]
+    assert sum(leaders.values()) == 1
+    assert leaders == fm["fixed"]
+    for s, t in sm["totals"].items():
+        assert t["ids"] == [u["id"] for u in summary["units"]]
+        counts = {o["count"]: _p(o) for o in t["outcomes"]}
+        assert sum(counts.values()) == 1
+        assert counts == {k: v for k, v in fm[s].items() if v}
+
+
+def test_a10_2_cli_answers_2mc_on_ten_squads_with_a_leader(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """Over 200,000 joint outcomes: the summary, exact, instead of a refusal."""
+    p = run_json(capsys, "mc", "2", *TEN)
+    sm = p["summary"]
+    assert sm["joint_outcomes"] == 1_985_346 > STACK_LIMIT
+    (g,) = sm["groups"]
+    assert g["ids"] == [f"U{i}" for i in range(1, 11)]
+    assert g["unit"]["counter"] == "4-4-8"
+    assert sum(_p(o) for o in g["each"]["outcomes"]) == 1
+    for h in g["how_many"]:
+        assert sum(_p(o) for o in h["outcomes"]) == 1
+        assert all(0 <= o["count"] <= 10 for o in h["outcomes"])
+    assert sum(_p(o) for o in sm["fixed"]["outcomes"]) == 1
+    assert set(sm["totals"]) == {"eliminated", "broken", "good_order"}
+    for t in sm["totals"].values():
+        assert sum(_p(o) for o in t["outcomes"]) == 1
+    assert "A10.2" in p["rules"] and "G1.12" in p["rules"]
+    assert main(["odds", "mc", "2", *TEN]) == 0
+    text = capsys.readouterr().out.splitlines()
+    assert text[0] == (
+        "11 units, 1,985,346 joint outcomes (more than 200,000 to list; summarized instead): "
+        "once the leaders have checked, each unit's checks are independent of the others' "
+        "(A10.2)"
+    )
+    assert text[1] == "L (9-1 leader):"
+    assert "each of U1-U10 (4-4-8 elite):" in text
+    assert any(t.startswith("how many of the 11 units end in Good Order  (") for t in text)
+
+
+def test_g9_43_cli_answers_panji_mc_on_twelve_units(capsys: pytest.CaptureFixture[str]) -> None:
+    """A Panji MC on twelve units lists every outcome (80), exact."""
+    p = run_json(capsys, "panji-stack", *ELEVEN)
+    assert len(p["outcomes"]) == 80
+    assert sum(_p(o) for o in p["outcomes"]) == 1
+    assert p["rules"][0] == "G9.43"
+    s = run_json(capsys, "panji-stack", *ELEVEN, "--summary")
+    assert sum(_p(o) for o in s["summary"]["groups"][0]["each"]["outcomes"]) == 1
+
+
+def test_a10_2_detail_beyond_what_can_be_enumerated_is_refused(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    assert main(["odds", "mc", "2", *THREE, "--detail"]) == 2
+    err = capsys.readouterr().err
+    assert err == (
+        "aslpto: --detail: these 4 units' checks have 37,263 histories (more than 5,000 to "
+        "enumerate); leave out --detail for the odds of each end state, or use --summary for "
+        "each unit's\n"
+    )
+    assert main(["odds", "mc", "2", *TEN, "--detail"]) == 2
+    assert "79,704,236,331,255 histories" in capsys.readouterr().err
+
+
+def test_a10_2_detail_within_the_limit_lists_every_history(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    p = run_json(capsys, "mc", "2", "--unit", "4-4-8", "--leader", "9-1", "--detail")
+    assert len(p["outcomes"]) == 135 <= DETAIL_LIMIT
+    assert all(o["events"] is not None for o in p["outcomes"])
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (["sniper", "--unit", "4-4-8", "--summary"],
+         "aslpto: --summary sums up a stack's checks (mc, nmc, ptc, llmc, lltc, panji, "
+         "panji-stack), not sniper: its outcomes are listed\n"),
+        (["mc", "2", *THREE, "--summary", "--detail"],
+         "aslpto: --detail lists every history, --summary sums them up: give one\n"),
+        (["mc", "2", *THREE, "--summary", "--rolls", "3,3 3,3 3,3 3,3"],
+         "aslpto: --summary sums up the odds; --rolls and --seed roll once\n"),
+    ],
+)  # fmt: skip
+def test_summary_refused_where_it_means_nothing(
+    capsys: pytest.CaptureFixture[str], argv: list[str], message: str
+) -> None:
+    assert main(["odds", *argv]) == 2
+    assert capsys.readouterr().err == message
+
+
+def test_a10_2_g9_43_histories_count_the_full_enumeration() -> None:
+    """``StackOdds.histories`` (what ``--detail`` checks) is the number of outcomes the full
+    enumeration (rules.morale.procedures) lists."""
+    sq = [describe("4-4-8", id=f"U{i}") for i in range(3)]
+    leader = describe("9-1", id="L")
+    units = [sq[0], leader]
+    assert stack_odds_location(units, Check.MC, drm=2).histories == len(
+        odds_location(units, Check.MC, drm=2)
+    )
+    assert stack_odds_location(sq, Check.NMC).histories == len(odds_location(sq, Check.NMC))
+    stack = [*sq, leader]
+    assert stack_odds_panji(stack).histories == len(odds_panji_stack(stack))
+
+
+def test_g9_43_summary_without_a_leader_lists_no_leaders(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    assert main(["odds", "panji-stack", "--unit", "4-4-8", "--unit", "4-4-8", "--summary"]) == 0
+    text = capsys.readouterr().out.splitlines()
+    assert text[:2] == [
+        "2 units, 32 joint outcomes (summarized as asked): once the leaders have checked, each "
+        "unit's checks are independent of the others' (G9.43)",
+        "each of U1, U2 (4-4-8 elite):",
+    ]
+    assert "how many of U1, U2 end as 4-4-8 elite  (G9.31, A10.1, A7.8):" in text
