@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from aslpto.rules.japanese import cc
@@ -124,3 +124,46 @@ def test_g1_641_odds_sum_to_one_and_rolls_land(u: Unit, smc: bool, a: int, b: in
     d = cc.odds_hara_kiri(u, smc_just_eliminated_self=smc)
     assert d.total() == 1
     assert d[cc.resolve_hara_kiri(u, GivenDice([a, b]), smc_just_eliminated_self=smc)] > 0
+
+
+def _full(units: list[Unit], context: list[Unit] = []) -> dict[object, Fraction]:  # noqa: B006
+    from aslpto.state.dice import odds
+
+    return dict(odds(lambda d: cc.resolve_hara_kiri_location(units, d, context)).items)
+
+
+@settings(deadline=None, max_examples=40)
+@given(st.lists(st.sampled_from(["sq", "green", "leader", "leader2", "hero", "berserk"]),
+                min_size=1, max_size=2, unique=True))  # fmt: skip
+def test_g1_641_location_odds_bound_unit_by_unit_equal_every_roll(kinds: list[str]) -> None:
+    # each attempt depends only on who eliminated themselves before it (a SMC's -2, the
+    # leadership left): binding the units' attempts in turn gives every roll's outcome
+    make_one = {
+        "sq": lambda: sq("A"),
+        "green": lambda: sq("B", cls=C),
+        "leader": lambda: make("L", "japanese", Kind.LEADER, face="9-1"),
+        "leader2": lambda: make("M", "japanese", Kind.LEADER, face="8-0"),
+        "hero": lambda: make("H", "japanese", Kind.HERO),
+        "berserk": lambda: sq("Z", berserk=True),
+    }
+    units = [make_one[k]() for k in kinds]
+    bound = cc.odds_hara_kiri_location(units)
+    assert bound.total() == 1
+    assert dict(bound.items) == _full(units)
+
+
+def test_g1_641_location_odds_of_three_equal_every_roll() -> None:
+    units = [make("L", "japanese", Kind.LEADER, face="9-1"), sq("A"), sq("B", cls=C)]
+    assert dict(cc.odds_hara_kiri_location(units).items) == _full(units)
+
+
+def test_g1_641_location_odds_of_a_big_stack() -> None:
+    # eight squads and two leaders: 36^10 rolls, a few hundred distinct outcomes
+    units = [sq(f"S{i}") for i in range(8)] + [
+        make("L", "japanese", Kind.LEADER, face="9-1"),
+        make("M", "japanese", Kind.LEADER, face="8-0"),
+    ]
+    d = cc.odds_hara_kiri_location(units)
+    assert d.total() == 1
+    none_left = sum(p for r, p in d.items if not r.units)
+    assert 0 < none_left < 1

@@ -192,6 +192,9 @@ class _Reader:
 
     def line(self, spec: str, table: str, key: str, nth: int = 0) -> tuple[LocalHex, ...]:
         names = spec.split()
+        if not names:
+            raise self.err(f"'{spec}' names no hex (a line is its hexes in order, "
+                           'e.g. "C3 C4 D4")', table, key, spec, nth)  # fmt: skip
         fast = tuple(map(_NAMES.get, names))  # the usual case: printed names of adjacent hexes
         if None not in fast:
             hs = cast(tuple[LocalHex, ...], fast)

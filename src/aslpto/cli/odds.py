@@ -235,6 +235,10 @@ def odds(
         )
     if p == Procedure.PANJI_STACK:
         return m.odds_panji_stack(units, berserk=o.berserk_stack, routing=o.routing, **_facts(o))
+    if p == Procedure.HARA_KIRI and len(units) > 1:
+        from aslpto.rules.japanese import cc  # (imported when asked: G1.641)
+
+        return cc.odds_hara_kiri_location(units, [u for u in context if u not in units])
     from aslpto.state.dice import odds as enumerate_odds
 
     return enumerate_odds(lambda d: resolve(p, units, d, o, context))

@@ -178,18 +178,56 @@ def resolve_hara_kiri_location(
     """G1.641 for every Japanese unit defending together, best SMC first; a SMC that eliminates
     itself gives the others -2. ``context``: units present that make no attempt (a leader's
     leadership and G1.41 bonus still apply)."""
+    order = hara_kiri_order(units).value
+    done: tuple[Result, ...] = ()
+    for u in order:
+        remaining, smc_done = _hara_kiri_so_far(units, order, done)
+        done += (resolve_hara_kiri(u, dice, smc_just_eliminated_self=smc_done,
+                                   location=[*remaining, *context]),)  # fmt: skip
+    return _hara_kiri_result(units, order, done)
+
+
+def odds_hara_kiri_location(
+    units: Sequence[Unit], context: Sequence[Unit] = ()
+) -> Distribution[Result]:
+    """Exact distribution of :func:`resolve_hara_kiri_location`: each unit's attempt in turn,
+    bound to the outcomes before it (what it rolls depends only on who eliminated themselves
+    before it), so the work grows with the distinct outcomes, not with 36 rolls a unit."""
+    order = hara_kiri_order(units).value
+    memo: dict[tuple[int, tuple[str, ...], bool], Distribution[Result]] = {}
+
+    def attempt(done: tuple[Result, ...]) -> Distribution[tuple[Result, ...]]:
+        u = order[len(done)]
+        remaining, smc_done = _hara_kiri_so_far(units, order, done)
+        key = (len(done), tuple(x.id for x in remaining), smc_done)
+        if key not in memo:
+            memo[key] = odds_hara_kiri(u, smc_just_eliminated_self=smc_done,
+                                       location=[*remaining, *context])  # fmt: skip
+        return memo[key].map(lambda r: (*done, r))
+
+    dist: Distribution[tuple[Result, ...]] = Distribution.certain(())
+    for _ in order:
+        dist = dist.bind(attempt)
+    return dist.map(lambda done: _hara_kiri_result(units, order, done))
+
+
+def _hara_kiri_so_far(
+    units: Sequence[Unit], order: Sequence[Unit], done: Sequence[Result]
+) -> tuple[list[Unit], bool]:
+    """The units left after the attempts ``done`` (in ``order``), and whether a SMC eliminated
+    itself among them."""
+    gone = {u.id for u, r in zip(order, done, strict=False) if u.id in r.eliminated}
+    smc = any(u.kind.is_smc for u in order if u.id in gone)
+    return [x for x in units if x.id not in gone], smc
+
+
+def _hara_kiri_result(
+    units: Sequence[Unit], order: Sequence[Unit], done: Sequence[Result]
+) -> Result:
     log = Log()
-    remaining = list(units)
-    smc_done = False
-    for u in hara_kiri_order(units).value:
-        r = resolve_hara_kiri(
-            u, dice, smc_just_eliminated_self=smc_done, location=[*remaining, *context]
-        )
+    for u, r in zip(order, done, strict=True):
         log.events.extend(r.events)
         log.note(u, "", *r.rules)
         if u.id in r.eliminated:
             log.eliminated.append(u.id)
-            remaining = [x for x in remaining if x.id != u.id]
-            if u.kind.is_smc:
-                smc_done = True
-    return log.result(remaining)
+    return log.result(_hara_kiri_so_far(units, order, done)[0])

@@ -11,11 +11,11 @@ over the leaders' outcomes).
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 from fractions import Fraction
 from math import comb
 from typing import Any
 
+from aslpto.base.records import record
 from aslpto.rules.morale.stack import Branch, Fate, StackOdds
 from aslpto.rules.morale.values import Result
 from aslpto.state.units import Unit
@@ -36,7 +36,7 @@ def standing(pieces: Sequence[Unit]) -> str:
     return "broken" if all(u.broken for u in pieces) else "good order"
 
 
-@dataclass(frozen=True)
+@record
 class Tally:
     """How many of ``ids`` end so: ``counts[k]`` is the probability that exactly ``k`` of them
     do (``k`` from 0 to ``len(ids)``; the counts sum to 1), ``rules`` the rules leading there."""
@@ -46,7 +46,7 @@ class Tally:
     rules: tuple[str, ...]
 
 
-@dataclass(frozen=True)
+@record
 class GroupSummary:
     """Interchangeable units: the odds that one of them ends as each ending (``each``, most
     likely first, summing to 1) and, for each ending, how many of them do."""
@@ -56,7 +56,7 @@ class GroupSummary:
     tallies: tuple[tuple[Ending, Tally], ...]
 
 
-@dataclass(frozen=True)
+@record
 class Summary:
     """A stack's exact odds told without listing its joint outcomes (:func:`summarize`):
     the outcomes of the units outside the groups (the leaders, A10.2; the units present) with
