@@ -367,3 +367,36 @@ def test_rolls_and_odds_share_outcomes(capsys: pytest.CaptureFixture[str]) -> No
     exact = json.loads(capsys.readouterr().out)
     assert rolled["outcomes"][0]["probability"] == "1/1"
     assert set(exact) <= set(rolled)
+
+
+@settings(deadline=None, max_examples=25)
+@given(
+    st.lists(st.sampled_from(["4-4-7", "2-3-8", "4-4-8"]), min_size=1, max_size=3),
+    st.booleans(),
+    st.integers(0, 3),
+)
+def test_g1_421_th_hero_odds_of_a_stack_bound_per_mmc_equal_every_roll(
+    faces: list[str], leader: bool, mf: int
+) -> None:
+    # each MMC attempts with its own dr: the attempts bound one after another give every
+    # roll's outcome, with the same odds
+    from aslpto.state.dice import odds as every_roll
+
+    units = [describe(f, id=f"U{i}") for i, f in enumerate(faces)]
+    context = [describe("9-1", id="L")] if leader else []
+    o = Options(mf_expended=mf)
+    bound = odds(Procedure.TH_HERO, units, o, context)
+    full = every_roll(lambda d: resolve(Procedure.TH_HERO, units, d, o, context))
+    assert bound.total() == 1 and dict(bound.items) == dict(full.items)
+
+
+def test_g1_421_th_hero_odds_of_ten_squads_and_beyond(capsys: pytest.CaptureFixture[str]) -> None:
+    ten = [a for _ in range(8) for a in ("--unit", "4-4-8")]
+    assert main(["odds", "th-hero", *ten]) == 0
+    assert capsys.readouterr().out.count("\n") > 6000
+    twelve = [a for _ in range(12) for a in ("--unit", "4-4-8")]
+    assert main(["odds", "th-hero", *twelve]) == 2
+    assert capsys.readouterr().err == (
+        "aslpto: th-hero: the attempts of these 12 MMC have 531,441 joint outcomes (more than "
+        "200,000 to list); each MMC's attempt is its own dr (G1.421): ask for fewer at a time\n"
+    )

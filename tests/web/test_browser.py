@@ -106,3 +106,22 @@ def test_a_scenario_opened_on_the_page_is_refereed(tmp_path: Path, page: Any) ->
         screenshot(page, "opened-b21-deep")
     finally:
         s.bg.stop()
+
+
+def test_a_drag_pans_and_a_pointer_moving_between_clicks_does_not(
+    serve: Callable[[str], Served], page: Any
+) -> None:
+    s = serve("panji-g9.toml")
+    _open(page, s)
+    box = page.locator("#view").bounding_box()
+    x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+    before = page.get_attribute("#view svg", "viewBox")
+    page.mouse.move(x, y)  # a drag: button down, moved, up - the map pans, no click is taken
+    page.mouse.down()
+    page.mouse.move(x + 80, y + 40, steps=5)
+    page.mouse.up()
+    panned = page.get_attribute("#view svg", "viewBox")
+    assert panned != before
+    page.mouse.click(x, y)  # then a click, and the pointer moving on with no button held
+    page.mouse.move(x - 120, y - 60, steps=5)
+    assert page.get_attribute("#view svg", "viewBox") == panned

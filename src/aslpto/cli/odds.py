@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import math
 import re
 from collections.abc import Sequence
 from enum import StrEnum
@@ -176,23 +177,10 @@ def _resolve_one(
 
         # G1.421: a stack of MMC may attempt "simultaneously", each with its own dr.
         _first(units, "a Japanese squad or HS", lambda u: u.kind.is_mmc)
-        units_now = list(present)
-        events: list[str] = []
-        rules: list[str] = []
-        for mmc in (u for u in units if u.kind.is_mmc):
-            r = heroes.resolve_th_hero(
-                mmc,
-                dice,
-                gives_dc=o.gives_dc,
-                banzai=o.banzai,
-                mf_expended=o.mf_expended,
-                leadership_drm=_leadership(mmc, present, o),
-            )
-            at = next(i for i, u in enumerate(units_now) if u.id == mmc.id)
-            units_now[at : at + 1] = r.units
-            events += r.events
-            rules += [x for x in r.rules if x not in rules]
-        return m.Result(tuple(units_now), (), tuple(events), tuple(rules))
+        mmcs = [u for u in units if u.kind.is_mmc]
+        done = tuple(heroes.resolve_th_hero(mmc, dice, **_th_hero_kw(mmc, present, o))
+                     for mmc in mmcs)  # fmt: skip
+        return _th_heroes(present, mmcs, done)
     if p == Procedure.ATMM:
         hero = _first(units, "a T-H Hero", lambda u: u.kind in (Kind.TH_HERO, Kind.DC_HERO))
         from aslpto.rules.japanese import heroes  # (imported when asked: G1.4231)
@@ -206,6 +194,51 @@ def _resolve_one(
         )
     context = [u for u in present if u not in units]
     return cc.resolve_hara_kiri_location(units, dice, context)
+
+
+def _th_hero_kw(mmc: Unit, present: list[Unit], o: Options) -> dict[str, Any]:
+    return {"gives_dc": o.gives_dc, "banzai": o.banzai, "mf_expended": o.mf_expended,
+            "leadership_drm": _leadership(mmc, present, o)}  # fmt: skip
+
+
+def _th_heroes(present: list[Unit], mmcs: Sequence[Unit], done: Sequence[m.Result]) -> m.Result:
+    """The Location after each MMC's T-H Hero attempt (G1.421), in the order given."""
+    units_now = list(present)
+    events: list[str] = []
+    rules: list[str] = []
+    for mmc, r in zip(mmcs, done, strict=True):
+        at = next(i for i, u in enumerate(units_now) if u.id == mmc.id)
+        units_now[at : at + 1] = r.units
+        events += r.events
+        rules += [x for x in r.rules if x not in rules]
+    return m.Result(tuple(units_now), (), tuple(events), tuple(rules))
+
+
+def _odds_th_heroes(
+    units: list[Unit], o: Options, context: Sequence[Unit]
+) -> Distribution[m.Result]:
+    """Exact odds of every MMC's T-H Hero attempt (G1.421): each MMC's own dr, so the attempts
+    are bound one after another (the work grows with the distinct outcomes, not 6 rolls a
+    unit)."""
+    from aslpto.rules.japanese import heroes  # (imported when asked: G1.421)
+
+    present = [*units, *context]
+    _first(units, "a Japanese squad or HS", lambda u: u.kind.is_mmc)
+    mmcs = [u for u in units if u.kind.is_mmc]
+    each = [heroes.odds_th_hero(mmc, **_th_hero_kw(mmc, present, o)) for mmc in mmcs]
+    joint = math.prod(len(d.items) for d in each)
+    if joint > STACK_LIMIT:
+        raise InputError(f"th-hero: the attempts of these {len(mmcs)} MMC have {joint:,} joint "
+                         f"outcomes (more than {STACK_LIMIT:,} to list); each MMC's attempt is "
+                         "its own dr (G1.421): ask for fewer at a time")  # fmt: skip
+
+    def attempt(done: tuple[m.Result, ...]) -> Distribution[tuple[m.Result, ...]]:
+        return each[len(done)].map(lambda r: (*done, r))
+
+    dist: Distribution[tuple[m.Result, ...]] = Distribution.certain(())
+    for _ in mmcs:
+        dist = dist.bind(attempt)
+    return dist.map(lambda done: _with_context(_th_heroes(present, mmcs, done), present))
 
 
 def odds(
@@ -235,6 +268,8 @@ def odds(
         )
     if p == Procedure.PANJI_STACK:
         return m.odds_panji_stack(units, berserk=o.berserk_stack, routing=o.routing, **_facts(o))
+    if p == Procedure.TH_HERO:
+        return _odds_th_heroes(units, o, context)
     if p == Procedure.HARA_KIRI and len(units) > 1:
         from aslpto.rules.japanese import cc  # (imported when asked: G1.641)
 

@@ -183,7 +183,9 @@ function panZoom() {
     drag = { x: e.clientX, y: e.clientY, view: { ...state.view }, moved: false };
   });
   window.addEventListener("pointermove", (e) => {
-    if (!drag) return;
+    // only while the button that started the drag is held: a pointer moving between two
+    // clicks must not pan the map (it would move the second click's target under the first)
+    if (!drag || drag.up || !(e.buttons & 1)) return;
     const dx = e.clientX - drag.x, dy = e.clientY - drag.y;
     if (!drag.moved && Math.hypot(dx, dy) < 5) return;
     drag.moved = true;
@@ -191,9 +193,11 @@ function panZoom() {
     state.view = { ...drag.view, x: drag.view.x - dx * scale, y: drag.view.y - dy * scale };
     setView();
   });
-  window.addEventListener("pointerup", () => { setTimeout(() => { drag = null; }, 0); });
+  window.addEventListener("pointerup", () => { if (drag) drag.up = true; });
   box.addEventListener("click", (e) => {
-    if (drag && drag.moved) return;
+    const panned = drag && drag.moved;
+    drag = null;
+    if (panned) return;
     const chip = e.target.closest(".unit-chip");
     if (chip) return clickUnit(chip.dataset.unit, e);
     const hit = e.target.closest(".hex-hit");
