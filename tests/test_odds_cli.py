@@ -398,5 +398,5 @@ def test_g1_421_th_hero_odds_of_ten_squads_and_beyond(capsys: pytest.CaptureFixt
     assert main(["odds", "th-hero", *twelve]) == 2
     assert capsys.readouterr().err == (
         "aslpto: th-hero: the attempts of these 12 MMC have 531,441 joint outcomes (more than "
-        "200,000 to list); each MMC's attempt is its own dr (G1.421): ask for fewer at a time\n"
+        "10,000 to list); each MMC's attempt is its own dr (G1.421): ask for fewer at a time\n"
     )

@@ -124,7 +124,7 @@ def test_a10_2_g9_43_summary_equals_the_joint_marginals(
 def test_a10_2_cli_answers_2mc_on_ten_squads_with_a_leader(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
-    """Over 200,000 joint outcomes: the summary, exact, instead of a refusal."""
+    """Over 10,000 joint outcomes: the summary, exact, instead of a refusal."""
     p = run_json(capsys, "mc", "2", *TEN)
     sm = p["summary"]
     assert sm["joint_outcomes"] == 1_985_346 > STACK_LIMIT
@@ -143,7 +143,7 @@ def test_a10_2_cli_answers_2mc_on_ten_squads_with_a_leader(
     assert main(["odds", "mc", "2", *TEN]) == 0
     text = capsys.readouterr().out.splitlines()
     assert text[0] == (
-        "11 units, 1,985,346 joint outcomes (more than 200,000 to list; summarized instead): "
+        "11 units, 1,985,346 joint outcomes (more than 10,000 to list; summarized instead): "
         "once the leaders have checked, each unit's checks are independent of the others' "
         "(A10.2)"
     )

@@ -128,14 +128,14 @@ def fields(obj: Any) -> tuple[Spec, ...]:
 
 def _replace(obj: _R, /, **changes: Any) -> _R:
     """A copy of the record ``obj`` with ``changes``, as ``dataclasses.replace``."""
-    for spec in getattr(type(obj), _SPECS).values():
-        if not spec.init:
-            if spec.name in changes:
-                raise ValueError(f"field {spec.name} is declared with init=False, it cannot be "
-                                 "specified with replace()")  # fmt: skip
-        elif spec.name not in changes:
-            changes[spec.name] = getattr(obj, spec.name)
-    made: _R = type(obj)(**changes)
+    names, values_of, fixed = type(obj).__record_init__  # type: ignore[attr-defined]
+    if fixed and not fixed.isdisjoint(changes):
+        name = sorted(fixed.intersection(changes))[0]
+        raise ValueError(f"field {name} is declared with init=False, it cannot be specified "
+                         "with replace()")  # fmt: skip
+    values = dict(zip(names, values_of(obj), strict=True))
+    values.update(changes)
+    made: _R = type(obj)(**values)
     return made
 
 
@@ -346,8 +346,11 @@ def _build(cls: type, eq: bool, order: bool, frozen: bool, slots: bool) -> type:
     if slots:
         cls = _with_slots(cls, specs)
     own = dict(cls.__dict__)
+    init_names = tuple(s.name for s in specs.values() if s.init)
     put: dict[str, Any] = {
         _SPECS: specs,
+        "__record_init__": (init_names, _tuple_of(init_names),
+                            frozenset(s.name for s in specs.values() if not s.init)),
         "__dataclass_fields__": _StandardFields(),
         "__match_args__": tuple(s.name for s in specs.values() if s.init),
     }

@@ -37,7 +37,7 @@ if TYPE_CHECKING:
 NAME = "odds"
 HELP = help_of(NAME)
 
-STACK_LIMIT = 200_000
+STACK_LIMIT = 10_000
 """The most outcomes ``aslpto odds`` lists for a stack (identical units taken as
 interchangeable); beyond, it summarizes them (``cli.odds_summary``)."""
 
