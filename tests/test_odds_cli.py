@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 
 from aslpto.base.rulings import InputError
 from aslpto.cli import main
-from aslpto.cli.odds import Options, Procedure, describe, odds, resolve
+from aslpto.cli.odds import PLAIN, Options, Procedure, describe, odds, resolve
 from aslpto.state.dice import GivenDice
 from aslpto.state.units import Kind, Strength, UnitClass
 
@@ -390,13 +390,38 @@ def test_g1_421_th_hero_odds_of_a_stack_bound_per_mmc_equal_every_roll(
     assert bound.total() == 1 and dict(bound.items) == dict(full.items)
 
 
-def test_g1_421_th_hero_odds_of_ten_squads_and_beyond(capsys: pytest.CaptureFixture[str]) -> None:
-    ten = [a for _ in range(8) for a in ("--unit", "4-4-8")]
-    assert main(["odds", "th-hero", *ten]) == 0
+def test_g1_421_th_hero_odds_of_eight_squads_and_beyond(capsys: pytest.CaptureFixture[str]) -> None:
+    eight = [a for _ in range(8) for a in ("--unit", "4-4-8")]
+    assert main(["odds", "th-hero", *eight]) == 0
     assert capsys.readouterr().out.count("\n") > 6000
     twelve = [a for _ in range(12) for a in ("--unit", "4-4-8")]
     assert main(["odds", "th-hero", *twelve]) == 2
     assert capsys.readouterr().err == (
         "aslpto: th-hero: the attempts of these 12 MMC have 531,441 joint outcomes (more than "
         "10,000 to list); each MMC's attempt is its own dr (G1.421): ask for fewer at a time\n"
+    )
+
+
+@settings(deadline=None, max_examples=20)
+@given(st.lists(st.sampled_from(["4-4-7", "2-3-8", "9-1", "hero"]), min_size=2, max_size=3),
+       st.sampled_from([[], ["9-1"], ["8-0", "4-4-7"]]))  # fmt: skip
+def test_g1_641_hara_kiri_odds_of_a_location_equal_every_roll_with_units_present(
+    faces: list[str], present: list[str]
+) -> None:
+    # the units present that make no attempt stay in every outcome, as in the roll
+    from aslpto.state.dice import odds as every_roll
+
+    units = [describe(f, id=f"U{i}") for i, f in enumerate(faces)]
+    context = [describe(f, id=f"C{i}") for i, f in enumerate(present)]
+    bound = odds(Procedure.HARA_KIRI, units, PLAIN, context)
+    full = every_roll(lambda d: resolve(Procedure.HARA_KIRI, units, d, PLAIN, context))
+    assert bound.total() == 1 and dict(bound.items) == dict(full.items)
+
+
+def test_g1_641_hara_kiri_odds_of_too_many_refused(capsys: pytest.CaptureFixture[str]) -> None:
+    many = [a for _ in range(14) for a in ("--unit", "4-4-7")]
+    assert main(["odds", "hara-kiri", *many]) == 2
+    assert capsys.readouterr().err == (
+        "aslpto: hara-kiri: the attempts of these 14 units have up to 16,384 joint outcomes "
+        "(more than 10,000 to list); ask for fewer at a time (G1.641)\n"
     )

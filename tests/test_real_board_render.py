@@ -100,3 +100,23 @@ def test_g_1_overlay_pictures_get_their_ssr_pictures_too() -> None:
     plain = overlaid_picture(gif, STANDARD_GRID, "37", spots)
     jungle = overlaid_picture(gif, STANDARD_GRID, "37", spots, {"DenseJungle"})
     assert plain != jungle
+
+
+def test_g_1_a_turned_overlay_5_gets_its_ssr_pictures_where_its_artwork_lies() -> None:
+    # ovr5d.gif is not exactly ovr5a.gif turned (13 pixels narrower): the SSR pictures are
+    # placed by where the turned artwork lies in it, so the jungle falls on the same woods
+    import zipfile
+
+    from aslpto.formats.vasl.overlays import _with_ssr
+
+    assert BOARDS is not None
+    z = zipfile.ZipFile(BOARDS.parent / "overlays" / "ovr5")
+    a = Image.open(io.BytesIO(z.read("ovr5a.gif"))).convert("RGBA")
+    d = Image.open(io.BytesIO(z.read("ovr5d.gif"))).convert("RGBA")
+    ab, db = a.getchannel("A").getbbox(), d.getchannel("A").getbbox()
+    assert ab is not None and db is not None and a.width != d.width
+    laid_a = _with_ssr(z, a.copy(), "ovr5a.gif", {"DenseJungle"}).crop(ab)
+    laid_d = _with_ssr(z, d.copy(), "ovr5d.gif", {"DenseJungle"}).crop(db)
+    diff = ImageChops.difference(laid_a.rotate(180).convert("RGB"), laid_d.convert("RGB"))
+    changed = diff.convert("L").point(lambda v: 255 if v > 40 else 0).histogram()[255]
+    assert changed < 0.02 * laid_d.width * laid_d.height

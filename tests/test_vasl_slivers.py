@@ -133,3 +133,11 @@ def test_g_9c_overlays_1_and_2_leave_no_slivers_on_34_37() -> None:
     # their pictures reach past the hexsides they cover: no board terrain is left beside them
     assert not _changes("1", "37", "D2", "D1")
     assert not _changes("2", "35", "N8", "N9")
+
+
+@needs_vasl
+def test_g_9c_a_grain_hex_keeps_its_own_speckled_grain() -> None:
+    # 34EE10 is a grain hex (its field drawn with specks of open ground) beside overlay 3 on
+    # DD8-DD9: its grain touches the covered hexside but is its own terrain, not a sliver
+    got = _changes("3", "34", "DD8", "DD9")
+    assert not any(k[0] == "EE10" for k in got)

@@ -273,7 +273,13 @@ def odds(
     if p == Procedure.HARA_KIRI and len(units) > 1:
         from aslpto.rules.japanese import cc  # (imported when asked: G1.641)
 
-        return cc.odds_hara_kiri_location(units, [u for u in context if u not in units])
+        if 2 ** len(units) > STACK_LIMIT:  # (each unit eliminates itself or not)
+            raise InputError(f"hara-kiri: the attempts of these {len(units)} units have up to "
+                             f"{2 ** len(units):,} joint outcomes (more than {STACK_LIMIT:,} to "
+                             "list); ask for fewer at a time (G1.641)")  # fmt: skip
+        present = [*units, *context]
+        bound = cc.odds_hara_kiri_location(units, [u for u in context if u not in units])
+        return bound.map(lambda r: _with_context(r, present))
     from aslpto.state.dice import odds as enumerate_odds
 
     return enumerate_odds(lambda d: resolve(p, units, d, o, context))

@@ -500,23 +500,46 @@ def _ssr_pictures(z: zipfile.ZipFile) -> list[tuple[str, str, int, int]]:
         elif len(words) == 3 and name is not None and words[1].lstrip("-").isdigit() \
                 and words[2].lstrip("-").isdigit() and words[0].lower() in names:
             out.append((name, names[words[0].lower()], int(words[1]), int(words[2])))
+        elif words:
+            name = None  # (a line that is neither a name nor an entry ends the entry)
     return out
 
 
 def _with_ssr(z: zipfile.ZipFile, over: Image.Image, member: str,
               ssr: Collection[str]) -> Image.Image:  # fmt: skip
-    """The overlay's picture with the SSR pictures in force laid on it (VASL's overlaySSR);
-    a picture turned 180° (orientation d) gets them turned too; other orientations none."""
-    turned = member.lower().endswith("d.gif")
-    if not ssr or not (turned or member.lower().endswith("a.gif")):
+    """The overlay's picture with the SSR pictures in force laid on it (VASL's overlaySSR,
+    placed on the unturned picture, orientation a). A picture turned 180 degrees (orientation
+    d) gets them turned, placed where its artwork lies inside it: the turned a picture found by
+    the two pictures' opaque bounds (not every d picture is exactly a turned a: overlay 5's is
+    narrower); none when those bounds differ in size. Other orientations get none."""
+    name = member.lower()
+    turned = name.endswith("d.gif")
+    if not ssr or not (turned or name.endswith("a.gif")):
         return over
-    for name, pic, x, y in _ssr_pictures(z):
-        if name not in ssr:
-            continue
+    parts = [p for p in _ssr_pictures(z) if p[0] in ssr]
+    if not parts:
+        return over
+    shift = (0, 0)
+    if turned:
+        names = {n.lower(): n for n in z.namelist()}
+        unturned = names.get(name[:-5] + "a.gif")
+        if unturned is None:
+            return over
+        a = Image.open(io.BytesIO(z.read(unturned))).convert("RGBA")
+        ab, db = a.getchannel("A").getbbox(), over.getchannel("A").getbbox()
+        if ab is None or db is None or (ab[2] - ab[0], ab[3] - ab[1]) != (db[2] - db[0],
+                                                                         db[3] - db[1]):
+            return over
+        shift = (db[0] - (a.width - ab[2]), db[1] - (a.height - ab[3]))
+        size = a.size
+    for _, pic, x, y in parts:
         part = Image.open(io.BytesIO(z.read(pic))).convert("RGBA")
         if turned:
             part = part.rotate(180)
-            x, y = over.width - x - part.width, over.height - y - part.height
+            x = size[0] - x - part.width + shift[0]
+            y = size[1] - y - part.height + shift[1]
+        if x >= over.width or y >= over.height or x + part.width <= 0 or y + part.height <= 0:
+            continue  # (wholly off the picture)
         over.alpha_composite(part, (max(x, 0), max(y, 0)), (max(-x, 0), max(-y, 0)))
     return over
 

@@ -113,8 +113,10 @@ def _laid_on(picture: bytes, parts: Sequence[tuple[bytes, int, int]], where: str
         im = Image.open(io.BytesIO(picture)).convert("RGBA")
         for data, x, y in parts:
             part = Image.open(io.BytesIO(data)).convert("RGBA")
+            if x >= im.width or y >= im.height or x + part.width <= 0 or y + part.height <= 0:
+                continue  # (wholly off the board's picture)
             im.alpha_composite(part, (max(x, 0), max(y, 0)), (max(-x, 0), max(-y, 0)))
-    except (OSError, ValueError, UnidentifiedImageError) as e:
+    except (OSError, ValueError, UnidentifiedImageError, Image.DecompressionBombError) as e:
         raise InputError(f"board archive {where}: cannot read an SSR picture ({e})") from None
     out = io.BytesIO()
     im.convert("RGB").save(out, "PNG")

@@ -53,16 +53,17 @@ def _word(meanings: Mapping[int, TerrainCode], code: int) -> Word:
     return None
 
 
-_DOT = tuple((dx, dy) for dx in range(-6, 7, 2) for dy in range(-6, 7, 2)
-             if dx * dx + dy * dy <= 36)  # fmt: skip
-"""The pixels read around a centre dot for a hex's own terrain (every other one within 6)."""
+_DOT = tuple((dx, dy) for dx in range(-6, 7) for dy in range(-6, 7) if dx * dx + dy * dy <= 36)
+"""The pixels read around a centre dot for a hex's own terrain (every one within 6: a grain
+field's specks of open ground must not outvote it)."""
 
 
 def _own(words: Sequence[Word], codes: bytearray, width: int, height: int,
          cx: float, cy: float) -> Word:  # fmt: skip
     """The hex's own terrain: the most common terrain around its centre dot (a textured terrain
     such as grain is drawn with specks of open ground; a half hex's dot lies on the edge)."""
-    x0, y0 = min(round(cx), width - 1), min(round(cy), height - 1)
+    x0 = min(max(round(cx), 0), width - 1)
+    y0 = min(max(round(cy), 0), height - 1)
     count: dict[tuple[str, str], int] = {}
     for dx, dy in _DOT:
         x, y = x0 + dx, y0 + dy
