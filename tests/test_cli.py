@@ -79,3 +79,31 @@ def test_closed_pipe_is_not_an_error() -> None:
     err = proc.stderr.read().decode()
     assert proc.wait() == 0
     assert "Traceback" not in err
+
+
+def test_help_before_a_command_lists_every_command(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit):
+        main(["--help", "odds"])
+    out = capsys.readouterr().out
+    assert all(f"    {name} " in out for name in ("check", "reach", "odds", "serve"))
+
+
+def test_help_width_ignores_a_columns_of_zero(monkeypatch: pytest.MonkeyPatch) -> None:
+    from aslpto.cli import _columns
+
+    monkeypatch.setenv("COLUMNS", "0")
+    assert _columns() > 0
+    monkeypatch.setenv("COLUMNS", "120")
+    assert _columns() == 120
+
+
+def test_the_server_keeps_the_cyclic_collector() -> None:
+    # a one-shot call runs without it; `aslpto serve`, which lives on, keeps it
+    code = (
+        "import gc, sys\nimport aslpto.web.server as s\n"
+        "s.serve = lambda *a, **k: print('gc', gc.isenabled())\n"
+        "sys.argv = ['aslpto', 'serve', sys.argv[1]]\nfrom aslpto.cli import main\nmain()\n"
+    )
+    r = subprocess.run([sys.executable, "-c", code, PANJI], capture_output=True, text=True,
+                       check=False)  # fmt: skip
+    assert "gc True" in r.stdout, r.stderr

@@ -149,6 +149,7 @@ def test_compiled_methods_are_kept_for_the_next_process(tmp_path, monkeypatch) -
     monkeypatch.setattr(records, "_CACHE_DIR", str(tmp_path))
     monkeypatch.setattr(records, "_codes", {})
     monkeypatch.setattr(records, "_dirty", set())
+    monkeypatch.setattr(records, "_used", {})
     text = "def __init__(self):\n pass"
     first = records._compiled("aslpto.example", text, "Example")
     assert records._dirty == {"aslpto.example"}
@@ -170,8 +171,41 @@ def test_a_damaged_table_of_compiled_methods_is_compiled_anew(tmp_path, monkeypa
     monkeypatch.setattr(records, "_CACHE_DIR", str(tmp_path))
     monkeypatch.setattr(records, "_codes", {})
     monkeypatch.setattr(records, "_dirty", set())
+    monkeypatch.setattr(records, "_used", {})
     with open(records._cache_file("aslpto.example"), "wb") as f:
         f.write(b"\x00not marshal")
     code = records._compiled("aslpto.example", "def __init__(self):\n pass", "Example")
     assert code.co_name == "<module>" and records._dirty == {"aslpto.example"}
     monkeypatch.setattr(records, "_dirty", set())
+
+
+def test_a_table_that_raises_anything_is_compiled_anew(tmp_path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    # (a damaged marshal file may raise SystemError, not only ValueError)
+    from aslpto.base import records
+
+    def broken(_: object) -> None:
+        raise SystemError("bad argument to internal function")
+
+    monkeypatch.setattr(records, "_CACHE_DIR", str(tmp_path))
+    monkeypatch.setattr(records, "_codes", {})
+    monkeypatch.setattr(records, "_dirty", set())
+    monkeypatch.setattr(records, "_used", {})
+    (tmp_path / "x").write_bytes(b"")
+    with open(records._cache_file("aslpto.example"), "wb") as f:
+        f.write(b"\xe3")
+    monkeypatch.setattr(records.marshal, "load", broken)
+    assert records._compiled("aslpto.example", "def __init__(self):\n pass", "E").co_name
+    monkeypatch.setattr(records, "_dirty", set())
+
+
+def test_a_changed_class_drops_its_old_source_from_the_table(tmp_path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    from aslpto.base import records
+
+    monkeypatch.setattr(records, "_CACHE_DIR", str(tmp_path))
+    for text in ("def __init__(self):\n pass", "def __init__(self, a):\n pass"):
+        monkeypatch.setattr(records, "_codes", {})
+        monkeypatch.setattr(records, "_dirty", set())
+        monkeypatch.setattr(records, "_used", {})
+        records._compiled("aslpto.example", text, "E")
+        records._write_tables()
+    assert list(records._read_table("aslpto.example")) == ["def __init__(self, a):\n pass"]

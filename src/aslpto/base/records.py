@@ -181,6 +181,7 @@ _CACHE_DIR = os.path.join(os.path.dirname(os.path.abspath(__file__)), "__pycache
 _TAG = f"{sys.implementation.cache_tag}-{sys.hexversion:x}"
 _codes: dict[str, dict[str, CodeType]] = {}  # module -> methods' source -> its code
 _dirty: set[str] = set()
+_used: dict[str, set[str]] = {}  # module -> the sources its classes made in this process
 
 
 def _cache_file(module: str) -> str:
@@ -192,12 +193,15 @@ def _compiled(module: str, text: str, name: str) -> CodeType:
     bytecode (``base/__pycache__/records.MODULE.TAG.marshal``, a table per module keyed by
     the source itself, so a changed class compiles anew), as Python keeps a module's: a
     command, a fresh process, then makes its records without compiling (about 0.15 ms a
-    class). A table that cannot be read or written is skipped."""
+    class). A table that cannot be read or written is skipped; one is rewritten, with only the
+    sources of this process's classes, when a class of its module changed. Like the compiled
+    data files (``base.datafiles``) it is kept whatever ``PYTHONDONTWRITEBYTECODE`` says."""
     if not module.startswith("aslpto."):  # (the project's own classes only)
         return compile(text, f"<record {name}>", "exec")
     table = _codes.get(module)
     if table is None:
         table = _codes[module] = _read_table(module)
+    _used.setdefault(module, set()).add(text)
     code = table.get(text)
     if code is None:
         code = table[text] = compile(text, f"<record {name}>", "exec")
@@ -211,7 +215,7 @@ def _read_table(module: str) -> dict[str, CodeType]:
     try:
         with open(_cache_file(module), "rb") as f:
             got = marshal.load(f)
-    except (OSError, ValueError, EOFError, TypeError):
+    except Exception:  # (a damaged file can raise anything, SystemError too: compile afresh)
         return {}
     if not isinstance(got, dict):
         return {}
@@ -224,8 +228,9 @@ def _write_tables() -> None:
         tmp = f"{path}.{os.getpid()}.tmp"
         try:
             os.makedirs(_CACHE_DIR, exist_ok=True)
+            used = _used.get(module, set())  # (a class changed: its old source is dropped)
             with open(tmp, "wb") as f:
-                marshal.dump(_codes[module], f)
+                marshal.dump({t: c for t, c in _codes[module].items() if t in used}, f)
             os.replace(tmp, path)
         except OSError:  # a read-only install: compile each time
             with contextlib.suppress(OSError):
@@ -288,20 +293,21 @@ def _methods_source(
 ) -> tuple[str, dict[str, Any]]:
     """The source of ``__init__`` and, where asked, ``__eq__`` and ``__hash__`` (as fast as the
     standard ones: the hot paths hash and compare locations), compiled in one go."""
-    names: dict[str, Any] = {"_set": object.__setattr__, "_MISSING": MISSING}
+    names: dict[str, Any] = {"__rec_set": object.__setattr__, "__rec_missing": MISSING}
     params: list[str] = []
     body: list[str] = []
     defaulted = False
     for s in specs.values():
         n = s.name
         if s.default_factory is not MISSING:
-            names[f"_f_{n}"] = s.default_factory
-            value = f"_f_{n}() if {n} is _MISSING else {n}" if s.init else f"_f_{n}()"
-            default = "_MISSING"
+            names[f"__rec_f_{n}"] = s.default_factory
+            value = (f"__rec_f_{n}() if {n} is __rec_missing else {n}" if s.init
+                     else f"__rec_f_{n}()")  # fmt: skip
+            default = "__rec_missing"
         elif s.default is not MISSING:
-            names[f"_d_{n}"] = s.default
-            value = n if s.init else f"_d_{n}"
-            default = f"_d_{n}"
+            names[f"__rec_d_{n}"] = s.default
+            value = n if s.init else f"__rec_d_{n}"
+            default = f"__rec_d_{n}"
         else:
             if not s.init:
                 continue
@@ -313,7 +319,7 @@ def _methods_source(
             defaulted = defaulted or bool(default)
         # object.__setattr__ as the standard frozen __init__ (a value written into __dict__
         # would cost every later read of it: the instance's values would not be inline)
-        body.append(f"_set(self, {n!r}, {value})" if frozen else f"self.{n} = {value}")
+        body.append(f"__rec_set(self, {n!r}, {value})" if frozen else f"self.{n} = {value}")
     if post_init:
         body.append("self.__post_init__()")
     text = f"def __init__(self, {', '.join(params)}):\n " + "\n ".join(body or ["pass"])

@@ -29,8 +29,11 @@ def _command_module(name: str) -> ModuleType | None:
 
 
 def _chosen(argv: Sequence[str]) -> str | None:
-    """The command asked for: the first argument that is not an option."""
+    """The command asked for: the first argument that is not an option (None after ``-h`` or
+    ``--help``: ``aslpto --help odds`` lists every command)."""
     for a in argv:
+        if a in ("-h", "--help"):
+            return None
         if not a.startswith("-"):
             return a if a in COMMANDS else None
     return None
@@ -41,7 +44,9 @@ def _columns() -> int:
     then the terminal, then 80), without importing :mod:`shutil` and the archive modules it
     brings on every call."""
     try:
-        return int(os.environ["COLUMNS"])
+        columns = int(os.environ["COLUMNS"])
+        if columns > 0:
+            return columns
     except (KeyError, ValueError):
         pass
     try:
@@ -131,13 +136,13 @@ def _run(args: argparse.Namespace) -> Outcome:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Entry point of the ``aslpto`` console script."""
-    if argv is None:
+    given = sys.argv[1:] if argv is None else list(argv)
+    if argv is None and _chosen(given) != "serve":
         # One question, then the process ends: the cyclic collector's passes over the objects a
         # command makes only cost time (about 5 ms of a cold `reach`); reference counting still
-        # frees what the command drops.
+        # frees what the command drops. (The referee page's server lives on: it keeps it.)
         gc.disable()
     try:
-        given = sys.argv[1:] if argv is None else list(argv)
         parser = build_parser(_chosen(given) or "")
         args = parser.parse_args(given)
         if not getattr(args, "command", None):
