@@ -209,3 +209,23 @@ def test_a_changed_class_drops_its_old_source_from_the_table(tmp_path, monkeypat
         records._compiled("aslpto.example", text, "E")
         records._write_tables()
     assert list(records._read_table("aslpto.example")) == ["def __init__(self, a):\n pass"]
+
+
+def test_an_explicit_init_and_match_args_are_kept_and_order_refuses_its_own() -> None:
+    @record
+    class Own:
+        a: int
+        __match_args__ = ("a",)
+
+        def __init__(self, a: str) -> None:
+            object.__setattr__(self, "a", int(a))
+
+    assert Own("3").a == 3 and Own.__match_args__ == ("a",)
+    with pytest.raises(TypeError, match="Cannot overwrite attribute __lt__"):
+
+        @record(order=True)
+        class Ordered2:
+            a: int
+
+            def __lt__(self, other: object) -> bool:
+                return True

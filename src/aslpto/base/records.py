@@ -375,9 +375,11 @@ def _build(cls: type, eq: bool, order: bool, frozen: bool, slots: bool) -> type:
     )  # fmt: skip
     exec(_compiled(cls.__module__, text, cls.__qualname__), names)
     for name in ("__init__", "__eq__", "__hash__"):
-        if name in names:
-            names[name].__qualname__ = f"{cls.__qualname__}.{name}"
+        if name in names and not (name == "__init__" and "__init__" in own):  # (kept, as the
+            names[name].__qualname__ = f"{cls.__qualname__}.{name}"  # standard decorator does)
             put[name] = names[name]
+    if "__match_args__" in own:
+        del put["__match_args__"]
     shown = tuple(s.name for s in specs.values() if s.repr)
     if "__repr__" not in own:
 
@@ -387,6 +389,10 @@ def _build(cls: type, eq: bool, order: bool, frozen: bool, slots: bool) -> type:
 
         put["__repr__"] = __repr__
     if order:
+        for name in ("__lt__", "__le__", "__gt__", "__ge__"):
+            if name in own:
+                raise TypeError(f"Cannot overwrite attribute {name} in class {cls.__name__}. "
+                                "Consider using functools.total_ordering")  # fmt: skip
         put.update(_order(_tuple_of(compared)))
     if frozen:
         put["__setattr__"], put["__delattr__"] = _frozen_setattr, _frozen_delattr
