@@ -98,3 +98,20 @@ def g9_game(hidden_c: bool = False, **kw: object) -> Game:
 
 
 __all__ = ["EC", "PaddyState", "RiverDepth", "g9_game", "make_game", "squad"]
+
+
+# A board file with paddies, woods, a river, a hedge and a hill (the movement tests' own).
+PADDY_BOARD = """
+[board]
+name = "37"
+[terrain]
+paddy = ["C3:F6"]
+woods = ["G3:H5"]
+river = ["J2..J8"]
+[paddies]
+open = ["F5-G5", "C3-C4"]
+[hexsides]
+hedge = ["G6-H6"]
+[levels]
+1 = ["H6:I7"]
+"""

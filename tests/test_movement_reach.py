@@ -16,7 +16,7 @@ from aslpto.procedures.movement import apply, evaluate, reach
 from aslpto.rules.movement import MoveOptions, Phase
 from aslpto.state.game import EC, Conditions, FortKind, Game, PaddyState
 from aslpto.state.units import Kind, Unit, VehicleType
-from test_movement_helpers import make_game, squad
+from test_movement_helpers import PADDY_BOARD, make_game, squad
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
 
@@ -58,20 +58,6 @@ def test_reach_paths_cost_what_move_says_paddy_river() -> None:
         check_agree(g, uid, MoveOptions())
 
 
-PADDY_BOARD = """
-[board]
-name = "37"
-[terrain]
-paddy = ["C3:F6"]
-woods = ["G3:H5"]
-river = ["J2..J8"]
-[paddies]
-open = ["F5-G5", "C3-C4"]
-[hexsides]
-hedge = ["G6-H6"]
-[levels]
-1 = ["H6:I7"]
-"""
 
 HEXES = [f"37{c}{r}" for c in "BCDEFGHI" for r in range(2, 8)]
 

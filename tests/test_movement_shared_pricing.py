@@ -23,7 +23,7 @@ from aslpto.procedures.movement.pricing import price_state
 from aslpto.rules.movement import MoveOptions, Phase
 from aslpto.state.game import EC, Conditions, FortKind, Game, PaddyState
 from aslpto.state.units import Kind, Unit, VehicleType
-from test_movement_helpers import make_game, squad
+from test_movement_helpers import PADDY_BOARD, make_game, squad
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
 SCENARIOS = ["two-by-two", "paddy-river", "panji-g9", "b21-deep", "b21-flooded"]
@@ -95,20 +95,6 @@ def test_shared_pricing_answers_what_each_step_costs_by_the_rules(name: str) -> 
     assert check_against_the_rules(g) > 50
 
 
-BOARD = """
-[board]
-name = "37"
-[terrain]
-paddy = ["C3:F6"]
-woods = ["G3:H5"]
-river = ["J2..J8"]
-[paddies]
-open = ["F5-G5", "C3-C4"]
-[hexsides]
-hedge = ["G6-H6"]
-[levels]
-1 = ["H6:I7"]
-"""
 
 
 @pytest.mark.parametrize("paddy", list(PaddyState))
@@ -127,7 +113,7 @@ def test_shared_pricing_beside_fortifications_panjis_and_water(paddy: PaddyState
         "Y": Unit("Y", "american", "american", Kind.CYCLE_RIDER, "x", hex="37F3", mf=15),
         "J": Unit("J", "japanese", "japanese", Kind.SQUAD, "4-4-7", hex="37G4"),
     }  # fmt: skip
-    g = make_game(BOARD,
+    g = make_game(PADDY_BOARD,
                   conditions=Conditions(pto_terrain=True, jungle=JungleType.LIGHT, paddy=paddy,
                                         ec=EC.MUD if paddy == PaddyState.DRAINED else EC.MODERATE),
                   units=tuple(kinds.values()),

@@ -15,7 +15,7 @@ from aslpto.base.rulings import InputError
 from aslpto.cli import main
 from aslpto.cli.odds import PLAIN, Options, Procedure, describe, odds, resolve
 from aslpto.state.dice import GivenDice
-from aslpto.state.units import Kind, Strength, UnitClass
+from aslpto.state.units import Kind, Strength, Unit, UnitClass
 
 ROOT = Path(__file__).resolve().parent.parent
 ALL_DR = [(w, c) for w in range(1, 7) for c in range(1, 7)]
@@ -380,13 +380,18 @@ def test_g1_421_th_hero_odds_of_a_stack_bound_per_mmc_equal_every_roll(
 ) -> None:
     # each MMC attempts with its own dr: the attempts bound one after another give every
     # roll's outcome, with the same odds
+    context = [describe("9-1", id="L")] if leader else []
+    _bound_equals_every_roll(Procedure.TH_HERO, faces, Options(mf_expended=mf), context)
+
+
+def _bound_equals_every_roll(
+    p: Procedure, faces: list[str], o: Options, context: list[Unit]
+) -> None:
     from aslpto.state.dice import odds as every_roll
 
     units = [describe(f, id=f"U{i}") for i, f in enumerate(faces)]
-    context = [describe("9-1", id="L")] if leader else []
-    o = Options(mf_expended=mf)
-    bound = odds(Procedure.TH_HERO, units, o, context)
-    full = every_roll(lambda d: resolve(Procedure.TH_HERO, units, d, o, context))
+    bound = odds(p, units, o, context)
+    full = every_roll(lambda d: resolve(p, units, d, o, context))
     assert bound.total() == 1 and dict(bound.items) == dict(full.items)
 
 
@@ -409,13 +414,8 @@ def test_g1_641_hara_kiri_odds_of_a_location_equal_every_roll_with_units_present
     faces: list[str], present: list[str]
 ) -> None:
     # the units present that make no attempt stay in every outcome, as in the roll
-    from aslpto.state.dice import odds as every_roll
-
-    units = [describe(f, id=f"U{i}") for i, f in enumerate(faces)]
     context = [describe(f, id=f"C{i}") for i, f in enumerate(present)]
-    bound = odds(Procedure.HARA_KIRI, units, PLAIN, context)
-    full = every_roll(lambda d: resolve(Procedure.HARA_KIRI, units, d, PLAIN, context))
-    assert bound.total() == 1 and dict(bound.items) == dict(full.items)
+    _bound_equals_every_roll(Procedure.HARA_KIRI, faces, PLAIN, context)
 
 
 def test_g1_641_hara_kiri_odds_of_too_many_refused(capsys: pytest.CaptureFixture[str]) -> None:

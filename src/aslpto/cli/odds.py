@@ -232,13 +232,9 @@ def _odds_th_heroes(
                          f"outcomes (more than {STACK_LIMIT:,} to list); each MMC's attempt is "
                          "its own dr (G1.421): ask for fewer at a time")  # fmt: skip
 
-    def attempt(done: tuple[m.Result, ...]) -> Distribution[tuple[m.Result, ...]]:
-        return each[len(done)].map(lambda r: (*done, r))
-
-    dist: Distribution[tuple[m.Result, ...]] = Distribution.certain(())
-    for _ in mmcs:
-        dist = dist.bind(attempt)
-    return dist.map(lambda done: _with_context(_th_heroes(present, mmcs, done), present))
+    return Distribution.in_turn(len(mmcs), lambda done: each[len(done)]).map(
+        lambda done: _with_context(_th_heroes(present, mmcs, done), present)
+    )
 
 
 def odds(

@@ -174,6 +174,18 @@ class Distribution(Generic[T]):
         """Chain a further chance procedure onto each outcome."""
         return Distribution.of((o2, p * p2) for o, p in self.items for o2, p2 in f(o).items)
 
+    @staticmethod
+    def in_turn(
+        count: int, step: Callable[[tuple[U, ...]], Distribution[U]]
+    ) -> Distribution[tuple[U, ...]]:
+        """``count`` chance procedures one after another, each knowing the outcomes before it
+        (``step(done)``): the joint distribution of their outcomes, in order. The work grows
+        with the distinct outcomes, not with the rolls each procedure makes."""
+        dist: Distribution[tuple[U, ...]] = Distribution.certain(())
+        for _ in range(count):
+            dist = dist.bind(lambda done: step(done).map(lambda r: (*done, r)))
+        return dist
+
     def probability(self, pred: Callable[[T], bool]) -> Fraction:
         return sum((p for o, p in self.items if pred(o)), Fraction(0))
 

@@ -196,19 +196,17 @@ def odds_hara_kiri_location(
     order = hara_kiri_order(units).value
     memo: dict[tuple[int, tuple[str, ...], bool], Distribution[Result]] = {}
 
-    def attempt(done: tuple[Result, ...]) -> Distribution[tuple[Result, ...]]:
-        u = order[len(done)]
+    def attempt(done: tuple[Result, ...]) -> Distribution[Result]:
         remaining, smc_done = _hara_kiri_so_far(units, order, done)
         key = (len(done), tuple(x.id for x in remaining), smc_done)
         if key not in memo:
-            memo[key] = odds_hara_kiri(u, smc_just_eliminated_self=smc_done,
+            memo[key] = odds_hara_kiri(order[len(done)], smc_just_eliminated_self=smc_done,
                                        location=[*remaining, *context])  # fmt: skip
-        return memo[key].map(lambda r: (*done, r))
+        return memo[key]
 
-    dist: Distribution[tuple[Result, ...]] = Distribution.certain(())
-    for _ in order:
-        dist = dist.bind(attempt)
-    return dist.map(lambda done: _hara_kiri_result(units, order, done))
+    return Distribution.in_turn(len(order), attempt).map(
+        lambda done: _hara_kiri_result(units, order, done)
+    )
 
 
 def _hara_kiri_so_far(
