@@ -31,7 +31,7 @@ NO_SSR = MapConditions()
 
 @cache
 def data(name: str) -> BoardData:
-    return load_board(BUNDLED_BOARDS / f"{name}.toml", overlay=name.startswith("overlay-"))
+    return load_board(Path(BUNDLED_BOARDS) / f"{name}.toml", overlay=name.startswith("overlay-"))
 
 
 def single(name: str, number: str = "37", cond: MapConditions = NO_SSR) -> Map:
@@ -63,7 +63,7 @@ def adjacent(a: LocalHex, b: LocalHex) -> bool:
 
 
 def test_bundled_files_are_the_boards_and_overlays() -> None:
-    assert sorted(p.stem for p in BUNDLED_BOARDS.glob("*.toml")) == sorted(BOARDS + OVERLAYS)
+    assert sorted(p.stem for p in Path(BUNDLED_BOARDS).glob("*.toml")) == sorted(BOARDS + OVERLAYS)
 
 
 @pytest.mark.parametrize("name", BOARDS + OVERLAYS)

@@ -7,6 +7,7 @@ combination of the map conditions."""
 from __future__ import annotations
 
 import itertools
+from pathlib import Path
 
 import pytest
 
@@ -51,7 +52,8 @@ cellar = true
 
 
 def _boards() -> dict[str, BoardData]:
-    files = sorted(p for p in BUNDLED_BOARDS.glob("*.toml") if not p.name.startswith("overlay"))
+    found = Path(BUNDLED_BOARDS).glob("*.toml")
+    files = sorted(p for p in found if not p.name.startswith("overlay"))
     return {p.stem: load_board(p) for p in files} | {"edges": EDGES}
 
 

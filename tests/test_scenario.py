@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from dataclasses import replace
 from pathlib import Path
 
@@ -233,7 +234,7 @@ def test_bundled_board_by_name() -> None:
     g = loads(text, str(DATA / "t.toml"))
     src = map_source(g.map)
     assert src is not None and src.files[0][1].bundled == name
-    assert src.files[0][1].path == BUNDLED_BOARDS / f"{name}.toml"
+    assert src.files[0][1].path == os.path.join(BUNDLED_BOARDS, f"{name}.toml")
     assert f'= "{name}"' in dump(g)
 
 

@@ -34,7 +34,7 @@ def bundled(name: str) -> dict[str, Any]:
     compiled = os.path.join(_CACHE_DIR, f"{name}.{st.st_mtime_ns}.{st.st_size}.marshal")
     try:
         with open(compiled, "rb") as f:
-            got = marshal.load(f)
+            got = marshal.loads(f.read())
         if isinstance(got, dict):
             return got
     except (OSError, ValueError, EOFError, TypeError):

@@ -214,7 +214,7 @@ def _compiled(module: str, text: str, name: str) -> CodeType:
 def _read_table(module: str) -> dict[str, CodeType]:
     try:
         with open(_cache_file(module), "rb") as f:
-            got = marshal.load(f)
+            got = marshal.loads(f.read())
     except Exception:  # (a damaged file can raise anything, SystemError too: compile afresh)
         return {}
     if not isinstance(got, dict):
@@ -230,7 +230,7 @@ def _write_tables() -> None:
             os.makedirs(_CACHE_DIR, exist_ok=True)
             used = _used.get(module, set())  # (a class changed: its old source is dropped)
             with open(tmp, "wb") as f:
-                marshal.dump({t: c for t, c in _codes[module].items() if t in used}, f)
+                f.write(marshal.dumps({t: c for t, c in _codes[module].items() if t in used}))
             os.replace(tmp, path)
         except OSError:  # a read-only install: compile each time
             with contextlib.suppress(OSError):

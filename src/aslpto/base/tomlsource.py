@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
+import os
 import re
 import tomllib
-from pathlib import Path
 from typing import Any
 
 from aslpto.base.inputfiles import MAX_TOML_BYTES, read_bytes
@@ -37,7 +37,7 @@ class TomlSource:
     data: dict[str, Any]
 
     @staticmethod
-    def load(path: str | Path) -> TomlSource:
+    def load(path: str | os.PathLike[str]) -> TomlSource:
         """Read a TOML file: a regular file (no device, pipe or directory) of at most
         :data:`~aslpto.base.inputfiles.MAX_TOML_BYTES`, UTF-8 with or without a BOM."""
         name = str(path)

@@ -8,9 +8,9 @@ hexes in order, space-separated: ``"A5 B5 C4"``. Every error names file, line an
 from __future__ import annotations
 
 import itertools
+import os
 import re
 from collections.abc import Iterable, Iterator
-from pathlib import Path
 from typing import Any, cast
 
 from aslpto.base.ranges import refusal
@@ -45,6 +45,11 @@ def local_around(h: LocalHex) -> tuple[LocalHex, ...]:
 
 
 _AROUND = ((0, -2), (1, -1), (1, 1), (0, 2), (-1, 1), (-1, -1))
+
+
+def _stem(path: str) -> str:
+    """A file's name without its folder and last suffix (``boards/37.toml`` -> ``37``)."""
+    return os.path.splitext(os.path.basename(path))[0]
 
 
 def local_name(h: LocalHex) -> str:
@@ -104,8 +109,6 @@ _COLUMN_HEXES = tuple(tuple((c, r) for r in rows_of_column(c)) for c in range(NC
 _BOARD_HEXES = frozenset(h for column in _COLUMN_HEXES for h in column)
 _NAMES = {f"{COLUMNS[c]}{r}": (c, r) for c, r in _BOARD_HEXES}
 """Every printed hex name of a board (``"C3"``), a fast path for reading hex names."""
-_ADJACENT = frozenset((a, b) for a in _BOARD_HEXES for b in local_around(a) if b in _BOARD_HEXES)
-"""Every pair of adjacent board hexes, either way round."""
 
 
 def board_hexes() -> frozenset[LocalHex]:
@@ -199,7 +202,7 @@ class _Reader:
         if None not in fast:
             hs = cast(tuple[LocalHex, ...], fast)
             if (self.valid is None or self.valid.issuperset(hs)) and all(
-                map(_ADJACENT.__contains__, itertools.pairwise(hs))
+                itertools.starmap(local_adjacent, itertools.pairwise(hs))
             ):
                 return hs
         hs = tuple(self.hex(t, table, key, nth) for t in names)
@@ -249,7 +252,7 @@ _BOARD_KEYS = {"board", "overlay", "terrain", "levels", "hexsides", "lines", "fe
                "buildings", "paddies", "ponds"}  # fmt: skip
 
 
-def load_board(path: str | Path, overlay: bool = False) -> BoardData:
+def load_board(path: str | os.PathLike[str], overlay: bool = False) -> BoardData:
     """Read a board (or overlay) file. Errors name file, line and field."""
     src = TomlSource.load(path)
     return parse_board(src, overlay)
@@ -281,7 +284,7 @@ def parse_board(src: TomlSource, overlay: bool = False) -> BoardData:
             raise src.error(f"unknown key '{k}' in [{head_key}] (allowed: "
                             f"{', '.join(sorted(allowed))})", head_key, k)  # fmt: skip
     r0 = _Reader(src, None)
-    name = r0.text(head, "name", head_key, Path(src.path).stem)
+    name = r0.text(head, "name", head_key, _stem(src.path))
     valid: frozenset[LocalHex] | None
     anchor: tuple[LocalHex, LocalHex] | None = None
     overlay_id: str | None = None

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Mapping
 from enum import StrEnum
+from functools import cache
 from itertools import chain, compress, count, filterfalse, repeat
 from operator import add, contains, itemgetter, sub
 from typing import Protocol
@@ -21,7 +22,6 @@ from aslpto.board.files import (
     LocalHex,
     board_hexes,
     is_edge,
-    local_around,
     local_y,
 )
 from aslpto.board.hexes import (
@@ -402,25 +402,35 @@ def _side_key(pair: frozenset[LocalHex]) -> tuple[_CY, _CY]:
     return ((a[0], 2 * a[1] + (a[0] & 1)), (b[0], 2 * b[1] + (b[0] & 1)))
 
 
-_SIDE_KEYS = {
-    frozenset((a, b)): _side_key(frozenset((a, b)))
-    for a in _GRID
-    for b in local_around(a)
-}
-"""The ``((c1, y1), (c2, y2))`` of every hexside of a board hex (a table: a board file's hexsides
-are looked up, not worked out, at each load)."""
-_AROUND_KEYS = tuple(
-    tuple((cy, (cy[0] + dc, cy[1] + dy)) if first else ((cy[0] + dc, cy[1] + dy), cy)
-          for dc, dy, first in _AROUND_FIRST)
-    for cy in _GRID_CY
-)  # fmt: skip
-"""The six hexside keys of each board hex, in _GRID order."""
-_AROUND_OFF = tuple(
-    tuple(k for k in keys if not (k[0] in _GRID_INDEX and k[1] in _GRID_INDEX))
-    for keys in _AROUND_KEYS
-)
-"""The hexside keys of each board hex that reach off the board, in _GRID order: where a bank
-of a paddy on the board edge reaches."""
+_SIDE_KEYS: dict[frozenset[LocalHex], tuple[_CY, _CY]] = {}
+"""The ``((c1, y1), (c2, y2))`` of the board hexsides met so far (a table filled as board files
+are read: a hexside is worked out once a process, and no command pays for the hexsides it never
+meets)."""
+
+
+def _side_key_of(pair: frozenset[LocalHex]) -> tuple[_CY, _CY]:
+    got = _SIDE_KEYS.get(pair)
+    if got is None:
+        got = _SIDE_KEYS[pair] = _side_key(pair)
+    return got
+
+
+@cache
+def _around_keys() -> tuple[tuple[tuple[tuple[_CY, _CY], ...], ...],
+                            tuple[tuple[tuple[_CY, _CY], ...], ...]]:  # fmt: skip
+    """The six hexside keys of each board hex, in _GRID order; and those of them that reach off
+    the board, where a bank of a paddy on the board edge reaches (worked out once a process,
+    when a board with paddies is first placed)."""
+    around = tuple(
+        tuple((cy, (cy[0] + dc, cy[1] + dy)) if first else ((cy[0] + dc, cy[1] + dy), cy)
+              for dc, dy, first in _AROUND_FIRST)
+        for cy in _GRID_CY
+    )  # fmt: skip
+    off = tuple(
+        tuple(k for k in keys if not (k[0] in _GRID_INDEX and k[1] in _GRID_INDEX))
+        for keys in around
+    )
+    return around, off
 
 
 def _local_sides(
@@ -428,12 +438,13 @@ def _local_sides(
 ) -> tuple[dict[tuple[_CY, _CY], frozenset[HexsideFeature]], set[_CY]]:
     """The file's hexsides in its own grid, ``((c1, y1), (c2, y2))``, the first in the grid first,
     then the paddy banks (G8); and the positions off the board that banks reach."""
-    pairs = data.hexsides  # (a board file's hexsides join two of its hexes: all in the table)
-    out = dict(zip(map(_SIDE_KEYS.__getitem__, pairs), pairs.values(), strict=True))
+    pairs = data.hexsides  # (a board file's hexsides join two adjacent hexes of its grid)
+    out = dict(zip(map(_side_key_of, pairs), pairs.values(), strict=True))
     if Terrain.PADDY not in terrains:  # (``terrains``: the board's, in _GRID order)
         return out, set()
     paddies = list(map(Terrain.PADDY.__eq__, terrains))
-    around = list(chain.from_iterable(compress(_AROUND_KEYS, paddies)))
+    around_keys, around_off = _around_keys()
+    around = list(chain.from_iterable(compress(around_keys, paddies)))
     bank = frozenset({HexsideFeature.BANK})
     if data.paddy_open_hexsides:
         opened = set(map(_side_key, data.paddy_open_hexsides))
@@ -442,7 +453,7 @@ def _local_sides(
     for k in banks.keys() & out.keys():
         banks[k] = out[k] | bank
     out.update(banks)
-    edge = chain.from_iterable(compress(_AROUND_OFF, paddies))
+    edge = chain.from_iterable(compress(around_off, paddies))
     off = {p for k in edge if k in banks for p in k if p not in _GRID_INDEX}
     return out, off
 

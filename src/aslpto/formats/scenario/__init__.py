@@ -48,9 +48,6 @@ from aslpto.formats.scenario.source import (
     _SIDE_HINTS as _SIDE_HINTS,
 )
 from aslpto.formats.scenario.source import (
-    _SOURCES as _SOURCES,
-)
-from aslpto.formats.scenario.source import (
     _UNIT_FIELD as _UNIT_FIELD,
 )
 from aslpto.formats.scenario.source import (

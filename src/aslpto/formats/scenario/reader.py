@@ -8,7 +8,6 @@ import os
 import stat
 from collections.abc import Collection, Iterator, Mapping
 from contextlib import contextmanager
-from pathlib import Path
 from typing import Any
 
 from aslpto.base.ranges import refusal
@@ -66,7 +65,8 @@ from aslpto.state.game import (
 from aslpto.state.units import Unit
 
 
-def load(path: str | Path, *, vasl_boards: str | Path | None = None) -> Game:
+def load(path: str | os.PathLike[str], *,
+         vasl_boards: str | os.PathLike[str] | None = None) -> Game:  # fmt: skip
     """Read a scenario file, or a VASL saved game (``.vsav``, :mod:`aslpto.formats.vasl`).
     Errors (:class:`InputError`) name file, line and field. ``vasl_boards``: the folder of
     VASL board archives, before the scenario's own."""
@@ -87,7 +87,7 @@ def load(path: str | Path, *, vasl_boards: str | Path | None = None) -> Game:
         return _Reader(TomlSource.load(path)).game()
 
 
-def _is_save(path: str | Path) -> bool:
+def _is_save(path: str | os.PathLike[str]) -> bool:
     """A VASL saved game: named ``.vsav``, or a zip archive (only a regular file is opened to
     look: a pipe would wait for a writer)."""
     if str(path).lower().endswith(".vsav"):
@@ -101,14 +101,15 @@ def _is_save(path: str | Path) -> bool:
         return False
 
 
-def loads(text: str, path: str = "<text>", *, vasl_boards: str | Path | None = None) -> Game:
+def loads(text: str, path: str = "<text>", *,
+          vasl_boards: str | os.PathLike[str] | None = None) -> Game:  # fmt: skip
     """Read scenario text; ``path`` names it in errors and anchors relative board paths."""
     with _bulk(), _vasl_boards(vasl_boards):
         return _Reader(TomlSource.parse(text, path)).game()
 
 
 @contextmanager
-def _vasl_boards(folder: str | Path | None) -> Iterator[None]:
+def _vasl_boards(folder: str | os.PathLike[str] | None) -> Iterator[None]:
     if folder is None:
         yield
         return
@@ -144,28 +145,22 @@ def default_position(m: Map, h: Hex | None, panjis: Collection[Panji] = ()) -> s
     return "ground"
 
 
-def _resolved(p: Path) -> Path:
-    """``p.resolve()``, or ``p`` made absolute when it cannot be resolved (a symlink loop):
-    reading it then says what is wrong with it."""
+def _resolved(p: str) -> str:
+    """``p`` absolute with its symbolic links resolved, or only made absolute when it cannot
+    be resolved: reading it then says what is wrong with it."""
     try:
-        return p.resolve()
-    except (OSError, RuntimeError, ValueError):
-        return Path(os.path.abspath(p))
-
-
-def _is_file(p: Path) -> bool:
-    """``p.is_file()``, False too for a name no file can have (too long, a NUL)."""
-    try:
-        return p.is_file()
+        return os.path.realpath(p)
     except (OSError, ValueError):
-        return False
+        return os.path.abspath(p)
 
 
-def _is_dir(p: Path) -> bool:
-    try:
-        return p.is_dir()
-    except (OSError, ValueError):
-        return False
+def _is_file(p: str) -> bool:
+    """A regular file; False too for a name no file can have (too long, a NUL)."""
+    return os.path.isfile(p)
+
+
+def _is_dir(p: str) -> bool:
+    return os.path.isdir(p)
 
 
 def _bundled_misuse(name: str, overlay: bool, src: TomlSource, e: InputError) -> str:
@@ -184,10 +179,10 @@ class _Reader(FieldReader):
 
     def __init__(self, src: TomlSource) -> None:
         super().__init__(src)
-        self.base = Path(src.path).parent if src.path != "<text>" else Path.cwd()
-        self._boards: dict[tuple[Path, bool], BoardData] = {}  # each file read once per load
+        self.base = os.path.dirname(src.path) if src.path != "<text>" else os.getcwd()
+        self._boards: dict[tuple[str, bool], BoardData] = {}  # each file read once per load
         self._refs: dict[str, FileRef] = {}
-        self._vasl_boards: Path | None = None
+        self._vasl_boards: str | None = None
 
     # the scenario ------------------------------------------------------------------------
 
@@ -334,16 +329,15 @@ class _Reader(FieldReader):
         if raw.startswith(VASL_PREFIX) and table == "map.files":
             return self.vasl_ref(raw[len(VASL_PREFIX):], table, key, raw, nth)
         if raw.endswith(".toml") or "/" in raw or "\\" in raw:
-            p = Path(raw)
-            return FileRef(_resolved(p if p.is_absolute() else self.base / p))
-        p = BUNDLED_BOARDS / f"{raw}.toml"
+            return FileRef(_resolved(os.path.join(self.base, raw)))
+        p = os.path.join(BUNDLED_BOARDS, f"{raw}.toml")
         if not _is_file(p):
             known = ", ".join(bundled_boards()) or "none"
             raise self.err(f"no bundled board or overlay '{raw}' (bundled: {known}); give a "
                            f"path ending in .toml", table, key, raw, nth)  # fmt: skip
         return FileRef(p, raw)
 
-    def vasl_folder(self) -> tuple[Path, str] | None:
+    def vasl_folder(self) -> tuple[str, str] | None:
         """The VASL boards folder and where it was named: ``--vasl-boards``, then the
         scenario's ``[map] vasl_boards`` (relative to the scenario file), then
         ``ASLPTO_VASL_BOARDS``."""
@@ -351,12 +345,12 @@ class _Reader(FieldReader):
         if option:
             if CONTROL.search(option):
                 raise InputError(f"--vasl-boards '{option}' is not a usable folder name")
-            return Path(option), "--vasl-boards"
+            return option, "--vasl-boards"
         if self._vasl_boards is not None:
             return self._vasl_boards, "[map] vasl_boards"
         env = os.environ.get(VASL_BOARDS_ENV)
         if env and not CONTROL.search(env):
-            return Path(env), VASL_BOARDS_ENV
+            return env, VASL_BOARDS_ENV
         return None
 
     def vasl_ref(self, board: str, table: str, key: str, value: str | None,
@@ -375,7 +369,7 @@ class _Reader(FieldReader):
         if found is None:
             raise self.err(f"board {board}: no {archive_name(board)} in the VASL boards folder "
                            f"{folder[0]} (from {folder[1]})", table, key, value, nth)  # fmt: skip
-        return FileRef(_resolved(Path(found)), None, board)
+        return FileRef(_resolved(found), None, board)
 
     def read_board(self, ref: FileRef, overlay: bool, table: str, key: str, nth: int = 0,
                    value: str | None = None) -> BoardData:  # fmt: skip
@@ -446,12 +440,11 @@ class _Reader(FieldReader):
             if CONTROL.search(raw_dir) or not raw_dir:
                 raise self.err(f"vasl_boards '{raw_dir}' is not a usable folder name", "map",
                                "vasl_boards")  # fmt: skip
-            try:
-                folder = Path(raw_dir).expanduser()
-            except RuntimeError:  # (~name of no user)
+            folder = os.path.expanduser(raw_dir)
+            if folder.startswith("~"):  # (~name of no user)
                 raise self.err(f"vasl_boards '{raw_dir}': no such user's home folder", "map",
-                               "vasl_boards") from None  # fmt: skip
-            self._vasl_boards = _resolved(folder if folder.is_absolute() else self.base / folder)
+                               "vasl_boards")  # fmt: skip
+            self._vasl_boards = _resolved(os.path.join(self.base, folder))
             if not _is_dir(self._vasl_boards) and vasl_boards_option.get() is None:
                 raise self.err(f"vasl_boards: {self._vasl_boards} is not a folder", "map",
                                "vasl_boards", raw_dir)  # fmt: skip
@@ -540,7 +533,7 @@ class _Reader(FieldReader):
                            f"board {board} is read from {refs[board].path}", "overlays", "on",
                            nth=i)  # fmt: skip
         spots.setdefault(board, []).append((i, spot))
-        return FileRef(Path(spot.archive), None, name), on
+        return FileRef(os.fspath(spot.archive), None, name), on
 
     def implicit_board(self, b: str) -> FileRef:
         """A board with no ``[map.files]`` entry: ``bdNN`` in the VASL boards folder, else the
@@ -551,8 +544,8 @@ class _Reader(FieldReader):
         if folder is not None:
             found = find_board_archive(b, folder[0])
             if found is not None:
-                return FileRef(_resolved(Path(found)), None, b)
-        p = BUNDLED_BOARDS / f"{b}.toml"
+                return FileRef(_resolved(found), None, b)
+        p = os.path.join(BUNDLED_BOARDS, f"{b}.toml")
         if not _is_file(p):
             tried = (f"no {archive_name(b)} in the VASL boards folder {folder[0]} (from "
                      f"{folder[1]}), " if folder is not None else "")  # fmt: skip

@@ -6,13 +6,12 @@ from __future__ import annotations
 import os.path
 import re
 import typing
-import weakref
 from contextvars import ContextVar
 from enum import StrEnum
-from pathlib import Path
 from types import NoneType, UnionType
 from typing import Any, TypeVar
 
+from aslpto.base.datafiles import DATA_DIR
 from aslpto.base.records import fields, record
 from aslpto.board.maps import Map
 from aslpto.board.terrain import ChartRow
@@ -21,7 +20,7 @@ from aslpto.state.game import (
 )
 from aslpto.state.units import Unit
 
-BUNDLED_BOARDS = Path(__file__).parents[2] / "data" / "boards"
+BUNDLED_BOARDS = os.path.join(DATA_DIR, "boards")
 """Bundled board and overlay files: ``[map.files] "37" = "37"`` reads ``<here>/37.toml``."""
 
 
@@ -136,12 +135,12 @@ E = TypeVar("E", bound=StrEnum)
 class FileRef:
     """A board or overlay file: a bundled name (``"37"``) or a path (absolute)."""
 
-    path: Path
+    path: str
     bundled: str | None = None
     vasl: str | None = None
     """The board's name when it is a VASL board archive of the VASL boards folder."""
 
-    def text(self, relative_to: Path | None) -> str:
+    def text(self, relative_to: str | None) -> str:
         """How a scenario file names it: the bundled name, ``vasl:NN``, or the path (relative
         to ``relative_to`` when given and possible)."""
         if self.vasl is not None:
@@ -150,10 +149,15 @@ class FileRef:
             return self.bundled
         if relative_to is not None:
             try:
-                return Path(os.path.relpath(self.path, relative_to)).as_posix()
+                return _posix(os.path.relpath(self.path, relative_to))
             except ValueError:
                 pass
-        return self.path.as_posix()
+        return _posix(self.path)
+
+
+def _posix(path: str) -> str:
+    """A path as a scenario file writes it, with forward slashes."""
+    return path.replace(os.sep, "/") if os.sep != "/" else path
 
 
 @record
@@ -163,30 +167,31 @@ class MapSource:
     rows: tuple[tuple[str, ...], ...]
     files: tuple[tuple[str, FileRef], ...]
     overlays: tuple[tuple[FileRef, str], ...] = ()
-    vasl_boards: Path | None = None
+    vasl_boards: str | None = None
     """The scenario's ``[map] vasl_boards`` folder (resolved), when it names one."""
 
 
-_SOURCES: dict[int, tuple[weakref.ref[Map], MapSource]] = {}
+_SOURCE = "_aslpto_map_source"
+"""The attribute a map read by this module keeps its source in: not a field of the map, so a
+map changed since (a new :class:`Map`) has none, and the source goes with the map."""
 
 
 def _remember(m: Map, source: MapSource) -> None:
-    key = id(m)
-    _SOURCES[key] = (weakref.ref(m), source)
-    weakref.finalize(m, _SOURCES.pop, key, None)
+    object.__setattr__(m, _SOURCE, source)
 
 
 def map_source(m: Map) -> MapSource | None:
     """The boards and overlays a map read by this module was built from (None for a map
     built otherwise, or changed since)."""
-    entry = _SOURCES.get(id(m))
-    if entry is None or entry[0]() is not m:
-        return None
-    return entry[1]
+    got = m.__dict__.get(_SOURCE)
+    return got if isinstance(got, MapSource) else None
 
 
 def bundled_boards() -> tuple[str, ...]:
     """Names of the bundled board and overlay files."""
-    if not BUNDLED_BOARDS.is_dir():
+    try:
+        names = os.listdir(BUNDLED_BOARDS)
+    except OSError:
         return ()
-    return tuple(sorted(p.stem for p in BUNDLED_BOARDS.glob("*.toml")))
+    return tuple(sorted(n.removesuffix(".toml") for n in names
+                        if n.endswith(".toml") and not n.startswith(".")))

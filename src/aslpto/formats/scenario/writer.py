@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 import math
+import os
 from collections.abc import Iterator
 from enum import StrEnum
-from pathlib import Path
 from typing import Any
 
 from aslpto.base.records import MISSING, fields
@@ -22,7 +22,7 @@ from aslpto.state.game import (
 from aslpto.state.units import Unit
 
 
-def dump(game: Game, relative_to: str | Path | None = None) -> str:
+def dump(game: Game, relative_to: str | os.PathLike[str] | None = None) -> str:
     """The scenario file of ``game``: ``loads(dump(g), g.source) == g``.
 
     Board and overlay files are written as their bundled names or as paths, relative to
@@ -34,7 +34,7 @@ def dump(game: Game, relative_to: str | Path | None = None) -> str:
     if src is None:
         raise InputError("this game's map was not read from a scenario file (or has changed "
                          "since), so its boards cannot be written")  # fmt: skip
-    rel = Path(relative_to).resolve() if relative_to is not None else None
+    rel = os.path.realpath(relative_to) if relative_to is not None else None
     c = game.conditions
     out: list[str] = ["[scenario]"]
     out.append(f"name = {_str(game.name)}")

@@ -11,6 +11,7 @@ the referee does not read and counters off the boards are not dropped: they are 
 
 from __future__ import annotations
 
+import os
 import re
 import tomllib
 from collections.abc import Iterable, Mapping
@@ -138,14 +139,14 @@ def ssr_table() -> dict[str, dict[str, Any]]:
     return tomllib.loads(text)
 
 
-def side_file(path: str | Path) -> Path:
+def side_file(path: str | os.PathLike[str]) -> Path:
     """The save's side file: ``game.vsav`` -> ``game.ssr.toml`` beside it, whose ``[ssr]``
     table gives what the save does not carry."""
     p = Path(path)
     return p.with_name(p.name.removesuffix(p.suffix) + ".ssr.toml")
 
 
-def read(path: str | Path, ssr: Mapping[str, Any] | None = None) -> SaveScenario:
+def read(path: str | os.PathLike[str], ssr: Mapping[str, Any] | None = None) -> SaveScenario:
     """Read a ``.vsav`` as a scenario (errors name the file, one line). The ``[ssr]`` of its
     side file (:func:`side_file`) and then ``ssr`` add to the SSR names the save holds."""
     try:
