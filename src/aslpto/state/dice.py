@@ -16,7 +16,6 @@ Fraction(7, 12)
 
 from __future__ import annotations
 
-import random
 import re
 from collections.abc import Callable, Hashable, Iterable, Iterator
 from fractions import Fraction
@@ -70,6 +69,8 @@ class RandomDice:
     """Seeded pseudo-random dice (reproducible for a given seed)."""
 
     def __init__(self, seed: int | None = None) -> None:
+        import random  # (only a command that rolls pays for it)
+
         self._rng = random.Random(seed)
 
     def dr(self) -> int:

@@ -3,7 +3,6 @@ by a least-cost search over the steps the rules price (kept per game and kind of
 
 from __future__ import annotations
 
-import weakref
 from collections.abc import Iterable, Iterator
 from functools import cached_property
 from itertools import repeat
@@ -224,8 +223,9 @@ class _Space:
         return self.pricer.price(st, first)
 
 
-_CACHES: dict[int, tuple[weakref.ref[Game], dict[Any, _Space], Terrain]] = {}
-"""Per game: its spaces by :func:`_space_key`, and its terrain as pricing reads it."""
+_CACHES: dict[int, tuple[Game, dict[Any, _Space], Terrain]] = {}
+"""Per game: its spaces by :func:`_space_key`, and its terrain as pricing reads it (a space holds
+its game: the games of the last few dozen asked are kept, then the table is emptied)."""
 
 
 def _space_key(ctx: MoveContext) -> tuple[Any, ...]:
@@ -243,10 +243,10 @@ def _space_key(ctx: MoveContext) -> tuple[Any, ...]:
 def _space(ctx: MoveContext) -> _Space:
     key = _space_key(ctx)
     entry = _CACHES.get(id(ctx.game))
-    if entry is None or entry[0]() is not ctx.game:
+    if entry is None or entry[0] is not ctx.game:
         if len(_CACHES) > 32:
             _CACHES.clear()
-        entry = (weakref.ref(ctx.game), {}, Terrain(ctx.game))
+        entry = (ctx.game, {}, Terrain(ctx.game))
         _CACHES[id(ctx.game)] = entry
     space = entry[1].get(key)
     if space is None:
@@ -398,7 +398,7 @@ def reach(game: Game, unit_id: str, options: MoveOptions = _DEFAULT) -> ReachRes
     return ReachResult(unit_id, limit, None, game, space, tuple(passes))
 
 
-_PREPARED: dict[int, tuple[weakref.ref[Game], dict[Any, Any]]] = {}
+_PREPARED: dict[int, tuple[Game, dict[Any, Any]]] = {}
 
 
 def _prepare(
@@ -407,10 +407,10 @@ def _prepare(
     """Who moves, by which rules, from where (kept per game: games and units are values),
     with the unchecked values reading it took (replayed when it is taken from memory)."""
     entry = _PREPARED.get(id(game))
-    if entry is None or entry[0]() is not game:
+    if entry is None or entry[0] is not game:
         if len(_PREPARED) > 32:
             _PREPARED.clear()
-        entry = (weakref.ref(game), {})
+        entry = (game, {})
         _PREPARED[id(game)] = entry
     key = (unit_id, options)
     got = entry[1].get(key)
@@ -445,7 +445,7 @@ def _prepare(
 def _space_if_cached(space: _Space) -> _Space | None:
     """The space still in the edge cache (it is dropped when the cache is cleared)."""
     entry = _CACHES.get(id(space.ctx.game))
-    if entry is None or entry[0]() is not space.ctx.game:
+    if entry is None or entry[0] is not space.ctx.game:
         return None
     return entry[1].get(space.key)
 
