@@ -100,16 +100,35 @@ def build_parser(chosen: str | None = None) -> argparse.ArgumentParser:
     return parser
 
 
-def command_parser(name: str) -> tuple[ModuleType, argparse.ArgumentParser]:
+def command_parser(name: str, cli: bool = False) -> tuple[ModuleType, argparse.ArgumentParser]:
     """One command's module and its parser alone (``prog`` as ``aslpto NAME`` gives it): the
-    web page reads its requests' fields with it, so that both refuse bad input alike."""
+    web page reads its requests' fields with it, so that both refuse bad input alike; with
+    ``cli``, the command line's own options too (``--vasl-boards``)."""
     mod = _command_module(name) if name in COMMANDS else None
     if mod is None:
         raise InputError(f"no command '{name}'")
     p = _Parser(prog=f"aslpto {name}", description=mod.HELP)
     p.add_argument("--json", action="store_true", help="print one JSON object on stdout")
+    if cli:
+        p.add_argument("--vasl-boards", metavar="DIR", default=None,
+                       help="the folder of VASL board archives (bdNN); default: the "
+                            "scenario's [map] vasl_boards, then $ASLPTO_VASL_BOARDS")  # fmt: skip
     mod.add_arguments(p)
     return mod, p
+
+
+def _parse(given: list[str]) -> argparse.Namespace:
+    """The arguments of ``aslpto COMMAND ...``: the command's parser alone reads them when the
+    command comes first (one parser made, not one per command), else the whole parser."""
+    chosen = _chosen(given)
+    if chosen is None or given[0] != chosen:
+        return build_parser(chosen or "").parse_args(given)
+    mod, parser = command_parser(chosen, cli=True)
+    args, extra = parser.parse_known_args(given[1:])
+    if extra:  # (as the whole parser says it)
+        raise InputError(f"aslpto: unrecognized arguments: {' '.join(extra)}")
+    args.command, args._run = chosen, mod.run
+    return args
 
 
 def flag_unchecked(outcome: Outcome) -> None:
@@ -154,8 +173,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 def _main(given: list[str]) -> int:
     try:
-        parser = build_parser(_chosen(given) or "")
-        args = parser.parse_args(given)
+        args = _parse(given)
         if not getattr(args, "command", None):
             raise InputError(
                 f"no command given (one of: {', '.join(COMMANDS)}; aslpto --help lists them)"
