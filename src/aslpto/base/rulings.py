@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-import re
 from typing import Generic, TypeVar
 
+from aslpto.base.patterns import LazyPattern
 from aslpto.base.records import field, record
 
 T = TypeVar("T")
@@ -75,7 +75,7 @@ class InputError(AslptoError):
         return one_line(f"{w}: {self.message}" if w else self.message)
 
 
-_CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f\u2028\u2029]")
+_CONTROL = LazyPattern(r"[\x00-\x1f\x7f-\x9f\u2028\u2029]")
 
 
 def one_line(text: str) -> str:
@@ -85,6 +85,6 @@ def one_line(text: str) -> str:
     >>> print(one_line("unit 'a\\nb'"))
     unit 'a\\nb'
     """
-    if _CONTROL.search(text) is None:
+    if text.isprintable() or _CONTROL.search(text) is None:  # (the usual case: no pattern)
         return text
     return _CONTROL.sub(lambda m: m.group().encode("unicode_escape").decode("ascii"), text)

@@ -3,17 +3,17 @@
 from __future__ import annotations
 
 import os
-import re
 import tomllib
 from typing import Any
 
 from aslpto.base.inputfiles import MAX_TOML_BYTES, read_bytes
+from aslpto.base.patterns import LazyPattern
 from aslpto.base.records import record
 from aslpto.base.rulings import InputError
 
-_HEADER = re.compile(r"^\s*\[\[?\s*([^\]]+?)\s*\]\]?\s*(#.*)?$")
-_KEY = re.compile(r'^\s*("?)([^"=\s]+)\1\s*=')
-_DECODE_POS = re.compile(r"\(at line (\d+), column (\d+)\)")
+_HEADER = LazyPattern(r"^\s*\[\[?\s*([^\]]+?)\s*\]\]?\s*(#.*)?$")
+_KEY = LazyPattern(r'^\s*("?)([^"=\s]+)\1\s*=')
+_DECODE_POS = LazyPattern(r"\(at line (\d+), column (\d+)\)")
 _AT_END = "(at end of document)"
 _BOM = "\ufeff"
 """The byte-order mark Windows Notepad writes at the start of a UTF-8 file: skipped."""
@@ -145,7 +145,7 @@ def _too_deep(text: str) -> int | None:
     return None
 
 
-_LONG_NUMBER = re.compile(r"\d{4000,}")
+_LONG_NUMBER = LazyPattern(r"\d{4000,}")
 
 
 def _long_number(text: str) -> int | None:

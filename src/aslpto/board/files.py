@@ -9,10 +9,10 @@ from __future__ import annotations
 
 import itertools
 import os
-import re
 from collections.abc import Iterable, Iterator
 from typing import Any, cast
 
+from aslpto.base.patterns import LazyPattern
 from aslpto.base.ranges import refusal
 from aslpto.base.records import field, record
 from aslpto.base.rulings import InputError
@@ -24,7 +24,7 @@ from aslpto.board.terrain import HexsideFeature, Terrain, parse_hexside_feature,
 LocalHex = tuple[int, int]
 """(column index, row) on a board or overlay."""
 
-_HEX = re.compile(r"^([A-Za-z]{1,2})(\d{1,2})$")
+_HEX = LazyPattern(r"^([A-Za-z]{1,2})(\d{1,2})$")
 
 
 def local_y(col: int, row: int) -> int:
@@ -246,7 +246,7 @@ class _Reader:
 
 _BOARD_HEAD = frozenset({"name", "base"})
 _OVERLAY_HEAD = frozenset({"name", "base", "id", "hexes", "anchor"})
-_LEVEL = re.compile(r"^[+-]?\d{1,9}$")
+_LEVEL = LazyPattern(r"^[+-]?\d{1,9}$")
 
 _BOARD_KEYS = {"board", "overlay", "terrain", "levels", "hexsides", "lines", "features",
                "buildings", "paddies", "ponds"}  # fmt: skip

@@ -21,13 +21,13 @@ names.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterable, Iterator
 from enum import Enum
 from functools import cached_property
 from itertools import repeat
 from typing import NamedTuple
 
+from aslpto.base.patterns import LazyPattern
 from aslpto.base.records import record
 from aslpto.base.rulings import InputError
 
@@ -212,7 +212,7 @@ def hexsides_between(a: Iterable[Hex], b: Iterable[Hex]) -> list[Hexside]:
 _DIGITS = "0123456789"
 _LOCAL_NAMES = {f"{COLUMNS[c]}{r}": (c, r) for c in range(NCOLS) for r in rows_of_column(c)}
 """Every printed hex name of a board (``EE7``), with its column and row."""
-_HEX_NAME = re.compile(r"^(?P<board>\d+[a-z]?)?(?P<col>[A-Za-z]{1,2})(?P<row>\d{1,2})$")
+_HEX_NAME = LazyPattern(r"^(?P<board>\d+[a-z]?)?(?P<col>[A-Za-z]{1,2})(?P<row>\d{1,2})$")
 
 
 @record(slots=True)

@@ -16,12 +16,12 @@ from __future__ import annotations
 import argparse
 import importlib
 import math
-import re
 from collections.abc import Sequence
 from enum import StrEnum
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
+from aslpto.base.patterns import LazyPattern
 from aslpto.base.records import record
 from aslpto.base.rulings import InputError
 from aslpto.cli.command import Outcome, help_of
@@ -343,7 +343,7 @@ def _joint(so: StackOdds, units: Sequence[Unit]) -> Distribution[m.Result]:
 # Describing units on the command line
 # ---------------------------------------------------------------------------------------------
 
-_LEADER_FACE = re.compile(r"^\d+[+-]\d$")
+_LEADER_FACE = LazyPattern(r"^\d+[+-]\d$")
 _KIND_WORDS = {k.value: k for k in Kind} | {
     "hs": Kind.HALF_SQUAD,
     "th-hero": Kind.TH_HERO,

@@ -19,17 +19,17 @@ step along the counter's own line (docs/counters.md).
 
 from __future__ import annotations
 
-import re
 from functools import cache
 from typing import Any
 
 from aslpto.base.datafiles import bundled
+from aslpto.base.patterns import LazyPattern
 from aslpto.base.records import record
 from aslpto.base.rulings import InputError
 from aslpto.base.unchecked import note
 from aslpto.state.units import Kind, Strength, Unit, UnitClass
 
-_LEADER = re.compile(r"^(\d+)([+-])(\d)$")
+_LEADER = LazyPattern(r"^(\d+)([+-])(\d)$")
 _MMC_KINDS = (Kind.SQUAD, Kind.HALF_SQUAD, Kind.CREW, Kind.VEHICLE_CREW)
 _PLAIN_TAGS = frozenset({"E", "1", "2", "G", "C", "M", "Icr", "Mcr", "Vcr"})
 """Tags of the plain counters; a face printed plain and with a designation (``7-4-7 Esq`` and

@@ -21,6 +21,7 @@ from collections.abc import Callable, Hashable, Iterable, Iterator
 from fractions import Fraction
 from typing import Generic, Protocol, TypeVar
 
+from aslpto.base.patterns import LazyPattern
 from aslpto.base.records import record
 from aslpto.base.rulings import InputError
 
@@ -83,7 +84,7 @@ class RandomDice:
         return self._rng.randrange(n)
 
 
-_ROLL_TOKEN = re.compile(r"\d+")
+_ROLL_TOKEN = LazyPattern(r"\d+")
 
 
 class GivenDice:

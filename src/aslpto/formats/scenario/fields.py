@@ -4,18 +4,18 @@
 
 from __future__ import annotations
 
-import re
 import typing
 from collections.abc import Collection, Mapping
 from enum import StrEnum
 from typing import Any, cast
 
+from aslpto.base.patterns import LazyPattern
 from aslpto.base.ranges import refusal
 from aslpto.base.rulings import InputError
 from aslpto.base.tomlsource import TomlSource
 from aslpto.formats.scenario.source import _MEMBERS, E, _optional_of
 
-CONTROL = re.compile(r"[\x00-\x1f\x7f]")
+CONTROL = LazyPattern(r"[\x00-\x1f\x7f]")
 """A control character: no file or folder name holds one (and a NUL cannot be passed on)."""
 
 

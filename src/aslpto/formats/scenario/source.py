@@ -4,7 +4,6 @@ beside the map so that a game can be written back as it was read."""
 from __future__ import annotations
 
 import os.path
-import re
 import typing
 from contextvars import ContextVar
 from enum import StrEnum
@@ -12,6 +11,7 @@ from types import NoneType, UnionType
 from typing import Any, TypeVar
 
 from aslpto.base.datafiles import DATA_DIR
+from aslpto.base.patterns import LazyPattern
 from aslpto.base.records import fields, record
 from aslpto.board.maps import Map
 from aslpto.board.terrain import ChartRow
@@ -116,16 +116,16 @@ _SIDE_HINTS: dict[str, Any] = {k: _optional_of(v) for k, v in typing.get_type_hi
 _CHART_HINTS: dict[str, Any] = typing.get_type_hints(ChartRow)
 
 
-_DATE = re.compile(r"^(\d{4})-(\d{2})$")
+_DATE = LazyPattern(r"^(\d{4})-(\d{2})$")
 
 
-_BOARD = re.compile(r"^\d{1,6}[a-z]?$")
+_BOARD = LazyPattern(r"^\d{1,6}[a-z]?$")
 
 
-_NATIONALITY = re.compile(r"^[a-z][a-z0-9-]*$")
+_NATIONALITY = LazyPattern(r"^[a-z][a-z0-9-]*$")
 
 
-_BARE_KEY = re.compile(r"^[A-Za-z0-9_-]+$")
+_BARE_KEY = LazyPattern(r"^[A-Za-z0-9_-]+$")
 
 
 E = TypeVar("E", bound=StrEnum)

@@ -4,11 +4,11 @@ Hazardous Movement."""
 
 from __future__ import annotations
 
-import re
 from collections.abc import Mapping
 from functools import cache
 from typing import Any
 
+from aslpto.base.patterns import LazyPattern
 from aslpto.base.rulings import RuleViolation
 from aslpto.base.unchecked import note
 from aslpto.board.hexes import Hex
@@ -34,7 +34,7 @@ def along_path(ctx: MoveContext, a: Hex, b: Hex) -> bool:
     return HexsideFeature.PATH in ctx.features(a, b)
 
 
-_CHART_COLUMN = re.compile(
+_CHART_COLUMN = LazyPattern(
     r"(motorcycle|armored car|fully-tracked|halftrack|truck)\s+(\d+(?:\.\d+)?|NA|ALL)\b"
 )
 
