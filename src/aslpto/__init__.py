@@ -23,9 +23,9 @@ The entry points a script needs (README, "From Python"); each is imported when f
 from __future__ import annotations
 
 from importlib import import_module
-from typing import TYPE_CHECKING, Any
 
 from aslpto.base import VERSION
+from aslpto.base.hints import TYPE_CHECKING, Any
 from aslpto.base.rulings import InputError, RuleViolation, Ruling
 
 if TYPE_CHECKING:

@@ -11,7 +11,8 @@ from __future__ import annotations
 import marshal
 import os
 from functools import cache
-from typing import Any
+
+from aslpto.base.hints import Any
 
 DATA_DIR = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "data")
 """The package's data folder (read as plain files: a command pays for no more imports)."""

@@ -10,7 +10,8 @@ from __future__ import annotations
 import re
 import sys
 from collections.abc import Callable, Iterator
-from typing import Any
+
+from aslpto.base.hints import Any
 
 
 class LazyPattern:

@@ -6,7 +6,8 @@ only what it needs)."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+
+from aslpto.base.hints import Any
 
 JAPANESE_MORALE = ""
 """The module answering the morale procedures' questions of the Japanese rules (G1.1-G1.41):

@@ -35,14 +35,14 @@ FrozenRecordError: cannot assign to field 'x'
 from __future__ import annotations
 
 import atexit
-import contextlib
 import marshal
 import os
 import sys
 from collections.abc import Callable
 from operator import attrgetter
 from types import CodeType
-from typing import TYPE_CHECKING, Any, TypeVar, dataclass_transform, overload
+
+from aslpto.base.hints import TYPE_CHECKING, Any, TypeVar, dataclass_transform, overload
 
 __all__ = ["MISSING", "FrozenRecordError", "Spec", "field", "fields", "record", "replace"]
 
@@ -233,6 +233,8 @@ def _write_tables() -> None:
                 f.write(marshal.dumps({t: c for t, c in _codes[module].items() if t in used}))
             os.replace(tmp, path)
         except OSError:  # a read-only install: compile each time
+            import contextlib  # (not imported by every command at start-up)
+
             with contextlib.suppress(OSError):
                 os.remove(tmp)
     _dirty.clear()

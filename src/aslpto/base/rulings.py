@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Generic, TypeVar
-
+from aslpto.base.hints import Generic, TypeVar
 from aslpto.base.patterns import LazyPattern
 from aslpto.base.records import field, record
 

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import os
 import tomllib
-from typing import Any
 
+from aslpto.base.hints import Any
 from aslpto.base.inputfiles import MAX_TOML_BYTES, read_bytes
 from aslpto.base.patterns import LazyPattern
 from aslpto.base.records import record

@@ -12,11 +12,10 @@ numbers.path_mf = 1 (data/movement.toml)").
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Mapping
-from contextlib import contextmanager
 from functools import cache
-from typing import Any
 
 from aslpto.base.datafiles import bundled
+from aslpto.base.hints import Any
 from aslpto.base.records import record
 
 FILES = ("movement.toml", "morale.toml", "pto_procedures.toml")
@@ -86,7 +85,13 @@ def _walk(file: str, d: Mapping[str, Any], path: tuple[str, ...], rule: str) -> 
 @cache
 def entries() -> tuple[Entry, ...]:
     """Every value the data files mark unchecked, file by file in file order."""
-    return tuple(e for f in FILES for e in _walk(f, bundled(f), (), ""))
+    return tuple(e for f in FILES for e in _entries_of(f))
+
+
+@cache
+def _entries_of(file: str) -> tuple[Entry, ...]:
+    """The unchecked values of one of :data:`FILES` (a command reads only the files it uses)."""
+    return tuple(_walk(file, bundled(file), (), "")) if file in FILES else ()
 
 
 _taken: dict[Entry, None] = {}
@@ -108,17 +113,22 @@ def note(file: str, *path: str) -> None:
             c[e] = None
 
 
-@contextmanager
-def capture() -> Iterator[dict[Entry, None]]:
+class capture:
     """The unchecked values read inside the ``with`` block (also taken by the answer), for a
     cache to keep beside what it computed and :func:`replay` when it answers from memory."""
-    got: dict[Entry, None] = {}
-    _captures.append(got)
-    try:
-        yield got
-    finally:
+
+    __slots__ = ("got",)
+
+    def __init__(self) -> None:
+        self.got: dict[Entry, None] = {}
+
+    def __enter__(self) -> dict[Entry, None]:
+        _captures.append(self.got)
+        return self.got
+
+    def __exit__(self, *exc: object) -> None:
         # by identity (two captures holding the same values are equal dicts)
-        del _captures[next(i for i, c in enumerate(_captures) if c is got)]
+        del _captures[next(i for i, c in enumerate(_captures) if c is self.got)]
 
 
 def replay(entries: Iterable[Entry]) -> None:
@@ -131,7 +141,7 @@ def replay(entries: Iterable[Entry]) -> None:
 
 @cache
 def _matching(file: str, path: tuple[str, ...]) -> tuple[Entry, ...]:
-    return tuple(e for e in _index().get((file, path[0] if path else ""), ()) if e.covers(path))
+    return tuple(e for e in _index(file).get(path[0] if path else "", ()) if e.covers(path))
 
 
 def taken() -> list[str]:
@@ -140,10 +150,11 @@ def taken() -> list[str]:
 
 
 @cache
-def _index() -> dict[tuple[str, str], tuple[Entry, ...]]:
-    out: dict[tuple[str, str], list[Entry]] = {}
-    for e in entries():
-        out.setdefault((e.file, e.path[0] if e.path else ""), []).append(e)
+def _index(file: str) -> dict[str, tuple[Entry, ...]]:
+    """A file's unchecked values by the first key of their path."""
+    out: dict[str, list[Entry]] = {}
+    for e in _entries_of(file):
+        out.setdefault(e.path[0] if e.path else "", []).append(e)
     return {k: tuple(v) for k, v in out.items()}
 
 

@@ -10,8 +10,8 @@ from __future__ import annotations
 import itertools
 import os
 from collections.abc import Iterable, Iterator
-from typing import Any, cast
 
+from aslpto.base.hints import Any, cast
 from aslpto.base.patterns import LazyPattern
 from aslpto.base.ranges import refusal
 from aslpto.base.records import field, record

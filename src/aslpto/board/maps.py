@@ -11,8 +11,8 @@ from enum import StrEnum
 from functools import cache
 from itertools import chain, compress, count, filterfalse, repeat
 from operator import add, contains, itemgetter, sub
-from typing import Protocol
 
+from aslpto.base.hints import Protocol
 from aslpto.base.records import field, fields, record, replace
 from aslpto.base.rulings import InputError
 from aslpto.board.artwork import Artwork

@@ -9,9 +9,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from enum import StrEnum
 from functools import cache
-from typing import Any
 
 from aslpto.base.datafiles import bundled
+from aslpto.base.hints import Any
 from aslpto.base.records import fields, record, replace
 from aslpto.base.rulings import InputError
 

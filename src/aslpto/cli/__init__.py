@@ -10,9 +10,9 @@ import os
 import sys
 from collections.abc import Sequence
 from types import ModuleType
-from typing import Any
 
 from aslpto.base import VERSION, unchecked
+from aslpto.base.hints import Any
 from aslpto.base.rulings import AslptoError, InputError, RuleViolation
 from aslpto.cli.command import COMMANDS, Outcome
 

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import argparse
 from collections.abc import Mapping
-from typing import Any
 
 from aslpto.base.findings import Finding
+from aslpto.base.hints import Any
 from aslpto.cli.command import Outcome, help_of
 from aslpto.formats import scenario
 from aslpto.procedures import setup as setup_check

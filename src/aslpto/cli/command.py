@@ -3,8 +3,7 @@
 
 from __future__ import annotations
 
-from typing import Any
-
+from aslpto.base.hints import Any
 from aslpto.base.records import field, record
 
 

@@ -5,8 +5,8 @@ counter line and source, the face standing for each Class, and the leader ranks.
 from __future__ import annotations
 
 import argparse
-from typing import Any
 
+from aslpto.base.hints import Any
 from aslpto.base.unchecked import note
 from aslpto.cli.command import Outcome, help_of
 from aslpto.state.counters import Catalog, Counter, catalog

@@ -7,8 +7,8 @@ import argparse
 import os
 import tempfile
 from pathlib import Path
-from typing import Any
 
+from aslpto.base.hints import Any
 from aslpto.base.rulings import InputError
 from aslpto.cli.command import Outcome, help_of
 

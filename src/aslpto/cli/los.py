@@ -13,8 +13,8 @@ import argparse
 import re
 import weakref
 from pathlib import Path
-from typing import Any
 
+from aslpto.base.hints import Any
 from aslpto.base.records import replace
 from aslpto.base.rulings import InputError
 from aslpto.cli.command import Outcome, help_of

@@ -4,8 +4,8 @@ rule behind every MF/MP (:func:`aslpto.procedures.movement.evaluate`)."""
 from __future__ import annotations
 
 import argparse
-from typing import TYPE_CHECKING
 
+from aslpto.base.hints import TYPE_CHECKING
 from aslpto.base.rulings import InputError
 from aslpto.cli.command import Outcome, help_of
 from aslpto.rules.movement import MoveOptions, Phase

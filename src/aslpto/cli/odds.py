@@ -19,8 +19,8 @@ import math
 from collections.abc import Sequence
 from enum import StrEnum
 from fractions import Fraction
-from typing import TYPE_CHECKING, Any
 
+from aslpto.base.hints import TYPE_CHECKING, Any
 from aslpto.base.patterns import LazyPattern
 from aslpto.base.records import record
 from aslpto.base.rulings import InputError

@@ -30,8 +30,8 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Sequence
 from fractions import Fraction
-from typing import TYPE_CHECKING, Any
 
+from aslpto.base.hints import TYPE_CHECKING, Any
 from aslpto.cli.command import Outcome
 
 if TYPE_CHECKING:

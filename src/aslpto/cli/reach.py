@@ -4,8 +4,8 @@ with its least MF/MP and a path that costs it (:func:`aslpto.procedures.movement
 from __future__ import annotations
 
 import argparse
-from typing import TYPE_CHECKING
 
+from aslpto.base.hints import TYPE_CHECKING
 from aslpto.base.rulings import InputError
 from aslpto.cli.command import Outcome, help_of
 from aslpto.cli.move import add_options, options_of

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import argparse
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
 
+from aslpto.base.hints import TYPE_CHECKING, Any
 from aslpto.base.rulings import InputError
 from aslpto.cli.command import Outcome, help_of
 

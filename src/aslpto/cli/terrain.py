@@ -4,8 +4,8 @@ transforms (G.1, B21.2, B21.21, B21.122, B21.6, G.9), its hexsides and what is s
 from __future__ import annotations
 
 import argparse
-from typing import Any
 
+from aslpto.base.hints import Any
 from aslpto.board.hexes import Hex, Hexside
 from aslpto.cli.command import Outcome, help_of
 from aslpto.formats import scenario

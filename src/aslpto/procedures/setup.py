@@ -19,9 +19,9 @@ from __future__ import annotations
 import importlib
 import inspect
 from collections.abc import Callable, Iterable, Iterator
-from typing import Any
 
 from aslpto.base.findings import Finding
+from aslpto.base.hints import Any
 from aslpto.base.rulings import InputError
 from aslpto.board.hexes import Hex
 from aslpto.board.maps import HexInfo

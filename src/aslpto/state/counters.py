@@ -20,9 +20,9 @@ step along the counter's own line (docs/counters.md).
 from __future__ import annotations
 
 from functools import cache
-from typing import Any
 
 from aslpto.base.datafiles import bundled
+from aslpto.base.hints import Any
 from aslpto.base.patterns import LazyPattern
 from aslpto.base.records import record
 from aslpto.base.rulings import InputError

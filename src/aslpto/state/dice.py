@@ -19,8 +19,8 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Hashable, Iterable, Iterator
 from fractions import Fraction
-from typing import Generic, Protocol, TypeVar
 
+from aslpto.base.hints import Generic, Protocol, TypeVar
 from aslpto.base.patterns import LazyPattern
 from aslpto.base.records import record
 from aslpto.base.rulings import InputError

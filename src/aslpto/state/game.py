@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from enum import StrEnum
-from typing import Any
 
+from aslpto.base.hints import Any
 from aslpto.base.records import field, record, replace
 from aslpto.base.rulings import InputError
 from aslpto.board.hexes import Direction, Hex, Hexside

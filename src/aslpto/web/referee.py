@@ -28,9 +28,9 @@ import zipfile
 from collections.abc import Mapping
 from pathlib import Path
 from types import ModuleType
-from typing import Any
 
 from aslpto.base import unchecked
+from aslpto.base.hints import Any
 from aslpto.base.records import record
 from aslpto.base.rulings import AslptoError
 from aslpto.cli import command_parser, flag_unchecked

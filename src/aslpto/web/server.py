@@ -14,9 +14,9 @@ import threading
 import time
 from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
 from urllib.parse import urlsplit
 
+from aslpto.base.hints import TYPE_CHECKING, Any
 from aslpto.base.rulings import InputError
 from aslpto.web.referee import MAX_QUERY_BYTES, MAX_SCENARIO_BYTES, BadRequest, Referee
 

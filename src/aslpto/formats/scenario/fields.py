@@ -7,8 +7,8 @@ from __future__ import annotations
 import typing
 from collections.abc import Collection, Mapping
 from enum import StrEnum
-from typing import Any, cast
 
+from aslpto.base.hints import Any, cast
 from aslpto.base.patterns import LazyPattern
 from aslpto.base.ranges import refusal
 from aslpto.base.rulings import InputError

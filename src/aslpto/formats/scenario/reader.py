@@ -8,8 +8,8 @@ import os
 import stat
 from collections.abc import Collection, Iterator, Mapping
 from contextlib import contextmanager
-from typing import Any
 
+from aslpto.base.hints import Any
 from aslpto.base.ranges import refusal
 from aslpto.base.records import fields, replace
 from aslpto.base.rulings import InputError

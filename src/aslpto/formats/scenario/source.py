@@ -8,9 +8,9 @@ import typing
 from contextvars import ContextVar
 from enum import StrEnum
 from types import NoneType, UnionType
-from typing import Any, TypeVar
 
 from aslpto.base.datafiles import DATA_DIR
+from aslpto.base.hints import Any, TypeVar
 from aslpto.base.patterns import LazyPattern
 from aslpto.base.records import fields, record
 from aslpto.board.maps import Map

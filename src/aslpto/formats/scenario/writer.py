@@ -6,8 +6,8 @@ import math
 import os
 from collections.abc import Iterator
 from enum import StrEnum
-from typing import Any
 
+from aslpto.base.hints import Any
 from aslpto.base.records import MISSING, fields
 from aslpto.base.rulings import InputError
 from aslpto.board.maps import Map

@@ -32,9 +32,9 @@ from collections import Counter
 from collections.abc import Callable, Iterator, Mapping
 from functools import cache, partial
 from types import MappingProxyType
-from typing import Any
 
 from aslpto.base.datafiles import data_text
+from aslpto.base.hints import Any
 from aslpto.base.inputfiles import MAX_ARCHIVE_BYTES, MIB
 from aslpto.base.records import field, fields, record, replace
 

@@ -33,9 +33,9 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from functools import cache
 from itertools import compress
 from operator import itemgetter
-from typing import TYPE_CHECKING
 
 from aslpto.base.datafiles import data_text
+from aslpto.base.hints import TYPE_CHECKING
 from aslpto.base.records import record
 from aslpto.base.rulings import InputError
 from aslpto.board.artwork import Artwork, CodeMeaning

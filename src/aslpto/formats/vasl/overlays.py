@@ -26,11 +26,11 @@ import tomllib
 import zipfile
 from collections.abc import Collection, Mapping, Sequence
 from functools import cache, lru_cache
-from typing import TYPE_CHECKING
 
 from PIL import Image, ImageChops
 
 from aslpto.base.datafiles import data_text
+from aslpto.base.hints import TYPE_CHECKING
 from aslpto.base.records import record
 from aslpto.base.rulings import InputError
 from aslpto.board.hexes import HexName, Layout

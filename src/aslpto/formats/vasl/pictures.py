@@ -11,9 +11,9 @@ import base64
 import os
 import zipfile
 from collections.abc import Collection, Sequence
-from typing import TYPE_CHECKING
 
 from aslpto.base.datafiles import bundled
+from aslpto.base.hints import TYPE_CHECKING
 from aslpto.base.records import record
 from aslpto.base.rulings import InputError
 from aslpto.formats.vasl.boardarchive import METADATA, parse_board_metadata

@@ -17,9 +17,9 @@ import tomllib
 from collections.abc import Iterable, Mapping
 from functools import cache
 from pathlib import Path
-from typing import Any
 
 from aslpto.base.datafiles import data_text
+from aslpto.base.hints import Any
 from aslpto.base.records import field, record
 from aslpto.base.rulings import InputError
 from aslpto.base.tomlsource import TomlSource

@@ -4,8 +4,8 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
 
+from aslpto.base.hints import Any
 from aslpto.base.records import record, replace
 from aslpto.base.rulings import InputError, RuleViolation, Ruling
 from aslpto.board.hexes import Hex, Hexside

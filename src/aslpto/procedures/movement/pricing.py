@@ -21,9 +21,9 @@ Both give exactly what :func:`price_state` gives (tests/test_movement_shared_pri
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
 
 from aslpto.base import unchecked
+from aslpto.base.hints import Any
 from aslpto.base.rulings import InputError, RuleViolation
 from aslpto.board.hexes import Hex, Hexside
 from aslpto.procedures.movement.paths import _cap

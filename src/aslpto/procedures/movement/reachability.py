@@ -6,9 +6,9 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator
 from functools import cached_property
 from itertools import repeat
-from typing import Any
 
 from aslpto.base import unchecked
+from aslpto.base.hints import Any
 from aslpto.base.records import record
 from aslpto.base.rulings import RuleViolation
 from aslpto.procedures.movement.paths import _check_may_move, _context

@@ -46,9 +46,9 @@ from array import array
 from collections.abc import Callable, Iterable, Sequence
 from functools import lru_cache
 from operator import itemgetter
-from typing import Any
 
 from aslpto.base import plugins
+from aslpto.base.hints import Any
 from aslpto.base.records import record
 from aslpto.board.artwork import Artwork
 from aslpto.board.hexes import Hex, Hexside, Placement, distance

@@ -5,8 +5,9 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from functools import lru_cache
-from typing import Any, NamedTuple
+from typing import NamedTuple
 
+from aslpto.base.hints import Any
 from aslpto.base.records import record
 from aslpto.base.rulings import InputError
 from aslpto.board.hexes import Hex, Hexside, Vertex, distance

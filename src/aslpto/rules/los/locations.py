@@ -3,8 +3,7 @@ and a scenario's LOS overrides (``[[los_overrides]]``)."""
 
 from __future__ import annotations
 
-from typing import Any
-
+from aslpto.base.hints import Any
 from aslpto.base.ranges import refusal
 from aslpto.base.records import record
 from aslpto.base.rulings import InputError, Ruling

@@ -6,9 +6,9 @@ from __future__ import annotations
 
 import importlib
 from collections.abc import Sequence
-from typing import Protocol, cast
 
 from aslpto.base import plugins
+from aslpto.base.hints import Protocol, cast
 from aslpto.base.rulings import Ruling
 from aslpto.state.units import Unit
 

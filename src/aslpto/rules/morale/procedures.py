@@ -6,8 +6,8 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from fractions import Fraction
-from typing import Any
 
+from aslpto.base.hints import Any
 from aslpto.base.rulings import InputError
 from aslpto.rules.morale.national import G1
 from aslpto.rules.morale.results import (

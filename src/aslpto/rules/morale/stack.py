@@ -27,8 +27,8 @@ from collections.abc import Iterator, Sequence
 from fractions import Fraction
 from itertools import product
 from math import factorial, lcm
-from typing import Any
 
+from aslpto.base.hints import Any
 from aslpto.base.records import record, replace
 from aslpto.base.rulings import InputError
 from aslpto.rules.morale import procedures as old

@@ -13,8 +13,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from fractions import Fraction
 from math import comb
-from typing import Any
 
+from aslpto.base.hints import Any
 from aslpto.base.records import record
 from aslpto.rules.morale.stack import Branch, Fate, StackOdds
 from aslpto.rules.morale.values import Result

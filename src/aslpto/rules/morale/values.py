@@ -6,9 +6,9 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from enum import StrEnum
-from typing import Any
 
 from aslpto.base.datafiles import bundled
+from aslpto.base.hints import Any
 from aslpto.base.records import field, record, replace
 from aslpto.base.rulings import InputError, Ruling
 from aslpto.base.unchecked import note

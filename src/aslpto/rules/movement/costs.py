@@ -6,8 +6,8 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from functools import cache
-from typing import Any
 
+from aslpto.base.hints import Any
 from aslpto.base.patterns import LazyPattern
 from aslpto.base.rulings import RuleViolation
 from aslpto.base.unchecked import note

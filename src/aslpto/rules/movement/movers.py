@@ -8,9 +8,9 @@ from collections.abc import Mapping
 from enum import StrEnum
 from fractions import Fraction
 from functools import cache
-from typing import Any
 
 from aslpto.base.datafiles import bundled
+from aslpto.base.hints import Any
 from aslpto.base.records import field, record
 from aslpto.base.rulings import InputError, RuleViolation, Ruling
 from aslpto.base.unchecked import Recorded

@@ -18,9 +18,9 @@ import math
 from collections.abc import Iterable, Mapping
 from enum import StrEnum
 from fractions import Fraction
-from typing import Any
 
 from aslpto.base.datafiles import bundled
+from aslpto.base.hints import Any
 from aslpto.base.records import record, replace
 from aslpto.base.rulings import InputError, RuleViolation, Ruling
 from aslpto.base.unchecked import Recorded

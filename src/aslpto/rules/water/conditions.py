@@ -19,9 +19,9 @@ import math
 from collections.abc import Mapping, Sequence
 from enum import StrEnum
 from fractions import Fraction
-from typing import TYPE_CHECKING, Any
 
 from aslpto.base.datafiles import bundled
+from aslpto.base.hints import TYPE_CHECKING, Any
 from aslpto.base.records import record, replace
 from aslpto.base.rulings import InputError, RuleViolation, Ruling
 from aslpto.base.unchecked import Recorded

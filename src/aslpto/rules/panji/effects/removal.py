@@ -6,8 +6,8 @@ import math
 from collections.abc import Iterable, Sequence
 from enum import StrEnum
 from fractions import Fraction
-from typing import Any
 
+from aslpto.base.hints import Any
 from aslpto.base.records import record, replace
 from aslpto.base.rulings import InputError, RuleViolation, Ruling
 from aslpto.board.hexes import Hexside

@@ -6,8 +6,8 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from enum import StrEnum
-from typing import TYPE_CHECKING
 
+from aslpto.base.hints import TYPE_CHECKING
 from aslpto.base.records import record
 from aslpto.base.rulings import InputError, RuleViolation, Ruling
 from aslpto.board.hexes import Hexside
