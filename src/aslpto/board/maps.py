@@ -8,7 +8,6 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Mapping
 from enum import StrEnum
-from functools import cache
 from itertools import chain, compress, count, filterfalse, repeat
 from operator import add, contains, itemgetter, sub
 
@@ -415,22 +414,20 @@ def _side_key_of(pair: frozenset[LocalHex]) -> tuple[_CY, _CY]:
     return got
 
 
-@cache
-def _around_keys() -> tuple[tuple[tuple[tuple[_CY, _CY], ...], ...],
-                            tuple[tuple[tuple[_CY, _CY], ...], ...]]:  # fmt: skip
-    """The six hexside keys of each board hex, in _GRID order; and those of them that reach off
-    the board, where a bank of a paddy on the board edge reaches (worked out once a process,
-    when a board with paddies is first placed)."""
-    around = tuple(
-        tuple((cy, (cy[0] + dc, cy[1] + dy)) if first else ((cy[0] + dc, cy[1] + dy), cy)
-              for dc, dy, first in _AROUND_FIRST)
-        for cy in _GRID_CY
-    )  # fmt: skip
-    off = tuple(
-        tuple(k for k in keys if not (k[0] in _GRID_INDEX and k[1] in _GRID_INDEX))
-        for keys in around
-    )
-    return around, off
+_AROUND_OF: dict[int, tuple[tuple[_CY, _CY], ...]] = {}
+"""The six hexside keys of the board hexes met so far, by index in _GRID (worked out as a
+board's paddies are placed, once a process)."""
+
+
+def _around_of(i: int) -> tuple[tuple[_CY, _CY], ...]:
+    got = _AROUND_OF.get(i)
+    if got is None:
+        cy = _GRID_CY[i]
+        got = _AROUND_OF[i] = tuple(
+            (cy, (cy[0] + dc, cy[1] + dy)) if first else ((cy[0] + dc, cy[1] + dy), cy)
+            for dc, dy, first in _AROUND_FIRST
+        )
+    return got
 
 
 def _local_sides(
@@ -442,9 +439,8 @@ def _local_sides(
     out = dict(zip(map(_side_key_of, pairs), pairs.values(), strict=True))
     if Terrain.PADDY not in terrains:  # (``terrains``: the board's, in _GRID order)
         return out, set()
-    paddies = list(map(Terrain.PADDY.__eq__, terrains))
-    around_keys, around_off = _around_keys()
-    around = list(chain.from_iterable(compress(around_keys, paddies)))
+    paddy = Terrain.PADDY
+    around = list(chain.from_iterable(_around_of(i) for i, t in enumerate(terrains) if t is paddy))
     bank = frozenset({HexsideFeature.BANK})
     if data.paddy_open_hexsides:
         opened = set(map(_side_key, data.paddy_open_hexsides))
@@ -453,8 +449,7 @@ def _local_sides(
     for k in banks.keys() & out.keys():
         banks[k] = out[k] | bank
     out.update(banks)
-    edge = chain.from_iterable(compress(around_off, paddies))
-    off = {p for k in edge if k in banks for p in k if p not in _GRID_INDEX}
+    off = {p for k in banks for p in k if p not in _GRID_INDEX}  # (banks on the board edge)
     return out, off
 
 

@@ -1,0 +1,91 @@
+"""TOML files parsed before, kept by their content between commands.
+
+A player asks many questions of one scenario, each a fresh process; parsing its TOML (and
+importing the parser, which brings :mod:`typing` and :mod:`datetime`) is a sixth of a cold
+``aslpto reach``. As Python keeps a module's bytecode, a parsed file is kept in a cache folder
+(``$ASLPTO_CACHE``, else ``$XDG_CACHE_HOME/aslpto``, else ``~/.cache/aslpto``; ``off`` keeps
+nothing) and used again only for the very same text: an entry holds the text it was parsed
+from and is compared with it whole, so an edited file is always parsed afresh. An entry that
+cannot be read or written is skipped; the folder keeps at most :data:`MAX_ENTRIES`.
+"""
+
+from __future__ import annotations
+
+import marshal
+import os
+
+from aslpto.base.hints import Any
+
+MAX_ENTRIES = 256
+"""Beyond this many entries, the older half is removed when a new one is written."""
+
+_SUFFIX = ".toml.marshal"
+
+
+def folder() -> str | None:
+    """The cache folder, or None when caching is off."""
+    chosen = os.environ.get("ASLPTO_CACHE")
+    if chosen is not None:
+        return None if chosen in ("", "off") else chosen
+    base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
+    return os.path.join(base, "aslpto")
+
+
+def _entry(where: str, text: str) -> str:
+    import binascii  # (a C module: 0.1 ms)
+
+    raw = text.encode("utf-8", "surrogatepass")
+    return os.path.join(where, f"{binascii.crc32(raw):08x}-{len(raw)}{_SUFFIX}")
+
+
+def get(text: str) -> dict[str, Any] | None:
+    """The parsed data of exactly ``text``, when it was kept."""
+    where = folder()
+    if where is None:
+        return None
+    try:
+        with open(_entry(where, text), "rb") as f:
+            got = marshal.loads(f.read())
+    except Exception:  # (missing, unreadable or damaged: marshal can raise anything)
+        return None
+    if (isinstance(got, tuple) and len(got) == 2 and got[0] == text
+            and isinstance(got[1], dict)):  # fmt: skip
+        return got[1]
+    return None
+
+
+def put(text: str, data: dict[str, Any]) -> None:
+    """Keep the parsed ``data`` of ``text`` (not when it holds a value marshal cannot keep, a
+    TOML date)."""
+    where = folder()
+    if where is None:
+        return
+    try:
+        blob = marshal.dumps((text, data))
+    except ValueError:
+        return
+    path = _entry(where, text)
+    tmp = f"{path}.{os.getpid()}.tmp"
+    try:
+        os.makedirs(where, exist_ok=True)
+        with open(tmp, "wb") as f:
+            f.write(blob)
+        os.replace(tmp, path)
+        _prune(where)
+    except (OSError, ValueError):  # (a read-only home, a full disk: parse each time)
+        import contextlib
+
+        with contextlib.suppress(OSError):
+            os.remove(tmp)
+
+
+def _prune(where: str) -> None:
+    names = [n for n in os.listdir(where) if n.endswith(_SUFFIX)]
+    if len(names) <= MAX_ENTRIES:
+        return
+    import contextlib
+
+    paths = sorted((os.path.join(where, n) for n in names), key=os.path.getmtime)
+    for p in paths[: len(paths) // 2]:
+        with contextlib.suppress(OSError):
+            os.remove(p)
