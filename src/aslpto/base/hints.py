@@ -7,9 +7,16 @@ names here (``TYPE_CHECKING`` is true for it); at run time each stands in as the
 ``Any`` is ``object``, a ``Generic[T]`` or ``Protocol`` base is a plain base class, a ``TypeVar``
 is its name, ``cast`` returns its value, ``overload`` and ``dataclass_transform`` change nothing.
 A module that needs more of :mod:`typing` at run time imports it.
+
+:func:`type_hints`, :func:`origin` and :func:`args` read a class's field types at run time as
+``typing.get_type_hints``, ``get_origin`` and ``get_args`` do, for the package's own classes
+(annotations kept as text, written ``X | None`` and ``tuple[X, ...]``).
 """
 
 from __future__ import annotations
+
+import sys
+from types import UnionType
 
 TYPE_CHECKING = False
 
@@ -52,3 +59,31 @@ else:
             return target
 
         return mark
+
+
+def type_hints(cls: type) -> dict[str, Any]:
+    """The types of a class's annotated names, base classes first: each annotation (text,
+    PEP 563) evaluated in its own class's module."""
+    out: dict[str, Any] = {}
+    for klass in reversed(cls.__mro__):
+        written = vars(klass).get("__annotations__")  # (its own, not a base's)
+        if not written:
+            continue
+        space = vars(sys.modules[klass.__module__])
+        for name, text in written.items():
+            out[name] = eval(text, space, dict(vars(klass))) if isinstance(text, str) else text
+    return out
+
+
+def origin(typ: Any) -> Any:
+    """``tuple`` for ``tuple[int, ...]``, :class:`types.UnionType` for ``int | None``, else
+    None."""
+    if isinstance(typ, UnionType):
+        return UnionType
+    return getattr(typ, "__origin__", None)
+
+
+def args(typ: Any) -> tuple[Any, ...]:
+    """``(int, Ellipsis)`` for ``tuple[int, ...]``, ``(int, NoneType)`` for ``int | None``."""
+    got = getattr(typ, "__args__", ())
+    return got if isinstance(got, tuple) else ()

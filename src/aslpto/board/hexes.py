@@ -21,12 +21,13 @@ names.
 
 from __future__ import annotations
 
+from collections import namedtuple
 from collections.abc import Iterable, Iterator
 from enum import Enum
 from functools import cached_property
 from itertools import repeat
-from typing import NamedTuple
 
+from aslpto.base.hints import TYPE_CHECKING
 from aslpto.base.patterns import LazyPattern
 from aslpto.base.records import record
 from aslpto.base.rulings import InputError
@@ -93,12 +94,33 @@ _OPPOSITE = {
 DIRECTIONS: tuple[Direction, ...] = tuple(Direction)
 
 
-class Hex(NamedTuple):
-    """A hex of the map by its grid position (see the module docstring). A NamedTuple:
-    immutable, ordered, and hashed at C speed (maps, LOS and reach key on it)."""
+if TYPE_CHECKING:
+    from typing import NamedTuple
 
-    x: int
-    y: int
+    class _HexFields(NamedTuple):
+        x: int
+        y: int
+
+    class _HexsideFields(NamedTuple):
+        a: Hex
+        b: Hex
+
+    class _VertexFields(NamedTuple):
+        a: Hex
+        b: Hex
+        c: Hex
+
+else:  # (the same named tuples, made without importing typing: base.hints)
+    _HexFields = namedtuple("Hex", ("x", "y"))
+    _HexsideFields = namedtuple("Hexside", ("a", "b"))
+    _VertexFields = namedtuple("Vertex", ("a", "b", "c"))
+
+
+class Hex(_HexFields):
+    """A hex of the map by its grid position (see the module docstring). A named tuple
+    ``(x, y)``: immutable, ordered, and hashed at C speed (maps, LOS and reach key on it)."""
+
+    __slots__ = ()
 
     def step(self, d: Direction) -> Hex:
         return Hex(self.x + d.dx, self.y + d.dy)
@@ -131,11 +153,11 @@ def distance(a: Hex, b: Hex) -> int:
     return dx + max(0, (dy - dx) // 2)
 
 
-class Hexside(NamedTuple):
-    """The side shared by two adjacent hexes; ``a < b`` always (one canonical form)."""
+class Hexside(_HexsideFields):
+    """The side shared by two adjacent hexes, a named tuple ``(a, b)``; ``a < b`` always (one
+    canonical form)."""
 
-    a: Hex
-    b: Hex
+    __slots__ = ()
 
     @staticmethod
     def of(h1: Hex, h2: Hex) -> Hexside:
@@ -175,12 +197,11 @@ class Hexside(NamedTuple):
         return tuple(out)
 
 
-class Vertex(NamedTuple):
-    """The point where three mutually adjacent hexes meet; hexes sorted."""
+class Vertex(_VertexFields):
+    """The point where three mutually adjacent hexes meet, a named tuple ``(a, b, c)``; hexes
+    sorted."""
 
-    a: Hex
-    b: Hex
-    c: Hex
+    __slots__ = ()
 
     @staticmethod
     def of(h1: Hex, h2: Hex, h3: Hex) -> Vertex:

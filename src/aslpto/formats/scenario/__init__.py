@@ -12,9 +12,6 @@ Setup *legality* (what the rules allow where) is not checked here but by
 from __future__ import annotations
 
 from aslpto.formats.scenario.reader import (
-    _bulk as _bulk,
-)
-from aslpto.formats.scenario.reader import (
     _Reader as _Reader,
 )
 from aslpto.formats.scenario.reader import (

@@ -4,11 +4,10 @@
 
 from __future__ import annotations
 
-import typing
 from collections.abc import Collection, Mapping
 from enum import StrEnum
 
-from aslpto.base.hints import Any, cast
+from aslpto.base.hints import Any, args, cast, origin
 from aslpto.base.patterns import LazyPattern
 from aslpto.base.ranges import refusal
 from aslpto.base.rulings import InputError
@@ -100,10 +99,10 @@ class FieldReader:
         inner = _optional_of(typ)
         if inner is not typ:
             return self.value(raw, inner, table, key, nth)
-        if typing.get_origin(typ) is tuple and typing.get_args(typ)[1:] == (Ellipsis,):
+        if origin(typ) is tuple and args(typ)[1:] == (Ellipsis,):
             if not isinstance(raw, list):
                 raise self.err(f"'{key}' must be a list", table, key, nth=nth)
-            item = typing.get_args(typ)[0]
+            item = args(typ)[0]
             return tuple(self.value(x, item, table, key, nth) for x in raw)
         raise self.err(f"'{key}' cannot be set in a scenario file", table, key, nth=nth)
 

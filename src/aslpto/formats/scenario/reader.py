@@ -6,8 +6,7 @@ from __future__ import annotations
 import gc
 import os
 import stat
-from collections.abc import Collection, Iterator, Mapping
-from contextlib import contextmanager
+from collections.abc import Collection, Mapping
 
 from aslpto.base.hints import Any
 from aslpto.base.ranges import refusal
@@ -83,8 +82,7 @@ def load(path: str | os.PathLike[str], *,
             # field says what is wrong (`aslpto import` writes that scenario out)
             raise replace(e, line=None) from None
         return replace(game, source_report=got.report.as_json())
-    with _bulk(), _vasl_boards(vasl_boards):
-        return _Reader(TomlSource.load(path)).game()
+    return _read(TomlSource.load(path), vasl_boards)
 
 
 def _is_save(path: str | os.PathLike[str]) -> bool:
@@ -104,33 +102,23 @@ def _is_save(path: str | os.PathLike[str]) -> bool:
 def loads(text: str, path: str = "<text>", *,
           vasl_boards: str | os.PathLike[str] | None = None) -> Game:  # fmt: skip
     """Read scenario text; ``path`` names it in errors and anchors relative board paths."""
-    with _bulk(), _vasl_boards(vasl_boards):
-        return _Reader(TomlSource.parse(text, path)).game()
+    return _read(TomlSource.parse(text, path), vasl_boards)
 
 
-@contextmanager
-def _vasl_boards(folder: str | os.PathLike[str] | None) -> Iterator[None]:
-    if folder is None:
-        yield
-        return
-    token = vasl_boards_option.set(str(folder))
-    try:
-        yield
-    finally:
-        vasl_boards_option.reset(token)
-
-
-@contextmanager
-def _bulk() -> Iterator[None]:
-    """A load builds thousands of small values and no reference cycles: the cyclic garbage
+def _read(src: TomlSource, folder: str | os.PathLike[str] | None) -> Game:
+    """The game of a parsed scenario, with the VASL boards folder ``folder`` in force (when
+    given). A load builds thousands of small values and no reference cycles: the cyclic garbage
     collector is paused meanwhile (and restored as it was, even on error)."""
+    token = None if folder is None else vasl_boards_option.set(os.fspath(folder))
     was = gc.isenabled()
     gc.disable()
     try:
-        yield
+        return _Reader(src).game()
     finally:
         if was:
             gc.enable()
+        if token is not None:
+            vasl_boards_option.reset(token)
 
 
 def default_position(m: Map, h: Hex | None, panjis: Collection[Panji] = ()) -> str:

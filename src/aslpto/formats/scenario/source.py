@@ -4,13 +4,12 @@ beside the map so that a game can be written back as it was read."""
 from __future__ import annotations
 
 import os.path
-import typing
 from contextvars import ContextVar
 from enum import StrEnum
 from types import NoneType, UnionType
 
 from aslpto.base.datafiles import DATA_DIR
-from aslpto.base.hints import Any, TypeVar
+from aslpto.base.hints import Any, TypeVar, args, origin, type_hints
 from aslpto.base.patterns import LazyPattern
 from aslpto.base.records import fields, record
 from aslpto.board.maps import Map
@@ -86,8 +85,8 @@ UNIT_KEYS = tuple(_UNIT_KEY.get(f.name, f.name) for f in fields(Unit))
 
 def _optional_of(typ: Any) -> Any:
     """``T`` for ``T | None`` (a field that may be left out), else ``typ``."""
-    if typing.get_origin(typ) in (UnionType, typing.Union):
-        inner = [a for a in typing.get_args(typ) if a is not NoneType]
+    if origin(typ) is UnionType:
+        inner = [a for a in args(typ) if a is not NoneType]
         if len(inner) == 1:
             return inner[0]
     return typ
@@ -100,7 +99,7 @@ _MEMBERS: dict[Any, dict[str, StrEnum]] = {}
 _UNIT_KEYSET = frozenset(UNIT_KEYS)
 
 
-_UNIT_HINTS: dict[str, Any] = {k: _optional_of(v) for k, v in typing.get_type_hints(Unit).items()}
+_UNIT_HINTS: dict[str, Any] = {k: _optional_of(v) for k, v in type_hints(Unit).items()}
 
 
 _UNIT_PLAIN: dict[str, tuple[str, Any]] = {
@@ -110,10 +109,10 @@ _UNIT_PLAIN: dict[str, tuple[str, Any]] = {
 """The unit fields read just as their types say: (field, type) by scenario key."""
 
 
-_SIDE_HINTS: dict[str, Any] = {k: _optional_of(v) for k, v in typing.get_type_hints(Side).items()}
+_SIDE_HINTS: dict[str, Any] = {k: _optional_of(v) for k, v in type_hints(Side).items()}
 
 
-_CHART_HINTS: dict[str, Any] = typing.get_type_hints(ChartRow)
+_CHART_HINTS: dict[str, Any] = type_hints(ChartRow)
 
 
 _DATE = LazyPattern(r"^(\d{4})-(\d{2})$")
