@@ -47,9 +47,22 @@ def bundled(name: str) -> dict[str, Any]:
     return data
 
 
+def _shared(x: Any, seen: dict[str, str]) -> Any:
+    """``x`` with each repeated string one object: marshal then writes it once and refers to
+    it after, and reading the table makes a fraction of the objects (the catalog repeats its
+    keys and values hundreds of times)."""
+    if isinstance(x, dict):
+        return {_shared(k, seen): _shared(v, seen) for k, v in x.items()}
+    if isinstance(x, list):
+        return [_shared(v, seen) for v in x]
+    if isinstance(x, str):
+        return seen.setdefault(x, x)
+    return x
+
+
 def _write_compiled(name: str, path: str, data: dict[str, Any]) -> None:
     try:
-        blob = marshal.dumps(data)
+        blob = marshal.dumps(_shared(data, {}))
     except ValueError:  # a value marshal cannot hold (a TOML date): parse it every time
         return
     try:

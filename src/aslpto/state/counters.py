@@ -149,53 +149,19 @@ class Catalog:
     """The loaded catalog; see :func:`catalog`."""
 
     def __init__(self, printed: dict[str, Any], rules: dict[str, Any], hero_face: str) -> None:
-        bpv = rules.get("bpv", [])
+        self._bpv: list[dict[str, Any]] = rules.get("bpv", [])
         self.source: dict[str, Any] = dict(printed.get("source", {}))
-        self.counters: list[Counter] = []
-        self._by_label: dict[tuple[str, str], Counter] = {}
-        for row in printed.get("mmc", []):
-            kind = _kind_of(row)
-            strength: Strength | None = None
-            if row["nationality"] == "japanese" and kind == Kind.SQUAD:
-                strength = Strength.REDUCED if row["reduced"] else Strength.FULL
-            elif row["nationality"] == "japanese" and kind == Kind.CREW:
-                strength = Strength.FULL
-            cls = UnitClass(row["class"]) if "class" in row else None
-            c = Counter(
-                nationality=row["nationality"],
-                kind=kind,
-                unit_class=cls,
-                strength=strength,
-                face=row["face"],
-                morale=int(row["morale"]),
-                broken_morale=row.get("broken_ml"),
-                bpv=_bpv(bpv, row["nationality"], kind, cls) if row["tag"] in _PLAIN_TAGS else None,
-                source=_piece(row),
-                label=row["label"],
-                tag=row["tag"],
-                lines=tuple(row.get("lines", ())),
-                deploys_to=row.get("deploys_to"),
-                reduces_to=row.get("reduces_to"),
-            )
-            self.counters.append(c)
-            self._by_label[(c.nationality, c.label)] = c
-        for row in rules.get("counter", []):
-            kind = _kind_of(row)
-            c = Counter(
-                nationality=row["nationality"],
-                kind=kind,
-                unit_class=UnitClass(row["class"]) if "class" in row else None,
-                strength=Strength(row["strength"]) if "strength" in row else None,
-                face=row["face"],
-                morale=int(row["morale"]),
-                broken_morale=row.get("broken_morale"),
-                bpv=_bpv(bpv, row["nationality"], kind, None),
-                source=row["source"],
-                label=row["face"],
-                tag="Icr" if kind == Kind.CREW else "",
-            )
-            self.counters.append(c)
-            self._by_label.setdefault((c.nationality, c.label), c)
+        self._printed_rows: list[dict[str, Any]] = printed.get("mmc", [])
+        self._rule_rows: list[dict[str, Any]] = rules.get("counter", [])
+        # each nationality's rows, printed ones first, in file order: its counters are made
+        # when the nationality is first asked for (a command reads one or two of seven)
+        self._rows_of: dict[str, list[tuple[bool, int]]] = {}
+        for i, row in enumerate(self._printed_rows):
+            self._rows_of.setdefault(row["nationality"], []).append((False, i))
+        for i, row in enumerate(self._rule_rows):
+            self._rows_of.setdefault(row["nationality"], []).append((True, i))
+        self._made: dict[tuple[bool, int], Counter] = {}
+        self._labels: dict[str, dict[str, Counter]] = {}
         self.lines: dict[str, Line] = {
             ln["id"]: Line(
                 id=ln["id"],
@@ -245,6 +211,77 @@ class Catalog:
                 source=n["source"],
             )
 
+    def _counter(self, key: tuple[bool, int]) -> Counter:
+        got = self._made.get(key)
+        if got is None:
+            rules, i = key
+            got = self._made[key] = (self._from_rules(self._rule_rows[i]) if rules
+                                     else self._from_printed(self._printed_rows[i]))  # fmt: skip
+        return got
+
+    def _from_printed(self, row: dict[str, Any]) -> Counter:
+        kind = _kind_of(row)
+        strength: Strength | None = None
+        if row["nationality"] == "japanese" and kind == Kind.SQUAD:
+            strength = Strength.REDUCED if row["reduced"] else Strength.FULL
+        elif row["nationality"] == "japanese" and kind == Kind.CREW:
+            strength = Strength.FULL
+        cls = UnitClass(row["class"]) if "class" in row else None
+        plain = row["tag"] in _PLAIN_TAGS
+        return Counter(
+            nationality=row["nationality"],
+            kind=kind,
+            unit_class=cls,
+            strength=strength,
+            face=row["face"],
+            morale=int(row["morale"]),
+            broken_morale=row.get("broken_ml"),
+            bpv=_bpv(self._bpv, row["nationality"], kind, cls) if plain else None,
+            source=_piece(row),
+            label=row["label"],
+            tag=row["tag"],
+            lines=tuple(row.get("lines", ())),
+            deploys_to=row.get("deploys_to"),
+            reduces_to=row.get("reduces_to"),
+        )
+
+    def _from_rules(self, row: dict[str, Any]) -> Counter:
+        kind = _kind_of(row)
+        return Counter(
+            nationality=row["nationality"],
+            kind=kind,
+            unit_class=UnitClass(row["class"]) if "class" in row else None,
+            strength=Strength(row["strength"]) if "strength" in row else None,
+            face=row["face"],
+            morale=int(row["morale"]),
+            broken_morale=row.get("broken_morale"),
+            bpv=_bpv(self._bpv, row["nationality"], kind, None),
+            source=row["source"],
+            label=row["face"],
+            tag="Icr" if kind == Kind.CREW else "",
+        )
+
+    @property
+    def counters(self) -> list[Counter]:
+        """Every MMC face of every nationality: the printed ones in file order, then those of
+        the rules (counters.toml)."""
+        return ([self._counter((False, i)) for i in range(len(self._printed_rows))]
+                + [self._counter((True, i)) for i in range(len(self._rule_rows))])  # fmt: skip
+
+    def _by_label(self, nationality: str) -> dict[str, Counter]:
+        """A nationality's faces by VASL label (a later printed face of a label wins; a face of
+        the rules only where no printed one has its label)."""
+        got = self._labels.get(nationality)
+        if got is None:
+            got = self._labels[nationality] = {}
+            for key in self._rows_of.get(nationality, ()):
+                c = self._counter(key)
+                if key[0]:
+                    got.setdefault(c.label, c)
+                else:
+                    got[c.label] = c
+        return got
+
     # -- nationalities ---------------------------------------------------------------------
 
     def nationality(self, key: str) -> Nationality:
@@ -273,12 +310,12 @@ class Catalog:
 
     def of_nationality(self, nationality: str) -> list[Counter]:
         """The nationality's MMC faces, plain counters first."""
-        return [c for c in self.counters if c.nationality == nationality]
+        return [self._counter(k) for k in self._rows_of.get(nationality, ())]
 
     def label(self, nationality: str, label: str) -> Counter:
         """The face VASL names ``label`` (``6-6-7 Esq``)."""
         try:
-            return self._by_label[(nationality, label)]
+            return self._by_label(nationality)[label]
         except KeyError:
             raise InputError(f"no {nationality} counter {label!r} in the counter catalog") from None
 
@@ -294,10 +331,9 @@ class Catalog:
         n = self.nationality(nationality)
         strength = strength or Strength.FULL
         if kind in (Kind.CREW, Kind.VEHICLE_CREW):
-            for c in self.counters:
+            for c in self.of_nationality(nationality):
                 if (
-                    c.nationality == nationality
-                    and c.kind == kind
+                    c.kind == kind
                     and c.plain
                     and (c.strength is None or c.strength == strength)
                 ):
@@ -310,8 +346,8 @@ class Catalog:
 
     def _class_problem(self, nationality: str, kind: Kind, unit_class: UnitClass | None) -> str:
         n = self.nationality(nationality)
-        faces = _faces([c for c in self.counters
-                        if c.nationality == nationality and c.kind == kind and c.plain
+        faces = _faces([c for c in self.of_nationality(nationality)
+                        if c.kind == kind and c.plain
                         and c.strength != Strength.REDUCED])  # fmt: skip
         if not n.stands_for:
             what = f"{unit_class} {kind}" if unit_class else f"{kind} by its Class"
@@ -325,8 +361,8 @@ class Catalog:
                 f"the counter: {faces})")  # fmt: skip
 
     def _plain(self, nationality: str, face: str, kind: Kind, strength: Strength) -> Counter:
-        for c in self.counters:
-            if (c.nationality == nationality and c.face == face and c.kind == kind and c.plain
+        for c in self.of_nationality(nationality):
+            if (c.face == face and c.kind == kind and c.plain
                     and c.strength in (None, strength)):  # fmt: skip
                 return c
         raise InputError(f"no {nationality} {kind} {face} in the counter catalog")
@@ -342,14 +378,13 @@ class Catalog:
         """The counter with this printed face (or VASL label); Class, strength and kind settle
         faces shared by two. A face printed plain and with a designation names the plain one."""
         self.nationality(nationality)
-        by_label = self._by_label.get((nationality, face))
+        by_label = self._by_label(nationality).get(face)
         if by_label is not None and kind in (None, by_label.kind):
             return by_label
         found = [
             c
-            for c in self.counters
-            if c.nationality == nationality
-            and c.face == face
+            for c in self.of_nationality(nationality)
+            if c.face == face
             and (kind is None or c.kind == kind)
             and (unit_class is None or c.unit_class in (None, unit_class))
             and (strength is None or c.strength in (None, strength))
@@ -382,8 +417,7 @@ class Catalog:
         exist ("U.S. Army squad 5-5-6: not a U.S. Army counter; 2nd-line squads are 5-4-6 and
         4-4-7"), or None when it is one."""
         n = self.nationality(nationality)
-        mine = [c for c in self.counters if c.nationality == nationality
-                and (kind is None or c.kind == kind)]  # fmt: skip
+        mine = [c for c in self.of_nationality(nationality) if kind is None or c.kind == kind]
         same = [c for c in mine if c.face == face or c.label == face]
         fits = [c for c in same if unit_class is None or c.unit_class in (None, unit_class)]
         if fits and (strength is None or any(c.strength in (None, strength) for c in fits)):
@@ -440,7 +474,7 @@ class Catalog:
             if n is not None and n.class_chain:
                 head = n.stands_for[n.class_chain[0]]
                 for lid in c.lines:
-                    if self._by_label[(c.nationality, self.lines[lid].squads[0])].face == head:
+                    if self._by_label(c.nationality)[self.lines[lid].squads[0]].face == head:
                         return self.lines[lid]
         return self.lines[c.lines[0]]
 
@@ -457,7 +491,7 @@ class Catalog:
             label = line.reduced[level]
         else:
             label = line.squads[level]
-        return self._by_label[(line.nationality, label)]
+        return self._by_label(line.nationality)[label]
 
     def _same_level(self, c: Counter, kind: Kind, strength: Strength | None) -> Counter:
         """The face of the same counter at the same step: its half-squad, its Full- or
@@ -523,7 +557,7 @@ class Catalog:
             line = self.line_of(c)
             if line is not None:
                 for j, lab in enumerate(line.squads):
-                    if self._by_label[(c.nationality, lab)].unit_class == unit_class:
+                    if self._by_label(c.nationality)[lab].unit_class == unit_class:
                         return self._at(line, j, kind, strength)
             return self.counter(c.nationality, kind, unit_class, strength)
         return self._same_level(c, kind, strength)
