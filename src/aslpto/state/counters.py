@@ -19,7 +19,7 @@ step along the counter's own line (docs/counters.md).
 
 from __future__ import annotations
 
-from functools import cache
+from functools import cache, cached_property
 
 from aslpto.base.datafiles import bundled
 from aslpto.base.hints import Any
@@ -162,38 +162,7 @@ class Catalog:
             self._rows_of.setdefault(row["nationality"], []).append((True, i))
         self._made: dict[tuple[bool, int], Counter] = {}
         self._labels: dict[str, dict[str, Counter]] = {}
-        self.lines: dict[str, Line] = {
-            ln["id"]: Line(
-                id=ln["id"],
-                nationality=ln["nationality"],
-                squads=tuple(ln["squads"]),
-                half_squads=tuple(ln["half_squads"]),
-                reduced=tuple(ln.get("reduced", ())),
-                piece=ln["piece"],
-            )
-            for ln in printed.get("line", [])
-        }
-        self.leader_faces: list[LeaderFace] = []
-        wounded_of: dict[tuple[str, str], str] = {}
-        for ll in printed.get("leader_line", []):
-            for f, w in zip(ll["ranks"], ll.get("wounded", ()), strict=False):
-                wounded_of[(ll["id"], f)] = w
-        for ld in printed.get("leader", []):
-            line = ld.get("line", "")
-            self.leader_faces.append(
-                LeaderFace(
-                    nationality=ld["nationality"],
-                    role=ld["role"],
-                    face=ld["face"],
-                    wounded=wounded_of.get((line, ld["face"])),
-                    line=line,
-                    source=_piece(ld),
-                )
-            )
-        self.heroes: list[tuple[str, str]] = [
-            (h["nationality"], _piece(h)) for h in printed.get("hero", [])
-        ]
-        """(nationality, VASL piece) of each hero counter; VASL names no values for them."""
+        self._printed = printed
         leader_lines = {ll["id"]: tuple(ll["ranks"]) for ll in printed.get("leader_line", [])}
         self.nationalities: dict[str, Nationality] = {}
         for key, n in rules.get("nationality", {}).items():
@@ -210,6 +179,48 @@ class Catalog:
                 hob_drm=int(n.get("hob_drm", 0)),
                 source=n["source"],
             )
+
+    @cached_property
+    def lines(self) -> dict[str, Line]:
+        """The counter lines by id (made when first asked for, as the counters are)."""
+        return {
+            ln["id"]: Line(
+                id=ln["id"],
+                nationality=ln["nationality"],
+                squads=tuple(ln["squads"]),
+                half_squads=tuple(ln["half_squads"]),
+                reduced=tuple(ln.get("reduced", ())),
+                piece=ln["piece"],
+            )
+            for ln in self._printed.get("line", [])
+        }
+
+    @cached_property
+    def leader_faces(self) -> list[LeaderFace]:
+        """Every printed leader face, with its wounded face where the piece has one."""
+        faces: list[LeaderFace] = []
+        wounded_of: dict[tuple[str, str], str] = {}
+        for ll in self._printed.get("leader_line", []):
+            for f, w in zip(ll["ranks"], ll.get("wounded", ()), strict=False):
+                wounded_of[(ll["id"], f)] = w
+        for ld in self._printed.get("leader", []):
+            line = ld.get("line", "")
+            faces.append(
+                LeaderFace(
+                    nationality=ld["nationality"],
+                    role=ld["role"],
+                    face=ld["face"],
+                    wounded=wounded_of.get((line, ld["face"])),
+                    line=line,
+                    source=_piece(ld),
+                )
+            )
+        return faces
+
+    @cached_property
+    def heroes(self) -> list[tuple[str, str]]:
+        """(nationality, VASL piece) of each hero counter; VASL names no values for them."""
+        return [(h["nationality"], _piece(h)) for h in self._printed.get("hero", [])]
 
     def _counter(self, key: tuple[bool, int]) -> Counter:
         got = self._made.get(key)
