@@ -107,3 +107,27 @@ def test_the_server_keeps_the_cyclic_collector() -> None:
     r = subprocess.run([sys.executable, "-c", code, PANJI], capture_output=True, text=True,
                        check=False)  # fmt: skip
     assert "gc True" in r.stdout, r.stderr
+
+
+@pytest.mark.parametrize(
+    ("args", "code"),
+    [(["reach", str(ROOT / "examples" / "two-by-two.toml"), "JA"], 0),
+     (["reach", str(ROOT / "examples" / "two-by-two.toml")], 2)],
+)  # fmt: skip
+def test_the_console_script_ends_at_once_yet_runs_the_exit_functions(
+    args: list[str], code: int
+) -> None:
+    """``console`` ends the process without taking its objects apart, after the exit
+    functions (atexit) and with every line written."""
+    script = ("import atexit, sys\n"
+              "atexit.register(lambda: print('exit functions ran', file=sys.stderr))\n"
+              f"sys.argv = ['aslpto', *{args!r}]\n"
+              "from aslpto.cli import console\nconsole()\n"
+              "print('not reached')\n")  # fmt: skip
+    r = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True)
+    assert r.returncode == code
+    assert r.stderr.splitlines()[-1] == "exit functions ran"
+    assert "not reached" not in r.stdout
+    if code == 0:
+        expected = run(*args).stdout
+        assert r.stdout == expected and expected.startswith("JA: ")

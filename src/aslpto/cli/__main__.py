@@ -1,7 +1,5 @@
 """``python -m aslpto.cli``: the command line."""
 
-import sys
+from aslpto.cli import console
 
-from aslpto.cli import main
-
-sys.exit(main())
+console()
