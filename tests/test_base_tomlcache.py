@@ -72,6 +72,13 @@ def test_default_folder_follows_xdg(tmp_path: Path, monkeypatch: pytest.MonkeyPa
     assert tomlcache.folder() == os.path.join(str(tmp_path), "aslpto")
 
 
+def test_a_relative_xdg_folder_is_ignored(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delenv("ASLPTO_CACHE", raising=False)
+    monkeypatch.setenv("XDG_CACHE_HOME", "relative/cache")
+    monkeypatch.setenv("HOME", str(tmp_path))
+    assert tomlcache.folder() == os.path.join(str(tmp_path), ".cache", "aslpto")
+
+
 def test_an_unwritable_folder_only_parses(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     blocker = tmp_path / "file"
     blocker.write_text("not a folder")

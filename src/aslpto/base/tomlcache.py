@@ -27,7 +27,11 @@ def folder() -> str | None:
     chosen = os.environ.get("ASLPTO_CACHE")
     if chosen is not None:
         return None if chosen in ("", "off") else chosen
-    base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
+    base = os.environ.get("XDG_CACHE_HOME", "")
+    if not os.path.isabs(base):  # (unset, or relative: invalid, says the XDG specification)
+        base = os.path.join(os.path.expanduser("~"), ".cache")
+        if not os.path.isabs(base):  # (no home folder known: keep nothing, not a "~" here)
+            return None
     return os.path.join(base, "aslpto")
 
 
