@@ -4,6 +4,7 @@ text; an edited, damaged or unwritable cache entry never changes what is read.""
 from __future__ import annotations
 
 import os
+import sys
 import tomllib
 from pathlib import Path
 
@@ -20,6 +21,7 @@ TEXT = '[scenario]\nname = "A"\n\n[map]\nboards = [["37"]]\n'
 @pytest.fixture
 def cache(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     monkeypatch.setenv("ASLPTO_CACHE", str(tmp_path))
+    monkeypatch.setattr(tomlcache, "_off", False)
     return tmp_path
 
 
@@ -127,3 +129,47 @@ def _toml(v: object) -> str:
     import json
 
     return json.dumps(v, ensure_ascii=False)
+
+
+def test_an_entry_is_read_back_only_under_the_same_parsing_limits(
+    cache: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Python refuses an integer of more than 4,300 digits unless told otherwise: a text
+    parsed with the limit lifted is not read back where the limit holds."""
+    text = f"n = {'9' * 5000}\n"
+    old = sys.get_int_max_str_digits()
+    try:
+        sys.set_int_max_str_digits(0)
+        assert TomlSource.parse(text, "a.toml").data["n"] > 0
+    finally:
+        sys.set_int_max_str_digits(old)
+    assert tomlcache.get(text) is None
+    with pytest.raises(Exception, match="thousands of digits"):
+        TomlSource.parse(text, "a.toml")
+
+
+def test_a_huge_text_is_not_kept(cache: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(tomlcache, "MAX_TEXT", 10)
+    TomlSource.parse(TEXT, "a.toml")
+    assert _entries(cache) == []
+
+
+def test_entries_are_the_owner_s_alone(cache: Path) -> None:
+    TomlSource.parse(TEXT, "a.toml")
+    (entry,) = _entries(cache)
+    assert entry.stat().st_mode & 0o077 == 0
+
+
+def test_a_relative_folder_keeps_nothing(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(tomlcache, "_off", False)
+    monkeypatch.setenv("ASLPTO_CACHE", "relative/cache")
+    assert tomlcache.folder() is None
+    monkeypatch.setenv("ASLPTO_CACHE", "~/cache")
+    assert tomlcache.folder() == os.path.expanduser("~/cache")
+
+
+def test_turned_off_keeps_nothing(cache: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    tomlcache.turn_off()
+    assert tomlcache.folder() is None
+    TomlSource.parse(TEXT, "a.toml")
+    assert _entries(cache) == []

@@ -131,3 +131,25 @@ def test_the_console_script_ends_at_once_yet_runs_the_exit_functions(
     if code == 0:
         expected = run(*args).stdout
         assert r.stdout == expected and expected.startswith("JA: ")
+
+
+@pytest.mark.parametrize("closed", [">&-", "2>&-"])
+def test_the_console_script_with_a_closed_stream_exits_2_without_a_traceback(
+    closed: str,
+) -> None:
+    """``aslpto odds >&-`` (or ``2>&-``): a usage error, or an answer with nowhere to go, ends
+    with exit 2."""
+    script = "import sys; sys.argv = ['aslpto', 'odds']; from aslpto.cli import console; console()"
+    r = subprocess.run(f'"{sys.executable}" -c "{script}" {closed}', shell=True,
+                       capture_output=True, text=True, executable="/bin/bash")  # fmt: skip
+    assert r.returncode == 2
+    assert "Traceback" not in r.stderr + r.stdout
+
+
+def test_an_answer_with_standard_output_closed_is_refused_in_one_line() -> None:
+    script = ("import sys; sys.argv = ['aslpto', 'odds', 'panji', '--unit', '4-4-8']; "
+              "from aslpto.cli import console; console()")  # fmt: skip
+    r = subprocess.run(f'"{sys.executable}" -c "{script}" >&-', shell=True,
+                       capture_output=True, text=True, executable="/bin/bash")  # fmt: skip
+    assert r.returncode == 2
+    assert r.stderr == "aslpto: standard output is closed: the answer was not written\n"

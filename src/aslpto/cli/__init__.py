@@ -180,13 +180,22 @@ def console() -> None:
     code = main()
     if _chosen(sys.argv[1:]) == "serve":
         sys.exit(code)
-    try:  # noqa: SIM105 - (contextlib is not imported by a command)
-        sys.stdout.flush()
-    except BrokenPipeError:  # (the reader stopped reading: not an error, as in main)
-        pass
-    sys.stderr.flush()
+    _flush()
     atexit._run_exitfuncs()
+    _flush()  # (what an exit function wrote)
     os._exit(code)
+
+
+def _flush() -> None:
+    """Flush standard output and error; a closed or vanished one (``>&-``, a reader that
+    stopped reading) is not an error."""
+    for stream in (sys.stdout, sys.stderr):
+        if stream is None:
+            continue
+        try:  # noqa: SIM105 - (contextlib is not imported by a command)
+            stream.flush()
+        except (OSError, ValueError):
+            pass
 
 
 def _main(given: list[str]) -> int:
@@ -207,6 +216,9 @@ def _main(given: list[str]) -> int:
         return 2
     except OSError as e:
         print(f"aslpto: {e.filename or ''}: {e.strerror}", file=sys.stderr)
+        return 2
+    if sys.stdout is None:  # (`>&-`: nowhere to write the answer)
+        print("aslpto: standard output is closed: the answer was not written", file=sys.stderr)
         return 2
     try:
         if getattr(args, "json", False):

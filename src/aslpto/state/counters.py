@@ -284,13 +284,14 @@ class Catalog:
         the rules only where no printed one has its label)."""
         got = self._labels.get(nationality)
         if got is None:
-            got = self._labels[nationality] = {}
+            got = {}
             for key in self._rows_of.get(nationality, ()):
                 c = self._counter(key)
                 if key[0]:
                     got.setdefault(c.label, c)
                 else:
                     got[c.label] = c
+            self._labels[nationality] = got  # (kept once whole: a reader never sees it half made)
         return got
 
     # -- nationalities ---------------------------------------------------------------------

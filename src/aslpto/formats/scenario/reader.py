@@ -333,12 +333,12 @@ class _Reader(FieldReader):
         if option:
             if CONTROL.search(option):
                 raise InputError(f"--vasl-boards '{option}' is not a usable folder name")
-            return option, "--vasl-boards"
+            return os.path.normpath(option), "--vasl-boards"
         if self._vasl_boards is not None:
             return self._vasl_boards, "[map] vasl_boards"
         env = os.environ.get(VASL_BOARDS_ENV)
         if env and not CONTROL.search(env):
-            return env, VASL_BOARDS_ENV
+            return os.path.normpath(env), VASL_BOARDS_ENV
         return None
 
     def vasl_ref(self, board: str, table: str, key: str, value: str | None,
