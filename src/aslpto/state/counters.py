@@ -162,6 +162,7 @@ class Catalog:
             self._rows_of.setdefault(row["nationality"], []).append((True, i))
         self._made: dict[tuple[bool, int], Counter] = {}
         self._labels: dict[str, dict[str, Counter]] = {}
+        self._found: dict[tuple[Any, ...], Counter] = {}
         self._printed = printed
         leader_lines = {ll["id"]: tuple(ll["ranks"]) for ll in printed.get("leader_line", [])}
         self.nationalities: dict[str, Nationality] = {}
@@ -388,7 +389,23 @@ class Catalog:
         strength: Strength | None = None,
     ) -> Counter:
         """The counter with this printed face (or VASL label); Class, strength and kind settle
-        faces shared by two. A face printed plain and with a designation names the plain one."""
+        faces shared by two. A face printed plain and with a designation names the plain one.
+        (Kept once found: a stack's odds ask for the same few faces tens of thousands of
+        times.)"""
+        key = (nationality, face, kind, unit_class, strength)
+        got = self._found.get(key)
+        if got is None:
+            got = self._found[key] = self._find(nationality, face, kind, unit_class, strength)
+        return got
+
+    def _find(
+        self,
+        nationality: str,
+        face: str,
+        kind: Kind | None,
+        unit_class: UnitClass | None,
+        strength: Strength | None,
+    ) -> Counter:
         self.nationality(nationality)
         by_label = self._by_label(nationality).get(face)
         if by_label is not None and kind in (None, by_label.kind):
