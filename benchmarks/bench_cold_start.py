@@ -10,16 +10,21 @@ Targets (docs/performance.md): ``aslpto odds panji --unit 4-4-8`` within 3x the 
 A scenario's TOML parsed once is kept by its content (``aslpto.base.tomlcache``, as Python
 keeps a module's bytecode): the targeted rows ask of a scenario asked of before, as a player
 does, in a cache folder of the benchmark's own; the "first read" rows keep no cache
-(``ASLPTO_CACHE=off``), each call parsing the scenario and importing the TOML parser.
+(``ASLPTO_CACHE=off``), each call parsing the scenario and importing the TOML parser. The
+paired table adds the ratio of CPU time (user and system, of the child processes), which a
+busy machine moves less than wall time.
 """
 
 from __future__ import annotations
 
 import compileall
 import os
+import resource
+import statistics
 import subprocess
 import sys
 import tempfile
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -74,16 +79,28 @@ def test_cold_command(benchmark, name: str) -> None:  # type: ignore[no-untyped-
     benchmark.pedantic(ours, args=(name,), rounds=15, iterations=1, warmup_rounds=1)
 
 
+def _cpu(fn: Callable[[], object]) -> float:
+    """The CPU time (user and system) of the child process ``fn`` runs."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    fn()
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+
+
 def main() -> None:  # pragma: no cover
     _compiled()
-    print(f"{'command':22} {'ours ms':>8} {'peer ms':>8} {'ratio':>6} {'target':>6}  met")
+    print(f"{'command':22} {'ours ms':>8} {'peer ms':>8} {'ratio':>6} {'target':>6}  met"
+          f"  {'CPU-time ratio':>14}")  # fmt: skip
     for name in COMMANDS:
         ours(name)  # (a first call: the scenario asked of before)
         ratio, a, b = paired_ratio(lambda n=name: ours(n), peer, pairs=20)  # type: ignore[misc]
+        cpu = statistics.median(_cpu(lambda n=name: ours(n)) / _cpu(peer)  # type: ignore[misc]
+                                for _ in range(20))  # fmt: skip
         target = TARGETS.get(name)
         met = "-" if target is None else "yes" if ratio <= target else "no"
         shown = "-" if target is None else f"{target:.1f}"
-        print(f"{name:22} {a * 1e3:8.1f} {b * 1e3:8.1f} {ratio:6.2f} {shown:>6}  {met}")
+        print(f"{name:22} {a * 1e3:8.1f} {b * 1e3:8.1f} {ratio:6.2f} {shown:>6}  {met:>3}"
+              f"  {cpu:14.2f}")  # fmt: skip
 
 
 if __name__ == "__main__":  # pragma: no cover
