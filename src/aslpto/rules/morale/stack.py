@@ -33,11 +33,11 @@ from aslpto.base.records import record, replace
 from aslpto.base.rulings import InputError
 from aslpto.rules.morale import procedures as old
 from aslpto.rules.morale.national import G1
-from aslpto.rules.morale.procedures import _DR_CLASSES, _FirstDR, _leaders_first, _panji_each
+from aslpto.rules.morale.procedures import _leaders_first, _panji_each
 from aslpto.rules.morale.results import apply_roll
 from aslpto.rules.morale.values import Check, Result, setting, situation_in
 from aslpto.state.counters import morale_of, parse_leader
-from aslpto.state.dice import Dice, Distribution, odds
+from aslpto.state.dice import Dice, Distribution, odds_by_class
 from aslpto.state.units import Kind, Unit
 
 Facts = tuple[tuple[str, Any], ...]
@@ -234,15 +234,9 @@ _Fate = tuple[tuple[Unit, ...], tuple[Entry, ...]]
 
 
 def _by_class(procedure: Any) -> Distribution[Any]:
-    """Exact distribution of ``procedure(dice)``, its first DR taken by class."""
-    parts: list[tuple[Any, Fraction]] = []
-    for roll, weight in _DR_CLASSES:
-
-        def proc(d: Dice, roll: Any = roll) -> Any:
-            return procedure(_FirstDR(roll, d))
-
-        parts.extend((o, p * weight) for o, p in odds(proc))
-    return Distribution.of(parts)
+    """Exact distribution of ``procedure(dice)``, every DR taken by its class (total and
+    doubles: all a check reads of it, :func:`~aslpto.state.dice.odds_by_class`)."""
+    return odds_by_class(procedure)
 
 
 class _Memo:
