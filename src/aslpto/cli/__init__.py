@@ -44,14 +44,15 @@ def _columns() -> int:
     """The terminal's width for help text, as ``shutil.get_terminal_size`` finds it ($COLUMNS,
     then the terminal, then 80), without importing :mod:`shutil` and the archive modules it
     brings on every call."""
+    given = os.environ.get("COLUMNS", "")
+    if given.isdigit() and int(given) > 0:
+        return int(given)
+    # (argparse asks once per argument added: no exception raised on the usual way, a pipe)
     try:
-        columns = int(os.environ["COLUMNS"])
-        if columns > 0:
-            return columns
-    except (KeyError, ValueError):
-        pass
-    try:
-        return os.get_terminal_size(sys.__stdout__.fileno()).columns or 80  # type: ignore[union-attr]
+        fd = sys.__stdout__.fileno()  # type: ignore[union-attr]
+        if not os.isatty(fd):
+            return 80
+        return os.get_terminal_size(fd).columns or 80
     except (AttributeError, ValueError, OSError):
         return 80
 
