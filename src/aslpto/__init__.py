@@ -22,10 +22,9 @@ The entry points a script needs (README, "From Python"); each is imported when f
 
 from __future__ import annotations
 
-from importlib import import_module
-
 from aslpto.base import VERSION
 from aslpto.base.hints import TYPE_CHECKING, Any
+from aslpto.base.plugins import module
 from aslpto.base.rulings import InputError, RuleViolation, Ruling
 
 if TYPE_CHECKING:
@@ -98,7 +97,7 @@ def __getattr__(name: str) -> Any:
     where = _LAZY.get(name)
     if where is None:
         raise AttributeError(f"module 'aslpto' has no attribute {name!r}")
-    value = getattr(import_module(where[0]), where[1])
+    value = getattr(module(where[0]), where[1])
     globals()[name] = value
     return value
 

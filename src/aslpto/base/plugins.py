@@ -5,9 +5,22 @@ only what it needs)."""
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Callable
+from types import ModuleType
 
 from aslpto.base.hints import Any
+
+
+def module(name: str) -> ModuleType:
+    """The module ``name`` (a dotted name), imported if it is not yet: what
+    ``importlib.import_module`` does for an absolute name, without importing :mod:`importlib`
+    (a command's start-up)."""
+    got = sys.modules.get(name)
+    if got is None:
+        __import__(name)
+        got = sys.modules[name]
+    return got
 
 JAPANESE_MORALE = ""
 """The module answering the morale procedures' questions of the Japanese rules (G1.1-G1.41):

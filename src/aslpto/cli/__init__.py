@@ -6,13 +6,12 @@ from __future__ import annotations
 import argparse
 import atexit
 import gc
-import importlib
 import os
 import sys
 from collections.abc import Sequence
 from types import ModuleType
 
-from aslpto.base import VERSION, unchecked
+from aslpto.base import VERSION, plugins, unchecked
 from aslpto.base.hints import Any
 from aslpto.base.rulings import AslptoError, InputError, RuleViolation
 from aslpto.cli.command import COMMANDS, Outcome
@@ -22,7 +21,7 @@ def _command_module(name: str) -> ModuleType | None:
     """The module of command ``name`` (:data:`COMMANDS`), or None where it is not installed."""
     module = COMMANDS[name][0]
     try:
-        return importlib.import_module(f"aslpto.cli.{module}")
+        return plugins.module(f"aslpto.cli.{module}")
     except ModuleNotFoundError as e:
         if e.name != f"aslpto.cli.{module}":
             raise

@@ -14,12 +14,12 @@ Fraction(5, 12)
 from __future__ import annotations
 
 import argparse
-import importlib
 import math
 from collections.abc import Sequence
 from enum import StrEnum
 from fractions import Fraction
 
+from aslpto.base import plugins
 from aslpto.base.hints import TYPE_CHECKING, Any
 from aslpto.base.patterns import LazyPattern
 from aslpto.base.records import record
@@ -527,7 +527,7 @@ def _units_from_scenario(
         )
     if game is None:
         try:
-            scenario = importlib.import_module("aslpto.formats.scenario")
+            scenario = plugins.module("aslpto.formats.scenario")
         except ImportError:
             raise InputError(
                 "--scenario needs aslpto.formats.scenario, which this installation lacks"

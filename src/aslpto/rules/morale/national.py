@@ -4,7 +4,6 @@ procedures import no chapter."""
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Sequence
 
 from aslpto.base import plugins
@@ -58,7 +57,7 @@ class Plug:
         if self._rules is None:
             if not plugins.JAPANESE_MORALE:
                 raise RuntimeError("the G1 rules are not plugged in (import aslpto.rules)")
-            self._rules = cast(JapaneseMorale, importlib.import_module(plugins.JAPANESE_MORALE))
+            self._rules = cast(JapaneseMorale, plugins.module(plugins.JAPANESE_MORALE))
         return self._rules
 
     @rules.setter
