@@ -22,3 +22,22 @@ def test_bundled_data_compiled_beside_it_reads_the_same() -> None:
     assert datafiles.bundled.__wrapped__("morale.toml") == tomllib.loads(
         datafiles.data_text("morale.toml")
     )
+
+
+def test_a_table_read_alone_is_the_parsed_one() -> None:
+    """A data file's top-level tables are compiled apart and read when first asked for: one
+    read alone (base.datafiles.bundled_table, Tables) is the parsed table."""
+    import tomllib
+
+    import pytest
+
+    from aslpto.base import datafiles
+
+    parsed = tomllib.loads(datafiles.data_text("catalog.toml"))
+    tables = datafiles.Tables("catalog.toml")
+    for name, value in parsed.items():
+        assert datafiles.bundled_table("catalog.toml", name) == value
+        assert tables[name] == tables.get(name) == value
+    assert tables.get("no such table", 7) == 7
+    with pytest.raises(KeyError):
+        tables["no such table"]

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from functools import cache, cached_property
 
-from aslpto.base.datafiles import bundled
+from aslpto.base.datafiles import Tables, bundled
 from aslpto.base.hints import Any
 from aslpto.base.patterns import LazyPattern
 from aslpto.base.records import record
@@ -148,7 +148,8 @@ def _piece(row: dict[str, Any]) -> str:
 class Catalog:
     """The loaded catalog; see :func:`catalog`."""
 
-    def __init__(self, printed: dict[str, Any], rules: dict[str, Any], hero_face: str) -> None:
+    def __init__(self, printed: Tables | dict[str, Any], rules: dict[str, Any],
+                 hero_face: str) -> None:  # fmt: skip
         self._bpv: list[dict[str, Any]] = rules.get("bpv", [])
         self.source: dict[str, Any] = dict(printed.get("source", {}))
         self._printed_rows: list[dict[str, Any]] = printed.get("mmc", [])
@@ -620,7 +621,7 @@ def _bpv(rows: list[dict[str, Any]], nationality: str, kind: Kind,
 def catalog() -> Catalog:
     """The counter catalog (``data/catalog.toml`` with ``data/counters.toml``), loaded once."""
     hero = str(bundled("morale.toml")["heat_of_battle"]["hero_face"])
-    return Catalog(bundled("catalog.toml"), bundled("counters.toml"), hero)
+    return Catalog(Tables("catalog.toml"), bundled("counters.toml"), hero)
 
 
 def make(
