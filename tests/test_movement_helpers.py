@@ -8,6 +8,7 @@ from aslpto.base.tomlsource import TomlSource
 from aslpto.board.files import parse_board
 from aslpto.board.hexes import Layout
 from aslpto.board.maps import JungleType, RiverDepth
+from aslpto.rules.movement import MoveOptions, Phase
 from aslpto.rules.pto.terrain import build_map
 from aslpto.state.game import EC, Conditions, Fortification, FortKind, Game, PaddyState, Panji, Side
 from aslpto.state.units import Kind, Unit, UnitClass
@@ -97,7 +98,17 @@ def g9_game(hidden_c: bool = False, **kw: object) -> Game:
     )
 
 
-__all__ = ["EC", "PaddyState", "RiverDepth", "g9_game", "make_game", "squad"]
+__all__ = ["EC", "MOVE_OPTIONS", "PaddyState", "RiverDepth", "g9_game", "make_game", "squad"]
+
+
+MOVE_OPTIONS = [
+    MoveOptions(),
+    MoveOptions(double_time=True),
+    MoveOptions(assault=True),
+    MoveOptions(phase=Phase.APH),
+    MoveOptions(low_crawl=True),
+]
+"""The ways of moving the reach and pricing tests try each unit in."""
 
 
 # A board file with paddies, woods, a river, a hedge and a hill (the movement tests' own).

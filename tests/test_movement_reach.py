@@ -13,20 +13,14 @@ from aslpto.base.rulings import RuleViolation
 from aslpto.board.maps import JungleType
 from aslpto.formats import scenario
 from aslpto.procedures.movement import apply, evaluate, reach
-from aslpto.rules.movement import MoveOptions, Phase
+from aslpto.rules.movement import MoveOptions
 from aslpto.state.game import EC, Conditions, FortKind, Game, PaddyState
 from aslpto.state.units import Kind, Unit, VehicleType
-from test_movement_helpers import PADDY_BOARD, make_game, squad
+from test_movement_helpers import MOVE_OPTIONS, PADDY_BOARD, make_game, squad
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
 
-OPTIONS = [
-    MoveOptions(),
-    MoveOptions(double_time=True),
-    MoveOptions(assault=True),
-    MoveOptions(phase=Phase.APH),
-    MoveOptions(low_crawl=True),
-]
+OPTIONS = MOVE_OPTIONS
 
 
 def check_agree(g: Game, uid: str, opts: MoveOptions) -> int:

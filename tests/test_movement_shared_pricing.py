@@ -20,20 +20,14 @@ from aslpto.formats import scenario
 from aslpto.procedures import movement
 from aslpto.procedures.movement import evaluate, reach
 from aslpto.procedures.movement.pricing import price_state
-from aslpto.rules.movement import MoveOptions, Phase
+from aslpto.rules.movement import MoveOptions
 from aslpto.state.game import EC, Conditions, FortKind, Game, PaddyState
 from aslpto.state.units import Kind, Unit, VehicleType
-from test_movement_helpers import PADDY_BOARD, make_game, squad
+from test_movement_helpers import MOVE_OPTIONS, PADDY_BOARD, make_game, squad
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
 SCENARIOS = ["two-by-two", "paddy-river", "panji-g9", "b21-deep", "b21-flooded"]
-OPTIONS = [
-    MoveOptions(),
-    MoveOptions(double_time=True),
-    MoveOptions(assault=True),
-    MoveOptions(phase=Phase.APH),
-    MoveOptions(low_crawl=True),
-]
+OPTIONS = MOVE_OPTIONS
 
 
 @cache

@@ -25,8 +25,9 @@ def test_unknown_name_is_an_attribute_error() -> None:
 def test_import_aslpto_loads_no_rules() -> None:
     code = "import sys, aslpto; print(sorted(m for m in sys.modules if m.startswith('aslpto')))"
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
-    loaded = ("['aslpto', 'aslpto.base', 'aslpto.base.hints', 'aslpto.base.patterns', "
-              "'aslpto.base.plugins', 'aslpto.base.records', 'aslpto.base.rulings']")
+    loaded = ("['aslpto', 'aslpto.base', 'aslpto.base.hints', 'aslpto.base.keptfiles', "
+              "'aslpto.base.patterns', 'aslpto.base.plugins', 'aslpto.base.records', "
+              "'aslpto.base.rulings']")
     assert out.stdout.strip() == loaded
 
 

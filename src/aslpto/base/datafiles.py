@@ -14,6 +14,7 @@ import marshal
 import os
 from functools import cache
 
+from aslpto.base import keptfiles
 from aslpto.base.hints import Any
 
 DATA_DIR = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "data")
@@ -77,13 +78,9 @@ def _tables(name: str) -> dict[str, bytes | _Parsed]:
     in one go; written from the TOML when missing or stale."""
     st = os.stat(os.path.join(DATA_DIR, name))
     compiled = os.path.join(_CACHE_DIR, f"{name}.{st.st_mtime_ns}.{st.st_size}.tables.marshal")
-    try:
-        with open(compiled, "rb") as f:
-            got = marshal.loads(f.read())
-        if isinstance(got, dict) and all(isinstance(v, bytes) for v in got.values()):
-            return got
-    except (OSError, ValueError, EOFError, TypeError):
-        pass
+    got = keptfiles.read(compiled)
+    if isinstance(got, dict) and all(isinstance(v, bytes) for v in got.values()):
+        return got
     import tomllib  # (only when the compiled file is missing or stale)
 
     data = tomllib.loads(data_text(name))
@@ -112,15 +109,12 @@ def _shared(x: Any, seen: dict[str, str]) -> Any:
 
 
 def _write_compiled(name: str, path: str, tables: dict[str, bytes | _Parsed]) -> None:
-    blob = marshal.dumps(tables)
+    """Keep the compiled file, removing the file's older ones (a read-only install: the TOML is
+    parsed every time)."""
     try:
-        os.makedirs(_CACHE_DIR, exist_ok=True)
         for old in os.listdir(_CACHE_DIR):
             if old.startswith(name + ".") and old.endswith(".marshal"):
-                os.remove(os.path.join(_CACHE_DIR, old))
-        tmp = f"{path}.{os.getpid()}.tmp"
-        with open(tmp, "wb") as f:
-            f.write(blob)
-        os.replace(tmp, path)
-    except OSError:  # a read-only install: parse it every time
+                keptfiles.remove(os.path.join(_CACHE_DIR, old))
+    except OSError:  # (no folder yet)
         pass
+    keptfiles.write(path, tables)

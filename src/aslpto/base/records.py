@@ -35,13 +35,13 @@ FrozenRecordError: cannot assign to field 'x'
 from __future__ import annotations
 
 import atexit
-import marshal
 import os
 import sys
 from collections.abc import Callable
 from operator import attrgetter
 from types import CodeType
 
+from aslpto.base import keptfiles
 from aslpto.base.hints import TYPE_CHECKING, Any, TypeVar, dataclass_transform, overload
 
 __all__ = ["MISSING", "FrozenRecordError", "Spec", "field", "fields", "record", "replace"]
@@ -212,11 +212,7 @@ def _compiled(module: str, text: str, name: str) -> CodeType:
 
 
 def _read_table(module: str) -> dict[str, CodeType]:
-    try:
-        with open(_cache_file(module), "rb") as f:
-            got = marshal.loads(f.read())
-    except Exception:  # (a damaged file can raise anything, SystemError too: compile afresh)
-        return {}
+    got = keptfiles.read(_cache_file(module))  # (missing or damaged: None, compiled afresh)
     if not isinstance(got, dict):
         return {}
     return {k: v for k, v in got.items() if isinstance(k, str) and isinstance(v, CodeType)}
@@ -224,19 +220,10 @@ def _read_table(module: str) -> dict[str, CodeType]:
 
 def _write_tables() -> None:
     for module in sorted(_dirty):
-        path = _cache_file(module)
-        tmp = f"{path}.{os.getpid()}.tmp"
-        try:
-            os.makedirs(_CACHE_DIR, exist_ok=True)
-            used = _used.get(module, set())  # (a class changed: its old source is dropped)
-            with open(tmp, "wb") as f:
-                f.write(marshal.dumps({t: c for t, c in _codes[module].items() if t in used}))
-            os.replace(tmp, path)
-        except OSError:  # a read-only install: compile each time
-            import contextlib  # (not imported by every command at start-up)
-
-            with contextlib.suppress(OSError):
-                os.remove(tmp)
+        used = _used.get(module, set())  # (a class changed: its old source is dropped)
+        # (a read-only install: compiled each time)
+        keptfiles.write(_cache_file(module),
+                        {t: c for t, c in _codes[module].items() if t in used})  # fmt: skip
     _dirty.clear()
 
 

@@ -16,10 +16,10 @@ parsed once in a process that lives on.
 
 from __future__ import annotations
 
-import marshal
 import os
 import sys
 
+from aslpto.base import keptfiles
 from aslpto.base.hints import Any
 
 MAX_ENTRIES = 256
@@ -72,11 +72,7 @@ def get(text: str) -> dict[str, Any] | None:
     where = folder()
     if where is None or len(text) > MAX_TEXT:
         return None
-    try:
-        with open(_entry(where, text), "rb") as f:
-            got = marshal.loads(f.read())
-    except Exception:  # (missing, unreadable or damaged: marshal can raise anything)
-        return None
+    got = keptfiles.read(_entry(where, text))
     if (isinstance(got, tuple) and len(got) == 2 and got[0] == text
             and isinstance(got[1], dict)):  # fmt: skip
         return got[1]
@@ -89,32 +85,17 @@ def put(text: str, data: dict[str, Any]) -> None:
     where = folder()
     if where is None or len(text) > MAX_TEXT:
         return
-    try:
-        blob = marshal.dumps((text, data))
-    except ValueError:
-        return
-    path = _entry(where, text)
-    tmp = f"{path}.{os.getpid()}.tmp"
-    try:
-        os.makedirs(where, mode=0o700, exist_ok=True)
-        with open(os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600), "wb") as f:
-            f.write(blob)
-        os.replace(tmp, path)
+    if keptfiles.write(_entry(where, text), (text, data), private=True):
         _prune(where)
-    except (OSError, ValueError):  # (a read-only home, a full disk: parse each time)
-        import contextlib
-
-        with contextlib.suppress(OSError):
-            os.remove(tmp)
 
 
 def _prune(where: str) -> None:
-    names = [n for n in os.listdir(where) if n.endswith(_SUFFIX)]
-    if len(names) <= MAX_ENTRIES:
+    try:
+        names = [n for n in os.listdir(where) if n.endswith(_SUFFIX)]
+        if len(names) <= MAX_ENTRIES:
+            return
+        paths = sorted((os.path.join(where, n) for n in names), key=os.path.getmtime)
+    except OSError:  # (another process pruning at once)
         return
-    import contextlib
-
-    paths = sorted((os.path.join(where, n) for n in names), key=os.path.getmtime)
     for p in paths[: len(paths) // 2]:
-        with contextlib.suppress(OSError):
-            os.remove(p)
+        keptfiles.remove(p)

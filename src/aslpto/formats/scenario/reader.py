@@ -142,15 +142,6 @@ def _resolved(p: str) -> str:
         return os.path.abspath(p)
 
 
-def _is_file(p: str) -> bool:
-    """A regular file; False too for a name no file can have (too long, a NUL)."""
-    return os.path.isfile(p)
-
-
-def _is_dir(p: str) -> bool:
-    return os.path.isdir(p)
-
-
 def _bundled_misuse(name: str, overlay: bool, src: TomlSource, e: InputError) -> str:
     """Why a bundled board or overlay file does not serve where the scenario names it (the
     error points at the scenario's line, not into the bundled file)."""
@@ -319,7 +310,7 @@ class _Reader(FieldReader):
         if raw.endswith(".toml") or "/" in raw or "\\" in raw:
             return FileRef(_resolved(os.path.join(self.base, raw)))
         p = os.path.join(BUNDLED_BOARDS, f"{raw}.toml")
-        if not _is_file(p):
+        if not os.path.isfile(p):
             known = ", ".join(bundled_boards()) or "none"
             raise self.err(f"no bundled board or overlay '{raw}' (bundled: {known}); give a "
                            f"path ending in .toml", table, key, raw, nth)  # fmt: skip
@@ -433,7 +424,7 @@ class _Reader(FieldReader):
                 raise self.err(f"vasl_boards '{raw_dir}': no such user's home folder", "map",
                                "vasl_boards")  # fmt: skip
             self._vasl_boards = _resolved(os.path.join(self.base, folder))
-            if not _is_dir(self._vasl_boards) and vasl_boards_option.get() is None:
+            if not os.path.isdir(self._vasl_boards) and vasl_boards_option.get() is None:
                 raise self.err(f"vasl_boards: {self._vasl_boards} is not a folder", "map",
                                "vasl_boards", raw_dir)  # fmt: skip
         files_t = self.table(mp, "files", "map")
@@ -534,7 +525,7 @@ class _Reader(FieldReader):
             if found is not None:
                 return FileRef(_resolved(found), None, b)
         p = os.path.join(BUNDLED_BOARDS, f"{b}.toml")
-        if not _is_file(p):
+        if not os.path.isfile(p):
             tried = (f"no {archive_name(b)} in the VASL boards folder {folder[0]} (from "
                      f"{folder[1]}), " if folder is not None else "")  # fmt: skip
             raise self.err(f"board {b} has no file: {tried}add it to [map.files], e.g. "
