@@ -5,14 +5,25 @@ are too many to enumerate."""
 from __future__ import annotations
 
 import json
+import subprocess
+import sys
 from collections import Counter
 from fractions import Fraction
 from typing import Any
 
 import pytest
 
-from aslpto.cli import main
-from aslpto.cli.odds import DETAIL_LIMIT, STACK_LIMIT, describe
+from aslpto.cli import command_parser, main
+from aslpto.cli.odds import (
+    DETAIL_LIMIT,
+    STACK_LIMIT,
+    Procedure,
+    _options,
+    _units_from_args,
+    describe,
+    result_json,
+    stack_odds,
+)
 from aslpto.rules.morale import Check, odds_location, odds_panji_stack
 from aslpto.rules.morale.stack import stack_odds_location, stack_odds_panji
 
@@ -228,3 +239,42 @@ def test_g9_43_summary_without_a_leader_lists_no_leaders(
         "each of U1, U2 (4-4-8 elite):",
     ]
     assert "how many of U1, U2 end as 4-4-8 elite  (G9.31, A10.1, A7.8):" in text
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["mc", "2", "--unit", "4-4-8"],  # A10.1, G1.12
+        ["nmc", "--unit", "3-4-7:1st-line", "--leader-present", "9-1"],  # G1.13, A10.7
+        ["ptc", "--unit", "4-4-7:american"],  # A10.3
+        ["panji", "--unit", "2-3-8:broken"],  # G9.31
+        ["panji-stack", "--unit", "4-4-8", "--routing"],  # G9.43
+    ],
+    ids=["a10_1_2mc", "g1_13_nmc_leader_present", "a10_3_ptc", "g9_31_panji", "g9_43_one"],
+)
+def test_a10_2_a_single_unit_is_listed_from_its_own_walk_with_the_stack_odds(
+    capsys: pytest.CaptureFixture[str], argv: list[str]
+) -> None:
+    """One unit has no leader to roll first: its outcomes are listed from its own walk, with
+    the odds the stack procedures give it."""
+    listed = run_json(capsys, *argv)
+    got = {json.dumps({k: v for k, v in o.items() if k != "probability"}, sort_keys=True): _p(o)
+           for o in listed["outcomes"]}  # fmt: skip
+    _, parser = command_parser("odds")
+    args = parser.parse_args(argv)
+    units, context = _units_from_args(args)
+    proc = Procedure(args.procedure)
+    want: Counter[str] = Counter()
+    for r, p in stack_odds(proc, units, _options(args), context):
+        want[json.dumps(result_json(r, detail=False, procedure=proc), sort_keys=True)] += p
+    assert sum(got.values()) == 1
+    assert got == dict(want)
+
+
+def test_a10_2_a_single_unit_imports_no_stack_procedure() -> None:
+    """A cold ``aslpto odds`` of one unit reads no more than it walks."""
+    code = ("import sys; from aslpto.cli import main; "
+            "main(['odds', 'panji', '--unit', '4-4-8']); "
+            "print('aslpto.rules.morale.stack' in sys.modules, file=sys.stderr)")  # fmt: skip
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stderr.strip().splitlines()[-1] == "False"

@@ -735,9 +735,13 @@ def _listing(
     args: argparse.Namespace,
     header: dict[str, Any],
 ) -> Distribution[m.Result] | Outcome:
-    """The outcomes to list (``--detail``: every history), or the stack's summary."""
+    """The outcomes to list (``--detail``: every history), or the stack's summary. A single
+    unit's outcomes come from its own walk (:func:`odds`): with no leader to roll first and
+    no other unit, there is nothing to factor."""
     if args.detail and args.summary:
         raise InputError("--detail lists every history, --summary sums them up: give one")
+    if len(units) == 1 and not args.summary:
+        return odds(proc, units, opts, context)
     so = factored(proc, units, opts, context)
     if so is None:
         if args.summary:

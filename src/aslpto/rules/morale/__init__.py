@@ -25,6 +25,7 @@ polynomially with its size (:class:`StackOdds` takes identical units as intercha
 
 from __future__ import annotations
 
+from aslpto.base.hints import TYPE_CHECKING
 from aslpto.rules.morale.procedures import (
     _DR_CLASSES as _DR_CLASSES,
 )
@@ -163,21 +164,6 @@ from aslpto.rules.morale.results import (
 from aslpto.rules.morale.results import (
     wound as wound,
 )
-from aslpto.rules.morale.stack import (
-    Branch as Branch,
-)
-from aslpto.rules.morale.stack import (
-    Group as Group,
-)
-from aslpto.rules.morale.stack import (
-    StackOdds as StackOdds,
-)
-from aslpto.rules.morale.stack import (
-    stack_odds_location as stack_odds_location,
-)
-from aslpto.rules.morale.stack import (
-    stack_odds_panji as stack_odds_panji,
-)
 from aslpto.rules.morale.values import (
     PLAIN as PLAIN,
 )
@@ -223,3 +209,24 @@ from aslpto.rules.morale.values import (
 from aslpto.rules.morale.values import (
     with_situation as with_situation,
 )
+
+if TYPE_CHECKING:
+    from aslpto.rules.morale.stack import Branch as Branch
+    from aslpto.rules.morale.stack import Group as Group
+    from aslpto.rules.morale.stack import StackOdds as StackOdds
+    from aslpto.rules.morale.stack import stack_odds_location as stack_odds_location
+    from aslpto.rules.morale.stack import stack_odds_panji as stack_odds_panji
+
+_STACK = frozenset({"Branch", "Group", "StackOdds", "stack_odds_location", "stack_odds_panji"})
+
+
+def __getattr__(name: str) -> object:
+    """The stack procedures (:mod:`aslpto.rules.morale.stack`), imported when first asked for:
+    a single unit's check does without them."""
+    if name in _STACK:
+        from aslpto.rules.morale import stack
+
+        value = getattr(stack, name)
+        globals()[name] = value
+        return value
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
