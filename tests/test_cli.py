@@ -133,6 +133,30 @@ def test_the_console_script_ends_at_once_yet_runs_the_exit_functions(
         assert r.stdout == expected and expected.startswith("JA: ")
 
 
+@pytest.mark.parametrize(("command", "collecting"), [("--version", False), ("serve", True)])
+def test_the_console_script_runs_without_the_cyclic_collector_but_the_server(
+    command: str, collecting: bool
+) -> None:
+    """``aslpto.__main__:run``, the console script, turns the collector off before the first
+    import; ``aslpto serve``, which lives on, turns it back on."""
+    script = ("import gc, sys\n"
+              f"sys.argv = ['aslpto', {command!r}]\n"
+              "import aslpto.cli as c\n"
+              "def main():\n"
+              "    print('collecting', gc.isenabled(), file=sys.stderr)\n"
+              "    return 0\n"
+              "c.main = main\n"
+              "from aslpto.__main__ import run\nrun()\n")  # fmt: skip
+    r = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True)
+    assert r.returncode == 0
+    assert r.stderr.splitlines() == [f"collecting {collecting}"]
+
+
+def test_the_console_script_is_aslpto_main_run() -> None:
+    text = (ROOT / "pyproject.toml").read_text(encoding="utf-8")
+    assert 'aslpto = "aslpto.__main__:run"' in text
+
+
 @pytest.mark.parametrize("closed", [">&-", "2>&-"])
 def test_the_console_script_with_a_closed_stream_exits_2_without_a_traceback(
     closed: str,

@@ -5,7 +5,7 @@ a :class:`~aslpto.base.rulings.RuleViolation` that names the rule forbidding it;
 is an :class:`~aslpto.base.rulings.InputError` that says where.
 
 The entry points a script needs (README, "From Python"); each is imported when first used, so
-``import aslpto`` costs almost nothing:
+``import aslpto`` imports nothing but the version:
 
 - ``load(path)``, ``loads(text, path)``, ``dump(game)`` — scenario files (docs/scenario-format.md)
 - ``check(game)`` — the setup findings (``aslpto check``)
@@ -24,10 +24,9 @@ from __future__ import annotations
 
 from aslpto.base import VERSION
 from aslpto.base.hints import TYPE_CHECKING, Any
-from aslpto.base.plugins import module
-from aslpto.base.rulings import InputError, RuleViolation, Ruling
 
 if TYPE_CHECKING:
+    from aslpto.base.rulings import InputError, RuleViolation, Ruling
     from aslpto.formats.scenario import dump, load, loads
     from aslpto.formats.svg import render
     from aslpto.procedures.movement import apply as apply_move
@@ -47,6 +46,9 @@ _LAZY: dict[str, tuple[str, str]] = {
     "load": ("aslpto.formats.scenario", "load"),
     "loads": ("aslpto.formats.scenario", "loads"),
     "dump": ("aslpto.formats.scenario", "dump"),
+    "InputError": ("aslpto.base.rulings", "InputError"),
+    "RuleViolation": ("aslpto.base.rulings", "RuleViolation"),
+    "Ruling": ("aslpto.base.rulings", "Ruling"),
     "render": ("aslpto.formats.svg", "render"),
     "check": ("aslpto.procedures.setup", "check"),
     "evaluate_move": ("aslpto.procedures.movement", "evaluate"),
@@ -97,6 +99,8 @@ def __getattr__(name: str) -> Any:
     where = _LAZY.get(name)
     if where is None:
         raise AttributeError(f"module 'aslpto' has no attribute {name!r}")
+    from aslpto.base.plugins import module
+
     value = getattr(module(where[0]), where[1])
     globals()[name] = value
     return value

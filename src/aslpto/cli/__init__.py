@@ -177,9 +177,10 @@ def console() -> None:
     functions run (``atexit``: the compiled record methods kept, ``logging`` flushed) and the
     output is flushed, but the interpreter does not take apart every object the command made
     (2-3 ms of a cold ``reach``, a twentieth of it). ``aslpto serve`` ends as usual."""
+    if _chosen(sys.argv[1:]) == "serve":  # (the server lives on: its collector runs)
+        gc.enable()
+        sys.exit(main())
     code = main()
-    if _chosen(sys.argv[1:]) == "serve":
-        sys.exit(code)
     _flush()
     atexit._run_exitfuncs()
     _flush()  # (what an exit function wrote)
