@@ -157,3 +157,40 @@ def test_no_module_over_about_800_lines() -> None:
         if (n := len(path.read_text(encoding="utf-8").splitlines())) > MAX_LINES
     }
     assert not long, long
+
+
+def _type_checking_names(tree: ast.Module) -> dict[str, tuple[str, str]]:
+    """The names an ``if TYPE_CHECKING:`` block imports, with their modules and names there."""
+    out: dict[str, tuple[str, str]] = {}
+    for node in tree.body:
+        if isinstance(node, ast.If) and ast.unparse(node.test) == "TYPE_CHECKING":
+            for imp in node.body:
+                if isinstance(imp, ast.ImportFrom) and imp.module:
+                    out.update((a.asname or a.name, (imp.module, a.name)) for a in imp.names)
+    return out
+
+
+LATER = [name for name, path in MODULES.items()
+         if path.name == "__init__.py" and "= Later(" in path.read_text(encoding="utf-8")]
+"""The packages whose names come later (``base.plugins.Later``)."""
+
+
+def test_the_packages_naming_their_modules_entry_points_later_exist() -> None:
+    assert set(LATER) == {"aslpto", "aslpto.rules.morale", "aslpto.rules.panji.effects",
+                          "aslpto.formats.scenario"}  # fmt: skip
+
+
+@pytest.mark.parametrize("package", LATER)
+def test_a_package_gives_later_what_it_names_to_the_type_checker(package: str) -> None:
+    """A package whose names come later (``base.plugins.Later``) gives each name its
+    ``if TYPE_CHECKING:`` block imports, from that module, and no other."""
+    import importlib
+
+    pkg = importlib.import_module(package)
+    named = _type_checking_names(ast.parse(MODULES[package].read_text(encoding="utf-8")))
+    assert named
+    for name, (where, there) in named.items():
+        assert getattr(pkg, name) is getattr(importlib.import_module(where), there), name
+    assert set(pkg.__getattr__.names) == set(named)
+    with pytest.raises(AttributeError, match="no_such_name"):
+        pkg.__getattr__("no_such_name")

@@ -28,7 +28,8 @@ def test_import_aslpto_loads_no_rules() -> None:
     code = ("import sys, aslpto; print(sorted(m for m in sys.modules if m.startswith('aslpto') "
             "or m in ('re', 'enum', 'collections')))")  # fmt: skip
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
-    assert out.stdout.strip() == "['aslpto', 'aslpto.base', 'aslpto.base.hints']"
+    loaded = "['aslpto', 'aslpto.base', 'aslpto.base.hints', 'aslpto.base.plugins']"
+    assert out.stdout.strip() == loaded
 
 
 def test_odds_imports_no_typing() -> None:

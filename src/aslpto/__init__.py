@@ -23,7 +23,8 @@ The entry points a script needs (README, "From Python"); each is imported when f
 from __future__ import annotations
 
 from aslpto.base import VERSION
-from aslpto.base.hints import TYPE_CHECKING, Any
+from aslpto.base.hints import TYPE_CHECKING
+from aslpto.base.plugins import Later
 
 if TYPE_CHECKING:
     from aslpto.base.rulings import InputError, RuleViolation, Ruling
@@ -42,29 +43,29 @@ if TYPE_CHECKING:
 
 __version__ = VERSION
 
-_LAZY: dict[str, tuple[str, str]] = {
-    "load": ("aslpto.formats.scenario", "load"),
-    "loads": ("aslpto.formats.scenario", "loads"),
-    "dump": ("aslpto.formats.scenario", "dump"),
-    "InputError": ("aslpto.base.rulings", "InputError"),
-    "RuleViolation": ("aslpto.base.rulings", "RuleViolation"),
-    "Ruling": ("aslpto.base.rulings", "Ruling"),
-    "render": ("aslpto.formats.svg", "render"),
-    "check": ("aslpto.procedures.setup", "check"),
-    "evaluate_move": ("aslpto.procedures.movement", "evaluate"),
-    "apply_move": ("aslpto.procedures.movement", "apply"),
-    "reach": ("aslpto.procedures.movement", "reach"),
-    "MoveOptions": ("aslpto.rules.movement", "MoveOptions"),
-    "los": ("aslpto.rules.los", "los"),
-    "make": ("aslpto.state.counters", "make"),
-    "Kind": ("aslpto.state.units", "Kind"),
-    "UnitClass": ("aslpto.state.units", "UnitClass"),
-    "Strength": ("aslpto.state.units", "Strength"),
-    "Check": ("aslpto.rules.morale", "Check"),
-    "odds_check": ("aslpto.rules.morale", "odds_check"),
-    "resolve_check": ("aslpto.rules.morale", "resolve_check"),
-    "GivenDice": ("aslpto.state.dice", "GivenDice"),
-    "RandomDice": ("aslpto.state.dice", "RandomDice"),
+_LAZY = {
+    "load": "aslpto.formats.scenario",
+    "loads": "aslpto.formats.scenario",
+    "dump": "aslpto.formats.scenario",
+    "InputError": "aslpto.base.rulings",
+    "RuleViolation": "aslpto.base.rulings",
+    "Ruling": "aslpto.base.rulings",
+    "render": "aslpto.formats.svg",
+    "check": "aslpto.procedures.setup",
+    "evaluate_move": "aslpto.procedures.movement:evaluate",
+    "apply_move": "aslpto.procedures.movement:apply",
+    "reach": "aslpto.procedures.movement",
+    "MoveOptions": "aslpto.rules.movement",
+    "los": "aslpto.rules.los",
+    "make": "aslpto.state.counters",
+    "Kind": "aslpto.state.units",
+    "UnitClass": "aslpto.state.units",
+    "Strength": "aslpto.state.units",
+    "Check": "aslpto.rules.morale",
+    "odds_check": "aslpto.rules.morale",
+    "resolve_check": "aslpto.rules.morale",
+    "GivenDice": "aslpto.state.dice",
+    "RandomDice": "aslpto.state.dice",
 }
 
 __all__ = [
@@ -94,16 +95,8 @@ __all__ = [
 ]
 
 
-def __getattr__(name: str) -> Any:
-    """The entry points, imported on first use (PEP 562)."""
-    where = _LAZY.get(name)
-    if where is None:
-        raise AttributeError(f"module 'aslpto' has no attribute {name!r}")
-    from aslpto.base.plugins import module
-
-    value = getattr(module(where[0]), where[1])
-    globals()[name] = value
-    return value
+__getattr__ = Later(__name__, _LAZY)
+"""The entry points, imported on first use (PEP 562)."""
 
 
 def __dir__() -> list[str]:

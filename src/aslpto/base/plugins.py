@@ -6,10 +6,12 @@ only what it needs)."""
 from __future__ import annotations
 
 import sys
-from collections.abc import Callable
 from types import ModuleType
 
-from aslpto.base.hints import Any
+from aslpto.base.hints import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from collections.abc import Callable
 
 
 def module(name: str) -> ModuleType:
@@ -21,6 +23,31 @@ def module(name: str) -> ModuleType:
         __import__(name)
         got = sys.modules[name]
     return got
+
+
+class Later:
+    """A package's ``__getattr__`` (PEP 562, ``__getattr__ = Later(__name__, {name: module})``):
+    each name of :attr:`names` imported from the module defining it when first asked for, then
+    kept in the package (``"module:other"``: that module's ``other``). A package so names its
+    modules' entry points without importing them all (a command imports what it uses); its
+    ``if TYPE_CHECKING:`` imports name the same to the type checker
+    (``tests/test_architecture.py`` holds the two alike)."""
+
+    __slots__ = ("names", "package")
+
+    def __init__(self, package: str, names: dict[str, str]) -> None:
+        self.package = package
+        self.names = names
+
+    def __call__(self, name: str) -> Any:
+        where = self.names.get(name)
+        if where is None:
+            raise AttributeError(f"module {self.package!r} has no attribute {name!r}")
+        where, _, attribute = where.partition(":")
+        value = getattr(module(where), attribute or name)
+        setattr(module(self.package), name, value)
+        return value
+
 
 JAPANESE_MORALE = ""
 """The module answering the morale procedures' questions of the Japanese rules (G1.1-G1.41):

@@ -11,6 +11,8 @@ Setup *legality* (what the rules allow where) is not checked here but by
 
 from __future__ import annotations
 
+from aslpto.base.hints import TYPE_CHECKING
+from aslpto.base.plugins import Later
 from aslpto.formats.scenario.reader import (
     _Reader as _Reader,
 )
@@ -119,27 +121,11 @@ from aslpto.formats.scenario.source import (
 from aslpto.formats.scenario.source import (
     map_source as map_source,
 )
-from aslpto.formats.scenario.writer import (
-    _bool as _bool,
-)
-from aslpto.formats.scenario.writer import (
-    _chart_overrides as _chart_overrides,
-)
-from aslpto.formats.scenario.writer import (
-    _key as _key,
-)
-from aslpto.formats.scenario.writer import (
-    _list as _list,
-)
-from aslpto.formats.scenario.writer import (
-    _str as _str,
-)
-from aslpto.formats.scenario.writer import (
-    _unit_lines as _unit_lines,
-)
-from aslpto.formats.scenario.writer import (
-    _val as _val,
-)
-from aslpto.formats.scenario.writer import (
-    dump as dump,
-)
+
+if TYPE_CHECKING:
+    from aslpto.formats.scenario.writer import (
+        dump as dump,
+    )
+
+# the writer imported when first asked for (a command reading a scenario writes none)
+__getattr__ = Later(__name__, {"dump": "aslpto.formats.scenario.writer"})

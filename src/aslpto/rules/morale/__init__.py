@@ -26,6 +26,7 @@ polynomially with its size (:class:`StackOdds` takes identical units as intercha
 from __future__ import annotations
 
 from aslpto.base.hints import TYPE_CHECKING
+from aslpto.base.plugins import Later
 from aslpto.rules.morale.procedures import (
     _DR_CLASSES as _DR_CLASSES,
 )
@@ -217,16 +218,11 @@ if TYPE_CHECKING:
     from aslpto.rules.morale.stack import stack_odds_location as stack_odds_location
     from aslpto.rules.morale.stack import stack_odds_panji as stack_odds_panji
 
-_STACK = frozenset({"Branch", "Group", "StackOdds", "stack_odds_location", "stack_odds_panji"})
-
-
-def __getattr__(name: str) -> object:
-    """The stack procedures (:mod:`aslpto.rules.morale.stack`), imported when first asked for:
-    a single unit's check does without them."""
-    if name in _STACK:
-        from aslpto.rules.morale import stack
-
-        value = getattr(stack, name)
-        globals()[name] = value
-        return value
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+# the stack procedures imported when first asked for (a single unit's check does without them)
+__getattr__ = Later(
+    __name__,
+    dict.fromkeys(
+        ("Branch", "Group", "StackOdds", "stack_odds_location", "stack_odds_panji"),
+        "aslpto.rules.morale.stack",
+    ),
+)

@@ -28,13 +28,13 @@ from aslpto.base.unchecked import Recorded
 from aslpto.board.hexes import DIRECTIONS, Direction, Hex, HexName
 from aslpto.board.maps import Map, RiverDepth
 from aslpto.board.terrain import Feature, Terrain
-from aslpto.rules.panji.effects import Weapon
-from aslpto.state.dice import Dice, Distribution, odds
+from aslpto.rules.panji.effects.terrain import Weapon
 from aslpto.state.game import EC, FORTIFICATION_KINDS, Conditions, CurrentForce, FortKind, Game
 from aslpto.state.units import Kind, Unit
 
 if TYPE_CHECKING:
     from aslpto.rules.los import Location
+    from aslpto.state.dice import Dice, Distribution
 
 
 def _data() -> Mapping[str, Any]:
@@ -109,6 +109,8 @@ def resolve_current(
 def current_odds(
     conditions: Conditions, *, placed: Direction | None = None
 ) -> Distribution[Current]:
+    from aslpto.state.dice import odds  # (imported when asked: a move rolls nothing)
+
     return odds(lambda dice: resolve_current(conditions, dice, placed=placed).value)
 
 
@@ -143,6 +145,8 @@ def resolve_depth(
 
 
 def depth_odds(conditions: Conditions, *, dyo: bool = True) -> Distribution[RiverDepth]:
+    from aslpto.state.dice import odds  # (imported when asked: a move rolls nothing)
+
     return odds(lambda dice: resolve_depth(conditions, dice, dyo=dyo).value)
 
 
@@ -427,6 +431,8 @@ def resolve_drift(
 def drift_odds(
     game: Game, hex_name: str, craft: Craft, *, own_aph: bool, heading: Heading | None = None
 ) -> Distribution[Hex | None]:
+    from aslpto.state.dice import odds  # (imported when asked: a move rolls nothing)
+
     return odds(
         lambda d: resolve_drift(game, hex_name, craft, d, own_aph=own_aph, heading=heading).value
     )
@@ -623,6 +629,8 @@ def resolve_ice_crossing(ledger: IceLedger, weight_tons: float, dice: Dice) -> R
 
 
 def ice_odds(ledger: IceLedger, weight_tons: float) -> Distribution[IceResult]:
+    from aslpto.state.dice import odds  # (imported when asked: a move rolls nothing)
+
     return odds(lambda d: resolve_ice_crossing(ledger, weight_tons, d).value)
 
 
