@@ -194,3 +194,8 @@ def test_a_package_gives_later_what_it_names_to_the_type_checker(package: str) -
     assert set(pkg.__getattr__.names) == set(named)
     with pytest.raises(AttributeError, match="no_such_name"):
         pkg.__getattr__("no_such_name")
+    assert set(named) <= set(dir(pkg))
+    star: dict[str, object] = {}
+    exec(f"from {package} import *", star)  # (what `import *` gives)
+    assert {n for n in named if not n.startswith("_")} <= set(star)
+    assert not any(isinstance(v, type(pkg)) for v in star.values())

@@ -5,7 +5,8 @@ a :class:`~aslpto.base.rulings.RuleViolation` that names the rule forbidding it;
 is an :class:`~aslpto.base.rulings.InputError` that says where.
 
 The entry points a script needs (README, "From Python"); each is imported when first used, so
-``import aslpto`` imports nothing but the version:
+``import aslpto`` imports the version and the helper that imports the rest
+(``base.plugins.Later``):
 
 - ``load(path)``, ``loads(text, path)``, ``dump(game)`` — scenario files (docs/scenario-format.md)
 - ``check(game)`` — the setup findings (``aslpto check``)
@@ -95,9 +96,6 @@ __all__ = [
 ]
 
 
-__getattr__ = Later(__name__, _LAZY)
-"""The entry points, imported on first use (PEP 562)."""
-
-
-def __dir__() -> list[str]:
-    return sorted(set(globals()) | set(_LAZY))
+if not TYPE_CHECKING:  # the entry points, imported on first use (PEP 562)
+    __getattr__ = Later(globals(), _LAZY)
+    __dir__ = __getattr__.dir

@@ -5,8 +5,8 @@ The cyclic garbage collector is off from the first import on: its passes over th
 objects a command makes only cost time in a process that ends with its answer (about 1.5 ms
 of a cold ``aslpto odds``, most of it before :func:`aslpto.cli.main` could turn it off
 itself); reference counting still frees what a command drops. ``aslpto serve``, which lives
-on, turns it back on (:func:`aslpto.cli.console`). ``import aslpto`` reads the version alone,
-so that little comes before.
+on, turns it back on (:func:`aslpto.cli.console`). ``import aslpto`` reads the version and
+:class:`aslpto.base.plugins.Later` alone, so that little comes before.
 """
 
 import gc

@@ -26,27 +26,49 @@ def module(name: str) -> ModuleType:
 
 
 class Later:
-    """A package's ``__getattr__`` (PEP 562, ``__getattr__ = Later(__name__, {name: module})``):
-    each name of :attr:`names` imported from the module defining it when first asked for, then
-    kept in the package (``"module:other"``: that module's ``other``). A package so names its
-    modules' entry points without importing them all (a command imports what it uses); its
-    ``if TYPE_CHECKING:`` imports name the same to the type checker
-    (``tests/test_architecture.py`` holds the two alike)."""
+    """A package's ``__getattr__`` (PEP 562): each name of :attr:`names` imported from the
+    module defining it when first asked for, then kept in the package (``"module:other"``: that
+    module's ``other``). A package so names its modules' entry points without importing them
+    all (a command imports what it uses)::
 
-    __slots__ = ("names", "package")
+        if not TYPE_CHECKING:
+            __getattr__ = Later(globals(), {"dump": "aslpto.formats.scenario.writer"})
+            __dir__ = __getattr__.dir
+            __all__ = __getattr__.public()
 
-    def __init__(self, package: str, names: dict[str, str]) -> None:
-        self.package = package
+    Its ``if TYPE_CHECKING:`` imports name the same to the type checker, which sees no
+    ``__getattr__`` and so refuses a name the package lacks (``tests/test_architecture.py``
+    holds the two alike)."""
+
+    __slots__ = ("_space", "names")
+
+    def __init__(self, space: dict[str, Any], names: dict[str, str]) -> None:
+        self._space = space  # (the package's own globals: where a name is kept once read)
         self.names = names
 
     def __call__(self, name: str) -> Any:
         where = self.names.get(name)
         if where is None:
-            raise AttributeError(f"module {self.package!r} has no attribute {name!r}")
+            raise AttributeError(f"module {self._space['__name__']!r} has no attribute {name!r}")
         where, _, attribute = where.partition(":")
         value = getattr(module(where), attribute or name)
-        setattr(module(self.package), name, value)
+        self._space[name] = value
         return value
+
+    def dir(self) -> list[str]:
+        """The package's ``__dir__``: its names and those it gives later."""
+        return sorted(set(self._space) | set(self.names))
+
+    def public(self) -> list[str]:
+        """The package's ``__all__`` (what ``import *`` gives): its public values and those it
+        gives later, not its modules nor the names it only imports to work."""
+        own = (n for n, v in self._space.items()
+               if not n.startswith("_") and not isinstance(v, ModuleType)
+               and n not in ("TYPE_CHECKING", "Later", "annotations"))  # fmt: skip
+        return sorted(set(own) | set(self.names))
+
+    def __repr__(self) -> str:
+        return f"<the names {self._space['__name__']} gives when first asked for>"
 
 
 JAPANESE_MORALE = ""

@@ -127,5 +127,8 @@ if TYPE_CHECKING:
         dump as dump,
     )
 
-# the writer imported when first asked for (a command reading a scenario writes none)
-__getattr__ = Later(__name__, {"dump": "aslpto.formats.scenario.writer"})
+if not TYPE_CHECKING:
+    # the writer imported when first asked for (a command reading a scenario writes none)
+    __getattr__ = Later(globals(), {"dump": "aslpto.formats.scenario.writer"})
+    __dir__ = __getattr__.dir
+    __all__ = __getattr__.public()

@@ -218,11 +218,14 @@ if TYPE_CHECKING:
     from aslpto.rules.morale.stack import stack_odds_location as stack_odds_location
     from aslpto.rules.morale.stack import stack_odds_panji as stack_odds_panji
 
-# the stack procedures imported when first asked for (a single unit's check does without them)
-__getattr__ = Later(
-    __name__,
-    dict.fromkeys(
-        ("Branch", "Group", "StackOdds", "stack_odds_location", "stack_odds_panji"),
-        "aslpto.rules.morale.stack",
-    ),
-)
+if not TYPE_CHECKING:
+    # the stack procedures imported when first asked for (a single unit's check does without them)
+    __getattr__ = Later(
+        globals(),
+        dict.fromkeys(
+            ("Branch", "Group", "StackOdds", "stack_odds_location", "stack_odds_panji"),
+            "aslpto.rules.morale.stack",
+        ),
+    )
+    __dir__ = __getattr__.dir
+    __all__ = __getattr__.public()

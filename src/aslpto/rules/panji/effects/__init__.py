@@ -290,7 +290,7 @@ if TYPE_CHECKING:
         verify_weapon as verify_weapon,
     )
 
-# each name from its module when first asked for (a move imports the terrain effects alone)
+# each module's names, given when first asked for (a move imports the terrain effects alone)
 _TERRAIN = (
     "ABOVE",
     "BENEATH",
@@ -388,12 +388,16 @@ _REMOVAL = (
     "verify_afv_clear",
     "verify_clearance",
 )
-__getattr__ = Later(
-    __name__,
-    {
-        **dict.fromkeys(_TERRAIN, "aslpto.rules.panji.effects.terrain"),
-        **dict.fromkeys(_ENTRY, "aslpto.rules.panji.effects.entry"),
-        **dict.fromkeys(_RESTRICTIONS, "aslpto.rules.panji.effects.restrictions"),
-        **dict.fromkeys(_REMOVAL, "aslpto.rules.panji.effects.removal"),
-    },
-)
+
+if not TYPE_CHECKING:
+    __getattr__ = Later(
+        globals(),
+        {
+            **dict.fromkeys(_TERRAIN, "aslpto.rules.panji.effects.terrain"),
+            **dict.fromkeys(_ENTRY, "aslpto.rules.panji.effects.entry"),
+            **dict.fromkeys(_RESTRICTIONS, "aslpto.rules.panji.effects.restrictions"),
+            **dict.fromkeys(_REMOVAL, "aslpto.rules.panji.effects.removal"),
+        },
+    )
+    __dir__ = __getattr__.dir
+    __all__ = __getattr__.public()
