@@ -26,6 +26,8 @@ from aslpto.cli.odds import (
 )
 from aslpto.rules.morale import Check, odds_location, odds_panji_stack
 from aslpto.rules.morale.stack import stack_odds_location, stack_odds_panji
+from aslpto.state.counters import make
+from aslpto.state.units import Kind, Strength, UnitClass
 
 THREE = ["--unit", "4-4-8", "--unit", "4-4-8", "--unit", "4-4-8", "--leader", "9-1"]
 TEN = [w for _ in range(10) for w in ("--unit", "4-4-8")] + ["--leader", "9-1"]
@@ -278,3 +280,51 @@ def test_a10_2_a_single_unit_imports_no_stack_procedure() -> None:
             "print('aslpto.rules.morale.stack' in sys.modules, file=sys.stderr)")  # fmt: skip
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stderr.strip().splitlines()[-1] == "False"
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["mc", "2", "--unit", "2-2-8:berserk"],
+        ["mc", "2", "--unit", "2-2-8", "--leader", "9-1"],  # (the leader's HoB: berserk)
+        ["mc", "2", "--unit", "2-2-8:berserk", "--unit", "4-4-8"],
+    ],
+    ids=["alone", "with_a_leader", "beside_a_squad"],
+)
+def test_g1_3_g1_14_a_berserk_crew_that_fails_is_casualty_reduced(
+    capsys: pytest.CaptureFixture[str], argv: list[str]
+) -> None:
+    """G1.3: an infantry crew is Step-Reduced "in the same manner" as an armed, non-berserk
+    squad (G1.12); a berserk one that fails a MC is Casualty Reduced as any berserk unit, which
+    eliminates a crew (G1.14 EX), in the factored odds as in the walk of every history."""
+    listed = run_json(capsys, *argv)
+    detail = run_json(capsys, *argv, "--detail")
+    assert sum(_p(o) for o in listed["outcomes"]) == 1
+    by_end: Counter[str] = Counter()
+    for o in detail["outcomes"]:
+        key = {k: v for k, v in o.items() if k not in ("probability", "events", "rules")}
+        by_end[json.dumps(key, sort_keys=True)] += _p(o)
+    ends = {json.dumps({k: v for k, v in o.items() if k != "probability"}, sort_keys=True): _p(o)
+            for o in listed["outcomes"]}  # fmt: skip
+    assert ends == dict(by_end)
+    if argv[3] == "2-2-8:berserk":
+        gone = sum(_p(o) for o in listed["outcomes"] if "U1" in o.get("eliminated", []))
+        assert gone == Fraction(7, 12)  # (ML 8, +2: a Final DR of 9 or more fails)
+
+
+def test_a10_2_an_error_in_a_groups_checks_names_its_unit(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """An error inside the checks of a group of identical units names the first of them, not
+    the placeholder the group is worked out under."""
+    from aslpto.base.rulings import RuleViolation
+    from aslpto.rules.morale import stack
+
+    def refuse(unit: Any, *args: Any, **kwargs: Any) -> Any:
+        raise RuleViolation("A10.1", f"{unit.id} cannot take this check")
+
+    monkeypatch.setattr(stack, "apply_roll", refuse)
+    units = [make(f"U{i}", "japanese", Kind.SQUAD, UnitClass.ELITE, Strength.FULL)
+             for i in (1, 2)]  # fmt: skip
+    with pytest.raises(RuleViolation, match=r"^A10\.1: U1 cannot take this check$"):
+        stack_odds_location(units, Check.MC, drm=0)

@@ -439,11 +439,19 @@ def describe(
     if status.get("broken"):
         status.setdefault("dm", False)
     uid = id or face
-    if status.get("broken") and nationality == "japanese":
+    japanese = nationality == "japanese"
+    if strength is not None or (status.get("broken") and japanese):
         k = kind or _KIND_WORDS.get(face)
-        if k is None and not _LEADER_FACE.match(face):
-            k = catalog().find(nationality, face, kind=kind, unit_class=cls, strength=strength).kind
-        if k in (Kind.SQUAD, Kind.CREW):
+        if k is None:
+            k = Kind.LEADER if _LEADER_FACE.match(face) else catalog().find(
+                nationality, face, kind=kind, unit_class=cls, strength=strength).kind  # fmt: skip
+        if strength is not None and not (japanese and k in (Kind.SQUAD, Kind.CREW)):
+            who = catalog().nationality(nationality).name
+            raise InputError(
+                f"unit {spec!r}: a {who} {k.value} has no Full- and Reduced-Strength sides (only "
+                "Japanese squads and infantry crews have them: G1.1, G1.3)"
+            )
+        if status.get("broken") and japanese and k in (Kind.SQUAD, Kind.CREW):
             raise InputError(
                 f"unit {spec!r}: a Japanese {k.value} has no broken side (G1.1, G1.3); "
                 "describe its broken half-squads instead"

@@ -455,11 +455,12 @@ class Catalog:
         what = str(kind) if kind else "unit"
         plural = _KIND_PLURAL.get(kind, f"{kind}s") if kind else "MMC faces"
         if fits:
-            ids = " or ".join(
+            ids = " or ".join(dict.fromkeys(  # (each once: a face printed on two pieces)
                 " ".join(str(x) for x in (c.strength, c.unit_class) if x is not None)
                 for c in same
-            )
-            return f"{n.name} {what} {face}: printed as {ids}, not {strength} {unit_class}"
+            ))  # fmt: skip
+            asked = " ".join(str(x) for x in (strength, unit_class) if x is not None)
+            return f"{n.name} {what} {face}: printed as {ids}, not {asked}"
         if same:
             printed = sorted({str(c.unit_class) for c in same if c.unit_class})
             cls = " or ".join(printed) if printed else "no Class"

@@ -147,7 +147,9 @@ def break_result(u: Unit, log: Log, dice: Dice, *, check: Check, casualty: bool)
     if G1.rules.is_japanese(u) and (u.berserk or u.unarmed) and u.kind == Kind.SQUAD:
         log.note(u, "berserk/Unarmed: Casualty Reduction instead", "G1.14")
         return casualty_reduce(u, log, dice)
-    if G1.rules.is_japanese(u) and u.kind in (Kind.SQUAD, Kind.CREW):
+    if G1.rules.is_japanese(u) and u.kind in (Kind.SQUAD, Kind.CREW) and not u.berserk:
+        # (G1.3: a crew as a squad, armed and not berserk; a berserk crew is Casualty Reduced
+        # as any berserk unit, below)
         br = G1.rules.attack_break(u) if check == Check.MC else G1.rules.other_break(u)
         log.note(u, "step-reduced" if check == Check.MC else "broken", *br.rules)
         return list(br.value)

@@ -30,7 +30,7 @@ from math import factorial, lcm
 
 from aslpto.base.hints import Any
 from aslpto.base.records import record, replace
-from aslpto.base.rulings import InputError
+from aslpto.base.rulings import InputError, RuleViolation
 from aslpto.rules.morale import procedures as old
 from aslpto.rules.morale.national import G1
 from aslpto.rules.morale.procedures import _leaders_first, _panji_each
@@ -521,7 +521,12 @@ def _stack(plans: list[tuple[_Plan, Fraction]]) -> StackOdds:
                 fate_rules: dict[Fate, list[str]] = {}
                 for stages, n in kinds[t].items():
                     if (t, stages) not in grouped:
-                        grouped[(t, stages)] = _group_fates(memo.fates(t, stages))
+                        try:
+                            fates = memo.fates(t, stages)
+                        except (RuleViolation, InputError) as e:  # (named by its first unit)
+                            said = e.message.replace(TEMPLATE, ids[0])
+                            raise replace(e, message=said) from None
+                        grouped[(t, stages)] = _group_fates(fates)
                     d, fr, h = grouped[(t, stages)]
                     seen([r for _, rs in fr for r in rs])
                     for f, rs in fr:
