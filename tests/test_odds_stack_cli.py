@@ -328,3 +328,34 @@ def test_a10_2_an_error_in_a_groups_checks_names_its_unit(
              for i in (1, 2)]  # fmt: skip
     with pytest.raises(RuleViolation, match=r"^A10\.1: U1 cannot take this check$"):
         stack_odds_location(units, Check.MC, drm=0)
+
+
+def _by_end(listing: dict[str, Any]) -> Counter[str]:
+    """Each outcome by the units left and those eliminated, with their ids, in no order."""
+    out: Counter[str] = Counter()
+    for o in listing["outcomes"]:
+        end = {"result": sorted(json.dumps(u, sort_keys=True) for u in o["result"]),
+               "eliminated": sorted(o.get("eliminated", []))}  # fmt: skip
+        out[json.dumps(end, sort_keys=True)] += _p(o)
+    return out
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["nmc", "--unit", "2-3-8:broken", "--unit", "2-3-8", "--leader", "10-0"],
+        ["mc", "0", "--unit", "4-4-8:berserk", "--unit", "4-4-8", "--leader", "10-0",
+         "--drm", "-2"],
+        ["mc", "2", "--unit", "4-4-8:pinned", "--unit", "4-4-8:berserk", "--leader", "8-0"],
+        ["nmc", "--unit", "2-2-8", "--unit", "2-2-8:berserk", "--unit", "4-4-7:american",
+         "--leader", "10-0"],
+    ],
+    ids=["broken_and_unbroken_hs", "berserk_and_not", "pinned_and_berserk", "crews"],
+)  # fmt: skip
+def test_a10_2_a15_units_that_become_alike_keep_their_ids(
+    capsys: pytest.CaptureFixture[str], argv: list[str]
+) -> None:
+    """Units that did not start identical are not interchangeable, even once the leader's
+    Heat of Battle (A15.1) has made them alike (berserk, A15.4): each keeps its odds by id, as
+    in the walk of every history."""
+    assert _by_end(run_json(capsys, *argv)) == _by_end(run_json(capsys, *argv, "--detail"))

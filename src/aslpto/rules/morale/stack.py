@@ -499,6 +499,7 @@ def _stack(plans: list[tuple[_Plan, Fraction]]) -> StackOdds:
     for plan, w in plans:
         seen(plan.rules)
         memo = _Memo(plan.facts)
+        origin = {u.id: u.with_(id=TEMPLATE) for u in plan.units}
         for branch, pb in _branches(plan):
             entries = sorted(branch.entries, key=lambda e: e[0])
             told = list(plan.rules)
@@ -506,20 +507,23 @@ def _stack(plans: list[tuple[_Plan, Fraction]]) -> StackOdds:
                 seen(e[2])
                 seen(e[2], told)
             gone = tuple(x for e in entries for x in e[3])
-            members: dict[Unit, list[str]] = {}
-            kinds: dict[Unit, dict[tuple[Stage, ...], int]] = {}
+            # units are interchangeable when they started identical and are so when they
+            # check (a broken HS and an unbroken one, both gone berserk with their leader,
+            # check alike but keep their ids apart)
+            members: dict[tuple[Unit, Unit], list[str]] = {}
+            kinds: dict[tuple[Unit, Unit], dict[tuple[Stage, ...], int]] = {}
             for uid, start, stages in branch.others:
-                t = start.with_(id=TEMPLATE)
-                members.setdefault(t, []).append(uid)
+                both = (origin[uid], start.with_(id=TEMPLATE))
+                members.setdefault(both, []).append(uid)
                 key = _untimed(stages)
-                kinds.setdefault(t, {})
-                kinds[t][key] = kinds[t].get(key, 0) + 1
+                kinds.setdefault(both, {})
+                kinds[both][key] = kinds[both].get(key, 0) + 1
             groups: list[Group] = []
             count = 1
-            for t, ids in members.items():
+            for (_, t), ids in members.items():
                 parts = []
                 fate_rules: dict[Fate, list[str]] = {}
-                for stages, n in kinds[t].items():
+                for stages, n in kinds[(origin[ids[0]], t)].items():
                     if (t, stages) not in grouped:
                         try:
                             fates = memo.fates(t, stages)
