@@ -10,6 +10,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from aslpto.base.rulings import RuleViolation
+from aslpto.board.hexes import distance
 from aslpto.board.maps import JungleType
 from aslpto.formats import scenario
 from aslpto.procedures.movement import apply, evaluate, reach
@@ -148,3 +149,19 @@ def test_reach_broken_unit_cannot_move() -> None:
     g = make_game('[board]\nname = "37"\n', units=(squad("S", "37C3", broken=True),))
     res = reach(g, "S")
     assert res.locations == () and res.violation is not None and res.violation.rule == "A4.1"
+
+
+def test_a4_134_an_allowance_of_0_enters_one_location_by_minimum_move() -> None:
+    """A4.134: a unit may always move one Location by expending all its MF; with an allowance
+    of 0 that first Location takes all it has: no second step, in a declared move as in reach
+    (each step was a new Minimum Move)."""
+    board = '[board]\nname = "37"\n[terrain]\nbamboo = ["C4"]\n'
+    g = make_game(board, units=(squad("S", "37C3").with_(mf=0),))
+    one = evaluate(g, "S", ["37C4"])
+    assert one.legal and one.mf == 0
+    two = evaluate(g, "S", ["37C4", "37C5"])
+    assert not two.legal and two.violation is not None and two.violation.rule == "A4.134"
+    locs = {g.map.name(loc.state.hex) for loc in reach(g, "S").locations}
+    assert "37C4" in locs and "37C5" not in locs
+    start = g.map.hex("37C3")
+    assert all(distance(start, loc.state.hex) <= 1 for loc in reach(g, "S").locations)

@@ -122,6 +122,15 @@ def _check_may_move(game: Game, unit: Unit, ctx: MoveContext, options: MoveOptio
     check_may_move(unit, ctx.mover, options, _leader(game, options))
 
 
+def _none_left(ctx: MoveContext, costs: tuple[Cost, ...]) -> Event:
+    """Why a unit with an allowance of 0 moves no further than one Location (else each step
+    would be a new Minimum Move, A4.134, or a new entry for "all MP"): the rule of the entry
+    that took it all."""
+    infantry = ctx.mover.kind in (MoverKind.INFANTRY, MoverKind.CAVALRY)
+    rule = movement_data().rule("minimum_move") if infantry or not costs else costs[-1].rule
+    return Event("all MF/MP expended", rule, "an allowance of 0: the first Location took it all")
+
+
 def _cap(ctx: MoveContext, tr: Transition, spent: int) -> tuple[int, tuple[Cost, ...]]:
     """Low Crawl (A10.52) and the Minimum Move (A4.134): a first step costing more than the
     allotment costs the whole allotment."""
@@ -283,6 +292,8 @@ def evaluate(
                 )
             )
             terminal = next((e for e in tr.events if e.kind in ("immobilized", "bail-out")), None)
+            if terminal is None and ctx.allowance == 0:
+                terminal = _none_left(ctx, costs)
             if ctx.mover.manhandling and any(
                 e.kind == "eliminated" and e.rule == "G9.411" for e in tr.events
             ):

@@ -133,6 +133,7 @@ def price_step(ctx: MoveContext, st: State, s: Step, spent: int, difficult: int)
         return None
     flags = (
         (1 if any(e.kind in ("immobilized", "bail-out") for e in tr.events) else 0)
+        | (1 if ctx.allowance == 0 else 0)  # (A4.134: the first Location took all it had)
         | (2 if tr.new_location else 0)
         | (4 if tr.road and s.kind == StepKind.ENTER else 0)
         | (8 if tr.crosses_covered else 0)
