@@ -99,3 +99,23 @@ def test_los_overrides_bad_entry_names_line(
     assert main(["los", str(p), "7AA10", "7AA8"]) == 2
     err = capsys.readouterr().err
     assert "bad.toml:" in err and "'los' must be true or false" in err
+
+
+@pytest.mark.parametrize(("a", "b"), [("38C4", "38D5"), ("38B6", "38D6"), ("37GG5", "38B6")])
+def test_a6_1_g8_an_entrenched_end_blocked_by_its_bank_both_ways(
+    capsys: pytest.CaptureFixture[str], a: str, b: str
+) -> None:
+    """A6.1: LOS is reciprocal. Where the thread leaves an entrenched unit's hex along a
+    hexspine, a paddy bank on either hexside there is a hedge to it (G8, B27.2) whichever end
+    the LOS is traced from (on the artwork of real board 38 with overlay RP3)."""
+    from vaslhelp import BOARDS, needs_vasl
+
+    if BOARDS is None:
+        pytest.skip(needs_vasl.kwargs["reason"])
+    scen = str(ROOT / "examples" / "real-37-38.toml")
+    got = []
+    for x, y, flag in ((a, b, "--from-entrenched"), (b, a, "--to-entrenched")):
+        assert main(["los", scen, x, y, flag, "--json", "--vasl-boards", str(BOARDS)]) == 0
+        got.append(json.loads(capsys.readouterr().out))
+    assert got[0]["los"] is got[1]["los"] is False
+    assert got[0]["blocked_by"]["rule"] == got[1]["blocked_by"]["rule"] == "G8 (LOS)"

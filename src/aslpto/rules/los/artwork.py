@@ -539,8 +539,11 @@ class ArtworkLosEngine(LosEngine):
         if not pat.groups or not (ent[0] or ent[1]):
             return False
         ha, hb = a.hex, b.hex
-        first, last = pat.groups[0], pat.groups[-1]
-        for dug, end, g, i in ((ent[0], ha, first, first[4]), (ent[1], hb, last, last[5] - 1)):
+        # the hexes the thread passes next to each end: one, or two where it leaves (enters)
+        # along a hexspine; either hexside counts, from whichever end the LOS is traced (A6.1)
+        firsts = [(ent[0], ha, g, g[4]) for g in pat.groups[:2]]
+        lasts = [(ent[1], hb, g, g[5] - 1) for g in reversed(pat.groups[-2:])]
+        for dug, end, g, i in (*firsts, *lasts):
             n = Hex(ha.x + g[0], ha.y + g[1])
             if not dug or not end.is_adjacent(n):
                 continue
