@@ -177,3 +177,38 @@ def test_an_answer_with_standard_output_closed_is_refused_in_one_line() -> None:
                        capture_output=True, text=True, executable="/bin/bash")  # fmt: skip
     assert r.returncode == 2
     assert r.stderr == "aslpto: standard output is closed: the answer was not written\n"
+
+
+def test_render_refuses_to_write_over_its_scenario_and_leaves_it_whole(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    src = tmp_path / "s.toml"
+    text = (ROOT / "examples" / "two-by-two.toml").read_bytes()
+    src.write_bytes(text)
+    assert main(["render", str(src), "-o", str(tmp_path / "." / "s.toml")]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "over the scenario it is read from" in err
+    assert src.read_bytes() == text
+
+
+def test_import_writes_its_scenario_as_any_file_is_written(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The scenario ``import`` writes takes the usual permissions (the umask's), not the
+    owner-only ones of the temporary file it is written through."""
+    import os
+
+    from vaslhelp import VASL
+
+    saves = sorted((VASL / "saves").glob("Hill 621*.vsav")) if VASL is not None else []
+    if not saves:
+        pytest.skip("no VASL saved games in ../shared/vasl/saves")
+    out = tmp_path / "s.toml"
+    old = os.umask(0o022)
+    try:
+        assert main(["import", str(saves[0]), "-o", str(out),
+                     "--vasl-boards", str(VASL / "boards")]) == 0  # fmt: skip
+    finally:
+        os.umask(old)
+    capsys.readouterr()
+    assert out.stat().st_mode & 0o777 == 0o644

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from aslpto.base.hints import Any
 from aslpto.base.records import field, record
+from aslpto.base.rulings import InputError
 
 
 @record(frozen=False)
@@ -67,3 +68,20 @@ call); a module missing (an optional extra) is skipped."""
 def help_of(name: str) -> str:
     """A command's help line (:data:`COMMANDS`)."""
     return COMMANDS[name][1]
+
+
+def output_file(output: str, what: str, read: str, read_what: str) -> str:
+    """The ``-o FILE`` a command writes ``what`` to: not a folder's name (``out/``: written as
+    a file ``out`` otherwise), nor the file it reads (the answer would replace its input)."""
+    import os
+
+    if output.endswith(("/", os.sep)):
+        raise InputError(f"cannot write {what}: a folder's name, not a file's", output)
+    try:
+        same = os.path.samefile(output, read)
+    except (OSError, ValueError):  # (either missing, or a NUL in a name)
+        same = False
+    if same:
+        raise InputError(f"cannot write {what} over the {read_what} it is read from: name "
+                         "another file", output)  # fmt: skip
+    return output

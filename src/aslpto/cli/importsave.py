@@ -10,7 +10,7 @@ from pathlib import Path
 
 from aslpto.base.hints import Any
 from aslpto.base.rulings import InputError
-from aslpto.cli.command import Outcome, help_of
+from aslpto.cli.command import Outcome, help_of, output_file
 
 NAME = "import"
 HELP = help_of(NAME)
@@ -56,6 +56,8 @@ def run(args: argparse.Namespace) -> Outcome:
     from aslpto.formats import scenario
     from aslpto.formats.vasl.scenario import read
 
+    if args.output != "-":
+        output_file(args.output, "the scenario", args.save, "saved game")
     got = read(args.save, parse_ssr(args.ssr))
     text = got.toml()
     report = got.report
@@ -73,6 +75,9 @@ def run(args: argparse.Namespace) -> Outcome:
         fd, tmp = tempfile.mkstemp(dir=out.parent if str(out.parent) else ".", suffix=".tmp")
         with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as f:
             f.write(text)
+        mask = os.umask(0)
+        os.umask(mask)
+        os.chmod(tmp, 0o666 & ~mask)  # (as any file written: mkstemp makes it the owner's only)
         os.replace(tmp, out)
     except (OSError, ValueError) as e:  # (ValueError: a NUL in the name)
         why = e.strerror if isinstance(e, OSError) and e.strerror else e
