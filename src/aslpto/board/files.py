@@ -24,7 +24,7 @@ from aslpto.board.terrain import HexsideFeature, Terrain, parse_hexside_feature,
 LocalHex = tuple[int, int]
 """(column index, row) on a board or overlay."""
 
-_HEX = LazyPattern(r"^([A-Za-z]{1,2})(\d{1,2})$")
+_HEX = LazyPattern(r"^([A-Za-z]{1,2})([0-9]{1,2})$")
 
 
 def local_y(col: int, row: int) -> int:
@@ -246,7 +246,7 @@ class _Reader:
 
 _BOARD_HEAD = frozenset({"name", "base"})
 _OVERLAY_HEAD = frozenset({"name", "base", "id", "hexes", "anchor"})
-_LEVEL = LazyPattern(r"^[+-]?\d{1,9}$")
+_LEVEL = LazyPattern(r"^[+-]?[0-9]{1,9}$")
 
 _BOARD_KEYS = {"board", "overlay", "terrain", "levels", "hexsides", "lines", "features",
                "buildings", "paddies", "ponds"}  # fmt: skip

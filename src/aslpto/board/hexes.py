@@ -233,7 +233,7 @@ def hexsides_between(a: Iterable[Hex], b: Iterable[Hex]) -> list[Hexside]:
 _DIGITS = "0123456789"
 _LOCAL_NAMES = {f"{COLUMNS[c]}{r}": (c, r) for c in range(NCOLS) for r in rows_of_column(c)}
 """Every printed hex name of a board (``EE7``), with its column and row."""
-_HEX_NAME = LazyPattern(r"^(?P<board>\d+[a-z]?)?(?P<col>[A-Za-z]{1,2})(?P<row>\d{1,2})$")
+_HEX_NAME = LazyPattern(r"^(?P<board>[0-9]+[a-z]?)?(?P<col>[A-Za-z]{1,2})(?P<row>[0-9]{1,2})$")
 
 
 @record(slots=True)

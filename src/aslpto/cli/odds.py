@@ -343,7 +343,7 @@ def _joint(so: StackOdds, units: Sequence[Unit]) -> Distribution[m.Result]:
 # Describing units on the command line
 # ---------------------------------------------------------------------------------------------
 
-_LEADER_FACE = LazyPattern(r"^\d+[+-]\d$")
+_LEADER_FACE = LazyPattern(r"^[0-9]+[+-][0-9]$")
 _KIND_WORDS = {k.value: k for k in Kind} | {
     "hs": Kind.HALF_SQUAD,
     "th-hero": Kind.TH_HERO,

@@ -29,7 +29,7 @@ from aslpto.base.rulings import InputError
 from aslpto.base.unchecked import note
 from aslpto.state.units import Kind, Strength, Unit, UnitClass
 
-_LEADER = LazyPattern(r"^(\d+)([+-])(\d)$")
+_LEADER = LazyPattern(r"^([0-9]+)([+-])([0-9])$")
 _MMC_KINDS = (Kind.SQUAD, Kind.HALF_SQUAD, Kind.CREW, Kind.VEHICLE_CREW)
 _PLAIN_TAGS = frozenset({"E", "1", "2", "G", "C", "M", "Icr", "Mcr", "Vcr"})
 """Tags of the plain counters; a face printed plain and with a designation (``7-4-7 Esq`` and

@@ -84,7 +84,7 @@ class RandomDice:
         return self._rng.randrange(n)
 
 
-_ROLL_TOKEN = LazyPattern(r"\d+")
+_ROLL_TOKEN = LazyPattern(r"[0-9]+")
 
 
 class GivenDice:
@@ -97,7 +97,7 @@ class GivenDice:
     def __init__(self, rolls: str | Iterable[int]) -> None:
         if isinstance(rolls, str):
             values = [int(t) for t in _ROLL_TOKEN.findall(rolls)]
-            if re.search(r"[^\d,\s;]", rolls):
+            if re.search(r"[^0-9,\s;]", rolls):
                 raise InputError(f"rolls {rolls!r}: only digits separated by commas or spaces")
         else:
             values = list(rolls)

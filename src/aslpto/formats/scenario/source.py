@@ -115,10 +115,10 @@ _SIDE_HINTS: dict[str, Any] = {k: _optional_of(v) for k, v in type_hints(Side).i
 _CHART_HINTS: dict[str, Any] = type_hints(ChartRow)
 
 
-_DATE = LazyPattern(r"^(\d{4})-(\d{2})$")
+_DATE = LazyPattern(r"^([0-9]{4})-([0-9]{2})$")
 
 
-_BOARD = LazyPattern(r"^\d{1,6}[a-z]?$")
+_BOARD = LazyPattern(r"^[0-9]{1,6}[a-z]?$")
 
 
 _NATIONALITY = LazyPattern(r"^[a-z][a-z0-9-]*$")

@@ -92,8 +92,8 @@ def _parse_step(game: Game, text: str) -> Step:
     t, eq, declared = text.strip().partition("=")
     if eq:
         step = _parse_step(game, t)
-        try:
-            value = float(declared)
+        try:  # (digits as typed on a keyboard: float() reads '٣' too)
+            value = float(declared) if declared.isascii() else math.nan
         except ValueError:
             value = math.nan
         if not value > 0:
