@@ -11,7 +11,7 @@ from enum import StrEnum
 from functools import cache
 
 from aslpto.base.datafiles import bundled
-from aslpto.base.hints import Any
+from aslpto.base.hints import Any, TypeVar
 from aslpto.base.records import fields, record, replace
 from aslpto.base.rulings import InputError
 
@@ -142,17 +142,31 @@ def _row_from(name: str, data: Mapping[str, Any], where: str) -> ChartRow:
             else int(data["infantry_mf"]),
             vehicle_mp=str(data.get("vehicle_mp", "NA")),
             tem=int(data.get("tem", 0)),
-            los=LOSEffect(data.get("los", "none")),
+            los=_word(LOSEffect, "los", data.get("los", "none")),
             obstacle_height=float(data.get("obstacle_height", 0)),
             hindrance=int(data.get("hindrance", 0)),
             concealment_terrain=bool(data.get("concealment_terrain", False)),
             inherent_terrain=bool(data.get("inherent_terrain", False)),
             open_ground=bool(data.get("open_ground", False)),
             notes=str(data.get("notes", "")),
-            infantry_entry=EntryKind(data.get("infantry_entry", _default_entry(data))).value,
+            infantry_entry=_word(
+                EntryKind, "infantry_entry", data.get("infantry_entry", _default_entry(data))
+            ).value,
         )
     except (KeyError, ValueError, TypeError) as e:
         raise InputError(f"terrain chart row '{name}': {e}", where) from None
+
+
+_W = TypeVar("_W", bound=StrEnum)
+
+
+def _word(kind: type[_W], key: str, value: Any) -> _W:
+    """A chart word of ``kind``; another is refused naming the key and the words allowed."""
+    try:
+        return kind(value)
+    except ValueError:
+        allowed = ", ".join(str(k.value) for k in kind)
+        raise ValueError(f"{key} {value!r} is not one of {allowed}") from None
 
 
 def _default_entry(data: Mapping[str, Any]) -> str:

@@ -60,6 +60,8 @@ class Transition:
 
 def start_state(game: Game, unit: Unit) -> State:
     """The unit's current Location and position (its ``position`` field)."""
+    if not unit.hex:
+        raise InputError(f"unit '{unit.id}' is not on the map (it has no hex)")
     h = game.map.hex(unit.hex)
     is_paddy = game.map.terrain(h).value == "paddy"
     p = game.panji_at(h)
