@@ -127,7 +127,7 @@ def _text(d: dict[str, Any]) -> list[str]:
 
 def run(args: argparse.Namespace) -> Outcome:
     cat = catalog()
-    keys = [args.nationality] if args.nationality else list(cat.nationalities)
+    keys = [args.nationality] if args.nationality is not None else list(cat.nationalities)
     if args.nationality:
         cat.nationality(args.nationality)  # an unknown one: one line, exit 2
     data = [_nationality(cat, k) for k in keys]
