@@ -58,14 +58,22 @@ def run(args: argparse.Namespace) -> Outcome:
 
     if args.output != "-":
         output_file(args.output, "the scenario", args.save, "saved game")
-    got = read(args.save, parse_ssr(args.ssr))
+    ssr = parse_ssr(args.ssr)
+    got = read(args.save, ssr)
     text = got.toml()
     report = got.report
     if report.unknown:
         text += "\n# Pieces not identified (not in this scenario):\n" + "".join(
             f"#   {n.text()}\n" for n in report.unknown
         )
-    scenario.loads(text, str(args.save))  # what is written must load
+    try:
+        scenario.loads(text, str(args.save))  # what is written must load
+    except InputError as e:  # (a value typed after --ssr: said of what was typed)
+        key = (e.field_name or "").removeprefix("ssr.")
+        typed = next((i for i in args.ssr if i.partition("=")[0].strip() == key), None)
+        if e.field_name is None or not e.field_name.startswith("ssr.") or typed is None:
+            raise
+        raise InputError(f"--ssr '{typed}': {e.message}") from None
     summary = report.counts_text()
     payload = {"file": args.output, "source": report.as_json()}
     if args.output == "-":
