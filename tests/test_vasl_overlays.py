@@ -88,8 +88,10 @@ def test_g9e_each_placement_loads_and_changes_the_hexes_beneath(overlay: str, bo
 
 
 @needs_vasl
-@pytest.mark.parametrize(("overlay", "spot"), [(o, s) for o in ("1", "2", "3")
-                                               for s in ("D2-D1", "N8-N9", "T2-T1", "DD8-DD9")])
+@pytest.mark.parametrize(
+    ("overlay", "spot"),
+    [(o, s) for o in ("1", "2", "3") for s in ("D2-D1", "N8-N9", "T2-T1", "DD8-DD9")],
+)
 def test_g9c_hexes_under_the_overlay_read_alike_on_every_board(overlay: str, spot: str) -> None:
     # G.9C: an overlay hex shows only the overlay's terrain: the hexes it covers read the
     # same on boards 34-37 whatever lies beneath, their levels counted from the level of
@@ -226,8 +228,10 @@ def test_not_an_overlay_archive(tmp_path: Path) -> None:
 
 # --- a scenario: G8 end to end on a real board --------------------------------------------------
 
-RP = ('\n[[overlays]]\nfile = "vasl:RP3"\non = "37W5-W6"\n[[units]]\nid = "U"\nside = "U.S."\n'
-      'kind = "squad"\nclass = "1st-line"\ncounter = "6-6-6"\nhex = "37W4"\n')
+RP = (
+    '\n[[overlays]]\nfile = "vasl:RP3"\non = "37W5-W6"\n[[units]]\nid = "U"\nside = "U.S."\n'
+    'kind = "squad"\nclass = "1st-line"\ncounter = "6-6-6"\nhex = "37W4"\n'
+)
 
 
 @cache
@@ -354,3 +358,16 @@ def test_g8_an_entrenched_units_own_bank_is_a_hedge_to_it_as_at_hex_grain() -> N
     assert dug.blocked_by.where == "37W4-W5"
     back = eng.check(b, replace(a, entrenched=True))
     assert not back.los and back.blocked_by is not None
+
+
+@needs_vasl
+@pytest.mark.parametrize(
+    ("on", "said"), [("38C5", "not by one hex (38C5)"), ("38C5-E9", "not 38C5-E9")]
+)
+def test_g8_rp3_placed_by_one_hex_or_two_apart_says_what_was_given(on: str, said: str) -> None:
+    text = scenario_text('[["38"]]', "", f'\n[[overlays]]\nfile = "vasl:RP3"\non = "{on}"\n')
+    with pytest.raises(InputError) as e:
+        scenario.loads(text)
+    assert str(e.value).endswith(
+        f"overlay RP3 is placed by two adjacent hexes (e.g. 38C5-...), {said}"
+    )

@@ -401,9 +401,10 @@ def _where(grid: HexGrid, board: str, spot: OverlaySpot) -> _Where:
     if not single:
         (xa, ya), (xb, yb) = grid.centre(*h1), grid._centre(*h2)
         if h1 == h2 or abs(xb - xa) > 1.1 * grid.hex_width or abs(yb - ya) > 1.1 * grid.hex_height:
+            given = (f"by one hex ({board}{spot.hex1})" if h1 == h2
+                     else f"{board}{spot.hex1}-{spot.hex2}")  # fmt: skip
             raise OverlayError(where, f"overlay {spot.name} is placed by two adjacent hexes "
-                                      f"(e.g. {board}{spot.hex1}-...), not "
-                                      f"{spot.hex1}-{spot.hex2}")  # fmt: skip
+                                      f"(e.g. {board}{spot.hex1}-...), not {given}")  # fmt: skip
     orient = "a" if single else _orientation(grid, h1, h2)
     member = ov.pictures.get(f"ovr{name}{orient}.gif")
     origins = ov.origins.get(name, ())
