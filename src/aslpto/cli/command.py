@@ -70,9 +70,10 @@ def help_of(name: str) -> str:
     return COMMANDS[name][1]
 
 
-def output_file(output: str, what: str, read: str, read_what: str) -> str:
-    """The ``-o FILE`` a command writes ``what`` to: not a folder's name (``out/``: written as
-    a file ``out`` otherwise), nor the file it reads (the answer would replace its input)."""
+def check_output_file(output: str, what: str, read: str, read_what: str) -> None:
+    """Refuse the ``-o FILE`` a command would write ``what`` to when it is a folder's name
+    (``out/``: written as a file ``out`` otherwise) or the file it reads (the answer would
+    replace its input)."""
     import os
 
     if output.endswith(("/", os.sep)):
@@ -84,4 +85,3 @@ def output_file(output: str, what: str, read: str, read_what: str) -> str:
     if same:
         raise InputError(f"cannot write {what} over the {read_what} it is read from: name "
                          "another file", output)  # fmt: skip
-    return output

@@ -10,7 +10,7 @@ from pathlib import Path
 
 from aslpto.base.hints import Any
 from aslpto.base.rulings import InputError
-from aslpto.cli.command import Outcome, help_of, output_file
+from aslpto.cli.command import Outcome, check_output_file, help_of
 
 NAME = "import"
 HELP = help_of(NAME)
@@ -57,9 +57,8 @@ def run(args: argparse.Namespace) -> Outcome:
     from aslpto.formats.vasl.scenario import read
 
     if args.output != "-":
-        output_file(args.output, "the scenario", args.save, "saved game")
-    ssr = parse_ssr(args.ssr)
-    got = read(args.save, ssr)
+        check_output_file(args.output, "the scenario", args.save, "saved game")
+    got = read(args.save, parse_ssr(args.ssr))
     text = got.toml()
     report = got.report
     if report.unknown:

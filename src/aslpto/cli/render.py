@@ -8,7 +8,7 @@ from pathlib import Path
 
 from aslpto.base.hints import TYPE_CHECKING, Any
 from aslpto.base.rulings import InputError
-from aslpto.cli.command import Outcome, help_of, output_file
+from aslpto.cli.command import Outcome, check_output_file, help_of
 
 if TYPE_CHECKING:
     from aslpto.formats.svg import Underlay
@@ -38,7 +38,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 def run(args: argparse.Namespace) -> Outcome:
     from aslpto.formats import scenario, svg
 
-    output_file(args.output, "the SVG", args.scenario, "scenario")
+    check_output_file(args.output, "the SVG", args.scenario, "scenario")
     game = scenario.load(args.scenario)
     hexes = None
     if args.hexes:

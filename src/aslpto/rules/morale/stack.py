@@ -233,12 +233,6 @@ def _fate(start: Unit, stages: tuple[Stage, ...], facts: Facts, dice: Dice) -> _
 _Fate = tuple[tuple[Unit, ...], tuple[Entry, ...]]
 
 
-def _by_class(procedure: Any) -> Distribution[Any]:
-    """Exact distribution of ``procedure(dice)``, every DR taken by its class (total and
-    doubles: all a check reads of it, :func:`~aslpto.state.dice.odds_by_class`)."""
-    return odds_by_class(procedure)
-
-
 class _Memo:
     """Fate distributions computed once per distinct (unit, stages)."""
 
@@ -249,12 +243,12 @@ class _Memo:
     def fates(self, start: Unit, stages: tuple[Stage, ...]) -> Distribution[_Fate]:
         key = (start, stages)
         if key not in self._done:
-            self._done[key] = _by_class(lambda d: _fate(start, stages, self.facts, d))
+            self._done[key] = odds_by_class(lambda d: _fate(start, stages, self.facts, d))
         return self._done[key]
 
 
 def _branches(plan: _Plan) -> Distribution[_Branch]:
-    return _by_class(lambda d: _leaders_part(plan, d))
+    return odds_by_class(lambda d: _leaders_part(plan, d))  # (every DR by its class)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -520,10 +514,11 @@ def _stack(plans: list[tuple[_Plan, Fraction]]) -> StackOdds:
                 kinds[both][key] = kinds[both].get(key, 0) + 1
             groups: list[Group] = []
             count = 1
-            for (_, t), ids in members.items():
+            for both, ids in members.items():
+                t = both[1]
                 parts = []
                 fate_rules: dict[Fate, list[str]] = {}
-                for stages, n in kinds[(origin[ids[0]], t)].items():
+                for stages, n in kinds[both].items():
                     if (t, stages) not in grouped:
                         try:
                             fates = memo.fates(t, stages)
