@@ -133,6 +133,21 @@ def test_a_package_imports_no_parent_facade_from_inside() -> None:
     assert not bad, "\n".join(bad)
 
 
+def test_the_page_imports_no_command_module() -> None:
+    """The referee page asks the commands through ``aslpto.cli`` itself (each command's own
+    parser and ``answer``, docs/web.md); what a procedure is and does it takes from
+    ``aslpto.procedures`` (the odds procedures: ``procedures.odds``), never from a command's
+    module (``aslpto.cli.odds``)."""
+    bad = [
+        f"{a} imports {b}"
+        for a, deps in sorted(GRAPH.items())
+        if a == "aslpto.web" or a.startswith("aslpto.web.")
+        for b in sorted(deps)
+        if b.startswith("aslpto.cli.")
+    ]
+    assert not bad, "\n".join(bad)
+
+
 def test_each_chapter_of_the_specification_has_one_package() -> None:
     if not RULES_DIR.is_dir():
         pytest.skip(f"the rules texts are not at {RULES_DIR}")

@@ -13,7 +13,8 @@ from hypothesis import strategies as st
 
 from aslpto.base.rulings import InputError
 from aslpto.cli import main
-from aslpto.cli.odds import PLAIN, Options, Procedure, describe, odds, resolve
+from aslpto.cli.odds import Options, Procedure, describe, odds, resolve
+from aslpto.procedures.odds import PLAIN
 from aslpto.state.dice import GivenDice
 from aslpto.state.units import Kind, Strength, Unit, UnitClass
 

@@ -15,15 +15,13 @@ import pytest
 
 from aslpto.cli import command_parser, main
 from aslpto.cli.odds import (
-    DETAIL_LIMIT,
-    STACK_LIMIT,
     Procedure,
     _options,
     _units_from_args,
     describe,
-    result_json,
     stack_odds,
 )
+from aslpto.procedures.odds import DETAIL_LIMIT, STACK_LIMIT, result_json
 from aslpto.rules.morale import Check, odds_location, odds_panji_stack
 from aslpto.rules.morale.stack import stack_odds_location, stack_odds_panji
 from aslpto.state.counters import make

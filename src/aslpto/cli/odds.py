@@ -1,6 +1,9 @@
 """``aslpto odds``: exact outcome distributions of the morale and G1 dice procedures.
 
-Python API: :func:`odds` (exact, a :class:`~aslpto.state.dice.Distribution` of
+The command: its arguments, the units described on the command line (:func:`describe`), the
+outcomes listed as text and JSON (:func:`answer`). The procedures, their dispatch and a stack's
+joint outcomes are :mod:`aslpto.procedures.odds`; its Python API is named here too:
+:func:`odds` (exact, a :class:`~aslpto.state.dice.Distribution` of
 :class:`~aslpto.rules.morale.Result`) and :func:`resolve` (rolled with any
 :class:`~aslpto.state.dice.Dice`).
 
@@ -14,330 +17,36 @@ Fraction(5, 12)
 from __future__ import annotations
 
 import argparse
-import math
-from collections.abc import Sequence
-from enum import StrEnum
 from fractions import Fraction
 
 from aslpto.base import plugins
 from aslpto.base.hints import TYPE_CHECKING, Any
 from aslpto.base.patterns import LazyPattern
-from aslpto.base.records import record
 from aslpto.base.rulings import InputError
 from aslpto.cli.command import Outcome, help_of
+from aslpto.procedures.odds import (
+    DETAIL_LIMIT,
+    STACK_LIMIT,
+    Options,
+    Procedure,
+    _joint,
+    factored,
+    odds,
+    resolve,
+    result_json,
+    stack_odds,
+    unit_json,
+)
 from aslpto.rules import morale as m
 from aslpto.state.counters import catalog, complete, leader_face, make, parse_leader
 from aslpto.state.dice import Dice, Distribution, GivenDice, RandomDice
 from aslpto.state.units import Kind, Strength, Unit, UnitClass
 
 if TYPE_CHECKING:
-    from aslpto.rules.morale.stack import StackOdds
     from aslpto.state.game import Game
 
 NAME = "odds"
 HELP = help_of(NAME)
-
-STACK_LIMIT = 10_000
-"""The most outcomes ``aslpto odds`` lists for a stack (identical units taken as
-interchangeable); beyond, it summarizes them (``cli.odds_summary``)."""
-
-DETAIL_LIMIT = 5_000
-"""The most histories ``aslpto odds --detail`` enumerates for a stack (every roll of every
-unit, told in order: a stack of three squads and a leader taking a 2MC has 37,263, and
-enumerating them takes minutes); beyond, it refuses and names how many there are."""
-
-
-class Procedure(StrEnum):
-    """What ``aslpto odds`` evaluates, and the rules it follows."""
-
-    MC = "mc"  # attack MC (IFT/Collateral/Bombardment/FPF), A10, G1.12
-    NMC = "nmc"  # Normal MC, A10, G1.13
-    PTC = "ptc"  # A7.8
-    LLMC = "llmc"  # A10.2, G1.62
-    LLTC = "lltc"  # A10.2
-    PANJI = "panji"  # G9.31 (each unit its own, G9.41)
-    PANJI_STACK = "panji-stack"  # G9.43
-    AERIAL_PANJI = "aerial-panji"  # G9.47
-    SNIPER = "sniper"  # A14.3, G1.11-G1.12
-    TH_HERO = "th-hero"  # G1.421
-    ATMM = "atmm"  # G1.4231
-    HARA_KIRI = "hara-kiri"  # G1.641
-
-
-_CHECK = {
-    Procedure.MC: m.Check.MC,
-    Procedure.NMC: m.Check.NMC,
-    Procedure.PTC: m.Check.PTC,
-    Procedure.LLMC: m.Check.LLMC,
-    Procedure.LLTC: m.Check.LLTC,
-    Procedure.PANJI: m.Check.PANJI,
-}
-
-
-@record
-class Options:
-    """What else the procedures need to know (all default to "not so")."""
-
-    mc: int = 0  # the IFT "nMC": +n DRM
-    drm: int = 0  # any other DRM the caller knows of
-    heat_of_battle: bool = True  # resolve the Heat of Battle DR (A15.1)
-    hob_drm: int = 0
-    pillbox: bool = False  # G1.62
-    encircled: bool = False  # A7.7 / G1.62
-    human_wave: bool = False  # Banzai Charge (G1.5): no HoB; G9.43 EXC
-    routing: bool = False  # G9.43
-    berserk_stack: bool | None = None  # G9.43 (None: berserk if every unit is)
-    no_quarter: bool = False  # A15.1 Surrender -> berserk
-    leader_loss: bool = True  # chain LLMC/LLTC after an attack MC (A10.2)
-    sniper_dr: int = 1
-    gives_dc: bool = False  # G1.421/G1.424
-    banzai: bool = False  # G1.421: no pin on an Original 6
-    mf_expended: int = 0  # G1.423
-    leadership_drm: int | None = None  # T-H Hero / Hara-Kiri delta (None: from a leader present)
-    pre_1944: bool = False  # G1.4231
-    smc_eliminated_self: bool = False  # G1.641
-
-
-PLAIN = Options()
-
-
-def _facts(o: Options) -> dict[str, Any]:
-    return {
-        "encircled": o.encircled,
-        "pillbox": o.pillbox,
-        "human_wave": o.human_wave,
-        "no_quarter": o.no_quarter,
-        "heat_of_battle": o.heat_of_battle,
-        "heat_of_battle_drm": o.hob_drm,
-    }
-
-
-def _leadership(unit: Unit, present: Sequence[Unit], o: Options) -> int:
-    if o.leadership_drm is not None:
-        return o.leadership_drm
-    return m.situation_in(unit, present).leadership_drm
-
-
-def _first(units: Sequence[Unit], what: str, pred: Any = None) -> Unit:
-    for u in units:
-        if pred is None or pred(u):
-            return u
-    raise InputError(f"this procedure needs {what}")
-
-
-def _with_context(r: m.Result, context: Sequence[Unit]) -> m.Result:
-    """The result with the units present (and untouched) listed after the others."""
-    have = {u.id for u in r.units} | set(r.eliminated)
-    extra = tuple(u for u in context if u.id not in have)
-    return m.Result(r.units + extra, r.eliminated, r.events, r.rules) if extra else r
-
-
-def resolve(
-    procedure: str | Procedure,
-    units: Sequence[Unit],
-    dice: Dice,
-    options: Options = PLAIN,
-    context: Sequence[Unit] = (),
-) -> m.Result:
-    """Roll ``procedure`` for ``units`` (``context``: units present that take no check, such as
-    a leader whose leadership applies)."""
-    p = Procedure(procedure)
-    units = list(units)
-    if not units:
-        raise InputError("no unit given")
-    present = [*units, *context]
-    o = options
-    if p in (Procedure.MC, Procedure.NMC, Procedure.PTC, Procedure.LLMC, Procedure.LLTC):
-        drm = o.mc + o.drm
-        return m.resolve_location(
-            units, _CHECK[p], dice, drm=drm, context=context, leader_loss=o.leader_loss, **_facts(o)
-        )
-    if p == Procedure.PANJI:
-        return m.resolve_location(
-            units, m.Check.PANJI, dice, drm=o.drm, context=context, leader_loss=False, **_facts(o)
-        )
-    if p == Procedure.PANJI_STACK:
-        return m.resolve_panji_stack(
-            units, dice, berserk=o.berserk_stack, routing=o.routing, **_facts(o)
-        )
-    # Units given but not acted on (a leader given with --leader, the rest of a stack) stay in
-    # the result as present.
-    return _with_context(_resolve_one(p, units, dice, o, present), present)
-
-
-def _resolve_one(
-    p: Procedure, units: list[Unit], dice: Dice, o: Options, present: list[Unit]
-) -> m.Result:
-    if p == Procedure.AERIAL_PANJI:
-        return m.resolve_aerial_panji(units, dice, **_facts(o))
-    if p == Procedure.SNIPER:
-        return m.resolve_sniper(units[0], dice, dr=o.sniper_dr)
-    if p == Procedure.TH_HERO:
-        from aslpto.rules.japanese import heroes  # (imported when asked: G1.421)
-
-        # G1.421: a stack of MMC may attempt "simultaneously", each with its own dr.
-        _first(units, "a Japanese squad or HS", lambda u: u.kind.is_mmc)
-        mmcs = [u for u in units if u.kind.is_mmc]
-        done = tuple(heroes.resolve_th_hero(mmc, dice, **_th_hero_kw(mmc, present, o))
-                     for mmc in mmcs)  # fmt: skip
-        return _th_heroes(present, mmcs, done)
-    if p == Procedure.ATMM:
-        hero = _first(units, "a T-H Hero", lambda u: u.kind in (Kind.TH_HERO, Kind.DC_HERO))
-        from aslpto.rules.japanese import heroes  # (imported when asked: G1.4231)
-
-        return heroes.resolve_atmm(hero, dice, pre_1944=o.pre_1944)
-    from aslpto.rules.japanese import cc  # (imported when asked: G1.641)
-
-    if len(units) == 1:
-        return cc.resolve_hara_kiri(
-            units[0], dice, location=present, smc_just_eliminated_self=o.smc_eliminated_self
-        )
-    context = [u for u in present if u not in units]
-    return cc.resolve_hara_kiri_location(units, dice, context)
-
-
-def _th_hero_kw(mmc: Unit, present: list[Unit], o: Options) -> dict[str, Any]:
-    return {"gives_dc": o.gives_dc, "banzai": o.banzai, "mf_expended": o.mf_expended,
-            "leadership_drm": _leadership(mmc, present, o)}  # fmt: skip
-
-
-def _th_heroes(present: list[Unit], mmcs: Sequence[Unit], done: Sequence[m.Result]) -> m.Result:
-    """The Location after each MMC's T-H Hero attempt (G1.421), in the order given."""
-    units_now = list(present)
-    events: list[str] = []
-    rules: list[str] = []
-    for mmc, r in zip(mmcs, done, strict=True):
-        at = next(i for i, u in enumerate(units_now) if u.id == mmc.id)
-        units_now[at : at + 1] = r.units
-        events += r.events
-        rules += [x for x in r.rules if x not in rules]
-    return m.Result(tuple(units_now), (), tuple(events), tuple(rules))
-
-
-def _odds_th_heroes(
-    units: list[Unit], o: Options, context: Sequence[Unit]
-) -> Distribution[m.Result]:
-    """Exact odds of every MMC's T-H Hero attempt (G1.421): each MMC's own dr, so the attempts
-    are bound one after another (the work grows with the distinct outcomes, not 6 rolls a
-    unit)."""
-    from aslpto.rules.japanese import heroes  # (imported when asked: G1.421)
-
-    present = [*units, *context]
-    _first(units, "a Japanese squad or HS", lambda u: u.kind.is_mmc)
-    mmcs = [u for u in units if u.kind.is_mmc]
-    each = [heroes.odds_th_hero(mmc, **_th_hero_kw(mmc, present, o)) for mmc in mmcs]
-    joint = math.prod(len(d.items) for d in each)
-    if joint > STACK_LIMIT:
-        raise InputError(f"th-hero: the attempts of these {len(mmcs)} MMC have {joint:,} joint "
-                         f"outcomes (more than {STACK_LIMIT:,} to list); each MMC's attempt is "
-                         "its own dr (G1.421): ask for fewer at a time")  # fmt: skip
-
-    return Distribution.in_turn(len(mmcs), lambda done: each[len(done)]).map(
-        lambda done: _with_context(_th_heroes(present, mmcs, done), present)
-    )
-
-
-def odds(
-    procedure: str | Procedure,
-    units: Sequence[Unit],
-    options: Options = PLAIN,
-    context: Sequence[Unit] = (),
-) -> Distribution[m.Result]:
-    """Exact distribution of :func:`resolve` (composed per unit where the procedure allows)."""
-    p = Procedure(procedure)
-    units = list(units)
-    if not units:
-        raise InputError("no unit given")
-    o = options
-    if p in (Procedure.MC, Procedure.NMC, Procedure.PTC, Procedure.LLMC, Procedure.LLTC):
-        return m.odds_location(
-            units,
-            _CHECK[p],
-            drm=o.mc + o.drm,
-            context=context,
-            leader_loss=o.leader_loss,
-            **_facts(o),
-        )
-    if p == Procedure.PANJI:
-        return m.odds_location(
-            units, m.Check.PANJI, drm=o.drm, context=context, leader_loss=False, **_facts(o)
-        )
-    if p == Procedure.PANJI_STACK:
-        return m.odds_panji_stack(units, berserk=o.berserk_stack, routing=o.routing, **_facts(o))
-    if p == Procedure.TH_HERO:
-        return _odds_th_heroes(units, o, context)
-    if p == Procedure.HARA_KIRI and len(units) > 1:
-        from aslpto.rules.japanese import cc  # (imported when asked: G1.641)
-
-        if 2 ** len(units) > STACK_LIMIT:  # (each unit eliminates itself or not)
-            raise InputError(f"hara-kiri: the attempts of these {len(units)} units have up to "
-                             f"{2 ** len(units):,} joint outcomes (more than {STACK_LIMIT:,} to "
-                             "list); ask for fewer at a time (G1.641)")  # fmt: skip
-        present = [*units, *context]
-        bound = cc.odds_hara_kiri_location(units, [u for u in context if u not in units])
-        return bound.map(lambda r: _with_context(r, present))
-    from aslpto.state.dice import odds as enumerate_odds
-
-    return enumerate_odds(lambda d: resolve(p, units, d, o, context))
-
-
-def stack_odds(
-    procedure: str | Procedure,
-    units: Sequence[Unit],
-    options: Options = PLAIN,
-    context: Sequence[Unit] = (),
-) -> Distribution[m.Result]:
-    """:func:`odds` with units that start identical (but for their id) taken as interchangeable:
-    one outcome per multiset of results (A10.2, G9.43), in time polynomial in the stack's size.
-    Events are not kept (ask :func:`odds` for every history); each outcome's ``rules`` are all
-    the rules the procedure applied. Beyond :data:`STACK_LIMIT` outcomes it refuses (see
-    :func:`factored` for the odds factored, and their summary)."""
-    so = factored(procedure, units, options, context)
-    if so is None:
-        return odds(procedure, units, options, context)
-    return _joint(so, units)
-
-
-def factored(
-    procedure: str | Procedure,
-    units: Sequence[Unit],
-    options: Options = PLAIN,
-    context: Sequence[Unit] = (),
-) -> StackOdds | None:
-    """The exact odds of a stack's checks (mc, nmc, ptc, llmc, lltc, panji, panji-stack),
-    factored (:class:`~aslpto.rules.morale.stack.StackOdds`); ``None`` for another
-    procedure."""
-    from aslpto.rules.morale import stack as ms  # (imported when asked: a stack's odds)
-
-    p = Procedure(procedure)
-    units = list(units)
-    if not units:
-        raise InputError("no unit given")
-    o = options
-    if p in _CHECK and p != Procedure.PANJI:
-        return ms.stack_odds_location(
-            units, _CHECK[p], drm=o.mc + o.drm, context=context, leader_loss=o.leader_loss,
-            **_facts(o),
-        )  # fmt: skip
-    if p == Procedure.PANJI:
-        return ms.stack_odds_location(
-            units, m.Check.PANJI, drm=o.drm, context=context, leader_loss=False, **_facts(o)
-        )
-    if p == Procedure.PANJI_STACK:
-        return ms.stack_odds_panji(units, berserk=o.berserk_stack, routing=o.routing, **_facts(o))
-    return None
-
-
-def _joint(so: StackOdds, units: Sequence[Unit]) -> Distribution[m.Result]:
-    if so.size > STACK_LIMIT:
-        raise InputError(
-            f"the exact odds of these {len(units)} units have up to {so.size:,} outcomes "
-            f"(more than {STACK_LIMIT:,} to list); ask for fewer units"
-        )
-    return Distribution.of(
-        (m.Result(r.units, r.eliminated, (), so.rules), p) for r, p in so.joint()
-    )
-
 
 # ---------------------------------------------------------------------------------------------
 # Describing units on the command line
@@ -686,43 +395,6 @@ def _options(args: argparse.Namespace) -> Options:
         pre_1944=args.pre_1944,
         smc_eliminated_self=args.smc_eliminated_self,
     )
-
-
-def unit_json(u: Unit) -> dict[str, Any]:
-    """A unit as ``aslpto odds`` reports it."""
-    d: dict[str, Any] = {
-        "id": u.id,
-        "counter": u.counter,
-        "class": u.unit_class.value if u.unit_class else None,
-        "kind": u.kind.value,
-        "broken": u.broken,
-        "pinned": u.pinned,
-        "dm": u.dm,
-    }
-    if u.strength is not None:
-        d["strength"] = u.strength.value
-    for f in ("berserk", "wounded", "unarmed", "concealed"):
-        if getattr(u, f):
-            d[f] = True
-    if u.possesses_dc:
-        d["dc"] = True
-    if u.nationality != "japanese":
-        d["nationality"] = u.nationality
-    return d
-
-
-def result_json(r: m.Result, *, detail: bool, procedure: Procedure | None = None) -> dict[str, Any]:
-    out: dict[str, Any] = {"result": [unit_json(u) for u in r.units]}
-    if r.eliminated:
-        out["eliminated"] = list(r.eliminated)
-    if procedure == Procedure.ATMM:
-        from aslpto.rules.japanese import heroes
-
-        out["atmm"] = heroes.atmm_gained(r)  # G1.4231: the hero himself does not change
-    if detail:
-        out["events"] = list(r.events)
-        out["rules"] = list(r.rules)
-    return out
 
 
 def _percent(p: Fraction) -> str:
