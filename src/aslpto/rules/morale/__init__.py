@@ -88,6 +88,9 @@ from aslpto.rules.morale.procedures import (
     odds_check as odds_check,
 )
 from aslpto.rules.morale.procedures import (
+    odds_checks as odds_checks,
+)
+from aslpto.rules.morale.procedures import (
     odds_location as odds_location,
 )
 from aslpto.rules.morale.procedures import (
@@ -101,6 +104,9 @@ from aslpto.rules.morale.procedures import (
 )
 from aslpto.rules.morale.procedures import (
     resolve_check as resolve_check,
+)
+from aslpto.rules.morale.procedures import (
+    resolve_checks as resolve_checks,
 )
 from aslpto.rules.morale.procedures import (
     resolve_location as resolve_location,
@@ -213,8 +219,10 @@ from aslpto.rules.morale.values import (
 
 if TYPE_CHECKING:
     from aslpto.rules.morale.stack import Branch as Branch
+    from aslpto.rules.morale.stack import Checks as Checks
     from aslpto.rules.morale.stack import Group as Group
     from aslpto.rules.morale.stack import StackOdds as StackOdds
+    from aslpto.rules.morale.stack import stack_odds_checks as stack_odds_checks
     from aslpto.rules.morale.stack import stack_odds_location as stack_odds_location
     from aslpto.rules.morale.stack import stack_odds_panji as stack_odds_panji
 
@@ -223,7 +231,8 @@ if not TYPE_CHECKING:
     __getattr__ = Later(
         globals(),
         dict.fromkeys(
-            ("Branch", "Group", "StackOdds", "stack_odds_location", "stack_odds_panji"),
+            ("Branch", "Checks", "Group", "StackOdds", "stack_odds_checks", "stack_odds_location",
+             "stack_odds_panji"),
             "aslpto.rules.morale.stack",
         ),
     )

@@ -339,6 +339,45 @@ def odds_location(
     return _compose(steps, _start([*units, *context])).map(_finish)
 
 
+def _checks_steps(
+    checks: Sequence[tuple[str, Check, int]],
+    leaders: Sequence[Unit],
+    facts: dict[str, Any],
+) -> list[Callable[[_State], Step | None]]:
+    steps = [_unit_step(uid, check, drm, facts) for uid, check, drm in checks]
+    return steps + _leader_loss_steps(leaders, facts)
+
+
+def resolve_checks(
+    units: Sequence[Unit],
+    checks: Sequence[tuple[str, Check, int]],
+    dice: Dice,
+    *,
+    leaders: Sequence[Unit] = (),
+    gone: Sequence[str] = (),
+    **facts: Any,
+) -> Result:
+    """Each ``(id, check, DRM)`` of ``checks`` taken in turn by the unit of that id in the
+    Location ``units`` (the caller puts leaders first, A10.2), each with the leadership present
+    when it rolls; then a LLMC/LLTC for each of ``leaders`` (as they were before) eliminated or
+    newly broken (A10.2, G1.62). ``gone``: ids already eliminated (a KIA before the checks)."""
+    steps = _checks_steps(checks, leaders, facts)
+    return _finish(_run(steps, (tuple(units), tuple(gone), (), ()), dice))
+
+
+def odds_checks(
+    units: Sequence[Unit],
+    checks: Sequence[tuple[str, Check, int]],
+    *,
+    leaders: Sequence[Unit] = (),
+    gone: Sequence[str] = (),
+    **facts: Any,
+) -> Distribution[Result]:
+    """Exact distribution of :func:`resolve_checks`, composed unit by unit."""
+    steps = _checks_steps(checks, leaders, facts)
+    return _compose(steps, (tuple(units), tuple(gone), (), ())).map(_finish)
+
+
 def _panji_stack_steps(
     units: Sequence[Unit], chosen: int | None, each: bool, facts: dict[str, Any]
 ) -> list[Callable[[_State], Step | None]]:

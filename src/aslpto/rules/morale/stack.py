@@ -90,6 +90,8 @@ class _Plan:
     checking_leaders: tuple[Unit, ...]  # whose loss brings a LLMC/LLTC (empty: none)
     facts: Facts
     rules: tuple[str, ...] = ()
+    gone: tuple[str, ...] = ()  # ids eliminated before the checks (a KIA)
+    before: tuple[Unit, ...] = ()  # the Location before (who started identical); () units
 
 
 @record
@@ -126,7 +128,7 @@ def _leaders_part(plan: _Plan, dice: Dice) -> _Branch:
     slot = {u.id: i for i, u in enumerate(plan.units)}
     st = list(plan.units)
     entries: list[Entry] = []
-    eliminated: list[str] = []
+    eliminated: list[str] = list(plan.gone)
     start: dict[str, Unit] = {}
     stages: dict[str, list[Stage]] = {}
     for pos, (uid, check, drm) in enumerate(plan.first):
@@ -494,20 +496,21 @@ def _stack(plans: list[tuple[_Plan, Fraction]]) -> StackOdds:
         seen(plan.rules)
         memo = _Memo(plan.facts)
         origin = {u.id: u.with_(id=TEMPLATE) for u in plan.units}
+        origin.update((u.id, u.with_(id=TEMPLATE)) for u in plan.before)
         for branch, pb in _branches(plan):
             entries = sorted(branch.entries, key=lambda e: e[0])
             told = list(plan.rules)
             for e in entries:
                 seen(e[2])
                 seen(e[2], told)
-            gone = tuple(x for e in entries for x in e[3])
+            gone = plan.gone + tuple(x for e in entries for x in e[3])
             # units are interchangeable when they started identical and are so when they
             # check (a broken HS and an unbroken one, both gone berserk with their leader,
             # check alike but keep their ids apart)
             members: dict[tuple[Unit, Unit], list[str]] = {}
             kinds: dict[tuple[Unit, Unit], dict[tuple[Stage, ...], int]] = {}
             for uid, start, stages in branch.others:
-                both = (origin[uid], start.with_(id=TEMPLATE))
+                both = (origin.get(uid, start.with_(id=TEMPLATE)), start.with_(id=TEMPLATE))
                 members.setdefault(both, []).append(uid)
                 key = _untimed(stages)
                 kinds.setdefault(both, {})
@@ -573,6 +576,40 @@ def stack_odds_location(
             units, check, drm=drm, leader_loss=leader_loss, context=context, **facts
         )
         return _flat(d)
+
+
+@record
+class Checks:
+    """One way a Location's checks may begin, with its probability (an attack's IFT results,
+    say): the units present, each checking unit's ``(id, check, DRM)`` in the order taken
+    (leaders first, A10.2), the leaders whose loss brings a LLMC/LLTC (as they were before),
+    the ids already eliminated, the Location before anything happened (units that started
+    identical there are interchangeable), and the rules applied so far."""
+
+    probability: Fraction
+    units: tuple[Unit, ...]
+    checks: tuple[tuple[str, Check, int], ...]
+    leaders: tuple[Unit, ...] = ()
+    gone: tuple[str, ...] = ()
+    before: tuple[Unit, ...] = ()
+    rules: tuple[str, ...] = ()
+
+
+def stack_odds_checks(ways: Sequence[Checks], **facts: Any) -> StackOdds:
+    """Exact odds of the checks of :class:`Checks` begun in any of ``ways`` (their
+    probabilities summing to 1), factored as :class:`StackOdds`. ``facts`` are
+    :class:`~aslpto.rules.morale.Situation` fields."""
+    f = _facts(facts)
+    plans = [(_Plan(w.units, w.checks, w.leaders, f, w.rules, w.gone, w.before), w.probability)
+             for w in ways]  # fmt: skip
+    try:
+        return _stack(plans)
+    except _Tangled:
+        parts: list[tuple[Result, Fraction]] = []
+        for w in ways:
+            d = old.odds_checks(w.units, w.checks, leaders=w.leaders, gone=w.gone, **facts)
+            parts.extend((replace(r, rules=w.rules + r.rules), p * w.probability) for r, p in d)
+        return _flat(Distribution.of(parts))
 
 
 def stack_odds_panji(
