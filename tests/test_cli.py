@@ -26,7 +26,7 @@ def test_no_command_is_one_line_on_stderr_exit_2(capsys: pytest.CaptureFixture[s
     assert got.out == ""
     assert got.err == (
         "aslpto: no command given (one of: check, terrain, render, move, reach, los, odds, "
-        "counters, import, serve; aslpto --help lists them)\n"
+        "fire, counters, import, serve; aslpto --help lists them)\n"
     )
 
 

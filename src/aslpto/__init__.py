@@ -18,6 +18,8 @@ The entry points a script needs (README, "From Python"); each is imported when f
 - ``odds_check(unit, check, drm=...)``, ``resolve_check(unit, check, dice, drm=...)``,
   ``Check``, ``GivenDice``, ``RandomDice`` — Morale and Task Checks, exact and rolled
   (``aslpto odds``)
+- ``fire(game, firers, target, options, dice=None)``, ``FireOptions``, ``Phase`` — a fire
+  attack on the IFT: its breakdown, the odds of each end state, or its roll (``aslpto fire``)
 - ``render(game)`` — the map as SVG (``aslpto render``)
 """
 
@@ -31,6 +33,7 @@ if TYPE_CHECKING:
     from aslpto.base.rulings import InputError, RuleViolation, Ruling
     from aslpto.formats.scenario import dump, load, loads
     from aslpto.formats.svg import render
+    from aslpto.procedures.fire import FireOptions, Phase, fire
     from aslpto.procedures.movement import apply as apply_move
     from aslpto.procedures.movement import evaluate as evaluate_move
     from aslpto.procedures.movement import reach
@@ -56,6 +59,9 @@ _LAZY = {
     "evaluate_move": "aslpto.procedures.movement:evaluate",
     "apply_move": "aslpto.procedures.movement:apply",
     "reach": "aslpto.procedures.movement",
+    "fire": "aslpto.procedures.fire",
+    "FireOptions": "aslpto.procedures.fire",
+    "Phase": "aslpto.procedures.fire",
     "MoveOptions": "aslpto.rules.movement",
     "los": "aslpto.rules.los",
     "make": "aslpto.state.counters",
@@ -71,10 +77,12 @@ _LAZY = {
 
 __all__ = [
     "Check",
+    "FireOptions",
     "GivenDice",
     "InputError",
     "Kind",
     "MoveOptions",
+    "Phase",
     "RandomDice",
     "RuleViolation",
     "Ruling",
@@ -85,6 +93,7 @@ __all__ = [
     "check",
     "dump",
     "evaluate_move",
+    "fire",
     "load",
     "loads",
     "los",

@@ -47,6 +47,10 @@ COMMANDS: dict[str, tuple[str, str]] = {
         "odds",
         "exact outcome odds of a MC, NMC, PTC, Panji MC, sniper dr 1, T-H Hero, ATMM, Hara-Kiri",
     ),
+    "fire": (
+        "fire",
+        "a fire attack on the IFT: each FP and DRM item with its rule, the column, the odds",
+    ),
     "counters": (
         "counters",
         "list the counters of a nationality as VASL prints them (face, Class, broken ML, line)",

@@ -298,15 +298,15 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         choices=[p.value for p in Procedure],
         metavar="PROCEDURE",
         help="mc N | nmc | ptc | llmc | lltc | panji | panji-stack | aerial-panji | sniper | "
-        "th-hero | atmm | hara-kiri (see below: nmc is not mc 0)",
+        "th-hero | atmm | hara-kiri | ift FP (see below: nmc is not mc 0)",
     )
     parser.add_argument(
         "strength_of_mc",
         nargs="?",
-        type=int,
         default=None,
         metavar="N",
-        help="for mc: the IFT result NMC (a 2MC adds +2)",
+        help="for mc: the IFT result NMC (a 2MC adds +2); for ift: the attack's FP (6, 6.5, "
+        "13/2)",
     )
     g = parser.add_argument_group("units")
     g.add_argument(
@@ -332,6 +332,13 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help="a leader in the Location who takes no check (his leadership applies)",
     )
     g.add_argument("--scenario", metavar="FILE", help="take --unit ids from a scenario file")
+    g.add_argument(
+        "--firer",
+        action="append",
+        metavar="SPEC",
+        help="for ift: a firing unit (repeatable, the --unit words), which decides whether the "
+        "attack Cowers (A7.9); with none given it cannot",
+    )
     o = parser.add_argument_group("procedure")
     o.add_argument("--mc", type=int, default=0, help="the IFT NMC (+N DRM)")
     o.add_argument("--drm", type=int, default=0, help="any other DRM")
@@ -369,8 +376,45 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
 
 
+FP_RANGE = (Fraction(1, 8), Fraction(999))
+"""The FP ``odds ift`` takes: fractions of a factor (halved three times) to 999."""
+
+
+def _fp(text: str) -> Fraction:
+    """An attack's FP as typed: ``6``, ``6.5``, ``13/2``."""
+    t = text.strip()
+    try:
+        if not (t.isascii() and t and all(c.isdigit() or c in "./" for c in t)):
+            raise ValueError
+        fp = Fraction(t)
+    except (ValueError, ZeroDivisionError):
+        raise InputError(f"ift FP '{text}': a number of FP (6, 6.5, 13/2)") from None
+    low, high = FP_RANGE
+    if not low <= fp <= high:
+        raise InputError(f"ift FP '{text}' is out of range (an attack's FP: {low} to {high})")
+    return fp
+
+
+def _mc_number(text: str | None, default: int) -> int:
+    if text is None:
+        return default
+    t = text.strip()
+    if not (t.isascii() and t.lstrip("-").isdigit() and len(t) <= 3):
+        raise InputError(f"N '{text}': the number of a #MC (mc 0 for a NMC, mc 2 for a 2MC)")
+    return int(t)
+
+
 def _options(args: argparse.Namespace) -> Options:
-    mc = args.mc if args.strength_of_mc is None else args.strength_of_mc
+    ift = args.procedure == Procedure.IFT.value
+    if ift and args.strength_of_mc is None:
+        raise InputError("ift: give the attack's FP (aslpto odds ift 6 --unit 4-4-8)")
+    if not ift and args.firer:
+        raise InputError(f"--firer: the firers of an IFT attack (odds ift), not of "
+                         f"{args.procedure}")  # fmt: skip
+    fp = _fp(args.strength_of_mc) if ift else None
+    mc = 0 if ift else _mc_number(args.strength_of_mc, args.mc)
+    firers = tuple(describe(f, nationality=args.nationality, id=f"F{i}")
+                   for i, f in enumerate(args.firer or (), start=1))  # fmt: skip
     if mc < 0:
         raise InputError(f"the IFT result is a NMC with N >= 0 (a 'K' or 'NMC'), not {mc}")
     if args.mf_expended < 0:
@@ -394,6 +438,8 @@ def _options(args: argparse.Namespace) -> Options:
         leadership_drm=args.leadership_drm,
         pre_1944=args.pre_1944,
         smc_eliminated_self=args.smc_eliminated_self,
+        fp=fp,
+        firers=firers,
     )
 
 
@@ -451,14 +497,32 @@ def run(args: argparse.Namespace) -> Outcome:
     return answer(None, args)
 
 
+def _attack_json(units: list[Unit], context: list[Unit], o: Options) -> dict[str, Any]:
+    from aslpto.procedures.odds import attack
+    from aslpto.rules.fire.cowering import cowering
+    from aslpto.rules.fire.table import column_of
+
+    assert o.fp is not None
+    a = attack([*units, *context], o)
+    cw = cowering(o.firers) if o.firers else None
+    fp = o.fp
+    return {"fp": fp.numerator if fp.denominator == 1 else f"{fp.numerator}/{fp.denominator}",
+            "column": a.column, "column_why": column_of(fp).why, "drm": o.drm,
+            "firers": [unit_json(u) for u in o.firers],
+            "cowering": {"columns": a.cower, "why": cw.why if cw else "no firer given: it "
+                         "cannot Cower", "rules": list(cw.rules) if cw else []}}  # fmt: skip
+
+
 def answer(game: Game | None, args: argparse.Namespace) -> Outcome:
     """The answer; ``game``, when given, is the scenario ``--scenario`` names, already loaded."""
     units, context = _units_from_args(args, game)
     opts = _options(args)
     proc = Procedure(args.procedure)
-    header = {"procedure": proc.value, "units": [unit_json(u) for u in units]}
+    header: dict[str, Any] = {"procedure": proc.value, "units": [unit_json(u) for u in units]}
     if context:
         header["present"] = [unit_json(u) for u in context]
+    if proc == Procedure.IFT:
+        header["attack"] = _attack_json(units, context, opts)
     if args.rolls is not None or args.seed is not None:
         if args.summary:
             raise InputError("--summary sums up the odds; --rolls and --seed roll once")
@@ -480,9 +544,10 @@ def answer(game: Game | None, args: argparse.Namespace) -> Outcome:
         if r.eliminated:
             text += f"  eliminated: {', '.join(r.eliminated)}"
         text += "\n" + "\n".join(r.events) + f"\nrules: {', '.join(r.rules)}"
-        return Outcome(payload, text)
+        return Outcome(payload, _attack_line(header) + text)
     dist = _listing(proc, units, opts, context, args, header)
     if isinstance(dist, Outcome):
+        dist.text = _attack_line(header) + dist.text
         return dist
     grouped: dict[str, tuple[dict[str, Any], Fraction]] = {}
     rules: list[str] = []
@@ -503,7 +568,17 @@ def answer(game: Game | None, args: argparse.Namespace) -> Outcome:
         for o, (_, p) in zip(outcomes, ordered, strict=True)
     ]
     lines.append(f"rules: {', '.join(rules)}")
-    return Outcome(payload, "\n".join(lines))
+    return Outcome(payload, _attack_line(header) + "\n".join(lines))
+
+
+def _attack_line(header: dict[str, Any]) -> str:
+    """``odds ift``: the attack's column and Cowering, before its outcomes."""
+    a = header.get("attack")
+    if a is None:
+        return ""
+    return (f"{a['column_why']}, DRM {a['drm']:+d}  [A7.3]; {a['cowering']['why']}"
+            f"{' [' + ', '.join(a['cowering']['rules']) + ']' if a['cowering']['rules'] else ''}"
+            "\n")  # fmt: skip
 
 
 __all__ = [

@@ -27,6 +27,7 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from enum import StrEnum
+from fractions import Fraction
 
 from aslpto.base.hints import TYPE_CHECKING, Any
 from aslpto.base.records import record
@@ -36,6 +37,7 @@ from aslpto.state.dice import Dice, Distribution
 from aslpto.state.units import Kind, Unit
 
 if TYPE_CHECKING:
+    from aslpto.rules.fire.resolution import Attack
     from aslpto.rules.morale.stack import StackOdds
 
 STACK_LIMIT = 10_000
@@ -63,6 +65,7 @@ class Procedure(StrEnum):
     TH_HERO = "th-hero"  # G1.421
     ATMM = "atmm"  # G1.4231
     HARA_KIRI = "hara-kiri"  # G1.641
+    IFT = "ift"  # A7.3: an attack of FP factors at a DRM (rules.fire)
 
 
 _CHECK = {
@@ -97,6 +100,8 @@ class Options:
     leadership_drm: int | None = None  # T-H Hero / Hara-Kiri delta (None: from a leader present)
     pre_1944: bool = False  # G1.4231
     smc_eliminated_self: bool = False  # G1.641
+    fp: Fraction | None = None  # ift: the attack's FP (fractions kept, A7.3)
+    firers: tuple[Unit, ...] = ()  # ift: who fires (whether it Cowers, A7.9); none: it cannot
 
 
 PLAIN = Options()
@@ -133,6 +138,22 @@ def _with_context(r: m.Result, context: Sequence[Unit]) -> m.Result:
     return m.Result(r.units + extra, r.eliminated, r.events, r.rules) if extra else r
 
 
+def attack(units: Sequence[Unit], o: Options) -> Attack:
+    """``odds ift``: an attack of ``o.fp`` FP at ``o.drm`` on every unit given (A7.3); it
+    Cowers as its firers would (A7.9), and cannot with none given."""
+    from aslpto.rules.fire import table
+    from aslpto.rules.fire.cowering import cowering
+    from aslpto.rules.fire.resolution import Attack
+
+    if o.fp is None:
+        raise InputError("ift: give the attack's FP (aslpto odds ift 6 --unit ...)")
+    col = table.column_of(o.fp)
+    if col.value is None:
+        raise InputError(f"ift: {col.why} ({', '.join(col.rules)})")
+    cower = cowering(o.firers).value if o.firers else 0
+    return Attack(col.value, tuple((u.id, o.drm) for u in units), cower)
+
+
 def resolve(
     procedure: str | Procedure,
     units: Sequence[Unit],
@@ -161,6 +182,10 @@ def resolve(
         return m.resolve_panji_stack(
             units, dice, berserk=o.berserk_stack, routing=o.routing, **_facts(o)
         )
+    if p == Procedure.IFT:
+        from aslpto.rules.fire.resolution import resolve_attack
+
+        return resolve_attack(present, attack(present, o), dice, **_facts(o)).outcome
     # Units given but not acted on (a leader given with --leader, the rest of a stack) stay in
     # the result as present.
     return _with_context(_resolve_one(p, units, dice, o, present), present)
@@ -267,6 +292,10 @@ def odds(
         return m.odds_panji_stack(units, berserk=o.berserk_stack, routing=o.routing, **_facts(o))
     if p == Procedure.TH_HERO:
         return _odds_th_heroes(units, o, context)
+    if p == Procedure.IFT:
+        so = factored(p, units, o, context)
+        assert so is not None
+        return _joint(so, [*units, *context])
     if p == Procedure.HARA_KIRI and len(units) > 1:
         from aslpto.rules.japanese import cc  # (imported when asked: G1.641)
 
@@ -326,6 +355,11 @@ def factored(
         )
     if p == Procedure.PANJI_STACK:
         return ms.stack_odds_panji(units, berserk=o.berserk_stack, routing=o.routing, **_facts(o))
+    if p == Procedure.IFT:
+        from aslpto.rules.fire.resolution import attack_odds
+
+        present = [*units, *context]  # (every unit of the Location is a target)
+        return attack_odds(present, attack(present, o), **_facts(o))
     return None
 
 
