@@ -35,7 +35,7 @@ from aslpto.rules.morale import procedures as old
 from aslpto.rules.morale.national import G1
 from aslpto.rules.morale.procedures import _leaders_first, _panji_each
 from aslpto.rules.morale.results import apply_roll
-from aslpto.rules.morale.values import Check, Result, setting, situation_in
+from aslpto.rules.morale.values import Check, Result, as_leadership, setting, situation_in
 from aslpto.state.counters import morale_of, parse_leader
 from aslpto.state.dice import Dice, Distribution, odds_by_class
 from aslpto.state.units import Kind, Unit
@@ -119,7 +119,8 @@ def _replace(units: Sequence[Unit], uid: str, new: Sequence[Unit]) -> list[Unit]
 
 
 def _leaders(units: Sequence[Unit]) -> tuple[Unit, ...]:
-    return tuple(u for u in units if u.kind == Kind.LEADER)
+    """The leaders present, as another unit's check reads them (``as_leadership``)."""
+    return tuple(as_leadership(u) for u in units if u.kind == Kind.LEADER)
 
 
 def _leaders_part(plan: _Plan, dice: Dice) -> _Branch:
@@ -192,60 +193,88 @@ def _leaders_part(plan: _Plan, dice: Dice) -> _Branch:
     return _Branch(tuple(st), tuple(entries), others)
 
 
-def _fate(start: Unit, stages: tuple[Stage, ...], facts: Facts, dice: Dice) -> _Fate:
-    """One unit's checks (its own, then any LLMC/LLTC) given the leaders present at each."""
+_Fate = tuple[tuple[Unit, ...], tuple[Entry, ...]]
+
+_Rolls = dict[tuple[Unit, Check, int, Any], Distribution[Result]]
+
+
+def _roll_odds(unit: Unit, check: Check, drm: int, sit: Any, rolls: _Rolls) -> Distribution[Result]:
+    """One check of ``unit``, every roll by class, computed once per unit, check and
+    situation."""
+    key = (unit, check, drm, sit)
+    got = rolls.get(key)
+    if got is None:
+        got = rolls[key] = odds_by_class(
+            lambda d: apply_roll(unit, check, None, d, drm=drm, situation=sit)
+        )
+    return got
+
+
+def _fate_odds(start: Unit, stages: tuple[Stage, ...], facts: Facts, rolls: _Rolls
+               ) -> Distribution[_Fate]:  # fmt: skip
+    """One unit's checks (its own, then any LLMC/LLTC) given the leaders present at each,
+    every roll: composed stage by stage, each check's odds computed once (``rolls``) and bound
+    to the fates before it, not replayed for every history after it."""
     f = dict(facts)
     uid = start.id
-    sub: list[Unit] = [start]
-    entries: list[Entry] = []
+    dist: Distribution[_Fate] = Distribution.certain(((start,), ()))
     for s in stages:
         if isinstance(s, _Own):
-            unit = _find(sub, uid)
-            if unit is None:
-                continue
-            sit = situation_in(unit, [*s.leaders, *sub], **f)
-            r = apply_roll(unit, s.check, None, dice, drm=s.drm, situation=sit)
-            sub = _replace(sub, uid, r.units)
-            entries.append((s.time, r.events, r.rules, r.eliminated))
-            continue
-        targets = [
-            u.id
-            for u in sub
-            if u.id != s.leader_id and u.side == s.side and morale_of(u) < s.morale
-        ]
-        if not targets:
-            continue
-        events: tuple[str, ...] = ()
-        rules: tuple[str, ...] = ()
-        gone: tuple[str, ...] = ()
-        for tid in targets:
-            unit = _find(sub, tid)
-            if unit is None:
-                continue
-            sit = situation_in(unit, [*s.leaders, *sub], **f)
-            r = apply_roll(unit, s.check, None, dice, drm=s.drm, situation=sit)
-            sub = _replace(sub, tid, r.units)
-            events += r.events
-            rules += r.rules
-            gone += r.eliminated
-        entries.append((s.time, events, rules, gone))
-    return (tuple(sub), tuple(entries))
 
+            def own(fate: _Fate, s: _Own = s) -> Distribution[_Fate]:
+                sub, entries = fate
+                unit = _find(sub, uid)
+                if unit is None:
+                    return Distribution.certain(fate)
+                sit = situation_in(unit, [*s.leaders, *sub], **f)
+                return _roll_odds(unit, s.check, s.drm, sit, rolls).map(
+                    lambda r: (tuple(_replace(sub, uid, r.units)),
+                               (*entries, (s.time, r.events, r.rules, r.eliminated)))
+                )  # fmt: skip
 
-_Fate = tuple[tuple[Unit, ...], tuple[Entry, ...]]
+            dist = dist.bind(own)
+            continue
+
+        def loss(fate: _Fate, s: _Loss = s) -> Distribution[_Fate]:
+            sub, entries = fate
+            targets = [u.id for u in sub
+                       if u.id != s.leader_id and u.side == s.side and morale_of(u) < s.morale]
+            if not targets:
+                return Distribution.certain(fate)
+            Part = tuple[tuple[Unit, ...], tuple[str, ...], tuple[str, ...], tuple[str, ...]]
+            part: Distribution[Part] = Distribution.certain((sub, (), (), ()))
+            for tid in targets:
+
+                def one(p: Part, tid: str = tid) -> Distribution[Part]:
+                    now, events, rules, gone = p
+                    unit = _find(now, tid)
+                    if unit is None:
+                        return Distribution.certain(p)
+                    sit = situation_in(unit, [*s.leaders, *now], **f)
+                    return _roll_odds(unit, s.check, s.drm, sit, rolls).map(
+                        lambda r: (tuple(_replace(now, tid, r.units)), events + r.events,
+                                   rules + r.rules, gone + r.eliminated)
+                    )  # fmt: skip
+
+                part = part.bind(one)
+            return part.map(lambda p: (p[0], (*entries, (s.time, p[1], p[2], p[3]))))
+
+        dist = dist.bind(loss)
+    return dist
 
 
 class _Memo:
     """Fate distributions computed once per distinct (unit, stages)."""
 
-    def __init__(self, facts: Facts) -> None:
+    def __init__(self, facts: Facts, rolls: _Rolls | None = None) -> None:
         self.facts = facts
         self._done: dict[tuple[Unit, tuple[Stage, ...]], Distribution[_Fate]] = {}
+        self._rolls: _Rolls = {} if rolls is None else rolls
 
     def fates(self, start: Unit, stages: tuple[Stage, ...]) -> Distribution[_Fate]:
         key = (start, stages)
         if key not in self._done:
-            self._done[key] = odds_by_class(lambda d: _fate(start, stages, self.facts, d))
+            self._done[key] = _fate_odds(start, stages, self.facts, self._rolls)
         return self._done[key]
 
 
@@ -492,9 +521,10 @@ def _stack(plans: list[tuple[_Plan, Fraction]]) -> StackOdds:
         into.extend(r for r in rs if r not in into)
 
     grouped: dict[tuple[Unit, tuple[Stage, ...]], _Grouped] = {}
+    rolls: dict[Facts, _Rolls] = {}
     for plan, w in plans:
         seen(plan.rules)
-        memo = _Memo(plan.facts)
+        memo = _Memo(plan.facts, rolls.setdefault(plan.facts, {}))
         origin = {u.id: u.with_(id=TEMPLATE) for u in plan.units}
         origin.update((u.id, u.with_(id=TEMPLATE)) for u in plan.before)
         for branch, pb in _branches(plan):

@@ -142,6 +142,18 @@ def situation_in(unit: Unit, location: Sequence[Unit], **facts: Any) -> Situatio
     return Situation(leadership_drm=min(drms) if drms else 0, leader_morale_bonus=bonus, **facts)
 
 
+def as_leadership(leader: Unit) -> Unit:
+    """A leader as another unit's check reads him (:func:`situation_in`): his status that no
+    check of another unit reads - pinned, DM, berserk, CX, concealment, TI - left out, so that
+    two leaders giving the same leadership and bonus are one (the stack odds compute a unit's
+    fate once for both)."""
+    if not (leader.pinned or leader.dm or leader.berserk or leader.cx or leader.concealed
+            or leader.hidden or leader.ti):  # fmt: skip
+        return leader
+    return leader.with_(pinned=False, dm=False, berserk=False, cx=False, concealed=False,
+                        hidden=False, ti=False)  # fmt: skip
+
+
 def morale_level(unit: Unit, situation: Situation = PLAIN) -> Ruling[int]:
     """The Morale Level a check is taken against: printed (current side) + G1.41 leader bonus
     + 1 in a Human Wave/Banzai Charge unless broken (A25.23, G1.5; not a T-H Hero, G1.423)
