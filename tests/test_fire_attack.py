@@ -265,3 +265,27 @@ def test_b21_42_a_fording_firer_fires_area_fire_and_is_under_hazardous_movement(
     assert any(i.rule == "B21.42" and i.kind == "multiply" for i in b.fp)
     back = breakdown(g, ["J3"], "U1")
     assert any(w.startswith("Hazardous Movement") for w, _, _ in items(back, "U1"))
+
+
+def test_g_4_a_tpbf_attack_in_the_jungle_location(game) -> None:  # type: ignore[no-untyped-def]
+    """G.4 ends in a TPBF attack: a unit firing at its own Location triples its FP (A7.211),
+    the Location's jungle TEM applying."""
+    g = _with(game, U1=game.units["U1"].with_(hex="31CC8"))
+    b = breakdown(g, ["U1"], "J6")
+    assert dict(b.ranges) == {"U1": 0}
+    assert ("Triple Point Blank Fire (same Location)", 3, "A7.211") in [
+        (i.what, i.value, i.rule) for i in b.fp
+    ]
+    assert b.fp_total == 18 and b.column.value == 16
+    assert items(b, "J6") == [("TEM dense-jungle", 2, "G2.2")]
+
+
+def test_g8_mud_adds_its_tem_in_and_in_the_paddy(game) -> None:  # type: ignore[no-untyped-def]
+    from aslpto.base.records import replace
+    from aslpto.state.game import EC
+
+    g = game.__class__(**{**game.__dict__, "conditions": replace(game.conditions, ec=EC.MUD)})
+    b = breakdown(g, ["U1", "U2"], "32N6")
+    assert items(b, "J3") == [("bank hexside as a hedge", 1, "G8 (TEM)"), ("mud", 1, "G8 (MUD)")]
+    bank = breakdown(g, ["U2"], "J2")
+    assert ("mud", 1, "G8 (MUD)") in items(bank, "J2")
