@@ -33,7 +33,7 @@ run odds panji --unit 4-4-8 --nationality japanese
 run odds panji --unit 6-6-6 --nationality american
 
 echo; echo "== Fire: three U.S. squads at J2 crossing the banks, In-Season paddies (A7, G8, A4.62) =="
-run fire examples/paddy-in-season.toml U1,U2,UL J2 --phase defensive-first --moving --summary
+run fire examples/paddy-in-season.toml U1,U2 J2 --phase defensive-first --moving --summary
 run odds ift 8 --drm 1 --unit 4-4-8 --firer 6-6-6:american
 
 echo; echo "== LOS into a river (B21.2) =="

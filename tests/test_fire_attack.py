@@ -83,9 +83,11 @@ def test_a7_53_a_leader_in_the_firers_location_directs_and_stops_cowering(game) 
 
 
 def test_a7_531_no_leader_directs_a_fire_group_of_several_locations(game) -> None:  # type: ignore[no-untyped-def]
-    b = breakdown(game, ["U1", "U2", "UL"], "32N6")
+    b = breakdown(game, ["U1", "U2"], "32N6")
     assert not any("leader" in w for w, _, _ in items(b))
     assert any("A7.531" in n for n in b.notes)
+    with pytest.raises(RuleViolation, match=r"A7\.531: UL directs only"):
+        breakdown(game, ["U1", "U2", "UL"], "32N6")
     with pytest.raises(RuleViolation, match=r"A7\.531"):
         breakdown(game, ["U1", "U2"], "32N6", FireOptions(leader="UL"))
 

@@ -316,6 +316,9 @@ def breakdown(
     concealed = [t.id for t in targets if t.concealed]
     if concealed:
         area_causes.append((f"a concealed target ({', '.join(concealed)})", "A7.23"))
+        if len(concealed) < len(targets):
+            notes.append("some target units are concealed: the whole attack is taken as Area "
+                         "Fire (a reading, A7.23)")  # fmt: skip
     for u, (_, rng) in zip(shooters, ranges, strict=True):
         base = inherent_fp(u)
         fp = Fraction(base)
@@ -448,6 +451,10 @@ def _directing_leader(
 ) -> Ruling[Unit | None]:
     """A7.53/A7.531: a Good Order, unpinned leader in the Location of every firer directs."""
     hexes = {game.map.hex(u.hex) for u in shooters}
+    for ldr in leaders:
+        if len(hexes) > 1 or game.map.hex(ldr.hex) not in hexes:
+            raise RuleViolation("A7.531", f"{ldr.id} directs only units in his own Location; "
+                                          "these firers are not all there")  # fmt: skip
     if o.leader == "":
         return Ruling(None, ("A7.53",), "")
     if o.leader is not None:
