@@ -19,6 +19,8 @@ from aslpto.cli import main
 from aslpto.web.referee import BadRequest, Referee
 
 PANJI = "panji-g9.toml"
+RIVER = "paddy-river.toml"
+SEASON = "paddy-in-season.toml"
 
 SAME = [
     ("terrain", {"hex": "31CC8"}, ["terrain", "paddy-river.toml", "31CC8"], "paddy-river.toml"),
@@ -33,6 +35,21 @@ SAME = [
     ("odds", {"procedure": "mc", "n": 1, "unit": ["A"]},
      ["odds", "mc", "1", "--scenario", PANJI, "--unit", "A"], PANJI),
     ("check", {}, ["check", PANJI], PANJI),
+    ("fire", {"firers": "U1,U2", "target": "32N6"}, ["fire", RIVER, "U1,U2", "32N6"], RIVER),
+    ("fire", {"firers": "U1,U2,UL", "target": "J2", "phase": "defensive-first", "moving": True},
+     ["fire", SEASON, "U1,U2,UL", "J2", "--phase", "defensive-first", "--moving"], SEASON),
+    ("fire", {"firers": "U1", "target": "J1", "summary": True},
+     ["fire", RIVER, "U1", "J1", "--summary"], RIVER),
+    ("fire", {"firers": "U2,UL", "target": "32N6", "rolls": "3,4 2,3"},
+     ["fire", RIVER, "U2,UL", "32N6", "--rolls", "3,4 2,3"], RIVER),
+    ("fire", {"firers": "U1,U2", "target": "32N6", "no-leader": True, "phase": "final",
+              "area-fire": True, "seed": 7},
+     ["fire", RIVER, "U1,U2", "32N6", "--no-leader", "--phase", "final", "--area-fire",
+      "--seed", "7"], RIVER),
+    ("fire", {"firers": "U2,UL", "target": "J2", "phase": "defensive-first", "moving": True,
+              "assault-movement": True, "fired": True, "leader": "UL"},
+     ["fire", SEASON, "U2,UL", "J2", "--phase", "defensive-first", "--moving",
+      "--assault-movement", "--fired", "--leader", "UL"], SEASON),
 ]  # fmt: skip
 
 
@@ -87,6 +104,48 @@ def test_api_refuses_with_the_cli_line(
     assert got == {"error": err.strip()}
 
 
+FIRE_REFUSED = [
+    ({"firers": "U1,J1", "target": "32N6"}, ["U1,J1", "32N6"]),  # two sides
+    ({"firers": "U1", "target": "32ZZ9"}, ["U1", "32ZZ9"]),
+    ({"firers": "U9", "target": "32N6"}, ["U9", "32N6"]),
+    ({"firers": "U1,,U2", "target": "32N6"}, ["U1,,U2", "32N6"]),
+    ({"firers": "U1", "target": "U2"}, ["U1", "U2"]),  # no enemy there
+    ({"firers": "U1", "target": "32N6", "moving": True}, ["U1", "32N6", "--moving"]),
+    ({"firers": "U1", "target": "32N6", "phase": "close"}, ["U1", "32N6", "--phase", "close"]),
+    ({"firers": "U1", "target": "32N6", "seed": "x"}, ["U1", "32N6", "--seed", "x"]),
+    ({"firers": "U1", "target": "32N6", "rolls": "3,4", "summary": True},
+     ["U1", "32N6", "--rolls", "3,4", "--summary"]),
+    ({"firers": "U1", "target": "32N6", "leader": "UL", "no-leader": True},
+     ["U1", "32N6", "--leader", "UL", "--no-leader"]),
+    ({"firers": "U1"}, ["U1"]),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("body", "argv"), FIRE_REFUSED)
+def test_fire_refuses_bad_firers_and_targets_with_the_cli_line(
+    serve: Callable[[str], Served], capsys: pytest.CaptureFixture[str],
+    body: dict[str, object], argv: list[str],
+) -> None:  # fmt: skip
+    status, got = serve(RIVER).post("/api/fire", body)
+    code, _, err = _cli(["fire", RIVER, *argv], RIVER, capsys)
+    assert code == 2 and 400 <= status < 500
+    assert got == {"error": err.strip()} and "\n" not in got["error"]
+
+
+def test_a7_fire_through_the_api(serve: Callable[[str], Served]) -> None:
+    """U1 and U2 on J3 in 32N6: 12 FP on the 12 column, J3's bank hexside (G8), the IFT
+    results and the outcomes each with a probability, summing to one."""
+    from fractions import Fraction
+
+    status, got = serve(RIVER).post("/api/fire", {"firers": "U1,U2", "target": "32N6"})
+    assert status == 200 and got["procedure"] == "fire"
+    assert got["firers"] == ["U1", "U2"] and got["target"] == "32N6"
+    assert got["fp"]["column"] == 12 and [t["unit"] for t in got["targets"]] == ["J3"]
+    assert sum(Fraction(r["probability"]) for r in got["ift"]) == 1
+    assert sum(Fraction(o["probability"]) for o in got["outcomes"]) == 1
+    assert "A7.9" in got["cowering"]["rules"] and got["unchecked"]
+
+
 BAD: list[tuple[str, bytes, dict[str, str]]] = [
     ("/api/move", b'{"unit": ', {}),
     ("/api/move", b"[1, 2]", {}),
@@ -122,6 +181,14 @@ BAD: list[tuple[str, bytes, dict[str, str]]] = [
     ("/api/odds", b'{"procedure": "panji"}', {}),
     ("/api/odds", b'{"procedure": "panji", "unit": ["A"], "rolls": "13,1"}', {}),
     ("/api/odds", b'{"procedure": "panji", "unit": ["A"], "sniper-dr": 3}', {}),
+    ("/api/fire", b'{"firers": ["A", "B"], "target": "37EE7"}', {}),
+    ("/api/fire", b'{"firers": "A", "target": "37EE7"}', {}),
+    ("/api/fire", b'{"firers": "A,B", "target": "37ZZ1"}', {}),
+    ("/api/fire", b'{"firers": "A", "target": "37EE7", "seed": 1.5}', {}),
+    ("/api/fire", b'{"firers": "A", "target": "37EE7", "phase": ["prep"]}', {}),
+    ("/api/fire", b'{"firers": "--help", "target": "37EE7"}', {}),
+    ("/api/fire", b'{"firers": "A", "target": "37EE7", "range": 3}', {}),
+    ("/api/fire", b'{"target": "37EE7"}', {}),
     ("/api/terrain", b'{"hex": "37A0"}', {}),
     ("/api/terrain", b'{"hex": "99A1"}', {}),
     ("/api/terrain", b'{"hex": "' + b"9" * 150 + b'"}', {}),

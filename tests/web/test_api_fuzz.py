@@ -13,6 +13,9 @@ from tests.web.conftest import EXAMPLES
 from aslpto.web.referee import QUERIES, BadRequest, Referee
 
 REF = Referee.load(EXAMPLES / "panji-g9.toml")
+FIRE_REF = Referee.load(EXAMPLES / "paddy-river.toml")
+"""A fire needs an enemy to fire at: paddy-river's Japanese and U.S. units."""
+REFS = {"fire": FIRE_REF}
 FIELDS = {c: [f["name"] for f in fs] for c, fs in REF.fields().items()}
 WORDS = st.sampled_from([
     "A", "B", "E", "tank", "37EE7", "37DD7", "37CC8", "37EE8", ":above", ":beneath", ":bank",
@@ -20,6 +23,9 @@ WORDS = st.sampled_from([
     "panji", "mc", "nmc", "ptc", "gun", "-1", "0", "3", "", " ", "99999999999999999999",
     "hara-kiri", "th-hero", "atmm", "sniper", "6,6", "1,1 2", "x:y:z", "37EE7:tunnel",
     "37EE7:breach",
+    # fire (paddy-river): firers, targets, phases
+    "U1", "U1,U2", "U1,U2,UL", "U2,UL", "J1,JL", "J3", "JL", "UL", "32N6", "32M5", "32N6:bank",
+    "U1,J1", "U1,", "prep", "defensive-first", "final", "advancing", "3,4 2,3", "7",
 ])  # fmt: skip
 VALUES = st.one_of(
     WORDS, st.booleans(), st.integers(-5, 20), st.none(), st.lists(WORDS, max_size=4),
@@ -27,9 +33,18 @@ VALUES = st.one_of(
 )  # fmt: skip
 
 
+FIRERS = st.sampled_from(["U1", "U1,U2", "U1,U2,UL", "U2,UL", "UL", "J1,JL", "J3", "U1,J1"])
+TARGETS = st.sampled_from(["32N6", "J3", "J2", "J1", "32M5", "U2", "32N9", "32N6:bank", "32O5"])
+
+
 def bodies(command: str) -> st.SearchStrategy[dict[str, Any]]:
     keys = st.sampled_from([*FIELDS[command], "nonsense"])
-    return st.dictionaries(keys, VALUES, max_size=6)
+    rest = st.dictionaries(keys, VALUES, max_size=6)
+    if command != "fire":
+        return rest
+    # most random bodies fire at nobody; these name firers and a target, then anything
+    aimed = st.fixed_dictionaries({"firers": FIRERS, "target": TARGETS})
+    return st.one_of(rest, st.tuples(rest, aimed).map(lambda ra: {**ra[0], **ra[1]}))
 
 
 @pytest.mark.parametrize("command", QUERIES)
@@ -37,13 +52,14 @@ def test_any_request_is_answered_or_refused_in_one_line(command: str) -> None:
     @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
     @given(bodies(command))
     def check(body: dict[str, Any]) -> None:
-        before = REF.game
+        ref = REFS.get(command, REF)
+        before = ref.game
         try:
-            got = REF.ask(command, body)
+            got = ref.ask(command, body)
         except BadRequest as e:
             assert 400 <= e.status < 500 and "\n" not in e.message
         else:
             assert isinstance(got, dict)
-        assert REF.game is before
+        assert ref.game is before
 
     check()

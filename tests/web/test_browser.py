@@ -125,3 +125,42 @@ def test_a_drag_pans_and_a_pointer_moving_between_clicks_does_not(
     page.mouse.click(x, y)  # then a click, and the pointer moving on with no button held
     page.mouse.move(x - 120, y - 60, steps=5)
     assert page.get_attribute("#view svg", "viewBox") == panned
+
+
+def test_a7_fire_mode_shows_the_column_and_the_outcomes(
+    serve: Callable[[str], Served], page: Any
+) -> None:
+    """Fire mode: U1 and U2 picked, 32N6 clicked: the column, the IFT results and the
+    outcomes as bars with their percentages, the firers and target marked on the map."""
+    s = serve("paddy-river.toml")
+    _open(page, s)
+    page.click('#ui-modes button[data-mode="fire"]')
+    page.click('.unit-chip[data-unit="U1"]')
+    page.click('.unit-chip[data-unit="U2"]')
+    page.click('.unit-chip[data-unit="U2"]')  # again: U2 dropped
+    assert page.inner_text("#fire-pick") == "U1 → ?"
+    page.click('.unit-chip[data-unit="U2"]')
+    page.click('.hex-hit[data-hex="32N6"]', force=True)
+    page.wait_for_selector('body[data-fire-shown="32N6"]')
+    _, fire = s.post("/api/fire", {"firers": "U1,U2", "target": "32N6"})
+    assert fire["fp"]["column"] == 12
+    assert page.inner_text("#fire-head").startswith(fire["fp"]["why"])  # 12 FP: the 12 column
+    assert page.inner_text("#fire-pick") == "U1, U2 → 32N6"
+    first = fire["outcomes"][0]["probability"]
+    n, d = (int(x) for x in first.split("/"))
+    bar = page.locator(".fire-outcomes > .bar").first
+    assert bar.get_attribute("data-probability") == first
+    assert bar.inner_text().startswith(f"{100 * n / d:.1f}%")
+    assert page.locator(".fire-outcomes > .bar").count() == min(10, len(fire["outcomes"]))
+    assert page.locator(".fire-ift .bar").count() == len(fire["ift"])
+    text = page.inner_text("#fire-info")
+    assert "G8 (TEM)" in text and "Cowering: " in text and "[A7.9]" in text
+    assert page.locator(".fire-unchecked li").count() == len(fire["unchecked"])
+    assert page.locator('.fire-target[data-hex="32N6"]').count() == 1
+    assert page.locator(".fire-firer").count() == 2  # 32M9 and 32N9
+    assert page.locator(".unit-chip.firer").count() == 2
+    page.wait_for_selector(".fire-thread", state="attached")
+    screenshot(page, "fire-u1-u2-32N6")
+    page.click('.unit-chip[data-unit="J1"]')  # an enemy unit: the target is its hex
+    page.wait_for_selector('body[data-fire-shown="32M5"]')
+    assert page.inner_text("#fire-pick") == "U1, U2 → 32M5"

@@ -1,13 +1,13 @@
 """The referee behind the page: one game, loaded once, and the answers of the query commands
-(``terrain``, ``move``, ``reach``, ``los``, ``odds``, ``check``) to requests given as JSON
-objects.
+(``terrain``, ``move``, ``reach``, ``los``, ``odds``, ``fire``, ``check``) to requests given
+as JSON objects.
 
 A request's fields are the command's own arguments, read by the command's own parser
 (:func:`aslpto.cli.command_parser`): a positional by its name (``unit``, ``steps``, ``hex``,
-``from``, ``to``, ``procedure``), an option by its long flag without the dashes
-(``double-time``, ``with-leader``, ``phase``). The answer is the command's ``--json`` object,
-built by the command's own ``answer(game, args)``; a refused request is a :class:`BadRequest`
-carrying the line the command prints on stderr.
+``from``, ``to``, ``procedure``, ``firers``, ``target``), an option by its long flag without
+the dashes (``double-time``, ``with-leader``, ``phase``). The answer is the command's
+``--json`` object, built by the command's own ``answer(game, args)``; a refused request is a
+:class:`BadRequest` carrying the line the command prints on stderr.
 
 >>> ref = Referee.load("examples/panji-g9.toml")
 >>> ref.ask("move", {"unit": "A", "steps": ["37EE7"]})["steps"][0]["events"]
@@ -38,7 +38,7 @@ from aslpto.formats import scenario, svg
 from aslpto.state.game import Game
 from aslpto.web.pictures import Pictures, read_pictures
 
-QUERIES: tuple[str, ...] = ("terrain", "move", "reach", "los", "odds", "check")
+QUERIES: tuple[str, ...] = ("terrain", "move", "reach", "los", "odds", "fire", "check")
 """The commands the API answers, one endpoint each (``/api/NAME``)."""
 
 MAX_QUERY_BYTES = 64 * 1024

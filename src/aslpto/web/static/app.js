@@ -11,10 +11,14 @@ const CHECKS = [
 ];
 const MOVE_OPTIONS = ["phase", "assault", "double-time", "low-crawl", "riding", "leading",
   "galloping", "manhandling", "column"];
+const FIRE_OPTIONS = ["phase", "moving", "assault-movement", "fired", "leader", "no-leader",
+  "area-fire", "summary", "rolls"];
+const OUTCOME_BARS = 10; // the likeliest outcomes drawn as bars; the rest folded under them
 
 const state = {
   map: null, fields: null, svg: null, layers: {}, mode: "hex",
   unit: null, reach: null, steps: [], losFrom: null, view: null, timing: {},
+  firers: [], fireTarget: null, fire: null, fireAsked: 0,
 };
 window.referee = state;
 
@@ -98,7 +102,7 @@ async function loadMap() {
     g.appendChild(frame);
     g = frame;
   }
-  for (const name of ["reach", "path", "los", "mark", "hits", "units"]) {
+  for (const name of ["reach", "path", "fire", "los", "mark", "hits", "units"]) {
     state.layers[name] = sv("g", { id: "layer-" + name });
     g.appendChild(state.layers[name]);
   }
@@ -112,7 +116,9 @@ async function loadMap() {
   fitUnits();
   drawUnits();
   buildOptions();
+  buildFireOptions();
   clearUnit();
+  clearFire();
   status("");
 }
 
@@ -209,6 +215,7 @@ function panZoom() {
 // modes and clicks
 
 function setMode(mode) {
+  const was = state.mode;
   state.mode = mode;
   for (const b of document.querySelectorAll("#ui-modes button")) {
     b.classList.toggle("on", b.dataset.mode === mode);
@@ -216,10 +223,22 @@ function setMode(mode) {
   document.body.dataset.mode = mode;
   if (mode !== "los") { state.losFrom = null; }
   else document.getElementById("los-panel").hidden = false;
+  if (mode === "fire" && was !== "fire") {
+    // the attack alone on the map and at the top of the panel
+    clearUnit();
+    for (const l of ["los", "mark"]) state.layers[l] && state.layers[l].replaceChildren();
+    for (const id of ["los-panel", "hex-panel"]) document.getElementById(id).hidden = true;
+    document.getElementById("fire-panel").hidden = false;
+    clearFire();
+  } else if (mode !== "fire" && was === "fire") {
+    clearFire();
+    document.getElementById("fire-panel").hidden = true;
+  }
 }
 
 function clickUnit(id, evt) {
   if (state.mode === "los") return pickLos(id);
+  if (state.mode === "fire") return pickFireUnit(id);
   if (state.mode === "hex") setMode("move");
   selectUnit(id, evt ? performance.now() : undefined);
 }
@@ -230,6 +249,7 @@ function clickHex(name) {
     return evaluatePath();
   }
   if (state.mode === "los") return pickLos(name);
+  if (state.mode === "fire") return fireAt(name);
   return showTerrain(name);
 }
 
@@ -520,6 +540,327 @@ async function showLos(from, to) {
 }
 
 // ---------------------------------------------------------------------------------------
+// Fire: firers picked, a target clicked, the attack (/api/fire)
+
+function unitById(id) { return state.map.units.find((u) => u.id === id); }
+
+function buildFireOptions() {
+  const form = document.getElementById("fire-options");
+  form.replaceChildren();
+  form.onsubmit = (e) => e.preventDefault(); // Enter in the rolls: asked on change, not sent
+  const fields = Object.fromEntries((state.fields.fire || []).map((f) => [f.name, f]));
+  for (const name of FIRE_OPTIONS) {
+    const f = fields[name];
+    if (!f) continue;
+    const label = el("label", { title: f.help });
+    let input;
+    if (f.kind === "flag") {
+      input = el("input", { type: "checkbox", name });
+      label.append(input, " " + name);
+    } else if (f.choices) {
+      input = el("select", { name });
+      for (const c of f.choices) input.appendChild(el("option", { value: c }, c));
+      label.append(name + " ", input);
+    } else if (name === "leader") {
+      input = el("select", { name }); // its choices: the leaders of the firers' side
+      label.append(name + " ", input);
+    } else {
+      input = el("input", { name, placeholder: "3,5 4 2", size: 7 });
+      label.append(name + " ", input);
+    }
+    input.addEventListener("change", () => { fireSummary(); if (state.fireTarget) askFire(); });
+    form.appendChild(label);
+  }
+  leaderChoices();
+  fireSummary();
+}
+
+function leaderChoices() {
+  const select = document.querySelector('#fire-options select[name="leader"]');
+  if (!select) return;
+  const first = state.firers.length ? unitById(state.firers[0]) : null;
+  const was = select.value;
+  select.replaceChildren(el("option", { value: "" }, "—"));
+  for (const u of state.map.units) {
+    if (u.kind === "leader" && u.hex && (!first || u.side === first.side)) {
+      select.appendChild(el("option", { value: u.id }, u.id));
+    }
+  }
+  select.value = [...select.options].some((o) => o.value === was) ? was : "";
+}
+
+function fireOptions() {
+  const out = {};
+  for (const input of document.querySelectorAll("#fire-options [name]")) {
+    if (input.type === "checkbox") { if (input.checked) out[input.name] = true; }
+    else if (input.value.trim()) out[input.name] = input.value.trim();
+  }
+  return out;
+}
+
+function fireSummary() {
+  // the options in force, on the folded options' one line
+  const o = fireOptions();
+  const bits = [(o.phase || "prep") + " fire"];
+  for (const [k, v] of Object.entries(o)) if (k !== "phase") bits.push(v === true ? k : `${k} ${v}`);
+  document.getElementById("fire-options-summary").textContent = "options: " + bits.join(", ");
+}
+
+function clearFire() {
+  state.firers = [];
+  state.fireTarget = null;
+  state.fire = null;
+  state.fireAsked++;
+  if (state.layers.fire) state.layers.fire.replaceChildren();
+  for (const c of document.querySelectorAll(".unit-chip.firer")) c.classList.remove("firer");
+  delete document.body.dataset.fireShown;
+  if (state.map) leaderChoices();
+  showFirePick();
+  document.getElementById("fire-info").replaceChildren(el("p", { class: "note" },
+    "click the firing units (one side; again to drop one), then the target hex or an enemy unit"));
+}
+
+function showFirePick() {
+  document.getElementById("fire-pick").textContent = state.firers.length
+    ? state.firers.join(", ") + " → " + (state.fireTarget || "?") : "";
+}
+
+function pickFireUnit(id) {
+  const u = unitById(id);
+  if (!u) return;
+  const first = state.firers.length ? unitById(state.firers[0]) : null;
+  if (first && u.side !== first.side) {
+    // an enemy unit: the target is its Location (the hex, so that a unit id that is also a
+    // hex's name is no question)
+    if (!u.hex) return status(`${id} is off the map`, true);
+    return fireAt(u.hex);
+  }
+  const i = state.firers.indexOf(id);
+  if (i >= 0) state.firers.splice(i, 1);
+  else state.firers.push(id);
+  leaderChoices();
+  if (!state.firers.length) return clearFire();
+  drawFirePicks();
+  if (state.fireTarget) return askFire();
+  document.getElementById("fire-info").replaceChildren(el("p", { class: "note" },
+    "now click the target hex or an enemy unit"));
+}
+
+function fireAt(hex) {
+  if (!state.firers.length) {
+    status("Fire: click the firing units first", true);
+    return;
+  }
+  state.fireTarget = hex;
+  return askFire();
+}
+
+function drawFirePicks() {
+  const layer = state.layers.fire;
+  layer.replaceChildren();
+  showFirePick();
+  const picked = new Set(state.firers);
+  for (const c of document.querySelectorAll(".unit-chip")) {
+    c.classList.toggle("firer", picked.has(c.dataset.unit));
+  }
+  const hexes = new Set(state.firers.map((id) => (unitById(id) || {}).hex).filter(Boolean));
+  for (const h of hexes) mark(layer, h, "fire-firer");
+  if (state.fireTarget) mark(layer, state.fireTarget, "fire-target");
+}
+
+async function askFire() {
+  const box = document.getElementById("fire-info");
+  const asked = ++state.fireAsked;
+  const body = { firers: state.firers.join(","), target: state.fireTarget, ...fireOptions() };
+  drawFirePicks();
+  delete document.body.dataset.fireShown;
+  let d;
+  try {
+    d = await api("fire", body);
+  } catch (e) {
+    if (asked !== state.fireAsked) return;
+    box.replaceChildren(el("p", { class: "bad", id: "fire-error" }, e.message));
+    return;
+  }
+  if (asked !== state.fireAsked) return; // a later question was asked meanwhile
+  state.fire = d;
+  if (d.target && state.map.hexes[d.target] && d.target !== state.fireTarget) {
+    state.fireTarget = d.target;
+    drawFirePicks();
+  }
+  showFire(box, d);
+  document.body.dataset.fireShown = d.target;
+  drawFireThreads(d, asked);
+}
+
+function fraction(p) {
+  const [n, m] = String(p).split("/").map(Number);
+  return n / (m || 1);
+}
+
+function percent(p) {
+  const v = fraction(p) * 100;
+  return v > 0 && v < 0.1 ? "<0.1%" : v.toFixed(1) + "%";
+}
+
+function signed(n) { return (n > 0 ? "+" : n < 0 ? "−" : "") + Math.abs(n); }
+
+function bars(fig, rows) {
+  // rows: [probability "n/d", label]; a bar as wide as the probability
+  for (const [p, label] of rows) {
+    const line = el("div", { class: "bar", "data-probability": p, title: p });
+    line.append(el("span", { class: "fill", style: `width:${(fraction(p) * 100).toFixed(1)}%` }),
+      el("span", { class: "label" }, `${percent(p)}  ${label}`));
+    fig.appendChild(line);
+  }
+}
+
+function iftText(results) {
+  const by = new Map();
+  for (const [u, x] of Object.entries(results)) by.set(x, [...(by.get(x) || []), u]);
+  if (by.size === 1) return [...by.keys()][0];
+  return [...by].map(([x, us]) => `${x} (${us.join(", ")})`).join("; ");
+}
+
+function outcomeText(o) {
+  return (o.result.map((u) => `${u.id} ${unitText(u)}`).join("; ") || "(none)")
+    + (o.eliminated ? "  eliminated: " + o.eliminated.join(", ") : "");
+}
+
+function itemValue(i) {
+  // an FP or DRM item's value as the command line writes it: x1/2, 6, +1, -2
+  if (i.kind === "multiply") return "×" + i.value;
+  if (i.kind === "base") return String(i.value);
+  return typeof i.value === "number" ? signed(i.value)
+    : String(i.value).startsWith("-") ? "−" + String(i.value).slice(1) : "+" + i.value;
+}
+
+function itemRow(table, value, what, rule, cls) {
+  const tr = el("tr", cls ? { class: cls } : {});
+  tr.append(el("td", { class: "v" }, value), el("td", {}, what), el("td", { class: "r" }, rule));
+  table.appendChild(tr);
+}
+
+function showFire(box, d) {
+  box.replaceChildren();
+  const fp = d.fp;
+  const drms = (d.targets || []).map((t) => [t.unit, t.drm]);
+  const same = drms.every(([, v]) => v === (drms[0] || [])[1]);
+  const drm = !drms.length ? "" : same ? `DRM ${signed(drms[0][1])}`
+    : "DRM " + drms.map(([u, v]) => `${u} ${signed(v)}`).join(", ");
+  const attack = fp.column !== null && fp.column !== undefined;
+  box.appendChild(el("p", { id: "fire-head", class: attack ? "" : "bad" },
+    attack ? `${fp.why}, ${drm}` : `${fp.why}: no attack`));
+  const ranges = Object.values(d.range || {});
+  const range = ranges.every((r) => r === ranges[0]) ? `range ${ranges[0]}`
+    : "range " + Object.entries(d.range).map(([u, r]) => `${u} ${r}`).join(", ");
+  box.appendChild(el("p", { class: "rules" }, `${d.phase} fire at ${d.target}, ${range}`
+    + ` — ${(d.targets || []).map((t) => t.unit).join(", ")}`));
+
+  if (d.summary) {
+    // a big stack (or asked for): by how many units end each way
+    const t = d.summary.totals;
+    for (const [key, label] of [["eliminated", "Eliminated"], ["broken", "Broken"],
+      ["good_order", "Good Order"]]) {
+      if (!t[key]) continue;
+      const fig = el("figure", { class: "odds fire-summary", "data-total": key });
+      fig.appendChild(el("figcaption", {}, `${label} (of ${t[key].ids.length})`));
+      bars(fig, t[key].outcomes.map((o) => [o.probability, `${o.count} unit(s)`]));
+      box.appendChild(fig);
+    }
+  } else if (d.rolled !== undefined && d.ift && !Array.isArray(d.ift)) {
+    // the attack rolled (rolls or a seed)
+    box.appendChild(el("p", { class: "fire-rolled" },
+      `IFT DR ${d.ift.roll}: ${iftText(d.ift.results)}`));
+    const fig = el("figure", { class: "odds fire-outcomes" });
+    fig.appendChild(el("figcaption", {}, `Rolled (${d.rolled})`));
+    bars(fig, d.outcomes.map((o) => [o.probability, outcomeText(o)]));
+    for (const ev of d.outcomes[0]?.events || []) fig.appendChild(el("p", { class: "note" }, ev));
+    box.appendChild(fig);
+  } else if (attack) {
+    const fig = el("figure", { class: "odds fire-outcomes" });
+    fig.appendChild(el("figcaption", {}, "Outcomes"));
+    const rows = d.outcomes.map((o) => [o.probability, outcomeText(o)]);
+    bars(fig, rows.slice(0, OUTCOME_BARS));
+    if (rows.length > OUTCOME_BARS) {
+      const rest = rows.slice(OUTCOME_BARS);
+      const more = el("details");
+      const sum = rest.reduce((a, [p]) => a + fraction(p), 0);
+      more.appendChild(el("summary", {},
+        `${rest.length} more, ${percent(String(sum) + "/1")} in all`));
+      bars(more, rest);
+      fig.appendChild(more);
+    }
+    box.appendChild(fig);
+  }
+  if (Array.isArray(d.ift) && d.ift.length) {
+    const fig = el("figure", { class: "odds fire-ift" });
+    fig.appendChild(el("figcaption", {}, "IFT results"));
+    bars(fig, d.ift.map((r) => [r.probability, iftText(r.results)]));
+    box.appendChild(fig);
+  }
+
+  // why: each FP and DRM item with its rule, the column, Cowering, Residual FP
+  box.appendChild(el("h3", {}, "FP"));
+  const fpt = el("table", { class: "fire-items fire-fp" });
+  for (const i of fp.items) itemRow(fpt, itemValue(i), i.what + (i.unit ? ` (${i.unit})` : ""), i.rule);
+  itemRow(fpt, fp.total ?? "", fp.why, (fp.rules || []).join(", "), "total");
+  box.appendChild(fpt);
+  if (attack) {
+    box.appendChild(el("h3", {}, "DRM"));
+    const dt = el("table", { class: "fire-items fire-drm" });
+    for (const i of d.drm.items) itemRow(dt, itemValue(i), i.what, i.rule);
+    for (const t of d.targets || []) {
+      for (const i of t.items) itemRow(dt, itemValue(i), `${i.what} (${t.unit})`, i.rule);
+      itemRow(dt, signed(t.drm), `${t.unit}: DRM in all`, "", "total");
+    }
+    box.appendChild(dt);
+  }
+  if (d.cowering) {
+    box.appendChild(el("p", { class: "fire-cowering" },
+      `Cowering: ${d.cowering.why} [${d.cowering.rules.join(", ")}]`));
+  }
+  if (d.residual_fp) {
+    box.appendChild(el("p", { class: "fire-residual" },
+      `Residual FP: ${d.residual_fp.why} [${d.residual_fp.rules.join(", ")}]`));
+  }
+  for (const n of d.notes || []) box.appendChild(el("p", { class: "note" }, "note: " + n));
+  if (d.rules && d.rules.length) {
+    box.appendChild(el("p", { class: "rules" }, "rules: " + d.rules.join(", ")));
+  }
+  if (d.unchecked && d.unchecked.length) {
+    const ul = el("ul", { class: "warn fire-unchecked" });
+    for (const u of d.unchecked) ul.appendChild(el("li", {}, "unchecked: " + u));
+    box.appendChild(ul);
+  }
+}
+
+async function drawFireThreads(d, asked) {
+  // the thread from each firing hex to the target, as the LOS mode draws it (/api/los)
+  const to = state.map.hexes[d.target];
+  if (!to) return;
+  const from = new Map();
+  for (const id of d.firers) {
+    const u = unitById(id);
+    if (u && u.hex && u.hex !== d.target && !from.has(u.hex)) from.set(u.hex, id);
+  }
+  const answers = await Promise.all([...from].map(([hex, id]) =>
+    api("los", { from: id, to: d.target }).then((los) => [hex, los], () => [hex, null])));
+  if (asked !== state.fireAsked) return;
+  const layer = state.layers.fire;
+  const shaded = new Set();
+  for (const [hex, los] of answers) {
+    const a = state.map.hexes[hex];
+    layer.appendChild(sv("line", { class: "los-thread fire-thread" + (los && !los.los ? " blocked" : ""),
+      "data-from": hex, x1: a[0], y1: a[1], x2: to[0], y2: to[1] }));
+    for (const h of (los && los.hindrances) || []) {
+      if (!shaded.has(h.where)) mark(layer, h.where, "los-hindrance");
+      shaded.add(h.where);
+    }
+  }
+}
+
+// ---------------------------------------------------------------------------------------
 // a hex
 
 async function showTerrain(name) {
@@ -609,6 +950,7 @@ function start() {
   });
   document.addEventListener("keydown", (e) => {
     if (e.key !== "Escape" || e.target.tagName === "INPUT") return;
+    if (state.mode === "fire") return clearFire();
     state.losFrom = null;
     state.layers.los && state.layers.los.replaceChildren();
     if (state.steps.length) { state.steps = []; evaluatePath(); } else clearUnit();
