@@ -376,6 +376,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
 
 
+DRM_RANGE = (-15, 15)
+"""The DRM ``odds ift`` takes: an Original DR of 2 to 12 meets the IFT's rows 0 to 15 within it."""
+
 FP_RANGE = (Fraction(1, 8), Fraction(999))
 """The FP ``odds ift`` takes: fractions of a factor (halved three times) to 999."""
 
@@ -412,6 +415,10 @@ def _options(args: argparse.Namespace) -> Options:
         raise InputError(f"--firer: the firers of an IFT attack (odds ift), not of "
                          f"{args.procedure}")  # fmt: skip
     fp = _fp(args.strength_of_mc) if ift else None
+    if ift and not DRM_RANGE[0] <= args.drm <= DRM_RANGE[1]:
+        raise InputError(f"--drm {args.drm} is out of range (an attack's DRM: {DRM_RANGE[0]} to "
+                         f"{DRM_RANGE[1]}; beyond, every roll is on the IFT's first or last "
+                         "row)")  # fmt: skip
     mc = 0 if ift else _mc_number(args.strength_of_mc, args.mc)
     firers = tuple(describe(f, nationality=args.nationality, id=f"F{i}")
                    for i, f in enumerate(args.firer or (), start=1))  # fmt: skip
