@@ -117,6 +117,8 @@ def select(units: Sequence[Unit], number: int, dice: Dice) -> tuple[str, ...]:
     highest taken first, and every unit tied with the last one taken alike."""
     if number >= len(units):
         return tuple(u.id for u in units)
+    if number > 1:
+        note(FILE, "results", "kia_ties")
     rolls = [(dice.dr(), u.id) for u in units]
     ranked = sorted({r for r, _ in rolls}, reverse=True)
     taken: list[str] = []
@@ -130,6 +132,8 @@ def select(units: Sequence[Unit], number: int, dice: Dice) -> tuple[str, ...]:
 def selection_odds(units: Sequence[Unit], number: int) -> list[tuple[tuple[str, ...], Fraction]]:
     """The exact odds of :func:`select`, units that are identical but for their id taken as
     interchangeable: each outcome picks the first ids of each kind."""
+    if 1 < number < len(units):
+        note(FILE, "results", "kia_ties")
     kinds: dict[Unit, list[str]] = {}
     for u in units:
         kinds.setdefault(u.with_(id=""), []).append(u.id)
