@@ -36,8 +36,8 @@ SAME = [
      ["odds", "mc", "1", "--scenario", PANJI, "--unit", "A"], PANJI),
     ("check", {}, ["check", PANJI], PANJI),
     ("fire", {"firers": "U1,U2", "target": "32N6"}, ["fire", RIVER, "U1,U2", "32N6"], RIVER),
-    ("fire", {"firers": "U1,U2,UL", "target": "J2", "phase": "defensive-first", "moving": True},
-     ["fire", SEASON, "U1,U2,UL", "J2", "--phase", "defensive-first", "--moving"], SEASON),
+    ("fire", {"firers": "U2,UL", "target": "J2", "phase": "defensive-first", "moving": True},
+     ["fire", SEASON, "U2,UL", "J2", "--phase", "defensive-first", "--moving"], SEASON),
     ("fire", {"firers": "U1", "target": "J1", "summary": True},
      ["fire", RIVER, "U1", "J1", "--summary"], RIVER),
     ("fire", {"firers": "U2,UL", "target": "32N6", "rolls": "3,4 2,3"},
@@ -118,6 +118,7 @@ FIRE_REFUSED = [
     ({"firers": "U1", "target": "32N6", "leader": "UL", "no-leader": True},
      ["U1", "32N6", "--leader", "UL", "--no-leader"]),
     ({"firers": "U1"}, ["U1"]),
+    ({"firers": "U1,U2,UL", "target": "32N6"}, ["U1,U2,UL", "32N6"]),  # UL not with U1 (A7.531)
 ]  # fmt: skip
 
 
