@@ -5,8 +5,9 @@ its own check uses the leadership present after the leaders checked (A10.2, A10.
 its LLMC/LLTC the leadership present when it rolls (A10.2, G1.62), and nothing it rolls
 changes a leader or another unit. So:
 
-1. the leaders' part of the procedure is enumerated alone (a *branch* per distinct outcome),
-   noting for every other unit the checks it takes and the leaders present at each;
+1. the leaders' part of the procedure is enumerated alone (a *branch* per distinct outcome,
+   :mod:`aslpto.rules.morale.branches`), noting for every other unit the checks it takes and
+   the leaders present at each;
 2. each other unit's checks are enumerated once per distinct unit and situation (a *fate*:
    what the unit becomes, and whether it is eliminated);
 3. the stack's outcome is put together from them, the units that start identical taken as
@@ -32,165 +33,28 @@ from aslpto.base.hints import Any
 from aslpto.base.records import record, replace
 from aslpto.base.rulings import InputError, RuleViolation
 from aslpto.rules.morale import procedures as old
-from aslpto.rules.morale.national import G1
+from aslpto.rules.morale.branches import (
+    Entry,
+    Facts,
+    Stage,
+    _branches,
+    _find,
+    _Loss,
+    _Own,
+    _Plan,
+    _replace,
+    _Tangled,
+    _Walks,
+)
 from aslpto.rules.morale.procedures import _leaders_first, _panji_each
 from aslpto.rules.morale.results import apply_roll
-from aslpto.rules.morale.values import Check, Result, as_leadership, setting, situation_in
-from aslpto.state.counters import morale_of, parse_leader
-from aslpto.state.dice import Dice, Distribution, odds_by_class
+from aslpto.rules.morale.values import Check, Result, situation_in
+from aslpto.state.counters import morale_of
+from aslpto.state.dice import Distribution, odds_by_class
 from aslpto.state.units import Kind, Unit
-
-Facts = tuple[tuple[str, Any], ...]
-Time = tuple[int, int]
-"""When a part of the procedure happens: (0, n) the n-th check of the first round; (k, slot)
-the k-th leader loss (A10.2), the unit at ``slot`` of the Location."""
-Entry = tuple[Time, tuple[str, ...], tuple[str, ...], tuple[str, ...]]
-"""(when, events, rules, ids eliminated) of one part."""
 
 TEMPLATE = "\x00"
 """The id a unit's fate is computed under when units are taken as interchangeable."""
-
-
-class _Tangled(Exception):
-    """A leader's result changed a unit that had already checked: the parts are not independent
-    (no procedure here does so; the composed enumeration answers then)."""
-
-
-@record
-class _Own:
-    """The unit's own check."""
-
-    check: Check
-    drm: int
-    leaders: tuple[Unit, ...]
-    time: Time
-
-
-@record
-class _Loss:
-    """A LLMC/LLTC for the loss of a leader (A10.2), taken by the unit's parts of lower Morale
-    Level."""
-
-    leader_id: str
-    side: str
-    morale: int
-    check: Check
-    drm: int
-    leaders: tuple[Unit, ...]
-    time: Time
-
-
-Stage = _Own | _Loss
-
-
-@record
-class _Plan:
-    units: tuple[Unit, ...]  # the Location: checking units, then context
-    first: tuple[tuple[str, Check, int], ...]  # the first round: (id, check, DRM), in order
-    checking_leaders: tuple[Unit, ...]  # whose loss brings a LLMC/LLTC (empty: none)
-    facts: Facts
-    rules: tuple[str, ...] = ()
-    gone: tuple[str, ...] = ()  # ids eliminated before the checks (a KIA)
-    before: tuple[Unit, ...] = ()  # the Location before (who started identical); () units
-
-
-@record
-class _Branch:
-    """The leaders' part: the Location after it (the other units as they were when they
-    checked), what happened to the leaders, and each other unit's checks."""
-
-    units: tuple[Unit, ...]
-    entries: tuple[Entry, ...]
-    others: tuple[tuple[str, Unit, tuple[Stage, ...]], ...]  # (id, unit, stages) in slot order
-
-
-def _find(units: Sequence[Unit], uid: str) -> Unit | None:
-    return next((u for u in units if u.id == uid), None)
-
-
-def _replace(units: Sequence[Unit], uid: str, new: Sequence[Unit]) -> list[Unit]:
-    out: list[Unit] = []
-    for u in units:
-        if u.id == uid:
-            out.extend(new)
-        else:
-            out.append(u)
-    return out
-
-
-def _leaders(units: Sequence[Unit]) -> tuple[Unit, ...]:
-    """The leaders present, as another unit's check reads them (``as_leadership``)."""
-    return tuple(as_leadership(u) for u in units if u.kind == Kind.LEADER)
-
-
-def _leaders_part(plan: _Plan, dice: Dice) -> _Branch:
-    """Run the procedure with the leaders' rolls only (see the module docstring)."""
-    facts = dict(plan.facts)
-    slot = {u.id: i for i, u in enumerate(plan.units)}
-    st = list(plan.units)
-    entries: list[Entry] = []
-    eliminated: list[str] = list(plan.gone)
-    start: dict[str, Unit] = {}
-    stages: dict[str, list[Stage]] = {}
-    for pos, (uid, check, drm) in enumerate(plan.first):
-        unit = _find(st, uid)
-        if unit is None:
-            continue
-        if unit.kind != Kind.LEADER:
-            start[uid] = unit
-            stages.setdefault(uid, []).append(_Own(check, drm, _leaders(st), (0, pos)))
-            continue
-        r = apply_roll(unit, check, None, dice, drm=drm, situation=situation_in(unit, st, **facts))
-        st = _replace(st, uid, r.units)
-        events, rules = r.events, r.rules
-        after = _find(r.units, uid)
-        if (
-            after is not None
-            and after.berserk
-            and not unit.berserk
-            and G1.rules.is_commissar_equivalent(after).value
-        ):
-            cb = G1.rules.commissar_berserk(after, st)
-            if any(_find(cb.value, o) != _find(st, o) for o in start):
-                raise _Tangled
-            st = list(cb.value)
-            events += (f"{uid}: units with him go berserk",)
-            rules += cb.rules
-        entries.append(((0, pos), events, rules, r.eliminated))
-        eliminated += r.eliminated
-    for k, leader in enumerate(plan.checking_leaders, start=1):
-        now = _find(st, leader.id)
-        lost = leader.id in eliminated
-        if not (lost or (now is not None and now.broken and not leader.broken)):
-            continue
-        lead = parse_leader(leader.counter)[1]
-        drm = abs(lead) if setting("leader_loss", "drm") == "abs" else -lead
-        check = Check.LLMC if lost else Check.LLTC
-        ml = morale_of(leader)
-        targets = [
-            u.id
-            for u in st
-            if u.kind == Kind.LEADER
-            and u.id != leader.id
-            and u.side == leader.side
-            and morale_of(u) < ml
-        ]
-        for u in list(st):
-            if u.kind != Kind.LEADER:
-                start.setdefault(u.id, u)
-                stages.setdefault(u.id, []).append(
-                    _Loss(leader.id, leader.side, ml, check, drm, _leaders(st), (k, slot[u.id]))
-                )
-            elif u.id in targets:
-                unit = _find(st, u.id)
-                assert unit is not None
-                sit = situation_in(unit, st, **facts)
-                r = apply_roll(unit, check, None, dice, drm=drm, situation=sit)
-                st = _replace(st, u.id, r.units)
-                entries.append(((k, slot[u.id]), r.events, r.rules, r.eliminated))
-                eliminated += r.eliminated
-    others = tuple((u.id, start[u.id], tuple(stages[u.id])) for u in st if u.id in stages)
-    return _Branch(tuple(st), tuple(entries), others)
 
 
 _Fate = tuple[tuple[Unit, ...], tuple[Entry, ...]]
@@ -276,10 +140,6 @@ class _Memo:
         if key not in self._done:
             self._done[key] = _fate_odds(start, stages, self.facts, self._rolls)
         return self._done[key]
-
-
-def _branches(plan: _Plan) -> Distribution[_Branch]:
-    return odds_by_class(lambda d: _leaders_part(plan, d))  # (every DR by its class)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -522,12 +382,13 @@ def _stack(plans: list[tuple[_Plan, Fraction]]) -> StackOdds:
 
     grouped: dict[tuple[Unit, tuple[Stage, ...]], _Grouped] = {}
     rolls: dict[Facts, _Rolls] = {}
+    walks: _Walks = {}
     for plan, w in plans:
         seen(plan.rules)
         memo = _Memo(plan.facts, rolls.setdefault(plan.facts, {}))
         origin = {u.id: u.with_(id=TEMPLATE) for u in plan.units}
         origin.update((u.id, u.with_(id=TEMPLATE)) for u in plan.before)
-        for branch, pb in _branches(plan):
+        for branch, pb in _branches(plan, walks):
             entries = sorted(branch.entries, key=lambda e: e[0])
             told = list(plan.rules)
             for e in entries:
