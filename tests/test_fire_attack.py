@@ -291,3 +291,23 @@ def test_g8_mud_adds_its_tem_in_and_in_the_paddy(game) -> None:  # type: ignore[
     assert items(b, "J3") == [("bank hexside as a hedge", 1, "G8 (TEM)"), ("mud", 1, "G8 (MUD)")]
     bank = breakdown(g, ["U2"], "J2")
     assert ("mud", 1, "G8 (MUD)") in items(bank, "J2")
+
+
+def test_g8_212_g9_21_b21_42_a_support_weapon_is_limited_then_refused_for_want_of_values(
+    game,  # type: ignore[no-untyped-def]
+) -> None:
+    """G8.212 and G9.21 limit what a firer above a Bank or Panji counter may use, B21.42 a
+    fording one; a weapon they allow has no values here (no public source): refused, naming
+    the missing value, never guessed."""
+    with pytest.raises(RuleViolation, match=r"G8\.212"):
+        breakdown(game, ["J2"], "32N9", FireOptions(weapon="mmg"))
+    above = _with(game, J3=game.units["J3"].with_(position="above-panji"))
+    with pytest.raises(RuleViolation, match=r"G9\.21"):
+        breakdown(above, ["J3"], "32N9", FireOptions(weapon="hmg"))
+    fording = _with(game, U1=game.units["U1"].with_(hex="32N8"))
+    with pytest.raises(RuleViolation, match=r"B21\.42"):
+        breakdown(fording, ["U1"], "32N6", FireOptions(weapon="lmg"))
+    with pytest.raises(InputError, match="no FP or Normal Range for LMG fire"):
+        breakdown(game, ["J1"], "32N9", FireOptions(weapon="lmg"))
+    with pytest.raises(InputError, match="weapon 'zz'"):
+        breakdown(game, ["J1"], "32N9", FireOptions(weapon="zz"))

@@ -46,6 +46,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--no-leader", action="store_true", help="no leader directs")
     parser.add_argument("--area-fire", action="store_true",
                         help="Area Fire for a reason the scenario does not hold (A7.23)")
+    parser.add_argument("--weapon", default="inherent", metavar="WEAPON",
+                        help="what the firers use: inherent (the default), lmg, mmg, hmg, "
+                        "latw, ft, ... (G8.212, G9.21 and B21.42 limit them; only Inherent FP "
+                        "has values here)")  # fmt: skip
     r = parser.add_argument_group("rolling instead of odds")
     r.add_argument("--rolls", help='resolve with these rolls, e.g. "3,5 4 2"')
     r.add_argument("--seed", type=int, help="resolve with seeded random dice")
@@ -83,6 +87,7 @@ def answer(game: Game, args: argparse.Namespace) -> Outcome:
         fired=args.fired,
         leader="" if args.no_leader else args.leader,
         area_fire=args.area_fire,
+        weapon=args.weapon,
     )
     if args.assault_movement and not args.moving:
         raise InputError("--assault-movement describes a moving target: give --moving too")

@@ -59,6 +59,7 @@ class FireOptions:
     fired: bool = False  # the firers already fired this phase (Subsequent First/Final Fire)
     leader: str | None = None  # the directing leader's id ("": none); None: the best present
     area_fire: bool = False  # Area Fire for a reason the state does not hold (A7.23)
+    weapon: str = "inherent"  # what the firers use (rules.panji.effects.terrain.Weapon)
 
 
 PLAIN = FireOptions()
@@ -253,6 +254,11 @@ def breakdown(
 
     if not firer_ids:
         raise InputError("no firer given")
+    try:
+        weapon = Weapon((options or PLAIN).weapon)
+    except ValueError:
+        words = ", ".join(w.value for w in Weapon)
+        raise InputError(f"weapon '{(options or PLAIN).weapon}': one of {words}") from None
     if len(set(firer_ids)) != len(firer_ids):
         raise InputError(f"a firer named twice: {','.join(firer_ids)}")
     firers = [game.unit(f) for f in firer_ids]
@@ -323,9 +329,16 @@ def breakdown(
         base = inherent_fp(u)
         fp = Fraction(base)
         fp_items.append(Item(f"{u.counter} inherent FP", fp, "A7.2", u.id, "base"))
-        pe_w = Weapon.INHERENT
+        pe_w = weapon
         panji.verify_weapon(u, pe_w)
         paddy.verify_weapon(game, u, pe_w)
+        if water.fording(game, u) and pe_w != Weapon.INHERENT:
+            raise RuleViolation("B21.42", f"{u.id} is fording: only its inherent FP may fire, "
+                                          f"not a {pe_w.value}")  # fmt: skip
+        if pe_w != Weapon.INHERENT:
+            raise InputError(f"{u.id}: no FP or Normal Range for {pe_w.value.upper()} fire in "
+                             "data/fire.toml (no public source checked): only Inherent FP is "
+                             "fired")  # fmt: skip
         nr = normal_range(u)
         mult: list[tuple[str, Fraction, str]] = []
         if rng == 0:
