@@ -1,5 +1,5 @@
 """Setup legality, one test per rule: B21.5, B21.6, G8 (paddy setup and FORTIFICATIONS),
-G9.1, G9.3, G9.11, G9.12, G.8, and the Japanese setup checks plugged in from G1."""
+G9.1, G9.3, G9.11, G9.12, G.2, G.8, and the Japanese setup checks plugged in from G1."""
 
 from __future__ import annotations
 
@@ -15,14 +15,16 @@ from aslpto.board.terrain import Feature
 from aslpto.formats.scenario import load, loads
 from aslpto.procedures import setup as setup_check
 from aslpto.procedures.setup import check
-from aslpto.state.game import Game
+from aslpto.rules.pto.procedures import fortification_hip
+from aslpto.state.game import FortKind, Game
 
 DATA = Path(__file__).parent / "data" / "scenario_basic"
 
-# Test board 37 (tests/data/scenario_basic/board37.toml), under PTO Terrain: C3..C7, D3:E5
-# dense jungle; B7 swamp; E7, H8, H9, U3 marsh; M4:O6 and P8 paddy; T1..T10 river; X3 pond;
-# Y6 pond without a centre dot; Z5..Z6 canal; R2 stone building; R4 huts; G2..G4 bamboo;
-# Q4 a bridge (a ford under PTO Terrain) on the road Q1-Q4.
+# Test board 37 (tests/data/scenario_basic/board37.toml), under PTO Terrain: C3..C7, D3:E5,
+# CC5:CC6, DD7, EE7 dense jungle; B7 swamp; E7, H8, H9, U3 marsh; M4:O6 and P8 paddy; T1..T10
+# river; X3 pond; Y6 pond without a centre dot; Z5..Z6 canal; R2 stone building; R4 huts;
+# G2..G4 bamboo; H2 palm trees; I2..I3 kunai; Q4 a bridge (a ford under PTO Terrain) on the
+# road Q1-Q4.
 
 
 def game(body: str = "", *, pto: bool = True, paddy: str = "drained", sub_zero: bool = False,
@@ -464,6 +466,73 @@ def test_g9_12_above_panji_needs_a_panji() -> None:
     g = game(unit("j", "37C4", position="above-panji"))
     (f,) = found(g, "G9.12")
     assert "has none" in f.message
+
+
+# --- G.2 ------------------------------------------------------------------------------------
+
+_JUNGLE_KUNAI_BAMBOO = ("37C4", "37I2", "37G2")  # dense jungle, kunai, bamboo (under G.1)
+
+
+def test_g_2_hidden_fortifications_by_day_only_in_jungle_kunai_bamboo() -> None:
+    # the issue's cases: a hidden foxhole, trench, wire or U.S. pillbox in open ground by day
+    body = "".join(fort(k, "37A1", id=f"{k}-open", side="Americans", hidden=True)
+                   for k in ("foxhole", "trench", "wire", "pillbox", "roadblock"))
+    body += "".join(fort(k, h, id=f"{k}-{h}", side="Americans", hidden=True)
+                    for k in ("foxhole", "pillbox") for h in _JUNGLE_KUNAI_BAMBOO)  # fmt: skip
+    g = game(body)
+    assert sorted(where(g, "G.2")) == [f"37A1 ({k} {k}-open)" for k in
+                                       ("foxhole", "pillbox", "roadblock", "trench", "wire")]
+    f = found(g, "G.2")[0]
+    assert "jungle, kunai or bamboo, not open-ground" in f.message
+
+
+def test_g_2_night_or_unhidden_is_not_limited() -> None:
+    body = fort("foxhole", "37A1", hidden=True) + fort("trench", "37A2")
+    assert found(game(body, night=True), "G.2") == []
+    assert where(game(body), "G.2") == ["37A1 (foxhole foxhole-1)"]
+
+
+def test_g_2_hidden_panji_by_day_only_in_jungle_kunai_bamboo() -> None:
+    # a Panji counter is a Fortification (G9.1): hidden by day only in jungle/kunai/bamboo
+    g = game(panji("A", "37M5", "37M5-M6", hidden=True, top="37M5-M6")
+             + panji("B", "37I3", "37I3-I4", hidden=True, top="37I3-I4"))  # fmt: skip
+    assert where(g, "G.2") == ["37M5 (panji A)"]
+
+
+def test_g_2_mines_are_recorded_secretly_anywhere() -> None:
+    # B28.1: a minefield is a counter only once revealed; G.2 excepts Known minefields (F.7)
+    g = game(fort("mines", "37A1", hidden=True))
+    assert found(g, "G.2") == []
+    assert fortification_hip(g, FortKind.MINES, "37A1").rules == ("B28.1",)
+
+
+def test_g_2_japanese_pillbox_is_g1_632s() -> None:
+    # G1.632: a Japanese pillbox in Concealment Terrain may always use HIP (palm trees, H2);
+    # in open ground it is G1.632's error, not a second one under G.2
+    body = (fort("pillbox", "37H2", id="pb-palm", side="Japanese", hidden=True)
+            + fort("pillbox", "37A1", id="pb-open", side="Japanese", hidden=True)
+            + fort("pillbox", "37A3", id="us-open", side="Americans", hidden=True))  # fmt: skip
+    g = game(body)
+    assert where(g, "G.2") == ["37A3 (pillbox us-open)"]
+    assert [f.message for f in found(g, "G1.632")] == [
+        "pillbox pb-open uses HIP but is not in Concealment Terrain"]
+
+
+def test_g_2_only_in_a_pacific_theater_scenario() -> None:
+    # no PTO Terrain and no Japanese side: Chapter G does not rule the scenario
+    body = fort("foxhole", "37A1", hidden=True)
+    assert found(game(body, pto=False, defender="german"), "G.2") == []
+    assert len(found(game(body, pto=False), "G.2")) == 1  # a Japanese side
+
+
+def test_g_2_setup_check_agrees_with_the_procedure() -> None:
+    hexes = ("37A1", "37H2", "37M5", "37R4", *_JUNGLE_KUNAI_BAMBOO)
+    for night in (False, True):
+        g = game("".join(fort("foxhole", h, id=h, hidden=True) for h in hexes), night=night)
+        flagged = {f.where.split(" ")[0] for f in found(g, "G.2")}
+        assert flagged == {h for h in hexes
+                           if not fortification_hip(g, FortKind.FOXHOLE, h).value}
+    assert flagged == set()
 
 
 # --- G.8 ------------------------------------------------------------------------------------

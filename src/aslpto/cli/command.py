@@ -21,7 +21,8 @@ class Outcome:
 COMMANDS: dict[str, tuple[str, str]] = {
     "check": (
         "check",
-        "check a scenario's setup against the rules (B21.5, B21.6, G8, G9.1, G9.11, G9.12, G1)",
+        "check a scenario's setup against the rules (B21.5, B21.6, G.2, G.8, G8, G9.1, G9.11, "
+        "G9.12, G1)",
     ),
     "terrain": (
         "terrain",

@@ -4,6 +4,7 @@
 - G8: who may set up IN a paddy or above its Bank counter; Irrigated paddies; Fortifications
   in paddies (the FORTIFICATIONS paragraph, which G9.4 cites as 8.7).
 - G9.1, G9.3, G9.11, G9.12: Panji counters and the units set up above them.
+- G.2: by day a Fortification is set up hidden only in jungle, kunai or bamboo.
 - G.8: trip flares.
 - Counters: every squad, half-squad and crew is a face its nationality prints, in the Class
   printed on it; every leader a rank of its nationality (G1.41 for the Japanese); the source
@@ -27,7 +28,7 @@ from aslpto.board.hexes import Hex
 from aslpto.board.maps import HexInfo
 from aslpto.board.terrain import Feature, HexsideFeature, Terrain
 from aslpto.rules.paddy.effects import not_allowed_in_irrigated
-from aslpto.rules.pto.procedures import pto_scenario
+from aslpto.rules.pto.procedures import fortification_hip, pto_scenario
 from aslpto.state.counters import catalog
 from aslpto.state.game import FORTIFICATION_KINDS, FortKind, Game, PaddyState, Panji
 from aslpto.state.units import Kind, Transport, Unit, VehicleType
@@ -42,6 +43,7 @@ __all__ = [
     "g9_above_panji",
     "g9_hidden_panji",
     "g9_panji_setup",
+    "g_2_hidden_fortifications",
     "g_8_trip_flares",
     "japanese_findings",
     "scenario_facts",
@@ -351,6 +353,50 @@ def _not_above_panji(u: Unit) -> str | None:
     return u.kind.value
 
 
+# --- G.2 ------------------------------------------------------------------------------------
+
+_G2_UNCHECKED = (FortKind.MINES, FortKind.TUNNEL)
+"""Minefields are recorded secretly wherever they lie (B28.1), a tunnel as B8.6 says: neither
+is set up hidden by E1.16, so G.2 does not limit them."""
+
+
+def g_2_hidden_fortifications(game: Game) -> Iterator[Finding]:
+    """G.2: in a daytime scenario E1.16 (HIP for Fortifications) applies to Fortifications set
+    up in jungle, kunai or bamboo, so by day a Fortification counter (wire, entrenchment,
+    pillbox, Roadblock, Panji counter, G9.1) is set up hidden only there; at night E1.16
+    applies anyway. :func:`aslpto.rules.pto.procedures.fortification_hip` answers for each.
+
+    A Japanese pillbox is G1.632's (it may always use HIP in Concealment Terrain, checked by
+    :func:`japanese_findings`); minefields and tunnels are not limited (:data:`_G2_UNCHECKED`).
+    A pillbox is the Japanese side's when its side is, or when it names no side and a side of
+    the scenario is Japanese (as the G1 checks read it).
+
+    Chapter G rules a Pacific Theater scenario (PTO Terrain or a Japanese side,
+    :func:`~aslpto.rules.pto.procedures.pto_scenario`, as for G.8); another scenario is not
+    checked here."""
+    if game.conditions.night or not pto_scenario(game):
+        return
+    nationality = {s.name: s.nationality for s in game.sides}
+    japanese_side = "japanese" in nationality.values()
+    counters: list[tuple[Hex, str, str]] = [
+        (f.hex, f.kind.value, f.id)
+        for f in game.fortifications
+        if f.hidden
+        and f.kind in FORTIFICATION_KINDS - set(_G2_UNCHECKED)
+        and not (
+            f.kind == FortKind.PILLBOX
+            and (nationality.get(f.side) == "japanese" or (not f.side and japanese_side))
+        )
+    ]
+    counters += [(p.hex, "panji", p.id) for p in game.panjis.values() if p.hidden]
+    for h, kind, fid in counters:
+        if not fortification_hip(game, kind, game.map.name(h)).value:
+            terrain = game.map.terrain(h).value
+            yield Finding("G.2", "error", f"hidden {kind} {fid}: by day a Fortification is set "
+                          f"up hidden (E1.16) only in jungle, kunai or bamboo, not "
+                          f"{terrain}", _where(game, h, f"{kind} {fid}"))  # fmt: skip
+
+
 # --- G.8 ------------------------------------------------------------------------------------
 
 
@@ -500,6 +546,7 @@ CHECKS: tuple[Callable[[Game], Iterable[Finding]], ...] = (
     g9_panji_setup,
     g9_hidden_panji,
     g9_above_panji,
+    g_2_hidden_fortifications,
     g_8_trip_flares,
     counters_printed,
     japanese_findings,

@@ -47,12 +47,18 @@ def in_jungle_kunai_bamboo(game: Game, hex_name: str) -> bool:
 
 
 def fortification_hip(
-    game: Game, kind: FortKind, hex_name: str, *, known_minefield: bool = False
+    game: Game, kind: FortKind | str, hex_name: str, *, known_minefield: bool = False
 ) -> Ruling[bool]:
-    """G.2: in daytime scenarios E1.16 (HIP for Fortifications) applies to Fortifications set
-    up in jungle, kunai or bamboo [EXC: Known minefields, F.7]. At night E1.16 applies anyway."""
-    if kind == FortKind.MINES and known_minefield:
-        return Ruling(False, ("G.2", "F.7"), "a Known minefield")
+    """May a Fortification of ``kind`` (a :class:`FortKind`, or ``"panji"`` for a Panji
+    counter, a Fortification too, G9.1) be set up hidden in ``hex_name``? G.2: in daytime
+    scenarios E1.16 (HIP for Fortifications) applies to Fortifications set up in jungle, kunai
+    or bamboo [EXC: Known minefields, F.7]; elsewhere by day it does not. At night E1.16
+    applies anyway. A minefield that is not Known is recorded secretly wherever it lies
+    (B28.1: it is a counter only once revealed), so G.2 does not limit it."""
+    if kind == FortKind.MINES:
+        if known_minefield:
+            return Ruling(False, ("G.2", "F.7"), "a Known minefield")
+        return Ruling(True, ("B28.1",), "a minefield is recorded secretly wherever it lies")
     if game.conditions.night:
         return Ruling(True, ("E1.16",), "a night scenario")
     if in_jungle_kunai_bamboo(game, hex_name):
