@@ -16,6 +16,7 @@ answer that reads one no two sources confirm lists it as unchecked.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from enum import StrEnum
 from fractions import Fraction
@@ -30,6 +31,7 @@ from aslpto.rules.fire import table
 from aslpto.rules.fire.cowering import cowering
 from aslpto.rules.fire.resolution import Attack, AttackResult, attack_odds, resolve_attack
 from aslpto.rules.fire.table import FILE, IftResult
+from aslpto.rules.panji.effects.terrain import Weapon
 from aslpto.state.counters import parse_leader
 from aslpto.state.dice import Dice, Distribution
 from aslpto.state.game import Game
@@ -246,11 +248,8 @@ def breakdown(
 ) -> Breakdown:
     """The attack of ``firer_ids`` on the Location ``target`` (a hex or a unit id), item by
     item; refused, naming its rule, when the rules forbid it."""
-    from aslpto.rules.paddy import effects as paddy
     from aslpto.rules.panji.effects import terrain as panji
-    from aslpto.rules.panji.effects.terrain import Weapon
     from aslpto.rules.pto import procedures as pto
-    from aslpto.rules.water import conditions as water
 
     if not firer_ids:
         raise InputError("no firer given")
@@ -326,63 +325,9 @@ def breakdown(
             notes.append("some target units are concealed: the whole attack is taken as Area "
                          "Fire (a reading, A7.23)")  # fmt: skip
     for u, (_, rng) in zip(shooters, ranges, strict=True):
-        base = inherent_fp(u)
-        fp = Fraction(base)
-        fp_items.append(Item(f"{u.counter} inherent FP", fp, "A7.2", u.id, "base"))
-        pe_w = weapon
-        panji.verify_weapon(u, pe_w)
-        paddy.verify_weapon(game, u, pe_w)
-        if water.fording(game, u) and pe_w != Weapon.INHERENT:
-            raise RuleViolation("B21.42", f"{u.id} is fording: only its inherent FP may fire, "
-                                          f"not a {pe_w.value}")  # fmt: skip
-        if pe_w != Weapon.INHERENT:
-            raise InputError(f"{u.id}: no FP or Normal Range for {pe_w.value.upper()} fire in "
-                             "data/fire.toml (no public source checked): only Inherent FP is "
-                             "fired")  # fmt: skip
-        nr = normal_range(u)
-        mult: list[tuple[str, Fraction, str]] = []
-        if rng == 0:
-            v, r = _fp_value("tpbf")
-            mult.append(("Triple Point Blank Fire (same Location)", v, r))
-        elif rng == 1:
-            v, r = _fp_value("pbf")
-            mult.append(("Point Blank Fire (ADJACENT)", v, r))
-        if rng > nr:
-            limit, lr = _fp_value("long_range_limit")
-            if rng > nr * limit:
-                raise RuleViolation(lr, f"{u.id}: range {rng} is beyond twice its Normal Range "
-                                        f"({nr})")  # fmt: skip
-            v, r = _fp_value("long_range")
-            mult.append((f"Long Range Fire (range {rng} > {nr})", v, r))
-        if u.pinned:
-            v, r = _fp_value("pinned")
-            mult.append(("pinned", v, r))
-        if o.fired and o.phase in (Phase.DEFENSIVE_FIRST, Phase.FINAL):
-            v, r = _fp_value("subsequent_fire")
-            what = "Subsequent First Fire" if o.phase == Phase.DEFENSIVE_FIRST else "Final Fire"
-            mult.append((f"{what} by a unit that has fired", v, r))
-        own_area = list(area_causes)
-        bank_area = paddy.area_fire(game, u, pe_w)
-        if bank_area.value:
-            own_area.append((bank_area.why, bank_area.rules[0]))
-        if water.fording(game, u):
-            own_area.append(("fording: inherent FP only, as Area Fire", "B21.42"))
-        if own_area:
-            v, r = _fp_value("area_fire")
-            causes = "; ".join(w for w, _ in own_area)
-            mult.append((f"Area Fire ({causes})", v, own_area[0][1] if len(own_area) == 1
-                         else r))  # fmt: skip
-            rules += [rr for _, rr in own_area if rr not in rules]
-        if o.phase == Phase.ADVANCING:
-            v, r = _fp_value("advancing_fire")
-            mult.append(("Advancing Fire", v, r))
-        for what, v, r in mult:
-            fp *= v
-            fp_items.append(Item(what, v, r, u.id, "multiply"))
-        if o.phase == Phase.ADVANCING and _assault_fire(u) and rng <= nr:
-            v, r = _fp_value("assault_fire")
-            fp = Fraction(-((-(fp + v).numerator) // (fp + v).denominator))
-            fp_items.append(Item("Assault Fire (fractions rounded up)", v, r, u.id, "add"))
+        items, fp, own = _unit_fp(game, u, rng, weapon, area_causes, o)
+        fp_items += items
+        rules += [r for r in own if r not in rules]
         total += fp
     column = table.column_of(total)
     rules += [r for r in column.rules if r not in rules]
@@ -410,10 +355,9 @@ def breakdown(
         drm.append(Item(pj.why, Fraction(pj.value), pj.rules[0]))
 
     # --- each target unit's DRM (TEM, FFMO, FFNAM, Hazardous Movement) ---
-    firer_hex = game.map.hex(shooters[0].hex)
     per: list[tuple[str, tuple[Item, ...]]] = []
     for t in targets:
-        items = _target_items(game, t, th, firer_hex, shooters, hindrance, o)
+        items = _target_items(game, t, th, shooters, hindrance, o)
         per.append((t.id, tuple(items)))
         for i in items:
             if i.rule not in rules:
@@ -436,6 +380,80 @@ def breakdown(
     return Breakdown(tuple(firer_ids), where, targets, o.phase, tuple(ranges), tuple(fp_items),
                      total, column, tuple(drm), tuple(per), cower, residual, tuple(notes),
                      tuple(rules))  # fmt: skip
+
+
+def _unit_fp(
+    game: Game,
+    u: Unit,
+    rng: int,
+    pe_w: Weapon,
+    area_causes: Sequence[tuple[str, str]],
+    o: FireOptions,
+) -> tuple[list[Item], Fraction, list[str]]:
+    """One firer's FP, item by item (A7.2-A7.36, G8.212, G9.21, B21.42), and the rules its
+    Area Fire causes add."""
+    from aslpto.rules.paddy import effects as paddy
+    from aslpto.rules.panji.effects import terrain as panji
+    from aslpto.rules.water import conditions as water
+
+    rules: list[str] = []
+    fp_items: list[Item] = []
+    fp = Fraction(inherent_fp(u))
+    fp_items.append(Item(f"{u.counter} inherent FP", fp, "A7.2", u.id, "base"))
+    panji.verify_weapon(u, pe_w)
+    paddy.verify_weapon(game, u, pe_w)
+    if water.fording(game, u) and pe_w != Weapon.INHERENT:
+        raise RuleViolation("B21.42", f"{u.id} is fording: only its inherent FP may fire, "
+                                      f"not a {pe_w.value}")  # fmt: skip
+    if pe_w != Weapon.INHERENT:
+        raise InputError(f"{u.id}: no FP or Normal Range for {pe_w.value.upper()} fire in "
+                         "data/fire.toml (no public source checked): only Inherent FP is "
+                         "fired")  # fmt: skip
+    nr = normal_range(u)
+    mult: list[tuple[str, Fraction, str]] = []
+    if rng == 0:
+        v, r = _fp_value("tpbf")
+        mult.append(("Triple Point Blank Fire (same Location)", v, r))
+    elif rng == 1:
+        v, r = _fp_value("pbf")
+        mult.append(("Point Blank Fire (ADJACENT)", v, r))
+    if rng > nr:
+        limit, lr = _fp_value("long_range_limit")
+        if rng > nr * limit:
+            raise RuleViolation(lr, f"{u.id}: range {rng} is beyond twice its Normal Range "
+                                    f"({nr})")  # fmt: skip
+        v, r = _fp_value("long_range")
+        mult.append((f"Long Range Fire (range {rng} > {nr})", v, r))
+    if u.pinned:
+        v, r = _fp_value("pinned")
+        mult.append(("pinned", v, r))
+    if o.fired and o.phase in (Phase.DEFENSIVE_FIRST, Phase.FINAL):
+        v, r = _fp_value("subsequent_fire")
+        what = "Subsequent First Fire" if o.phase == Phase.DEFENSIVE_FIRST else "Final Fire"
+        mult.append((f"{what} by a unit that has fired", v, r))
+    own_area = list(area_causes)
+    bank_area = paddy.area_fire(game, u, pe_w)
+    if bank_area.value:
+        own_area.append((bank_area.why, bank_area.rules[0]))
+    if water.fording(game, u):
+        own_area.append(("fording: inherent FP only, as Area Fire", "B21.42"))
+    if own_area:
+        v, r = _fp_value("area_fire")
+        causes = "; ".join(w for w, _ in own_area)
+        mult.append((f"Area Fire ({causes})", v, own_area[0][1] if len(own_area) == 1
+                     else r))  # fmt: skip
+        rules += [rr for _, rr in own_area if rr not in rules]
+    if o.phase == Phase.ADVANCING:
+        v, r = _fp_value("advancing_fire")
+        mult.append(("Advancing Fire", v, r))
+    for what, v, r in mult:
+        fp *= v
+        fp_items.append(Item(what, v, r, u.id, "multiply"))
+    if o.phase == Phase.ADVANCING and _assault_fire(u) and rng <= nr:
+        v, r = _fp_value("assault_fire")
+        fp = Fraction(math.ceil(fp + v))
+        fp_items.append(Item("Assault Fire (fractions rounded up)", v, r, u.id, "add"))
+    return fp_items, fp, rules
 
 
 def _assault_fire(u: Unit) -> bool:
@@ -500,7 +518,6 @@ def _target_items(
     game: Game,
     t: Unit,
     th: Hex,
-    firer_hex: Hex,
     shooters: Sequence[Unit],
     hindrance: int,
     o: FireOptions,
@@ -522,12 +539,18 @@ def _target_items(
     open_ground = row.open_ground
     is_paddy = paddy.is_paddy(game, th)
     if is_paddy:
-        sides = _target_sides(mp, firer_hex, th)
-        crosses = any(HexsideFeature.BANK in mp.hexside_features(s.a, s.b)
-                      and HexsideFeature.BREACHED not in mp.hexside_features(s.a, s.b)
-                      for s in sides)  # fmt: skip
-        higher = any(mp.level(game.map.hex(u.hex)) > mp.level(th) for u in shooters)
-        bt = paddy.bank_tem(game, t, lof_crosses_bank=crosses, firer_higher=higher)
+        # each firer's LOF its own; a Fire Group's target keeps the best TEM any of them
+        # leaves it (a reading, as the worst Hindrance of their threads is the attack's)
+        bt = Ruling(0, (), "")
+        for fh in dict.fromkeys(game.map.hex(u.hex) for u in shooters):
+            sides = _target_sides(mp, fh, th)
+            crosses = any(HexsideFeature.BANK in mp.hexside_features(s.a, s.b)
+                          and HexsideFeature.BREACHED not in mp.hexside_features(s.a, s.b)
+                          for s in sides)  # fmt: skip
+            higher = mp.level(fh) > mp.level(th)
+            one = paddy.bank_tem(game, t, lof_crosses_bank=crosses, firer_higher=higher)
+            if one.value > bt.value or not bt.rules:
+                bt = one
         if bt.value > tem:
             tem, tem_what, tem_rule = bt.value, bt.why, bt.rules[0]
         og = paddy.open_ground(game, t, bank_tem=bt.value)
