@@ -77,6 +77,33 @@ def test_g1_6_stealthy_and_lax() -> None:
     assert misc.alertness(sq(cls=E), banzai_this_player_turn=True).value == A.LAX
 
 
+@pytest.mark.parametrize(
+    "unit",
+    [sq(cls=E), sq(cls=F), make("C", "japanese", Kind.CREW),
+     make("V", "japanese", Kind.VEHICLE_CREW), sq(cls=S), sq(cls=C), sq(cls=E, broken=True),
+     make("H", "japanese", Kind.HALF_SQUAD, F), ldr(), ldr(wounded=True),
+     make("H", "japanese", Kind.HERO), make("T", "japanese", Kind.TH_HERO),
+     make("D", "japanese", Kind.DC_HERO)],
+    ids=lambda u: f"{u.kind.value}-{u.unit_class}-{'broken' if u.broken else 'good'}",
+)
+def test_g1_6_one_answer_for_g_4_detection(unit: Unit) -> None:
+    # G1.6 "Good Order Elite and 1st-Line Japanese Infantry (including crews)": G.4 Detection
+    # asks the same function, so the two never disagree
+    from aslpto.rules.pto.procedures import stealthy
+
+    a, s = misc.alertness(unit), stealthy(unit)
+    assert s.value == (a.value == misc.Alertness.STEALTHY)
+    assert (s.rules, s.why) == (a.rules, a.why)
+
+
+def test_g1_6_a_japanese_smc_prints_no_class_and_is_normal() -> None:
+    # a leader or hero is neither Elite nor 1st-Line nor a crew: not Stealthy, not Lax
+    for u in (ldr(), make("H", "japanese", Kind.HERO), make("T", "japanese", Kind.TH_HERO)):
+        r = misc.alertness(u)
+        assert r.value == misc.Alertness.NORMAL and r.rules == ("G1.6",), u.kind
+        assert "SMC" in r.why
+
+
 # --- G1.61 / G1.611 / G1.612 / G1.6121 / G1.613 --------------------------------------------------
 
 

@@ -124,6 +124,7 @@ def test_g_4_defender_choices() -> None:
         jp("J", "37H5", UnitClass.CONSCRIPT, hidden=True),  # Lax
         jp("J", "37H5", hidden=True, entrenched="pillbox"),
         jp("J", "37H5", hidden=True, broken=True),
+        make("L", "japanese", Kind.LEADER, side="Japan", hex="37H5", face="9-1", hidden=True),
     ],
 )
 def test_g_4_only_hidden_stealthy_infantry_outside_pillboxes(defender: Unit) -> None:

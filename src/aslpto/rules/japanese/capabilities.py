@@ -80,20 +80,28 @@ class Alertness(StrEnum):
 
 
 def alertness(unit: Unit, *, banzai_this_player_turn: bool = False) -> Ruling[Alertness]:
-    """G1.6: Good Order Elite and 1st-Line Japanese Infantry (including crews) are Stealthy;
-    Conscripts are Lax; every Japanese unit that made a Banzai Charge is Lax for the rest of that
-    Player Turn."""
+    """G1.6: "Good Order Elite and 1st-Line Japanese Infantry (including crews) are Stealthy,
+    while Conscripts are Lax"; every Japanese unit that made a Banzai Charge is Lax for the rest
+    of that Player Turn. The one answer for a Japanese unit: G.4 Detection asks it too
+    (:func:`aslpto.rules.pto.procedures.stealthy`).
+
+    The reading: Elite and 1st-Line are Classes, which squads and half-squads print; crews,
+    which print none, are named. A SMC (leader or hero of any type) prints no Class and is not
+    named, so a Japanese SMC is neither Stealthy nor Lax: normal, in Good Order or not."""
     if not jp.is_japanese(unit) or not unit.kind.is_infantry:
         return Ruling(Alertness.NORMAL, (), "")
     if banzai_this_player_turn:
         return Ruling(Alertness.LAX, ("G1.6", "G1.5"), "Banzai Charge this Player Turn")
     if unit.unit_class == UnitClass.CONSCRIPT:
         return Ruling(Alertness.LAX, ("G1.6",), "Conscript")
-    good_order = not (unit.broken or unit.unarmed)
+    if unit.kind.is_smc:
+        return Ruling(Alertness.NORMAL, ("G1.6",), "a SMC: G1.6 names Elite, 1st-Line and crews")
     crew = unit.kind in (Kind.CREW, Kind.VEHICLE_CREW)
-    if good_order and (crew or unit.unit_class in (UnitClass.ELITE, UnitClass.FIRST_LINE)):
-        return Ruling(Alertness.STEALTHY, ("G1.6",), "Good Order Elite/1st-Line/crew")
-    return Ruling(Alertness.NORMAL, ("G1.6",), "")
+    if not (crew or unit.unit_class in (UnitClass.ELITE, UnitClass.FIRST_LINE)):
+        return Ruling(Alertness.NORMAL, ("G1.6",), "neither Elite nor 1st-Line nor a crew")
+    if not unit.good_order:
+        return Ruling(Alertness.NORMAL, ("G1.6",), "not in Good Order")
+    return Ruling(Alertness.STEALTHY, ("G1.6",), "Good Order Elite/1st-Line/crew")
 
 
 # ---------------------------------------------------------------------------------------------

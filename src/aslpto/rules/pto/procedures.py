@@ -24,7 +24,7 @@ from aslpto.rules.paddy import effects as pc
 from aslpto.rules.panji import effects as pe
 from aslpto.state.dice import Dice, Distribution, odds
 from aslpto.state.game import Fortification, FortKind, Game
-from aslpto.state.units import Kind, Unit, UnitClass
+from aslpto.state.units import Kind, Unit
 
 
 def _data() -> Mapping[str, Any]:
@@ -147,15 +147,17 @@ class Detection(StrEnum):
 
 
 def stealthy(unit: Unit) -> Ruling[bool]:
-    """G1.6: Good Order Elite and 1st-Line Japanese Infantry (crews included) are Stealthy;
-    other Stealthy nationalities are listed in data/pto_procedures.toml."""
+    """Is ``unit`` Stealthy Infantry? A Japanese unit is as G1.6 says, answered by
+    :func:`aslpto.rules.japanese.capabilities.alertness` (Good Order Elite and 1st-Line
+    squads and half-squads, and crews; not a SMC); other Stealthy nationalities are listed in
+    data/pto_procedures.toml."""
+    if unit.is_japanese:
+        from aslpto.rules.japanese.capabilities import Alertness, alertness
+
+        a = alertness(unit)
+        return Ruling(a.value == Alertness.STEALTHY, a.rules, a.why)
     if not unit.kind.is_infantry or not unit.good_order:
         return Ruling(False, (), "")
-    if unit.is_japanese:
-        ok = unit.unit_class in (UnitClass.ELITE, UnitClass.FIRST_LINE) or (
-            unit.kind in (Kind.CREW, Kind.VEHICLE_CREW) or unit.kind.is_smc
-        )
-        return Ruling(ok, ("G1.6",), "Stealthy" if ok else "not Stealthy")
     ok = unit.nationality in _data()["stealthy"]["nationalities"]
     return Ruling(ok, ("G1.6",) if ok else (), "")
 
