@@ -24,6 +24,8 @@ SCREENSHOTS = ROOT / "out" / "screenshots"
 VASL = next((p for p in (ROOT.parent / "shared" / "vasl", Path("/work/shared/vasl"))
              if (p / "boards").is_dir()), None)  # fmt: skip
 """The real VASL data (boards, saves), read at run time; tests that need it skip without."""
+STALINGRAD = "The Streets Of Stalingrad (Scenario C).vsav"
+"""A real save exchanged before setup: its 117 units all off the boards (board 1)."""
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_FLAGS = [
     "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
@@ -117,3 +119,51 @@ def vasl_save(name: str) -> Path:
 def screenshot(page: Any, name: str) -> None:
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(SCREENSHOTS / f"{name}.png"))
+
+
+def moved_save(tmp_path: Path) -> Path:
+    """A copy of a real save with two of its squads' stacks moved onto board 1 (1K5, 1P5)."""
+    from aslpto.formats.vasl.savefile import read_save, with_position, write_save
+
+    src = vasl_save(STALINGRAD)
+    save = read_save(src)
+    squads = [p for p in save.pieces if p.name.startswith("6-2-8") and p.stack]
+    hex_w, hex_h, edge = 1800 / 32, 64.5, 400
+    where = {squads[0].stack: (10, 5), squads[-1].stack: (15, 5)}
+    out = []
+    for c in save.commands:
+        text = c.text
+        for stack, (col, row) in where.items():
+            if text.startswith(f"+/{stack}/"):
+                x = edge + col * hex_w
+                y = edge + 32.25 + (row - 1) * hex_h + (hex_h / 2 if col % 2 else 0)
+                text = with_position(text, int(x), int(y))
+        out.append(text)
+    dest = tmp_path / "moved.vsav"
+    write_save(dest, out, key=save.key)
+    return dest
+
+
+def spread_save(tmp_path: Path) -> Path:
+    """A copy of the real save with each of its stacks moved onto a hex of its own on board 1:
+    all 117 units on the map, named as the save names them (``G10``, ``R1``: hex names too)."""
+    from aslpto.formats.vasl.savefile import read_save, with_position, write_save
+
+    save = read_save(vasl_save(STALINGRAD))
+    stacks = list(dict.fromkeys(p.stack for p in save.pieces if p.stack))
+    hex_w, hex_h, edge = 1800 / 32, 64.5, 400
+    where = {s: (3 + (i % 14) * 2, 1 + i // 14) for i, s in enumerate(stacks)}
+    out = []
+    for c in save.commands:
+        text = c.text
+        if text.startswith("+/"):
+            stack = text.split("/", 2)[1]
+            if stack in where:
+                col, row = where[stack]
+                x = edge + col * hex_w
+                y = edge + 32.25 + (row - 1) * hex_h + (hex_h / 2 if col % 2 else 0)
+                text = with_position(text, int(x), int(y))
+        out.append(text)
+    dest = tmp_path / "spread.vsav"
+    write_save(dest, out, key=save.key)
+    return dest

@@ -11,7 +11,15 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from tests.web.conftest import EXAMPLES, Served, screenshot, vasl_boards, vasl_save
+from tests.web.conftest import (
+    EXAMPLES,
+    STALINGRAD,
+    Served,
+    moved_save,
+    screenshot,
+    vasl_boards,
+    vasl_save,
+)
 
 from aslpto.cli.los import engine
 from aslpto.formats import svg
@@ -19,7 +27,6 @@ from aslpto.formats.vasl.pictures import board_picture
 from aslpto.web.referee import Referee
 
 REAL = EXAMPLES / "real-37-38.toml"
-STALINGRAD = "The Streets Of Stalingrad (Scenario C).vsav"
 
 
 @pytest.fixture(scope="module")
@@ -86,32 +93,9 @@ def test_toml_boards_keep_the_svg_frame() -> None:
     assert got["hexes"]["37A1"] == [round(v, 2) for v in svg.centre(ref.game.map.hex("37A1"))]
 
 
-def _moved_save(tmp_path: Path) -> Path:
-    """A copy of a real save with two of its squads' stacks moved onto board 1 (1K5, 1P5)."""
-    from aslpto.formats.vasl.savefile import read_save, with_position, write_save
-
-    src = vasl_save(STALINGRAD)
-    save = read_save(src)
-    squads = [p for p in save.pieces if p.name.startswith("6-2-8") and p.stack]
-    hex_w, hex_h, edge = 1800 / 32, 64.5, 400
-    where = {squads[0].stack: (10, 5), squads[-1].stack: (15, 5)}
-    out = []
-    for c in save.commands:
-        text = c.text
-        for stack, (col, row) in where.items():
-            if text.startswith(f"+/{stack}/"):
-                x = edge + col * hex_w
-                y = edge + 32.25 + (row - 1) * hex_h + (hex_h / 2 if col % 2 else 0)
-                text = with_position(text, int(x), int(y))
-        out.append(text)
-    dest = tmp_path / "moved.vsav"
-    write_save(dest, out, key=save.key)
-    return dest
-
-
 def test_a_dropped_vasl_save_is_refereed(tmp_path: Path) -> None:
     folder = vasl_boards("1")
-    save = _moved_save(tmp_path)
+    save = moved_save(tmp_path)
     s = Served(EXAMPLES / "panji-g9.toml", folder)
     try:
         status, got = s.request("/api/scenario", save.read_bytes(), {"x-filename": save.name})
@@ -174,7 +158,7 @@ def test_a_dropped_save_keeps_within_the_limits_and_says_what_is_wrong(tmp_path:
             status, got = drop(data)
             assert status == code and words in got["error"], got
             assert "\n" not in got["error"] and s.referee.game is before
-        saved = _moved_save(tmp_path).read_bytes()
+        saved = moved_save(tmp_path).read_bytes()
         no_boards = Served(EXAMPLES / "panji-g9.toml", tmp_path)
         try:
             status, got = no_boards.request("/api/scenario", saved, {"x-filename": "m.vsav"})
@@ -310,7 +294,7 @@ def test_a6_los_typed_between_locations_with_an_entrenched_end(real: Served, pag
 
 def test_a_real_save_dropped_onto_the_page(page: Any, tmp_path: Path) -> None:
     folder = vasl_boards("1")
-    moved = _moved_save(tmp_path)
+    moved = moved_save(tmp_path)
     s = Served(EXAMPLES / "panji-g9.toml", folder)
     try:
         _open(page, s)

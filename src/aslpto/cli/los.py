@@ -3,8 +3,9 @@ Hindrance DRM, at what range, and what blocks it under which rule.
 
 FROM and TO are Locations (``37AA10``, ``37AA10@1`` one level above the hex's base,
 ``37DD7:bank``, ``37DD7:above``, ``37S9:crest``) or unit ids (the unit's Location, position and
-entrenchment). A scenario may rule on single LOS with ``[[los_overrides]] from, to, los,
-hindrance_drm, note`` entries.
+entrenchment). A word that is both a unit id and a hex name (a VASL save's ``G10``) is never
+guessed: it is refused, and ``unit:G10`` or ``hex:G10`` says which is meant. A scenario may
+rule on single LOS with ``[[los_overrides]] from, to, los, hindrance_drm, note`` entries.
 """
 
 from __future__ import annotations
@@ -40,9 +41,11 @@ _OVERRIDES = re.compile(r"^\s*\[\[\s*los_overrides\s*\]\]")
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("scenario", help="scenario file (TOML)")
     parser.add_argument(
-        "frm", metavar="FROM", help="a Location (37AA10, 37AA10@1, 37DD7:bank) or a unit id"
+        "frm", metavar="FROM",
+        help="a Location (37AA10, 37AA10@1, 37DD7:bank) or a unit id (unit:ID, hex:HEX when a "
+        "unit id is also a hex name)",
     )
-    parser.add_argument("to", metavar="TO", help="a Location or a unit id")
+    parser.add_argument("to", metavar="TO", help="a Location or a unit id (as FROM)")
     parser.add_argument(
         "--from-entrenched", action="store_true",
         help="FROM is entrenched Infantry (G8: bank hexsides are hedges to it)",
@@ -88,15 +91,32 @@ def load(path: str | Path) -> tuple[Game, tuple[LosOverride, ...]]:
 
 
 def _end(game: Game, word: str, entrenched: bool) -> Location:
-    try:
-        loc = parse_location(game.map, word)
-    except InputError as e:
-        if word in game.units:
+    kind, _, rest = word.partition(":")
+    if kind in ("unit", "hex") and rest:
+        loc = _unit_end(game, rest) if kind == "unit" else parse_location(game.map, rest)
+    else:
+        try:
+            loc = parse_location(game.map, word)
+        except InputError as e:
+            if word not in game.units:
+                units = ", ".join(sorted(game.units)) or "none"
+                raise InputError(f"{e.message}; nor is '{word}' a unit (units: {units})") from None
             loc = location_of(game, game.units[word])
         else:
-            units = ", ".join(sorted(game.units)) or "none"
-            raise InputError(f"{e.message}; nor is '{word}' a unit (units: {units})") from None
+            if word in game.units:
+                raise InputError(
+                    f"'{word}' is both a unit and a hex: say unit:{word} for the unit "
+                    f"(in {game.units[word].hex or 'no hex'}) or hex:{word} for the hex"
+                )
     return replace(loc, entrenched=True) if entrenched else loc
+
+
+def _unit_end(game: Game, uid: str) -> Location:
+    unit = game.units.get(uid)
+    if unit is None:
+        units = ", ".join(sorted(game.units)) or "none"
+        raise InputError(f"no unit '{uid}' in this scenario (units: {units})")
+    return location_of(game, unit)
 
 
 def text(d: dict[str, Any]) -> str:

@@ -18,7 +18,7 @@ const OUTCOME_BARS = 10; // the likeliest outcomes drawn as bars; the rest folde
 const state = {
   map: null, fields: null, svg: null, layers: {}, mode: "hex",
   unit: null, reach: null, steps: [], losFrom: null, view: null, timing: {},
-  firers: [], fireTarget: null, fire: null, fireAsked: 0,
+  firers: [], fireTarget: null, fire: null, fireAsked: 0, losAsked: 0,
 };
 window.referee = state;
 
@@ -33,6 +33,15 @@ async function api(path, body) {
   const data = await r.json();
   if (!r.ok) throw new Error(data.error || r.statusText);
   return data;
+}
+
+function showPanel(id) {
+  // the section answering the player's last click, shown at the top of the side panel
+  const section = document.getElementById(id);
+  section.hidden = false;
+  const panel = document.getElementById("ui-panel");
+  if (panel.firstElementChild !== section) panel.prepend(section);
+  panel.scrollTop = 0;
 }
 
 function status(text, bad) {
@@ -222,7 +231,7 @@ function setMode(mode) {
   }
   document.body.dataset.mode = mode;
   if (mode !== "los") { state.losFrom = null; }
-  else document.getElementById("los-panel").hidden = false;
+  else showPanel("los-panel");
   if (mode === "fire" && was !== "fire") {
     // the attack alone on the map and at the top of the panel
     clearUnit();
@@ -237,7 +246,7 @@ function setMode(mode) {
 }
 
 function clickUnit(id, evt) {
-  if (state.mode === "los") return pickLos(id);
+  if (state.mode === "los") return pickLos(unitEnd(id));
   if (state.mode === "fire") return pickFireUnit(id);
   if (state.mode === "hex") setMode("move");
   selectUnit(id, evt ? performance.now() : undefined);
@@ -248,7 +257,7 @@ function clickHex(name) {
     state.steps.push(name);
     return evaluatePath();
   }
-  if (state.mode === "los") return pickLos(name);
+  if (state.mode === "los") return pickLos(hexEnd(name));
   if (state.mode === "fire") return fireAt(name);
   return showTerrain(name);
 }
@@ -462,25 +471,35 @@ function barChart(fig, d) {
 // ---------------------------------------------------------------------------------------
 // LOS
 
-function pickLos(where) {
+function pickLos(end) {
+  // end: {word: what is asked ("unit:G10" or "hex:1G10", so that a unit named like a hex is
+  // never taken for the hex), label: what the player clicked, hex: where it lies}
   const layer = state.layers.los;
   if (!state.losFrom) {
-    state.losFrom = where;
+    state.losFrom = end;
     layer.replaceChildren();
-    mark(layer, endHex(where), "los-end");
-    document.getElementById("los-panel").hidden = false;
-    document.getElementById("los-info").textContent = `from ${where}: click the other end`;
+    mark(layer, end.hex, "los-end");
+    showPanel("los-panel");
+    document.getElementById("los-info").textContent = `from ${end.label}: click the other end`;
     return;
   }
   const from = state.losFrom;
   state.losFrom = null;
-  return showLos(from, where);
+  return showLos(from, end);
 }
 
-function endHex(where) {
-  if (state.map.hexes[where]) return where;
-  const u = state.map.units.find((x) => x.id === where);
-  return u ? u.hex : null;
+function unitEnd(id) {
+  const u = unitById(id) || {};
+  return { word: "unit:" + id, label: id, hex: u.hex || null };
+}
+
+function hexEnd(name) { return { word: "hex:" + name, label: name, hex: name }; }
+
+function typedEnd(word) {
+  // a Location or unit id typed in: asked as typed (the referee refuses a word that is both)
+  const hex = state.map.hexes[word.split(/[@:]/)[0]] ? word.split(/[@:]/)[0] : null;
+  const u = unitById(word);
+  return { word, label: word, hex: hex || (u && u.hex) || null };
 }
 
 function mark(layer, hex, cls) {
@@ -492,20 +511,23 @@ async function showLos(from, to) {
   const layer = state.layers.los;
   layer.replaceChildren();
   const box = document.getElementById("los-info");
-  document.getElementById("los-panel").hidden = false;
+  showPanel("los-panel");
   let d;
-  const ask = { from, to };
+  const ask = { from: from.word, to: to.word };
   for (const k of ["from-entrenched", "to-entrenched"]) {
     if (document.getElementById(k).checked) ask[k] = true;
   }
+  const asked = ++state.losAsked;
   try {
     d = await api("los", ask);
   } catch (e) {
-    box.replaceChildren(el("p", { class: "bad" }, e.message));
+    if (asked !== state.losAsked) return;
+    box.replaceChildren(el("p", { class: "bad", id: "los-error" }, e.message));
     return;
   }
-  const a = state.map.hexes[d.from.split(/[@:]/)[0]] || state.map.hexes[endHex(from)];
-  const b = state.map.hexes[d.to.split(/[@:]/)[0]] || state.map.hexes[endHex(to)];
+  if (asked !== state.losAsked) return;
+  const a = state.map.hexes[d.from.split(/[@:]/)[0]] || state.map.hexes[from.hex];
+  const b = state.map.hexes[d.to.split(/[@:]/)[0]] || state.map.hexes[to.hex];
   if (a && b) {
     layer.appendChild(sv("line", { class: "los-thread" + (d.los ? "" : " blocked"),
       x1: a[0], y1: a[1], x2: b[0], y2: b[1] }));
@@ -523,7 +545,8 @@ async function showLos(from, to) {
     }
   }
   box.replaceChildren();
-  const head = `${d.from} → ${d.to} (range ${d.range}): `
+  const who = (end, at) => end.word.startsWith("unit:") ? `${end.label} (${at})` : at;
+  const head = `${who(from, d.from)} → ${who(to, d.to)} (range ${d.range}): `
     + (d.override ? "scenario override: " : "")
     + (d.los ? `LOS, Hindrance DRM +${d.hindrance_drm}` : "no LOS");
   box.appendChild(el("p", { class: d.los ? "ok" : "bad", id: "los-head" }, head));
@@ -845,7 +868,7 @@ async function drawFireThreads(d, asked) {
     if (u && u.hex && u.hex !== d.target && !from.has(u.hex)) from.set(u.hex, id);
   }
   const answers = await Promise.all([...from].map(([hex, id]) =>
-    api("los", { from: id, to: d.target }).then((los) => [hex, los], () => [hex, null])));
+    api("los", { from: "unit:" + id, to: "hex:" + d.target }).then((los) => [hex, los], () => [hex, null])));
   if (asked !== state.fireAsked) return;
   const layer = state.layers.fire;
   const shaded = new Set();
@@ -935,7 +958,7 @@ function start() {
     const ends = e.target.value.trim().split(/\s+/).filter(Boolean);
     if (e.key !== "Enter" || ends.length !== 2) return;
     state.losFrom = null;
-    showLos(ends[0], ends[1]);
+    showLos(typedEnd(ends[0]), typedEnd(ends[1]));
   });
   document.getElementById("undo").addEventListener("click", () => {
     state.steps.pop();
