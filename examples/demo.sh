@@ -32,7 +32,7 @@ echo; echo "== Odds of a Panji MC (G9.31): a Japanese Elite squad, then a U.S. s
 run odds panji --unit 4-4-8 --nationality japanese
 run odds panji --unit 6-6-6 --nationality american
 
-echo; echo "== Fire: three U.S. squads at J2 crossing the banks, In-Season paddies (A7, G8, A4.62) =="
+echo; echo "== Fire: two U.S. squads at J2 crossing the banks, In-Season paddies (A7, G8, A4.62) =="
 run fire examples/paddy-in-season.toml U1,U2 J2 --phase defensive-first --moving --summary
 run odds ift 8 --drm 1 --unit 4-4-8 --firer 6-6-6:american
 
