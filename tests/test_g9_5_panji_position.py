@@ -91,6 +91,24 @@ def test_g9_5_no_position_change_in_aph(ex: Game) -> None:
     assert rule_of(ex, "E", [":beneath"], MoveOptions(phase=Phase.APH)) == "G9.41"
 
 
+def test_g9_41_no_position_change_in_aph_after_advancing_across_a_covered_hexside(
+    ex: Game,
+) -> None:
+    # A advances EE8 -> EE7 across Panji A's Covered hexside (a normal advance: no Panji MC,
+    # placed above), then asks to go beneath it: G9.41 refuses it ("[EXC: during the APh]"),
+    # as when the unit starts the APh above; a Panji counter creates no new Location (G9.1),
+    # so the advance is not refused as a second Location (A4.7)
+    aph = MoveOptions(phase=Phase.APH)
+    r = evaluate(ex, "A", ["37EE7", ":beneath"], aph)
+    started_above = evaluate(ex, "E", [":beneath"], aph)
+    assert not r.legal and r.violation is not None and started_above.violation is not None
+    assert r.violation == started_above.violation
+    assert r.violation.rule == "G9.41"
+    assert [s.state.position.value for s in r.steps] == ["above-panji"]
+    # a second hex is a second Location (A4.7)
+    assert rule_of(ex, "A", ["37EE7", "37EE6"], aph) == "A4.7"
+
+
 def test_g9_5_no_advance_off_panji(ex: Game) -> None:
     assert rule_of(ex, "E", ["37DD6"], MoveOptions(phase=Phase.APH)) == "G9.5"
 

@@ -206,6 +206,10 @@ def evaluate(
                     f"no further movement: {terminal.kind} ({terminal.note or terminal.subject})",
                 )
             if i >= 1 and options.phase == Phase.APH:
+                if s.kind == StepKind.HERE and s.want in ("above", "beneath"):
+                    # a Panji counter creates no new Location (G9.1): going above or beneath
+                    # it is not a second Location but a change G9.41 forbids in the APh
+                    transition(ctx, st, s, spent, rp_here)
                 raise RuleViolation(data.rule("advance"), "an advance is a move of one Location")
             if i >= 1 and options.low_crawl:
                 raise RuleViolation(data.rule("low_crawl"), "Low Crawl is a move of one hex")
