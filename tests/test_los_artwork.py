@@ -28,7 +28,7 @@ from aslpto.rules.los import (
     engine_for,
     parse_location,
 )
-from aslpto.rules.los.artwork import _thread_pixels
+from aslpto.rules.los.pixels import _thread_pixels
 from aslpto.rules.pto.terrain import build_map
 from aslpto.state.game import Conditions, PaddyState
 from maphelp import board

@@ -6,9 +6,10 @@ terrain code for every pixel. :class:`ArtworkLosEngine` walks the pixels the thr
 and judges them by the rules the hex-grain engine applies to whole hexes:
 
 - the thread's pixels are those whose interior it passes through (a pixel touched only at a
-  corner is grazed, not crossed); each pixel belongs to the hex whose centre is nearest; the
-  pixels of the two end hexes are not judged (a unit's own hex and its target's neither block
-  nor hinder);
+  corner is grazed, not crossed); each pixel belongs to the hex whose centre is nearest, but
+  the pixel where the thread leaves (enters) an end's hex is that end's; the pixels of the
+  two end hexes are not judged (a unit's own hex and its target's neither block nor hinder);
+  :mod:`aslpto.rules.los.pixels` lays the thread over the pixels;
 - ground: each hex's highest pixel is tested as the hex engine tests a hex's ground (A6.2,
   B10.2, blind hexes behind a Crest Line B10.23; a cliff drawn in the hex counts as an
   obstacle for blind hexes); Water Obstacles lie a level below the land around them (B21.2:
@@ -18,9 +19,11 @@ and judges them by the rules the hex-grain engine applies to whole hexes:
   are jungle, brush bamboo, orchards palm trees, grain kunai; ice B21.6) as a terrain word, then
   the terrain chart and data/los.toml say how it acts; an obstacle pixel's top is its ground
   level plus the obstacle's height (A6.2, A6.4); Hindrances count once per hex the thread
-  crosses (B12.2, B14.2, ...; six or more block, B.10); Inherent Terrain (B.6: dense jungle,
-  bamboo, palm trees, orchards, In-Season paddies) fills the whole hex whose centre dot it
-  covers and is nothing where it spills into another hex; a marsh or wooden building pixel is
+  crosses, and once for the two hexes of a hexside it runs along (B12.2, B14.2, ...; six or
+  more block, B.10); Inherent Terrain (B.6: dense jungle, bamboo, palm trees, orchards,
+  In-Season paddies) fills the whole hex whose centre dot it covers (or whose terrain a road
+  or path over the centre dot runs through) and is nothing where it spills into another hex;
+  a marsh or wooden building pixel is
   what its hex became (swamp, G.1; huts, G.1; river or mudflats, B21.122);
 - walls, hedges and bocage as drawn, a half level above their ground (B9.2), unless drawn on a
   hexside of either end's hex (or, for walls and hedges, one radiating from its vertex);
@@ -29,7 +32,8 @@ and judges them by the rules the hex-grain engine applies to whole hexes:
   it (its pixels lie in the end's own hex, which is not judged);
 - Depressions (A6.3): a LOS out of (into) a stream or gully whose centre dot an end is IN runs
   over no ground above the Depression's floor until the other end is as many levels higher as
-  it is hexes away;
+  it is hexes away; a hex of the Depression that near the other end is seen INTO, its banks
+  up to the Crest no ground;
 - hexes under an overlay (G.9) are judged at hex grain: their artwork lies beneath.
 
 The answer is the hex engine's :class:`~aslpto.rules.los.locations.LosResult`; the blocker also
@@ -42,10 +46,7 @@ from __future__ import annotations
 
 import importlib
 import re
-from array import array
 from collections.abc import Callable, Iterable, Sequence
-from functools import lru_cache
-from operator import itemgetter
 
 from aslpto.base import plugins
 from aslpto.base.hints import Any
@@ -65,7 +66,15 @@ from aslpto.rules.los.engine import (
     _Walk,
 )
 from aslpto.rules.los.locations import Blocker, Location, LosOverride
-from aslpto.rules.los.thread import trace
+from aslpto.rules.los.pixels import (
+    _PAD,
+    _along,
+    _dist4,
+    _Geometry,
+    _geometry,
+    _Pattern,
+    _pattern,
+)
 from aslpto.state.game import Conditions
 
 TerrainWords = Callable[[MapConditions], Callable[[Terrain], Terrain]]
@@ -86,6 +95,9 @@ _UP = bytes(min(v + 1, 255) for v in range(256))
 
 # what a code is to the LOS
 _TERRAIN, _WALL, _BANK, _CLIFF = range(4)
+
+_LINES = frozenset({Feature.ROAD, Feature.PATH})
+"""Lines drawn through a hex's terrain: one over the centre dot hides the hex's terrain."""
 
 _DEPENDS: dict[Terrain, frozenset[str]] = {
     Terrain.MARSH: frozenset({"swamp", "river", "mudflats"}),  # G.1; B21.122
@@ -108,159 +120,6 @@ class _Code:
     inherent: bool = False
     side: SideRule | None = None  # wall / hedge / bocage
     depends: frozenset[str] = frozenset()
-
-
-@record(slots=True)
-class _Pattern:
-    """The thread between two hex centres as pixels, relative to the first centre's pixel,
-    grouped by the hex each lies in (in the order the thread meets them), the end hexes left
-    out. ``groups``: (hex dx, hex dy, range from the first end, range to the second, first
-    pixel, end pixel)."""
-
-    xs: array[int]  # each pixel's offset from the first centre's pixel
-    ys: array[int]
-    getter: Callable[[Any], Any]
-    low: int  # the lowest index offset (pixel (dx, dy) is at dx * height + dy)
-    box: tuple[int, int, int, int]  # min dx, max dx, min dy, max dy
-    groups: tuple[tuple[int, int, int, int, int, int], ...]
-
-
-@record(slots=True)
-class _Geometry:
-    """The hex grid in quarter pixels: hex centre of ``Hex(x, y)`` at
-    ``(ax + qx * x, ay + qy * (y - 2))``; boards ``width`` x ``height`` pixels."""
-
-    qx: int
-    qy: int
-    ax: int
-    ay: int
-    width: int
-    height: int
-
-    def centre4(self, x: int, y: int) -> tuple[int, int]:
-        return self.ax + self.qx * x, self.ay + self.qy * (y - 2)
-
-    def nearest(self, px: int, py: int) -> tuple[int, int]:
-        """The hex whose centre is nearest the centre of pixel ``(px, py)`` (ties: the lower
-        column, then the lower row)."""
-        cx, cy = 4 * px + 2, 4 * py + 2
-        c0 = (cx - self.ax) // self.qx
-        best: tuple[int, int, int] | None = None
-        for c in (c0, c0 + 1):
-            yr = (cy - self.ay) // self.qy + 2
-            y_lo = yr if (yr - c) % 2 == 0 else yr - 1
-            for y in (y_lo, y_lo + 2):
-                hx, hy = self.centre4(c, y)
-                d = (cx - hx) ** 2 + (cy - hy) ** 2
-                cand = (d, c, y)
-                if best is None or cand < best:
-                    best = cand
-        assert best is not None
-        return best[1], best[2]
-
-
-def _thread_pixels(sx: int, sy: int, ex: int, ey: int) -> list[tuple[int, int]]:
-    """The pixels whose interior the segment from ``(sx, sy)`` to ``(ex, ey)`` (quarter
-    pixels) passes through, in order from the start; the same set either way."""
-    if sx == ex:
-        c = sx // 4
-        r0, r1 = sy // 4, ey // 4
-        step = 1 if r1 >= r0 else -1
-        return [(c, r) for r in range(r0, r1 + step, step)]
-    flip = sx > ex
-    lx, ly, rx, ry = (ex, ey, sx, sy) if flip else (sx, sy, ex, ey)
-    d = rx - lx
-    dy = ry - ly
-    den = 4 * d
-    out: list[tuple[int, int]] = []
-    for c in range(lx // 4, rx // 4 + 1):
-        xa, xb = max(4 * c, lx), min(4 * c + 4, rx)
-        na, nb = ly * d + (xa - lx) * dy, ly * d + (xb - lx) * dy
-        lo_n, hi_n = (na, nb) if na <= nb else (nb, na)
-        r_lo = lo_n // den
-        r_hi = max(-(-hi_n // den) - 1, r_lo)
-        rows = range(r_lo, r_hi + 1) if dy >= 0 else range(r_hi, r_lo - 1, -1)
-        out.extend((c, r) for r in rows)
-    if flip:
-        out.reverse()
-    return out
-
-
-@lru_cache(maxsize=8192)
-def _along(dx: int, dy: int) -> dict[tuple[int, int], tuple[tuple[int, int], ...]]:
-    """The hexes on either side of each hexside the thread to offset ``(dx, dy)`` runs along
-    (A6.1's thread "traced exactly along" a hexside), each under the other."""
-    out: dict[tuple[int, int], tuple[tuple[int, int], ...]] = {}
-    for e in trace(Hex(0, 0), Hex(dx, dy)):
-        if e.kind == "spine":
-            p, q = e.hexes
-            out[(p.x, p.y)] = (*out.get((p.x, p.y), ()), (q.x, q.y))
-            out[(q.x, q.y)] = (*out.get((q.x, q.y), ()), (p.x, p.y))
-    return out
-
-
-@lru_cache(maxsize=4)
-def _periodic(geo: _Geometry) -> tuple[tuple[int, int], ...]:
-    """The hex nearest each pixel of one period of the grid: four columns (``qx`` pixels)
-    across, two rows (``qy`` pixels) down; pixel ``(x + qx, y)`` lies in the hex four columns
-    on, ``(x, y + qy)`` in the hex two rows down."""
-    return tuple(geo.nearest(x, y) for x in range(geo.qx) for y in range(geo.qy))
-
-
-_PAD = 16
-"""Pixel columns before each board's grids, where a thread's index base may fall."""
-_INDEX: dict[int, int] = {}
-"""One int object per index offset, shared by every laid-out thread."""
-
-
-@lru_cache(maxsize=4096)
-def _pattern(geo: _Geometry, fx: int, fy: int, dx: int, dy: int) -> _Pattern:
-    """The thread from hex ``(fx, fy)`` to ``(fx + dx, fy + dy)``; it is the same, moved, from
-    any hex whose column and doubled row are those modulo 4 (its centre then lies at the same
-    fraction of a pixel)."""
-    sx, sy = geo.centre4(fx, fy)
-    ex, ey = geo.centre4(fx + dx, fy + dy)
-    spx, spy = sx // 4, sy // 4
-    a, b = (fx, fy), (fx + dx, fy + dy)
-    order: dict[tuple[int, int], list[tuple[int, int]]] = {}
-    table, qx, qy = _periodic(geo), geo.qx, geo.qy
-    for px, py in _thread_pixels(sx, sy, ex, ey):
-        kx, rx = divmod(px, qx)
-        ky, ry = divmod(py, qy)
-        hc, hr = table[rx * qy + ry]
-        h = (hc + 4 * kx, hr + 4 * ky)
-        if h in (a, b):
-            continue
-        order.setdefault(h, []).append((px - spx, py - spy))
-    rel: list[tuple[int, int]] = []
-    groups = []
-    ha, hb = Hex(*a), Hex(*b)
-    along = _along(dx, dy)
-    added: set[tuple[int, int]] = set()
-    for (hx, hy), pixels in order.items():
-        h = Hex(hx, hy)
-        groups.append((hx - fx, hy - fy, distance(ha, h), distance(h, hb), len(rel),
-                       len(rel) + len(pixels)))  # fmt: skip
-        rel.extend(pixels)
-        for rx, ry in along.get((hx - fx, hy - fy), ()):
-            if (rx + fx, ry + fy) not in order and (rx, ry) not in added:
-                added.add((rx, ry))  # a hex the thread runs along with no pixel in it
-                o = Hex(rx + fx, ry + fy)
-                groups.append((rx, ry, distance(ha, o), distance(o, hb), len(rel), len(rel)))
-    xs, ys = array("i", (x for x, _ in rel)), array("i", (y for _, y in rel))
-    if not rel:
-        return _Pattern(xs, ys, lambda v: (), 0, (0, 0, 0, 0), ())
-    offs = [x * geo.height + y for x, y in rel]
-    quantum = _PAD * geo.height  # (threads of about the same reach share index objects)
-    low = min(offs) // quantum * quantum
-    idx = [_INDEX.setdefault(o - low, o - low) for o in offs]
-    getter: Callable[[Any], Any]
-    if len(idx) == 1:
-        only = idx[0]
-        getter = lambda v: (v[only],)  # noqa: E731
-    else:
-        getter = itemgetter(*idx)
-    return _Pattern(xs, ys, getter, low, (min(xs), max(xs), min(ys), max(ys)), tuple(groups))
 
 
 @record(slots=True)
@@ -523,7 +382,8 @@ class ArtworkLosEngine(LosEngine):
         if quick and hexwise:
             quick = not any(_key(ha.x + g[0], ha.y + g[1]) in hexwise for g in pat.groups)
         if not quick:
-            self._groups(a, b, ea, eb, pat, vals, levs, start, w, pa.water or pb.water)
+            seen = _seen_into(ea, eb, dep_a, dep_b, distance(a.hex, b.hex))
+            self._groups(a, b, ea, eb, pat, vals, levs, start, w, pa.water or pb.water, seen)
             if dep_a or dep_b:
                 self._depression(a, b, ea, eb, dep_a, dep_b, pat, levs, start, w)
         if w.block is None and self.panji_keys:
@@ -565,14 +425,18 @@ class ArtworkLosEngine(LosEngine):
 
     def _groups(self, a: Location, b: Location, ea: int, eb: int, pat: _Pattern,
                 vals: tuple[int, ...], levs: tuple[int, ...], start: tuple[int, int],
-                w: _Walk, water_end: bool) -> None:  # fmt: skip
-        """Each hex the thread crosses, in order: its ground, its terrain, its walls."""
+                w: _Walk, water_end: bool, seen: tuple[bool, int, int] | None,
+                ) -> None:  # fmt: skip
+        """Each hex the thread crosses, in order: its ground, its terrain, its walls.
+        ``seen``: an end IN a Depression, as :func:`_seen_into` gives it."""
         hi, lo = (ea, eb) if ea >= eb else (eb, ea)
         a_high = ea >= eb
-        ha = a.hex
+        ha, hb = a.hex, b.hex
         kinds = self.kinds
         d = self.data
         ent = self._entrenched(a, b, ea, eb)
+        along = _along(hb.x - ha.x, hb.y - ha.y)
+        sides: dict[tuple[int, int], tuple[int, int]] = {}
         for hx, hy, ra, rb, s, e in pat.groups:
             h = Hex(ha.x + hx, ha.y + hy)
             k = _key(h.x, h.y)
@@ -588,11 +452,17 @@ class ArtworkLosEngine(LosEngine):
                     self._block(w, pat, start, where, s, eff[1], eff[2], eff[3])
                     return
                 if eff is not None:
-                    self._hinder(w, eff, where, p)
+                    self._hinder_once(w, eff, where, p, (hx, hy), along, sides)
                 continue
             ls = levs[s:e]
             cs = vals[s:e]
+            ground = ls
             top = max(ls, default=0)
+            if seen is not None and top > seen[2] and self._seen_bed(h, seen, ra, rb):
+                # A6.3: the other end sees INTO this hex of the Depression (as many levels
+                # higher as it is hexes away): its banks, up to the Crest, are no ground
+                ground = tuple(v if v > seen[2] + 1 else seen[2] for v in ls)
+                top = max(ground)
             present = set(cs)
             present.discard(0)
             g2 = 2 * (top - _ZERO)
@@ -600,7 +470,7 @@ class ArtworkLosEngine(LosEngine):
                 cliff = any(kinds[c].kind == _CLIFF for c in present)  # type: ignore[union-attr]
                 t = self._height_test(g2, hi, lo, r_hi, r_lo, crest=not cliff)
                 if t:
-                    i = s + ls.index(top)
+                    i = s + ground.index(top)
                     if t == "blind":
                         rule = d.rule("blind_hex") if cliff else d.rule("crest_blind_hex")
                         why = (f"blind hex behind the {'cliff' if cliff else 'Crest Line'} "
@@ -650,7 +520,50 @@ class ArtworkLosEngine(LosEngine):
                 self._block(w, pat, start, where, *first_block)
                 return
             if hinder is not None:
-                self._hinder(w, hinder[0], where, hinder[1])
+                self._hinder_once(w, hinder[0], where, hinder[1], (hx, hy), along, sides)
+
+    def _hinder_once(self, w: _Walk, eff: tuple[Any, ...], where: str, p: _Prof,
+                     off: tuple[int, int],
+                     along: dict[tuple[int, int], tuple[tuple[int, int], ...]],
+                     sides: dict[tuple[int, int], tuple[int, int]]) -> None:  # fmt: skip
+        """A Hindrance in the hex at offset ``off``; where the thread runs along a hexside,
+        the two hexes beside it hinder once between them (the larger), not once each.
+        ``sides``: the hexes beside such a hexside already counted, with their Hindrance's
+        place in ``w.hits`` and its DRM."""
+        now = 1 if eff[0] == "paddy" else eff[1]
+        partner = next((o for o in along.get(off, ()) if o in sides), None)
+        if partner is None:
+            n = len(w.hits)
+            self._hinder(w, eff, where, p)
+            if len(w.hits) > n:
+                sides[off] = (n, now)
+            return
+        i, had = sides[partner]
+        if eff[0] == "far" or now <= had:
+            return
+        old = w.hits[i]
+        if old.terrain == "in-season paddy":
+            w.paddy -= 1
+        else:
+            w.drm -= old.drm
+        n = len(w.hits)
+        self._hinder(w, eff, where, p)
+        if len(w.hits) > n:
+            w.hits[i] = w.hits.pop()
+            sides[partner] = (i, now)
+
+    def _seen_bed(self, h: Hex, seen: tuple[bool, int, int], ra: int, rb: int) -> bool:
+        """Does the end out of the Depression see INTO hex ``h`` (A6.3): a hex of the
+        Depression (its centre dot on the Depression's bed) as many hexes from that end as
+        that end is levels higher?"""
+        dep_is_a, k2, floor = seen
+        if 2 * (rb if dep_is_a else ra) > k2:
+            return False
+        c = self._centre(h)
+        if c is None or c[1] != floor:
+            return False
+        mn = self._meanings[c[0]] if c[0] < len(self._meanings) else None
+        return mn is not None and mn.feature == Feature.STREAM
 
     @staticmethod
     def _block(w: _Walk, pat: _Pattern, start: tuple[int, int], where: str, i: int, rule: str,
@@ -671,11 +584,18 @@ class ArtworkLosEngine(LosEngine):
 
     def _inherent(self, h: Hex, k: int) -> tuple[_Code, int] | None:
         """Inherent Terrain covering the hex's centre dot fills the whole hex (B.6): its code
-        and the level of its ground."""
+        and the level of its ground. A road or path drawn over the centre dot runs through the
+        hex's terrain (an orchard with a road through it is an orchard hex): there the hex is
+        what the map made of it."""
         c = self._centre(h)
         if c is None:
             return None
         kd = self.kinds[c[0]]
+        if kd is None and c[0] < len(self._meanings):
+            mn = self._meanings[c[0]]
+            cell = self.map.cells.get(h)
+            if mn is not None and mn.feature in _LINES and cell is not None:
+                kd = self._word_code(cell.terrain)
         if kd is None or kd.kind != _TERRAIN:
             return None
         kd = self._resolved(kd, k)
@@ -789,19 +709,15 @@ class ArtworkLosEngine(LosEngine):
             notes.append(f"Panji counter(s) in {names}: neither obstacle nor Hindrance (G9.2)")
 
 
-def _dist4(geo: _Geometry, h: Hex, px: int, py: int) -> int:
-    x4, y4 = geo.centre4(h.x, h.y)
-    return (4 * px + 2 - x4) ** 2 + (4 * py + 2 - y4) ** 2
-
-
-def _geometry(art: Artwork) -> _Geometry | None:
-    """The artwork's hex grid in quarter pixels, if it is one the walk knows: centres on
-    quarter pixels, a board ``32`` hex widths wide and ``10`` hex heights high."""
-    qx, qy = 4 * art.hex_width, 2 * art.hex_height
-    ax, ay = 4 * art.a1_x, 4 * art.a1_y
-    if not all(float(v).is_integer() for v in (qx, qy, ax, ay)):
+def _seen_into(ea: int, eb: int, dep_a: bool, dep_b: bool,
+               rng: int) -> tuple[bool, int, int] | None:  # fmt: skip
+    """A6.3: one end IN a Depression and the other higher, by fewer levels than the range:
+    (whether the Depression end is the first, the other's height above it in half levels,
+    the Depression's floor as a level byte); None otherwise."""
+    if dep_a == dep_b:
         return None
-    geo = _Geometry(int(qx), int(qy), int(ax), int(ay), art.width, art.height)
-    if 4 * art.width != 32 * geo.qx or 4 * art.height != 20 * geo.qy:
+    e_dep, e_oth = (ea, eb) if dep_a else (eb, ea)
+    k2 = e_oth - e_dep
+    if k2 <= 0 or k2 >= 2 * rng:
         return None
-    return geo
+    return (dep_a, k2, _ZERO + e_dep // 2)
