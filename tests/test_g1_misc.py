@@ -117,8 +117,18 @@ def test_g1_611_b_number_and_rof_lowered() -> None:
     r = misc.japanese_mg_fired("MMG", 12, 2, sq())
     assert r.value == misc.WeaponUse(11, 1) and "A.11" in r.rules
     assert misc.japanese_mg_fired("hmg", 12, 2, ldr()).value == misc.WeaponUse(12, 2)
-    with pytest.raises(InputError):
-        misc.japanese_mg_fired("LMG", 12, 1, sq())
+    with pytest.raises(InputError, match="'mortar'"):
+        misc.japanese_mg_fired("mortar", 12, 1, sq())
+
+
+def test_g1_611_lmg_keeps_its_printed_b_number_and_rof() -> None:
+    # G1.611 lowers the B# and Multiple ROF of an ATR/MMG/HMG: an LMG fired by a Japanese
+    # squad or HS is an answer (its printed values), not bad input
+    for firer in (sq(), make("H", "japanese", Kind.HALF_SQUAD, F)):
+        r = misc.japanese_mg_fired("LMG", 12, 1, firer)
+        assert r.value == misc.WeaponUse(12, 1) and r.rules == ("G1.611",)
+        assert "only" in r.why
+    assert misc.japanese_mg_fired("lmg", 11, 0, sq()).value == misc.WeaponUse(11, 0)
 
 
 def test_g1_611_ex_us_hs_firing_japanese_atr_normal_captured_penalties() -> None:

@@ -137,16 +137,27 @@ class WeaponUse:
 
 
 MG_KINDS = frozenset({"atr", "mmg", "hmg", ".50-cal"})
+UNLOWERED_KINDS = frozenset({"lmg"})
+"""Machine guns G1.611 does not name: an LMG keeps its printed B# and ROF in any hands."""
 
 
 def japanese_mg_fired(
     weapon: str, breakdown: int, rof: int, firer: Unit, *, japanese_weapon: bool = True
 ) -> Ruling[WeaponUse]:
     """G1.611: a Japanese ATR/MMG/HMG (including .50-cal) fired by a Japanese squad/HS has its B#
-    and Multiple ROF lowered by one (A.11 applies: the Original B# is then an X#)."""
+    and Multiple ROF lowered by one (A.11 applies: the Original B# is then an X#). The rule
+    names those alone, so an LMG keeps its printed B# and ROF (an answer, citing G1.611)."""
     w = weapon.lower()
+    if w in UNLOWERED_KINDS:
+        return Ruling(
+            WeaponUse(breakdown, rof),
+            ("G1.611",),
+            "G1.611 lowers the B# and ROF of an ATR/MMG/HMG only: an LMG keeps its printed values",
+        )
     if w not in MG_KINDS:
-        raise InputError(f"G1.611 covers ATR/MMG/HMG/.50-cal, not {weapon!r}")
+        raise InputError(
+            f"G1.611 covers ATR/MMG/HMG/.50-cal (and says nothing of an LMG's), not {weapon!r}"
+        )
     if japanese_weapon and jp.is_japanese(firer) and firer.kind in (Kind.SQUAD, Kind.HALF_SQUAD):
         return Ruling(
             WeaponUse(breakdown - 1, max(0, rof - 1)),
