@@ -243,7 +243,19 @@ def test_g1_622_ex_infantry_crew_to_vehicle_crew_adds_two(strength: Strength) ->
 
 def test_g1_622_hara_kiri_not_added_and_integrity_drm() -> None:
     assert misc.casualty_tally_change(sq(), [], hara_kiri=True).value == 0
-    assert misc.integrity_check_drm().value == -2
+    assert misc.integrity_check_drm("japanese").value == -2
+
+
+@pytest.mark.parametrize("nationality", ["american", "usmc", "british", "chinese", "russian"])
+def test_g1_622_the_opponents_integrity_check_gets_no_japanese_change(nationality: str) -> None:
+    # "The Japanese side may always add a -2 DRM to its Integrity Check DR": the other side's
+    # check can be asked too, and gets no DRM from G1.622
+    r = misc.integrity_check_drm(nationality)
+    assert r.value == 0 and r.rules == () and "only the Japanese" in r.why
+    j = misc.integrity_check_drm("japanese")
+    assert (j.value, j.rules) == (-2, ("G1.622",))
+    with pytest.raises(InputError):
+        misc.integrity_check_drm("")
 
 
 # --- G1.63 / G1.65 -------------------------------------------------------------------------------

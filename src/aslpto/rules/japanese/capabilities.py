@@ -339,9 +339,15 @@ def casualty_tally_change(
     return Ruling(max(0, lost), ("G1.622", "A16.11"), what)
 
 
-def integrity_check_drm() -> Ruling[int]:
-    """G1.622: the Japanese side may always add -2 to its Integrity Check DR."""
-    return Ruling(-2, ("G1.622",), "")
+def integrity_check_drm(nationality: str) -> Ruling[int]:
+    """G1.622: the Japanese side may always add -2 to its Integrity Check DR; the check of a
+    side of any other ``nationality`` gets none of the Japanese changes (Battlefield
+    Integrity applies unchanged)."""
+    if not nationality:
+        raise InputError("G1.622: say whose Integrity Check it is (a side's nationality)")
+    if nationality == jp.JAPANESE:
+        return Ruling(-2, ("G1.622",), "the Japanese side may always add -2")
+    return Ruling(0, (), f"a {nationality} side's check: G1.622 changes only the Japanese one")
 
 
 def concealment_drm(unit: Unit) -> Ruling[int]:
