@@ -197,6 +197,16 @@ BAD: list[tuple[str, bytes, dict[str, str]]] = [
     ("/api/scenario", b"[map]\nboards = 3\n", {"x-filename": "bad.toml"}),
     ("/api/scenario", b"not toml at all = = =", {"x-filename": "../../etc/passwd"}),
     ("/api/scenario", b"\xff\xfe", {}),
+    ("/api/place", b'{"unit": "A"}', {}),
+    ("/api/place", b'{"unit": "Q", "hex": "37EE7"}', {}),
+    ("/api/place", b'{"unit": "A", "hex": "37ZZ9"}', {}),
+    ("/api/place", b'{"unit": ["A"], "hex": "37EE7"}', {}),
+    ("/api/place", b'{"unit": "A", "hex": "37EE7", "x": 1}', {}),
+    ("/api/place", b"[1]", {}),
+    ("/api/place", b"{", {}),
+    ("/api/map?game=zzzz", b"", {}),
+    ("/api/los?game=zzzz", b'{"from": "37EE7", "to": "37EE8"}', {}),
+    ("/api/los", b'{"from": "unit:Q", "to": "37EE8"}', {}),
 ]
 
 
@@ -245,24 +255,33 @@ def test_dropped_archives_are_measured_before_they_are_read(
     assert status == 413 and "packed over 200:1" in got["error"]
     status, got = s.request("/api/scenario", _zip({"savedGame": b"x"}),
                             {"x-filename": "game.vsav"})  # fmt: skip
-    assert status == 400 and got["error"].startswith("aslpto: game.vsav")  # read as a save
+    assert status == 400 and got["error"].startswith("game.vsav")  # read as a save
     with pytest.raises(BadRequest) as e:  # over HTTP the socket closes while the client sends
-        s.referee.drop(b"#" * (3 * 1024 * 1024), "big.toml")
+        s.referee.opened(b"#" * (3 * 1024 * 1024), "big.toml")
     assert e.value.status == 413 and "at most" in e.value.message
 
 
-def test_a_dropped_scenario_is_refereed_from_then_on(tmp_path: Path) -> None:
+def test_a_dropped_scenario_is_refereed_under_its_own_key(tmp_path: Path) -> None:
+    """A dropped scenario is a new game under a key of its own (``?game=KEY``); the game the
+    server was started with stays, asked for without a key, and so does a game when a file
+    dropped over it is refused."""
     s = Served(EXAMPLES / PANJI)
     try:
         text = (EXAMPLES / "b21-deep.toml").read_bytes()
         status, got = s.request("/api/scenario", text, {"x-filename": "b21-deep.toml"})
-        assert status == 200 and "7AA10" in got["hexes"]
-        status, got = s.post("/api/los", {"from": "7AA10", "to": "7AA8"})
+        assert status == 200 and "7AA10" in got["hexes"] and got["game"] != "0"
+        key = got["game"]
+        status, got = s.post(f"/api/los?game={key}", {"from": "7AA10", "to": "7AA8"})
         assert status == 200 and got["blocked_by"]["rule"] == "B21.2"
+        assert s.request("/api/map")[1]["game"] == "0"
+        assert "37EE8" in s.request("/api/map")[1]["hexes"]  # the first game, as it was
         bad = b"[scenario]\nname = 3\n"
-        status, got = s.request("/api/scenario", bad, {"x-filename": "x.toml"})
-        assert status == 400 and got["error"].startswith("aslpto: ") and "x.toml" in got["error"]
-        assert s.post("/api/los", {"from": "7AA10", "to": "7AA8"})[0] == 200  # still b21-deep
+        status, got = s.request(f"/api/scenario?game={key}", bad, {"x-filename": "x.toml"})
+        assert status == 400 and "x.toml" in got["error"] and "\n" not in got["error"]
+        status, got = s.post(f"/api/los?game={key}", {"from": "7AA10", "to": "7AA8"})
+        assert status == 200  # still b21-deep
+        status, got = s.request("/api/map?game=nosuchgame")
+        assert status == 404 and "go back to the first game" in got["error"]
     finally:
         s.bg.stop()
 

@@ -91,9 +91,9 @@ def test_a_scenario_opened_on_the_page_is_refereed(tmp_path: Path, page: Any) ->
         )
         assert page.locator('.hex-hit[data-hex="7AA10"]').count() == 1
         page.click('#ui-modes button[data-mode="los"]')
-        page.click('.hex-hit[data-hex="7AA10"]', force=True)
+        page.click('.hex-hit[data-hex="7AA10"]', force=True)  # on US1's counter: the unit
         page.wait_for_function(
-            "document.getElementById('los-info').textContent.startsWith('from 7AA10')"
+            "document.getElementById('los-info').textContent.startsWith('from US1')"
         )
         page.click('.hex-hit[data-hex="7AA8"]', force=True)
         page.wait_for_selector("#los-head")
@@ -102,7 +102,7 @@ def test_a_scenario_opened_on_the_page_is_refereed(tmp_path: Path, page: Any) ->
         bad.write_text("[scenario]\nname = 3\n", encoding="utf-8")
         page.set_input_files("#ui-file", str(bad))
         page.wait_for_selector("#ui-status.bad")
-        assert page.inner_text("#ui-status").startswith("aslpto: ")
+        assert page.inner_text("#ui-status").startswith("bad.toml")  # the page's words
         screenshot(page, "opened-b21-deep")
     finally:
         s.bg.stop()

@@ -101,17 +101,18 @@ def test_a_dropped_vasl_save_is_refereed(tmp_path: Path) -> None:
         status, got = s.request("/api/scenario", save.read_bytes(), {"x-filename": save.name})
         assert status == 200, got
         assert got["boards"] == ["1"] and set(got["pictures"]) == {"1"}
-        assert got["pictures"]["1"]["url"] == "/api/picture/1?game=1"
+        assert got["pictures"]["1"]["url"] == f"/api/picture/1?game={got['game']}"
         placed = sorted((u["hex"], u["id"]) for u in got["units"] if u["hex"])
         assert {h for h, _ in placed} == {"1K5", "1P5"}  # each stack: its squads, leaders
-        status, reach = s.post("/api/reach", {"unit": placed[0][1]})
+        key = f"?game={got['game']}"  # the dropped game's own key
+        status, reach = s.post(f"/api/reach{key}", {"unit": placed[0][1]})
         assert status == 200 and reach["locations"]
-        assert s.post("/api/terrain", {"hex": "1K5"})[0] == 200
+        assert s.post(f"/api/terrain{key}", {"hex": "1K5"})[0] == 200
         # the real save as it is: its counters lie off the boards, listed in its report
         real = vasl_save(STALINGRAD).read_bytes()
         status, got = s.request("/api/scenario", real, {"x-filename": STALINGRAD})
         assert status == 200 and len(got["hexes"]) > 300
-        assert s.referee.game.source_report is not None
+        assert s.bg.games.get(got["game"]).game.source_report is not None
     finally:
         s.bg.stop()
 
@@ -123,9 +124,13 @@ def test_a_dropped_save_without_boards_has_its_counters_off_the_map() -> None:
         status, got = s.request("/api/scenario", data, {"x-filename": "basic.vsav"})
         assert status == 200 and got["hexes"] == {} and got["pictures"] == {}
         assert got["units"] and not any(u["hex"] for u in got["units"])
-        status, text = s.request("/api/map.svg")
+        key = f"?game={got['game']}"
+        status, text = s.request(f"/api/map.svg{key}")
         assert status == 200 and 'id="map"' in text and "off the map" in text
-        assert s.request("/api/check")[0] == 200
+        assert s.request(f"/api/check{key}")[0] == 200
+        unit = got["units"][0]["id"]
+        status, got = s.post(f"/api/place{key}", {"unit": unit, "hex": "1A1"})
+        assert status == 400 and "\n" not in got["error"]  # no boards: no hex to place it in
     finally:
         s.bg.stop()
 
@@ -162,7 +167,8 @@ def test_a_dropped_save_keeps_within_the_limits_and_says_what_is_wrong(tmp_path:
         no_boards = Served(EXAMPLES / "panji-g9.toml", tmp_path)
         try:
             status, got = no_boards.request("/api/scenario", saved, {"x-filename": "m.vsav"})
-            assert status == 400 and "no bd01" in got["error"] and "\n" not in got["error"]
+            assert status == 400 and "no VASL board archive bd01" in got["error"]
+            assert "\n" not in got["error"]
         finally:
             no_boards.bg.stop()
     finally:

@@ -23,8 +23,10 @@ from __future__ import annotations
 
 import argparse
 import io
+import secrets
 import threading
 import zipfile
+from collections import OrderedDict
 from collections.abc import Mapping
 from pathlib import Path
 from types import ModuleType
@@ -58,6 +60,17 @@ NO_MAP_SVG = (
     "off the map</text></g></svg>\n"
 )
 """What ``/api/map.svg`` draws for a game without boards (a VASL save with no map)."""
+
+MAX_OPENED = 32
+"""How many games opened on the pages (a file dropped, a unit placed) a server keeps; the
+least recently asked about goes first. The game the server was started with always stays."""
+
+FIRST = "0"
+"""The key of the game the server was started with (a page without ``?game=``)."""
+
+_LOCK = threading.RLock()
+"""One answer at a time, whatever the game: the unchecked values an answer read are noted in
+one place (:mod:`aslpto.base.unchecked`) from its start to its end."""
 
 _RENAMED = {"frm": "from", "strength_of_mc": "n"}
 _INJECTED = frozenset({"scenario", "json", "help"})
@@ -122,21 +135,20 @@ class _Command:
 class Referee:
     """A game loaded once and the commands that answer about it."""
 
-    def __init__(self, game: Game, path: str, vasl_boards: str | None = None) -> None:
+    def __init__(
+        self, game: Game, path: str, vasl_boards: str | None = None, key: str = FIRST
+    ) -> None:
         self.game = game
         self.path = path
         self.vasl_boards = vasl_boards
         """The folder of VASL board archives the game was read with (``--vasl-boards``),
         which a dropped scenario or save is read with too."""
-        self.generation = 0
-        """How many games were dropped since the first (a picture's URL names it)."""
+        self.key = key
+        """The game's key among the server's games (:class:`Games`; a page's ``?game=``)."""
         self._svg: str | None = None
         self._pictures: tuple[Pictures | None] | None = None
-        self._lock = threading.RLock()
-        self._commands: dict[str, _Command] = {}
-        for name in QUERIES:
-            mod, parser = command_parser(name)
-            self._commands[name] = _Command(mod, parser, fields_of(parser))
+        self._lock = _LOCK
+        self._commands = _commands()
 
     @classmethod
     def load(cls, path: str | Path, vasl_boards: str | None = None) -> Referee:
@@ -229,6 +241,7 @@ class Referee:
             })  # fmt: skip
         radius = (svg.R, svg.R) if pics is None else pics.radius
         return {
+            "game": self.key,
             "name": self.game.name,
             "scenario": self.path,
             "radius": round(radius[0], 4),
@@ -243,7 +256,7 @@ class Referee:
     @property
     def picture_url(self) -> str:
         """Where the page fetches a board's picture (``{board}``: the board's name)."""
-        return f"/api/picture/{{board}}?game={self.generation}"
+        return f"/api/picture/{{board}}?game={self.key}"
 
     def pictures(self) -> Pictures | None:
         """The boards' own pictures and their pixel frame, read once per game; ``None``
@@ -279,9 +292,9 @@ class Referee:
 
     # a scenario dropped onto the page ---------------------------------------------------
 
-    def drop(self, data: bytes, name: str) -> None:
-        """Read a dropped scenario or VASL saved game and referee it from now on (the game
-        before it stays when it is unusable)."""
+    def opened(self, data: bytes, name: str) -> Referee:
+        """The referee of a dropped scenario or VASL saved game (read as this game's boards
+        are read); this one stays as it is, also when the file is refused."""
         base = Path(name.replace("\\", "/")).name or "dropped.toml"
         anchor = str(Path(self.path).parent / base)
         text = read_upload(data, base)
@@ -292,12 +305,111 @@ class Referee:
                 game = scenario.loads(text, anchor, vasl_boards=self.vasl_boards)
             pics = (read_pictures(game),)
         except AslptoError as e:
-            raise BadRequest(f"aslpto: {e}") from None
+            line = str(e).replace(anchor, base)  # the file as the player named it
+            raise BadRequest(page_words(line, base, self.vasl_boards)) from None
         except RecursionError:
-            raise BadRequest(f"aslpto: {base}: nested too deeply") from None
-        with self._lock:
-            self.game, self.path, self._svg, self._pictures = game, anchor, None, pics
-            self.generation += 1
+            raise BadRequest(f"{base}: nested too deeply") from None
+        out = Referee(game, anchor, self.vasl_boards)
+        out._pictures = pics
+        return out
+
+    def placed(self, body: object) -> Referee:
+        """The referee of this game with one unit put in a hex (``{"unit", "hex"}``): a unit
+        off the map placed, or one moved (on the ground of the hex)."""
+        from aslpto.base.records import replace
+
+        if not isinstance(body, Mapping) or set(body) - {"unit", "hex"}:
+            raise BadRequest("place: the request is {\"unit\": ID, \"hex\": HEX}")
+        uid, where = body.get("unit"), body.get("hex")
+        if not isinstance(uid, str) or not isinstance(where, str):
+            raise BadRequest("place: name the unit and the hex to place it in")
+        unit = self.game.units.get(uid)
+        if unit is None:
+            raise BadRequest(f"place: no unit '{uid[:40]}' in this game")
+        try:
+            h = self.game.map.hex(where)
+        except AslptoError as e:
+            raise BadRequest(f"place: {e}") from None
+        game = self.game.with_unit(replace(unit, hex=self.game.map.name(h), position="ground"))
+        out = Referee(game, self.path, self.vasl_boards, self.key)
+        out._pictures = self._pictures
+        return out
+
+
+class Games:
+    """The games a server referees: the one it was started with (key ``"0"``) and those
+    opened on its pages, each under a key of its own, so that each tab (each URL,
+    ``?game=KEY``) keeps its own game. Opening a file or placing a unit on the first game
+    makes a new one; placing a unit on an opened game changes that game."""
+
+    def __init__(self, first: Referee) -> None:
+        self.first = first
+        self._opened: OrderedDict[str, Referee] = OrderedDict()
+
+    def get(self, key: str | None) -> Referee:
+        """The game of ``key`` (the first game for none): a 404 saying so when unknown."""
+        if not key or key == FIRST:
+            return self.first
+        with _LOCK:
+            got = self._opened.get(key)
+            if got is None:
+                raise BadRequest(
+                    f"no game '{key[:20]}' here: it was opened before the server restarted "
+                    "or closed since; open its file again, or go back to the first game", 404
+                )
+            self._opened.move_to_end(key)
+            return got
+
+    def add(self, ref: Referee) -> Referee:
+        """``ref`` kept under a new key (the oldest opened game dropped past
+        :data:`MAX_OPENED`)."""
+        with _LOCK:
+            ref.key = secrets.token_hex(4)
+            while ref.key in self._opened or ref.key == FIRST:
+                ref.key = secrets.token_hex(4)
+            self._opened[ref.key] = ref
+            while len(self._opened) > MAX_OPENED:
+                self._opened.popitem(last=False)
+            return ref
+
+    def put(self, ref: Referee) -> Referee:
+        """``ref`` in its game's place (a unit placed): a new game when it was the first."""
+        if ref.key == FIRST:
+            return self.add(ref)
+        with _LOCK:
+            self._opened[ref.key] = ref
+            return ref
+
+
+def page_words(line: str, name: str, folder: str | None) -> str:
+    """A refusal of a dropped file ``name`` in the page's words rather than the command
+    line's: a board missing from the boards folder is said as such."""
+    import re
+
+    from aslpto.formats.vasl.boards import archive_name
+
+    got = re.search(r"board (\S+) has no file", line)
+    if got is None:
+        return line
+    board = got.group(1)
+    archive = archive_name(board)
+    if folder is None:
+        return (f"{name}: board {board} is not here: the referee was started without a folder "
+                f"of VASL boards to read its archive {archive} from (aslpto serve "
+                "--vasl-boards FOLDER)")  # fmt: skip
+    return f"{name}: board {board} is not here: no VASL board archive {archive} in {folder}"
+
+
+_COMMANDS: dict[str, _Command] = {}
+
+
+def _commands() -> dict[str, _Command]:
+    """Each query command's module, parser and fields, built once per process."""
+    if not _COMMANDS:
+        for name in QUERIES:
+            mod, parser = command_parser(name)
+            _COMMANDS[name] = _Command(mod, parser, fields_of(parser))
+    return _COMMANDS
 
 
 def _read_save(data: bytes, name: str, anchor: str, vasl_boards: str | None) -> Game:
@@ -311,7 +423,7 @@ def _read_save(data: bytes, name: str, anchor: str, vasl_boards: str | None) -> 
     try:
         save = parse_save(data, name)
     except SaveFileError as e:
-        raise BadRequest(f"aslpto: {e}") from None
+        raise BadRequest(str(e)) from None
     got = scenario_of(save)
     game = scenario.loads(got.toml(), anchor, vasl_boards=vasl_boards)
     return replace(game, source_report=got.report.as_json())

@@ -3,7 +3,8 @@ files, and the JSON API under ``/api/`` (``docs/web.md``).
 
 Every request the referee refuses is answered with a 4xx status and ``{"error": LINE}``,
 ``LINE`` being what the command line prints on stderr; a query is answered on the event
-loop's own thread, one at a time, over the one game.
+loop's own thread, one at a time. A request names its game with ``?game=KEY`` (the game the
+server was started with when it names none): each tab keeps its own (:class:`Games`).
 """
 
 from __future__ import annotations
@@ -18,7 +19,13 @@ from urllib.parse import urlsplit
 
 from aslpto.base.hints import TYPE_CHECKING, Any
 from aslpto.base.rulings import InputError
-from aslpto.web.referee import MAX_QUERY_BYTES, MAX_SCENARIO_BYTES, BadRequest, Referee
+from aslpto.web.referee import (
+    MAX_QUERY_BYTES,
+    MAX_SCENARIO_BYTES,
+    BadRequest,
+    Games,
+    Referee,
+)
 
 if TYPE_CHECKING:
     from starlette.applications import Starlette
@@ -29,13 +36,18 @@ STATIC = Path(__file__).resolve().parent / "static"
 """The page: index.html, app.js, style.css (no build step)."""
 
 
-def make_app(referee: Referee) -> Starlette:
-    """The ASGI application serving ``referee``."""
+def make_app(referee: Referee | Games) -> Starlette:
+    """The ASGI application serving ``referee`` (and the games opened on its pages)."""
     from starlette.applications import Starlette
     from starlette.exceptions import HTTPException
     from starlette.responses import FileResponse, JSONResponse, Response
     from starlette.routing import Mount, Route
     from starlette.staticfiles import StaticFiles
+
+    games = referee if isinstance(referee, Games) else Games(referee)
+
+    def game(request: Request) -> Referee:
+        return games.get(request.query_params.get("game"))
 
     def answer(fn: Callable[[], Any]) -> Response:
         try:
@@ -49,20 +61,21 @@ def make_app(referee: Referee) -> Starlette:
         command = request.path_params.get("command", "check")
         try:
             _same_origin(request)
+            ref = game(request)
             body = _parse(await _body(request, MAX_QUERY_BYTES)) if request.method == "POST" else {}
         except BadRequest as e:
             return JSONResponse({"error": e.message}, status_code=e.status)
-        return answer(lambda: referee.ask(command, body))
+        return answer(lambda: ref.ask(command, body))
 
     async def map_json(request: Request) -> Response:
-        return answer(referee.map_json)
+        return answer(lambda: game(request).map_json())
 
     async def fields(request: Request) -> Response:
-        return answer(referee.fields)
+        return answer(lambda: game(request).fields())
 
     async def map_svg(request: Request) -> Response:
         try:
-            return Response(referee.svg(), media_type="image/svg+xml")
+            return Response(game(request).svg(), media_type="image/svg+xml")
         except BadRequest as e:
             return JSONResponse({"error": e.message}, status_code=e.status)
         except Exception as e:
@@ -73,8 +86,9 @@ def make_app(referee: Referee) -> Starlette:
 
         async def read() -> dict[str, Any]:
             _same_origin(request)
-            referee.drop(await _body(request, MAX_SCENARIO_BYTES), name)
-            return referee.map_json()
+            ref = game(request)
+            opened = ref.opened(await _body(request, MAX_SCENARIO_BYTES), name)
+            return games.add(opened).map_json()
 
         try:
             return JSONResponse(await read())
@@ -83,12 +97,21 @@ def make_app(referee: Referee) -> Starlette:
         except Exception as e:
             return JSONResponse({"error": internal_error(e)}, status_code=500)
 
-    async def picture(request: Request) -> Response:
+    async def place(request: Request) -> Response:
         try:
-            mime, data = referee.picture(request.path_params["board"])
+            _same_origin(request)
+            ref = game(request)
+            body = _parse(await _body(request, MAX_QUERY_BYTES))
         except BadRequest as e:
             return JSONResponse({"error": e.message}, status_code=e.status)
-        # the URL names the game (?game=N): a picture never changes under its URL
+        return answer(lambda: games.put(ref.placed(body)).map_json())
+
+    async def picture(request: Request) -> Response:
+        try:
+            mime, data = game(request).picture(request.path_params["board"])
+        except BadRequest as e:
+            return JSONResponse({"error": e.message}, status_code=e.status)
+        # the URL names the game (?game=KEY): a picture never changes under its URL
         return Response(data, media_type=mime, headers={"cache-control": "max-age=86400"})
 
     async def index(request: Request) -> Response:
@@ -107,6 +130,7 @@ def make_app(referee: Referee) -> Starlette:
         Route("/api/fields", fields),
         Route("/api/map.svg", map_svg),
         Route("/api/scenario", drop, methods=["POST"]),
+        Route("/api/place", place, methods=["POST"]),
         Route("/api/picture/{board}", picture),
         Route("/api/check", query, methods=["GET", "POST"]),
         Route("/api/{command}", query, methods=["POST"]),
@@ -203,7 +227,8 @@ class Background:
 
         self.sock = bind(host, port)
         self.url = url_of(self.sock)
-        config = uvicorn.Config(make_app(referee), log_level="warning", lifespan="off")
+        self.games = Games(referee)
+        config = uvicorn.Config(make_app(self.games), log_level="warning", lifespan="off")
         self.server = uvicorn.Server(config)
         self.thread = threading.Thread(
             target=self.server.run, kwargs={"sockets": [self.sock]}, daemon=True

@@ -18,20 +18,26 @@ const OUTCOME_BARS = 10; // the likeliest outcomes drawn as bars; the rest folde
 const state = {
   map: null, fields: null, svg: null, layers: {}, mode: "hex",
   unit: null, reach: null, steps: [], losFrom: null, view: null, timing: {},
-  firers: [], fireTarget: null, fire: null, fireAsked: 0, losAsked: 0,
+  firers: [], fireTarget: null, fire: null, fireAsked: 0, losAsked: 0, placing: null,
+  game: gameOfUrl(),
 };
 window.referee = state;
 
 // ---------------------------------------------------------------------------------------
-// talking to the engine
+// talking to the engine: each tab asks about its own game (?game=KEY in the page's URL;
+// none: the game the server was started with)
+
+function gameOfUrl() { return new URLSearchParams(location.search).get("game") || "0"; }
+
+function apiUrl(path) { return "/api/" + path + "?game=" + encodeURIComponent(state.game); }
 
 async function api(path, body) {
   const init = body === undefined ? {} : {
     method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body),
   };
-  const r = await fetch("/api/" + path, init);
+  const r = await fetch(apiUrl(path), init);
   const data = await r.json();
-  if (!r.ok) throw new Error(data.error || r.statusText);
+  if (!r.ok) throw new Error(words(data.error || r.statusText));
   return data;
 }
 
@@ -48,6 +54,11 @@ function status(text, bad) {
   const s = document.getElementById("ui-status");
   s.textContent = text || "";
   s.className = bad ? "bad" : "";
+}
+
+function words(line) {
+  // a refusal in the page's words: the command line's "aslpto:" (or "aslpto move:") left off
+  return String(line).replace(/^aslpto( [a-z]+)?: /, "");
 }
 
 function el(tag, attrs, text) {
@@ -86,11 +97,17 @@ function toMap(p) {
   return f ? [f[0] * p[0] + f[2] * p[1] + f[4], f[1] * p[0] + f[3] * p[1] + f[5]] : p;
 }
 
-async function loadMap() {
+async function loadMap(keepView) {
   const [map, fields, text] = await Promise.all([
-    api("map"), api("fields"), fetch("/api/map.svg").then((r) => r.text()),
+    api("map"), api("fields"), fetch(apiUrl("map.svg")).then((r) => r.text()),
   ]);
+  const view = keepView && state.view;
   state.map = map;
+  state.losFrom = null;
+  state.placing = null;
+  for (const id of ["los-panel", "hex-panel"]) document.getElementById(id).hidden = true;
+  for (const id of ["los-info", "terrain-info"]) document.getElementById(id).replaceChildren();
+  document.getElementById("ui-first").hidden = state.game === "0";
   state.fields = fields;
   document.getElementById("ui-scenario").textContent = map.name || map.scenario;
   document.title = (map.name || map.scenario) + " — aslpto";
@@ -122,8 +139,9 @@ async function loadMap() {
   }
   state.full = { ...state.view };
   state.origin = (g.getAttribute("transform") || "").match(/-?[\d.]+/g)?.map(Number) || [0, 0];
-  fitUnits();
+  if (view) { state.view = view; setView(); } else fitUnits(true);
   drawUnits();
+  listOffMap();
   buildOptions();
   buildFireOptions();
   clearUnit();
@@ -153,10 +171,17 @@ function drawUnits() {
   }
 }
 
-function fitUnits() {
-  // the first view: the hexes the units stand in, a few hexes around them
+function fitUnits(first) {
+  // the first view: the hexes the units stand in, a few hexes around them; with every unit
+  // off the map, the whole map and the list of the units off it
   const pts = state.map.units.filter((u) => u.hex).map((u) => toMap(state.map.hexes[u.hex]));
-  if (!pts.length) return;
+  if (!pts.length) {
+    if (state.map.units.length) {
+      showPanel("offmap-panel");
+      if (!first) status(`all ${state.map.units.length} units are off the map: see the list`);
+    }
+    return;
+  }
   const m = state.map.radius * 5;
   const [ox, oy] = state.origin;
   const x0 = Math.min(...pts.map((p) => p[0])) - m + ox, x1 = Math.max(...pts.map((p) => p[0])) + m + ox;
@@ -181,23 +206,50 @@ function svgPoint(evt) {
   return p.matrixTransform(state.svg.getScreenCTM().inverse());
 }
 
+function zoomAt(p, k) {
+  // the view scaled by k about the point p of the map (k > 1: zoomed out)
+  const v = state.view;
+  state.view = { x: p.x - (p.x - v.x) * k, y: p.y - (p.y - v.y) * k, w: v.w * k, h: v.h * k };
+  setView();
+}
+
+function zoomCentre(k) {
+  if (!state.svg) return;
+  const v = state.view;
+  zoomAt({ x: v.x + v.w / 2, y: v.y + v.h / 2 }, k);
+}
+
 function panZoom() {
   const box = document.getElementById("view");
   let drag = null;
+  const touches = new Map(); // the pointers down on the map: two of them pinch
+  let pinch = null;
   box.addEventListener("wheel", (e) => {
     if (!state.svg) return;
     e.preventDefault();
-    const p = svgPoint(e);
-    const k = e.deltaY > 0 ? 1.15 : 1 / 1.15;
-    const v = state.view;
-    state.view = { x: p.x - (p.x - v.x) * k, y: p.y - (p.y - v.y) * k, w: v.w * k, h: v.h * k };
-    setView();
+    zoomAt(svgPoint(e), e.deltaY > 0 ? 1.15 : 1 / 1.15);
   }, { passive: false });
   box.addEventListener("pointerdown", (e) => {
     if (!state.svg || e.button !== 0) return;
+    touches.set(e.pointerId, [e.clientX, e.clientY]);
+    if (touches.size === 2) {
+      const [a, b] = [...touches.values()];
+      pinch = { d: Math.hypot(a[0] - b[0], a[1] - b[1]) || 1, view: { ...state.view } };
+      if (drag) drag.moved = true; // a pinch is no click
+      return;
+    }
     drag = { x: e.clientX, y: e.clientY, view: { ...state.view }, moved: false };
   });
   window.addEventListener("pointermove", (e) => {
+    if (touches.has(e.pointerId)) touches.set(e.pointerId, [e.clientX, e.clientY]);
+    if (pinch && touches.size === 2) {
+      const [a, b] = [...touches.values()];
+      const k = pinch.d / (Math.hypot(a[0] - b[0], a[1] - b[1]) || 1);
+      const mid = svgPoint({ clientX: (a[0] + b[0]) / 2, clientY: (a[1] + b[1]) / 2 });
+      state.view = { ...pinch.view };
+      zoomAt(mid, k);
+      return;
+    }
     // only while the button that started the drag is held: a pointer moving between two
     // clicks must not pan the map (it would move the second click's target under the first)
     if (!drag || drag.up || !(e.buttons & 1)) return;
@@ -208,16 +260,108 @@ function panZoom() {
     state.view = { ...drag.view, x: drag.view.x - dx * scale, y: drag.view.y - dy * scale };
     setView();
   });
-  window.addEventListener("pointerup", () => { if (drag) drag.up = true; });
+  const up = (e) => {
+    touches.delete(e.pointerId);
+    if (touches.size < 2) pinch = null;
+    if (drag) drag.up = true;
+  };
+  window.addEventListener("pointerup", up);
+  window.addEventListener("pointercancel", up);
   box.addEventListener("click", (e) => {
     const panned = drag && drag.moved;
     drag = null;
     if (panned) return;
+    const hit = e.target.closest(".hex-hit") || hexAt(e);
+    if (state.placing && hit) return place(hit.dataset.hex);
     const chip = e.target.closest(".unit-chip");
     if (chip) return clickUnit(chip.dataset.unit, e);
-    const hit = e.target.closest(".hex-hit");
+    // a counter's picture is its unit (in Hex mode, its hex); with a unit moving, a hex it
+    // can reach is a step of its path though counters lie in it
+    const counter = state.mode === "hex" ? null : counterAt(e);
+    if (counter) {
+      const step = state.mode === "move" && state.unit && counter !== state.unit && hit
+        && state.reach && state.reach.locations.some((l) => l.hex === hit.dataset.hex);
+      if (!step) return clickUnit(counter, e);
+    }
     if (hit) return clickHex(hit.dataset.hex);
   });
+}
+
+function hexAt(e) {
+  return document.elementsFromPoint(e.clientX, e.clientY).find((n) => n.matches(".hex-hit"));
+}
+
+function counterAt(e) {
+  // the unit whose counter the SVG draws under the pointer (<g id="unit-ID"> in #counters)
+  for (const n of document.elementsFromPoint(e.clientX, e.clientY)) {
+    const g = n.closest && n.closest('#counters g[id^="unit-"]');
+    if (g && unitById(g.id.slice(5))) return g.id.slice(5);
+  }
+  return null;
+}
+
+// ---------------------------------------------------------------------------------------
+// units off the map: listed, and placed on a hex
+
+function listOffMap() {
+  const off = state.map.units.filter((u) => !u.hex);
+  const section = document.getElementById("offmap-panel");
+  section.hidden = !off.length;
+  document.getElementById("offmap-count").textContent = String(off.length);
+  const box = document.getElementById("offmap-list");
+  box.replaceChildren();
+  const canPlace = Object.keys(state.map.hexes).length > 0;
+  document.getElementById("offmap-note").textContent = canPlace
+    ? "click a unit, then the hex to place it in"
+    : "this game has no boards: its units cannot be placed";
+  const bySide = new Map();
+  for (const u of off) bySide.set(u.side, [...(bySide.get(u.side) || []), u]);
+  for (const [side, units] of bySide) {
+    const p = el("p", { class: "offmap-side" });
+    p.appendChild(el("b", {}, `${side} (${units.length}): `));
+    for (const u of units) {
+      const b = el("button", { type: "button", class: "offmap-unit", "data-unit": u.id,
+        title: `${u.id}: ${u.nationality} ${u.kind} ${u.counter || ""}` },
+      `${u.id} ${u.counter || u.kind}`);
+      b.disabled = !canPlace;
+      b.addEventListener("click", () => pickToPlace(u.id));
+      p.appendChild(b);
+    }
+    box.appendChild(p);
+  }
+  if (off.length) showPanel("offmap-panel");
+}
+
+function pickToPlace(id) {
+  state.placing = state.placing === id ? null : id;
+  for (const b of document.querySelectorAll(".offmap-unit")) {
+    b.classList.toggle("on", b.dataset.unit === state.placing);
+  }
+  status(state.placing ? `click the hex to place ${id} in` : "");
+}
+
+async function place(hex) {
+  const id = state.placing;
+  state.placing = null;
+  try {
+    const r = await fetch(apiUrl("place"), { method: "POST",
+      headers: { "content-type": "application/json" }, body: JSON.stringify({ unit: id, hex }) });
+    const data = await r.json();
+    if (!r.ok) throw new Error(words(data.error || r.statusText));
+    goTo(data.game, true);
+    await loadMap(true);
+    status(`${id} placed in ${hex}`);
+  } catch (e) {
+    status(e.message, true);
+  }
+}
+
+function goTo(game, push) {
+  // the tab's game, named in its URL (a reload, a bookmark or the back button bring it back)
+  if (game === state.game) return;
+  state.game = game;
+  const url = game === "0" ? location.pathname : "?game=" + encodeURIComponent(game);
+  if (push) history.pushState({ game }, "", url);
 }
 
 // ---------------------------------------------------------------------------------------
@@ -231,13 +375,16 @@ function setMode(mode) {
   }
   document.body.dataset.mode = mode;
   if (mode !== "los") { state.losFrom = null; }
-  else showPanel("los-panel");
+  else {
+    clearUnit(); // the LOS alone on the map: no reach nor path left from Move mode
+    showPanel("los-panel");
+  }
   if (mode === "fire" && was !== "fire") {
     // the attack alone on the map and at the top of the panel
     clearUnit();
     for (const l of ["los", "mark"]) state.layers[l] && state.layers[l].replaceChildren();
     for (const id of ["los-panel", "hex-panel"]) document.getElementById(id).hidden = true;
-    document.getElementById("fire-panel").hidden = false;
+    showPanel("fire-panel");
     clearFire();
   } else if (mode !== "fire" && was === "fire") {
     clearFire();
@@ -253,10 +400,8 @@ function clickUnit(id, evt) {
 }
 
 function clickHex(name) {
-  if (state.mode === "move" && state.unit) {
-    state.steps.push(name);
-    return evaluatePath();
-  }
+  if (state.placing) return place(name);
+  if (state.mode === "move" && state.unit) return stepTo(name);
   if (state.mode === "los") return pickLos(hexEnd(name));
   if (state.mode === "fire") return fireAt(name);
   return showTerrain(name);
@@ -312,7 +457,7 @@ async function selectUnit(id, t0) {
   for (const c of document.querySelectorAll(".unit-chip")) {
     c.classList.toggle("on", c.dataset.unit === id);
   }
-  document.getElementById("unit-panel").hidden = false;
+  showPanel("unit-panel");
   const u = state.map.units.find((x) => x.id === id) || {};
   document.getElementById("unit-name").textContent =
     `${id} ${u.counter || u.kind || ""} (${u.side || "?"}, ${u.hex || "off-map"} ${u.position || ""})`;
@@ -366,28 +511,61 @@ function drawReach(reach) {
     layer.appendChild(g);
   }
   const v = reach.violation;
-  document.getElementById("reach-summary").textContent =
+  const summary = document.getElementById("reach-summary");
+  summary.textContent =
     `${byHex.size} hex(es), ${reach.locations.length} Location(s)/position(s) within `
     + `${reach.allowance} MF/MP` + (v ? ` — cannot move: ${v.rule}: ${v.message}` : "");
+  unchecked(summary, reach);
 }
 
-async function evaluatePath() {
+function cheapestPath(hex) {
+  // the path of the least MF/MP of the unit's reach into hex (null: not within its reach)
+  const locs = ((state.reach && state.reach.locations) || []).filter((l) => l.hex === hex);
+  if (!locs.length) return null;
+  const best = locs.reduce((a, b) => (b.mf < a.mf ? b : a));
+  return best.path.length ? best.path : null;
+}
+
+async function stepTo(name) {
+  // a hex clicked with a unit moving: the next step of its path; a hex within its reach
+  // that is no next step: the cheapest path to it, from the unit's hex
+  const u = unitById(state.unit) || {};
+  const end = state.steps.length ? state.pathEnd : u.hex;
+  if (name === end) return; // clicked again (a double click): the path already ends there
+  const cheapest = cheapestPath(name);
+  state.steps.push(name);
+  if (await evaluatePath(undefined, Boolean(cheapest)) || !cheapest) return;
+  state.steps = [...cheapest];
+  await evaluatePath(`${name} is not next to ${end}: the cheapest path to it from ${u.hex}`);
+}
+
+async function evaluatePath(note, quiet) {
+  // the path's steps asked of the engine; a step it refuses is taken back, and the path
+  // before it stays shown under the refusal (quiet: nothing said, another path follows)
   const box = document.getElementById("move-info");
-  state.layers.path.replaceChildren();
   if (!state.steps.length) {
+    state.layers.path.replaceChildren();
+    state.pathEnd = null;
     box.textContent = "click hexes to build a path";
-    return;
+    return true;
   }
   let move;
   try {
     move = await api("move", { unit: state.unit, steps: state.steps, ...moveOptions() });
   } catch (e) {
-    box.replaceChildren(el("p", { class: "bad" }, e.message));
     state.steps.pop();
-    return;
+    if (quiet) return false;
+    const old = document.getElementById("path-error");
+    if (old) old.remove();
+    if (!state.steps.length) box.replaceChildren();
+    box.prepend(el("p", { class: "bad", id: "path-error" }, e.message));
+    return false;
   }
+  state.layers.path.replaceChildren();
+  state.pathEnd = move.steps.length ? move.steps[move.steps.length - 1].to : null;
   drawPath(move);
   box.replaceChildren();
+  if (note) box.appendChild(el("p", { class: "note", id: "path-note" }, note));
   box.appendChild(el("p", { class: move.legal ? "ok" : "bad" },
     `${move.legal ? "legal" : "ILLEGAL"}, ${move.mf} of ${move.allowance} MF/MP`));
   const table = el("table", { class: "steps" });
@@ -409,6 +587,8 @@ async function evaluatePath() {
     box.appendChild(el("p", { class: "violation bad" },
       `violation ${move.violation.rule}: ${move.violation.message}`));
   }
+  unchecked(box, move);
+  return true;
 }
 
 function row(cell, values) {
@@ -455,17 +635,29 @@ function unitText(u) {
 }
 
 function barChart(fig, d) {
-  for (const o of d.outcomes) {
-    const [n, m] = o.probability.split("/").map(Number);
-    const p = n / (m || 1);
-    const line = el("div", { class: "bar" });
-    const bar = el("span", { class: "fill", style: `width:${(p * 100).toFixed(1)}%` });
-    const label = (o.result.map(unitText).join("; ") || "(none)")
-      + (o.eliminated ? " eliminated: " + o.eliminated.join(", ") : "");
-    line.append(bar, el("span", { class: "label" }, `${o.probability}  ${label}`));
-    fig.appendChild(line);
+  // each outcome of the units that check, with its percentage (the exact fraction in the
+  // bar's tooltip); the units present that take no check (a leader) said once, under it
+  const checking = new Set((d.units || []).map((u) => u.id));
+  bars(fig, d.outcomes.map((o) => {
+    const result = checking.size ? o.result.filter((u) => checking.has(u.id)) : o.result;
+    return [o.probability, (result.map(unitText).join("; ") || "(none)")
+      + (o.eliminated ? " eliminated: " + o.eliminated.join(", ") : "")];
+  }));
+  if (d.present && d.present.length) {
+    fig.appendChild(el("p", { class: "note" }, "present, taking no check: "
+      + d.present.map((u) => `${u.id} ${unitText(u)}`).join(", ")));
   }
   fig.appendChild(el("p", { class: "rules" }, "rules: " + d.rules.join(", ")));
+  unchecked(fig, d);
+}
+
+function unchecked(box, d) {
+  // the values the answer rests on that are not checked against the printed rules (the
+  // README's warning): shown under every answer that lists them
+  if (!d.unchecked || !d.unchecked.length) return;
+  const ul = el("ul", { class: "warn unchecked" });
+  for (const u of d.unchecked) ul.appendChild(el("li", {}, "unchecked: " + u));
+  box.appendChild(ul);
 }
 
 // ---------------------------------------------------------------------------------------
@@ -560,6 +752,7 @@ async function showLos(from, to) {
   }
   box.appendChild(el("p", { class: "rules" }, "rules: " + d.rules.join(", ")));
   for (const n of d.notes) box.appendChild(el("p", { class: "note" }, "note: " + n));
+  unchecked(box, d);
 }
 
 // ---------------------------------------------------------------------------------------
@@ -852,7 +1045,7 @@ function showFire(box, d) {
     box.appendChild(el("p", { class: "rules" }, "rules: " + d.rules.join(", ")));
   }
   if (d.unchecked && d.unchecked.length) {
-    const ul = el("ul", { class: "warn fire-unchecked" });
+    const ul = el("ul", { class: "warn fire-unchecked unchecked" });
     for (const u of d.unchecked) ul.appendChild(el("li", {}, "unchecked: " + u));
     box.appendChild(ul);
   }
@@ -888,7 +1081,7 @@ async function drawFireThreads(d, asked) {
 
 async function showTerrain(name) {
   const box = document.getElementById("terrain-info");
-  document.getElementById("hex-panel").hidden = false;
+  showPanel("hex-panel");
   document.getElementById("hex-name").textContent = name;
   state.layers.mark.replaceChildren();
   mark(state.layers.mark, name, "hex-selected");
@@ -916,6 +1109,7 @@ async function showTerrain(name) {
   }
   box.appendChild(el("p", { class: "rules" }, "rules: " + (d.rules.join(", ") || "none")));
   for (const n of d.notes) box.appendChild(el("p", { class: "note" }, "note: " + n));
+  unchecked(box, d);
 }
 
 // ---------------------------------------------------------------------------------------
@@ -924,12 +1118,12 @@ async function showTerrain(name) {
 async function openFile(file) {
   status(`reading ${file.name}…`);
   try {
-    const r = await fetch("/api/scenario", {
+    const r = await fetch(apiUrl("scenario"), {
       method: "POST", headers: { "x-filename": file.name }, body: file,
     });
     const data = await r.json();
-    if (!r.ok) throw new Error(data.error || r.statusText);
-    state.losFrom = null;
+    if (!r.ok) throw new Error(words(data.error || r.statusText));
+    goTo(data.game, true);
     await loadMap();
     status(`opened ${file.name}`);
   } catch (e) {
@@ -987,9 +1181,15 @@ function start() {
     if (state.full) { state.view = { ...state.full }; setView(); }
   });
   document.getElementById("fit-units").addEventListener("click", () => state.full && fitUnits());
+  document.getElementById("zoom-in").addEventListener("click", () => zoomCentre(1 / 1.5));
+  document.getElementById("zoom-out").addEventListener("click", () => zoomCentre(1.5));
+  window.addEventListener("popstate", () => {
+    state.game = gameOfUrl();
+    loadMap().catch((e) => { status(e.message, true); document.getElementById("ui-first").hidden = false; });
+  });
   panZoom();
   setMode("hex");
-  loadMap().catch((e) => status(e.message, true));
+  loadMap().catch((e) => { status(e.message, true); document.getElementById("ui-first").hidden = false; });
 }
 
 start();
