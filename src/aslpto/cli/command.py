@@ -46,7 +46,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     ),
     "odds": (
         "odds",
-        "exact outcome odds of a MC, NMC, PTC, Panji MC, sniper dr 1, T-H Hero, ATMM, Hara-Kiri",
+        "exact outcome odds of a MC, NMC, PTC, Panji MC, sniper dr 1, T-H Hero, ATMM, Hara-Kiri, IFT",
     ),
     "fire": (
         "fire",
