@@ -46,7 +46,8 @@ COMMANDS: dict[str, tuple[str, str]] = {
     ),
     "odds": (
         "odds",
-        "exact outcome odds of a MC, NMC, PTC, Panji MC, sniper dr 1, T-H Hero, ATMM, Hara-Kiri, IFT",
+        "exact outcome odds of a MC, NMC, PTC, Panji MC, sniper dr 1, T-H Hero, ATMM, Hara-Kiri, "
+        "an IFT attack",
     ),
     "fire": (
         "fire",
