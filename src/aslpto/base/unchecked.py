@@ -18,7 +18,7 @@ from aslpto.base.datafiles import bundled
 from aslpto.base.hints import Any
 from aslpto.base.records import record
 
-FILES = ("movement.toml", "morale.toml", "pto_procedures.toml", "fire.toml")
+FILES = ("movement.toml", "morale.toml", "pto_procedures.toml", "fire.toml", "cc.toml")
 """The data files holding values marked unchecked (counters.toml and catalog.toml hold none)."""
 
 
