@@ -1,0 +1,313 @@
+"""One side's CC attack put together (A11.11-A11.16, A11.4, G1.64, G8.212, G9.21): each unit's
+FP with its rule, the odds column, the Kill Number (red when the CC is Hand-to-Hand, J2.31)
+and every DRM with its rule - the DRM common to the attack and each defending unit's own.
+
+Who attacks: every unbroken unit of the side (A11.16: a broken unit may not attack; a pinned
+one attacks with half its FP, A7.8), a SMC with one FP (A11.14). Who defends: every unit of the
+other side, each with its full FP (broken or pinned alike). The attack of the side is one
+attack against all of them, as A11.11's EX combines two squads against one; a side that splits
+its attacks (A11.12) asks for each attack apart.
+
+G1.64: a Reduced-Strength Japanese unit "retains its Full-Strength CCV" - its Close Combat
+Value against vehicles (A11.5; G1.4231 tells a unit's FP, A11.14, from its CCV, A11.5). Against
+Infantry the odds compare FP, so a 3-4-8 attacks with 3; the CCV is not read here.
+
+>>> from aslpto.state.counters import make
+>>> from aslpto.state.units import Kind, Strength, UnitClass
+>>> j = make("J1", "japanese", Kind.SQUAD, UnitClass.ELITE, Strength.FULL)
+>>> us = make("A1", "american", Kind.SQUAD, face="6-6-6")
+>>> a = build([j], [us], hand_to_hand=True)
+>>> a.column.label, a.kill, a.drm
+('1-2', 6, -1)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from fractions import Fraction
+
+from aslpto.base.datafiles import bundled
+from aslpto.base.hints import TYPE_CHECKING, Any
+from aslpto.base.records import record
+from aslpto.base.rulings import InputError, Ruling
+from aslpto.base.unchecked import note
+from aslpto.rules.cc import table
+from aslpto.rules.cc.table import FILE, Column
+from aslpto.rules.japanese import cc as g1
+from aslpto.rules.morale.values import leadership_of
+from aslpto.rules.paddy import effects as paddy
+from aslpto.rules.panji.effects import terrain as panji
+from aslpto.state.units import Kind, Unit
+
+if TYPE_CHECKING:
+    from aslpto.state.game import Game
+
+
+@record
+class Item:
+    """One FP or DRM item: what, its value, the rule, and the unit (or ``""``: the attack)."""
+
+    what: str
+    value: Fraction
+    rule: str
+    unit: str = ""
+
+    def as_json(self) -> dict[str, Any]:
+        v = self.value
+        return {"what": self.what, "value": v.numerator if v.denominator == 1 else str(v),
+                "rule": self.rule, **({"unit": self.unit} if self.unit else {})}  # fmt: skip
+
+
+@record
+class CCAttack:
+    """A CC attack of ``attackers`` on ``defenders``: the FP of each side, the odds column, the
+    Kill Number read, the DRM common to the attack and each defender's own, the items that make
+    them (FP, DRM) and the rules."""
+
+    attackers: tuple[Unit, ...]
+    defenders: tuple[Unit, ...]
+    attack_fp: Fraction
+    defense_fp: Fraction
+    column: Column
+    column_why: str
+    hand_to_hand: bool
+    kill: int
+    drm: int
+    own: tuple[tuple[str, int], ...]  # each defender's own DRM (by id)
+    fp_items: tuple[Item, ...]
+    drm_items: tuple[Item, ...]
+    rules: tuple[str, ...]
+
+    def drm_of(self, uid: str) -> int:
+        """The whole DRM against defender ``uid``: the attack's and his own."""
+        return self.drm + dict(self.own).get(uid, 0)
+
+    def as_json(self) -> dict[str, Any]:
+        return {
+            "attackers": [u.id for u in self.attackers],
+            "defenders": [u.id for u in self.defenders],
+            "attack_fp": _num(self.attack_fp), "defense_fp": _num(self.defense_fp),
+            "odds": self.column.label, "odds_why": self.column_why,
+            "hand_to_hand": self.hand_to_hand,
+            "kill_number": self.kill, "kill_number_color": "red" if self.hand_to_hand else "black",
+            "drm": self.drm, "defender_drm": {uid: d for uid, d in self.own if d},
+            "fp": [i.as_json() for i in self.fp_items],
+            "drm_items": [i.as_json() for i in self.drm_items],
+            "rules": list(self.rules),
+        }  # fmt: skip
+
+
+def _num(f: Fraction) -> int | str:
+    return f.numerator if f.denominator == 1 else str(f)
+
+
+def _entry(section: str, key: str) -> Any:
+    return table.data()[section][key]
+
+
+def _printed_fp(u: Unit) -> int:
+    head = u.counter.split("-", 1)[0]
+    if not (head.isascii() and head.isdigit()):
+        raise InputError(f"{u.id}: no FP on its face '{u.counter}'")
+    return int(head)
+
+
+def unit_fp(u: Unit, *, attacking: bool) -> list[Item]:
+    """The FP ``u`` brings to a CC attack (``attacking``) or defense, item by item."""
+    if u.kind in (Kind.VEHICLE, Kind.GUN, Kind.BOAT):
+        raise InputError(f"{u.id} is a {u.kind.value}: CC vs vehicles and Guns (A11.5-A11.6, "
+                         "CCV) is not built")  # fmt: skip
+    if u.kind.is_smc:
+        smc = _entry("firepower", "smc")
+        items = [Item(f"{u.kind.value} (SMC)", Fraction(int(smc["value"])), str(smc["rule"]), u.id)]
+    else:
+        items = [Item(f"printed FP ({u.counter})", Fraction(_printed_fp(u)),
+                      str(_entry("firepower", "printed")["rule"]), u.id)]  # fmt: skip
+    if attacking and u.pinned:
+        p = _entry("firepower", "pinned_attack")
+        items.append(Item("pinned: attack FP halved", Fraction(str(p["value"])), str(p["rule"]),
+                          u.id))  # fmt: skip
+    if not attacking and u.broken:
+        note(FILE, "firepower", "broken")
+    return items
+
+
+def _fp_total(items: Sequence[Item]) -> Fraction:
+    """Each unit's FP (its base times its multipliers), summed."""
+    per: dict[str, Fraction] = {}
+    for i in items:
+        if i.unit in per and i.what.startswith("pinned"):
+            per[i.unit] *= i.value
+        else:
+            per[i.unit] = per.get(i.unit, Fraction(0)) + i.value
+    return sum(per.values(), Fraction(0))
+
+
+def able_attackers(units: Sequence[Unit]) -> list[Unit]:
+    """The units of a side that may make a CC attack: not broken (A11.16), not Unarmed."""
+    out = []
+    for u in units:
+        if u.broken:
+            note(FILE, "firepower", "broken")
+            continue
+        if u.unarmed:
+            continue
+        out.append(u)
+    return out
+
+
+def _leadership(attackers: Sequence[Unit]) -> list[Item]:
+    """A11.141: one leader attacking with the units directs, adding his leadership DRM; a pinned
+    leader does not (A7.8), nor a leader attacking alone (``[drm] leader_alone``)."""
+    leaders = [u for u in attackers if u.kind == Kind.LEADER and not u.pinned]
+    if not leaders:
+        return []
+    rule = str(_entry("drm", "leadership")["rule"])
+    if all(u.kind == Kind.LEADER for u in attackers) and len(attackers) == 1:
+        note(FILE, "drm", "leader_alone")
+        return []
+    best = min(leaders, key=leadership_of)
+    d = leadership_of(best)
+    return [Item(f"leader {best.counter} directs", Fraction(d), rule, best.id)] if d else []
+
+
+def _cx(attackers: Sequence[Unit], defenders: Sequence[Unit]) -> tuple[list[Item], dict[str, int]]:
+    items = []
+    own: dict[str, int] = {}
+    if any(u.cx for u in attackers):
+        e = _entry("drm", "cx_attacker")
+        items.append(Item("a CX unit attacks", Fraction(int(e["value"])), str(e["rule"])))
+    e = _entry("drm", "cx_defender")
+    for u in defenders:
+        if u.cx:
+            own[u.id] = own.get(u.id, 0) + int(e["value"])
+    return items, own
+
+
+def _positions(
+    attackers: Sequence[Unit], defenders: Sequence[Unit], game: Game | None
+) -> tuple[list[Item], list[tuple[str, Ruling[int]]]]:
+    """G9.21 and G8.212: +1 to an attack made by a unit above a Panji counter, +1 by a unit above
+    a Bank counter (or Infantry above a Panji counter in a paddy, with the game to say so); -1
+    vs a unit above either counter (each defender his own)."""
+    items: list[Item] = []
+    for r in (panji.attack_drm(attackers),
+              paddy.cc_attack_drm(game, attackers) if game is not None
+              else _bank_attack(attackers)):  # fmt: skip
+        if r.value:
+            items.append(Item(r.why, Fraction(r.value), r.rules[0]))
+    against = []
+    for u in defenders:
+        for r in (panji.cc_drm_against(u), paddy.cc_drm_against(u)):
+            if r.value:
+                against.append((u.id, r))
+    return items, against
+
+
+def _bank_attack(attackers: Sequence[Unit]) -> Ruling[int]:
+    for u in attackers:
+        if paddy.on_bank(u):
+            return Ruling(1, (paddy.PENALTY,), f"{u.id} attacks above a Bank counter")
+    return Ruling(0, (), "")
+
+
+def build(
+    attackers: Sequence[Unit],
+    defenders: Sequence[Unit],
+    *,
+    hand_to_hand: bool = False,
+    ambushes: bool = False,
+    drm: int = 0,
+    game: Game | None = None,
+) -> CCAttack:
+    """The CC attack of ``attackers`` (every one of them attacks) on ``defenders``.
+    ``hand_to_hand``: the CC is Hand-to-Hand (J2.31; :func:`hand_to_hand` decides it for G1.64);
+    ``ambushes``: the attacking side Ambushed the other (A11.4); ``drm``: any other DRM."""
+    attackers, defenders = tuple(attackers), tuple(defenders)
+    if not attackers:
+        raise InputError("a CC attack needs an attacking unit")
+    if not defenders:
+        raise InputError("a CC attack needs a defending unit")
+    ids = [u.id for u in (*attackers, *defenders)]
+    if len(set(ids)) != len(ids):
+        raise InputError(f"units named twice: {', '.join(ids)}")
+    if any(u.broken for u in attackers):
+        note(FILE, "firepower", "broken")
+        raise InputError(f"{', '.join(u.id for u in attackers if u.broken)}: a broken unit may "
+                         "not attack in CC (A11.16)")  # fmt: skip
+    fp_a = [i for u in attackers for i in unit_fp(u, attacking=True)]
+    fp_d = [i for u in defenders for i in unit_fp(u, attacking=False)]
+    a_fp, d_fp = _fp_total(fp_a), _fp_total(fp_d)
+    col = table.column_of(a_fp, d_fp)
+    t = bundled(FILE)["cct"]
+    kill = col.value.kill_number(hand_to_hand)
+    items: list[Item] = []
+    items += _leadership(attackers)
+    cx_items, own = _cx(attackers, defenders)
+    items += cx_items
+    heroes = [u for u in attackers if u.kind == Kind.HERO]
+    if heroes:
+        e = _entry("drm", "hero")
+        items += [Item("hero attacks", Fraction(int(e["value"])), str(e["rule"]), u.id)
+                  for u in heroes]  # fmt: skip
+    if ambushes:
+        a = table.data()["ambush"]
+        items.append(Item("Ambush", Fraction(int(a["drm"])), str(a["rule"])))
+    if hand_to_hand:
+        r = g1.hand_to_hand_drm(attackers)
+        if r.value:
+            items.append(Item(r.why, Fraction(r.value), r.rules[0]))
+    pos, against = _positions(attackers, defenders, game)
+    items += pos
+    if drm:
+        items.append(Item("other DRM given", Fraction(drm), ""))
+    bd = _entry("drm", "broken_defender")
+    for u in defenders:
+        if u.broken:
+            own[u.id] = own.get(u.id, 0) + int(bd["value"])
+    own_items = [Item(f"vs {u.id}: broken", Fraction(int(bd["value"])), str(bd["rule"]), u.id)
+                 for u in defenders if u.broken]  # fmt: skip
+    own_items += [Item(f"vs {u.id}: CX", Fraction(int(_entry("drm", "cx_defender")["value"])),
+                       str(_entry("drm", "cx_defender")["rule"]), u.id)
+                  for u in defenders if u.cx]  # fmt: skip
+    for uid, r in against:
+        own[uid] = own.get(uid, 0) + r.value
+        own_items.append(Item(f"vs {r.why}", Fraction(r.value), r.rules[0], uid))
+    common = sum(int(i.value) for i in items)
+    rules = [str(t["rule"])]
+    if hand_to_hand:
+        rules.append(str(t["hand_to_hand_rule"]))
+    rules += [i.rule for i in (*fp_a, *fp_d, *items, *own_items) if i.rule]
+    return CCAttack(attackers, defenders, a_fp, d_fp, col.value, col.why, hand_to_hand, kill,
+                    common, tuple((u.id, own.get(u.id, 0)) for u in defenders),
+                    tuple(fp_a + fp_d), tuple(items + own_items),
+                    tuple(dict.fromkeys(rules)))  # fmt: skip
+
+
+def hand_to_hand(
+    attacker_side: Sequence[Unit],
+    defender_side: Sequence[Unit],
+    *,
+    declared: bool = False,
+    ambush: str = "",
+) -> Ruling[bool]:
+    """Whether the CC of a Location is Hand-to-Hand: declared (``declared``: by SSR, or in
+    Deluxe ASL and RED BARRICADES, G1.64), or by G1.64 - a Japanese unbroken Infantry/Cavalry
+    ATTACKER, or a Japanese side that Ambushes, unless every such unit was Ambushed this phase
+    or is pinned. ``ambush``: "attacker" or "defender", the side that Ambushed (A11.4)."""
+    if declared:
+        return Ruling(True, ("J2.31",), "Hand-to-Hand CC declared")
+    japanese_att = [u for u in attacker_side if u.is_japanese]
+    japanese_def = [u for u in defender_side if u.is_japanese]
+    ambushed = {u.id for u in (attacker_side if ambush == "defender" else
+                               defender_side if ambush == "attacker" else ())}  # fmt: skip
+    facts = g1.CCFacts(
+        japanese=(*japanese_att, *japanese_def),
+        japanese_attacker=bool(japanese_att),
+        japanese_ambushed_enemy=(ambush == "attacker" and bool(japanese_att))
+        or (ambush == "defender" and bool(japanese_def)),
+        ambushed_this_phase=frozenset(ambushed),
+    )
+    if japanese_def and not japanese_att and ambush != "defender":
+        return Ruling(False, ("G1.64",), "the Japanese are the DEFENDER and did not Ambush")
+    return g1.is_hand_to_hand(facts)
