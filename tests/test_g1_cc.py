@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from fractions import Fraction
 
 from hypothesis import given, settings
@@ -92,6 +93,19 @@ def test_g1_641_ntc_hand_count() -> None:
 def test_g1_641_berserk_or_heroic_automatic() -> None:
     assert cc.resolve_hara_kiri(sq(berserk=True), GivenDice("")).units == ()
     assert cc.resolve_hara_kiri(make("H", "japanese", Kind.HERO), GivenDice("")).units == ()
+
+
+def test_g1_641_a_heroic_leader_is_heroic() -> None:
+    # "If berserk/heroic it may automatically eliminate itself": a leader who became heroic
+    # (A15.21) as well as a hero counter; "all heroic types are considered equal (and better
+    # than any non-heroic unit type)"
+    hl = make("HL", "japanese", Kind.LEADER, face="8+1", heroic=True)
+    assert cc.resolve_hara_kiri(hl, GivenDice("")).units == ()
+    assert cc.resolve_hara_kiri(replace(hl, heroic=False), GivenDice("6,6")).units
+    ld = make("L", "japanese", Kind.LEADER, face="10-2")
+    h = make("H", "japanese", Kind.HERO)
+    order = [u.id for u in cc.hara_kiri_order([sq(), ld, hl, h]).value]
+    assert order[:2] in (["HL", "H"], ["H", "HL"]) and order[2:] == ["L", "J1"]
 
 
 def test_g1_641_failure_no_cc_attack_and_capture_drm() -> None:

@@ -279,3 +279,14 @@ def test_g1_65_casualty_vp() -> None:
     r = misc.grants_casualty_vp(ldr(face="8-0", wounded=True), V.ELIMINATED)
     assert r.value and "8-0" in r.why
     assert misc.grants_casualty_vp(sq(), V.HARA_KIRI).value
+
+
+def test_g1_65_exc_a_heroic_leader_grants_casualty_vp() -> None:
+    # "An eliminated Japanese hero of any type [EXC: heroic leader] grants no Casualty VP";
+    # Hara-Kiri grants them "[EXC: non-leader Hero]"
+    V = misc.VPEvent
+    hl = ldr(face="9-1", heroic=True)
+    for event in (V.ELIMINATED, V.HARA_KIRI):
+        r = misc.grants_casualty_vp(hl, event)
+        assert r.value and "heroic leader" in r.why and "9-1" in r.why
+        assert not misc.grants_casualty_vp(make("H", "japanese", Kind.HERO), event).value

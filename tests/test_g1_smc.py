@@ -63,6 +63,18 @@ def test_g1_4_already_wounded_heroic_smc_eliminated() -> None:
     assert jp.smc_break_result(th).value == "eliminated"
 
 
+def test_g1_4_a15_21_a_leader_who_became_heroic_is_a_heroic_smc() -> None:
+    # a leader who became heroic (A15.21) is a unit state (Unit.heroic); wounded and then
+    # broken again, he is "an already-wounded heroic SMC" (G1.4)
+    ldr = make("L", "japanese", Kind.LEADER, face="9-1")
+    heroic = ldr.with_(heroic=True)
+    assert jp.is_heroic(heroic) and not jp.is_heroic(ldr)
+    assert jp.smc_break_result(heroic.with_(wounded=True)).value == "eliminated"
+    assert jp.smc_break_result(ldr.with_(wounded=True)).value == "wound"
+    r = resolve_check(heroic.with_(wounded=True), Check.MC, GivenDice("6,5"))
+    assert r.units == () and "A15.2" in r.rules
+
+
 def test_g1_4_unwounded_hero_is_wounded() -> None:
     (w,) = resolve_check(hero(), Check.MC, GivenDice("6,5 1")).units
     assert w.wounded and not w.broken

@@ -154,6 +154,21 @@ def test_cli_hara_kiri_hand_count(capsys: pytest.CaptureFixture[str]) -> None:
     assert prob(p, lambda o: o.get("eliminated") == ["U1"]) == Fraction(30, 36)
 
 
+def test_g1_641_a15_21_a_heroic_leader_described_on_the_command_line(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    # a leader who became heroic (A15.21) is a unit state: his Hara-Kiri is automatic
+    # (G1.641); an outcome in which he survives lists him heroic
+    assert describe("9-1:heroic").heroic and not describe("9-1").heroic
+    p = run_json(capsys, "hara-kiri", "--unit", "8+1:heroic")
+    assert prob(p, lambda o: o.get("eliminated") == ["U1"]) == 1
+    p = run_json(capsys, "nmc", "--unit", "9-1:american:heroic")
+    assert prob(p, lambda o: all(u.get("heroic") for u in o["result"])) == 1
+    for spec in ("hero:heroic", "4-4-7:heroic"):
+        with pytest.raises(InputError, match="only a leader becomes heroic"):
+            describe(spec)
+
+
 def test_cli_panji_stack_and_aerial(capsys: pytest.CaptureFixture[str]) -> None:
     p = run_json(capsys, "panji-stack", "--unit", "4-4-7", "--unit", "4-4-7", "--leader", "9-1")
     assert sum(Fraction(o["probability"]) for o in p["outcomes"]) == 1  # type: ignore[attr-defined]

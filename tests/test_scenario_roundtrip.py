@@ -29,7 +29,7 @@ from aslpto.state.game import (
     Panji,
     Side,
 )
-from aslpto.state.units import Unit
+from aslpto.state.units import Kind, Unit
 
 DATA = Path(__file__).parent / "data" / "scenario_basic"
 CHARTS = (
@@ -127,6 +127,7 @@ def games(draw: st.DrawFn) -> Game:
             position=draw(st.sampled_from(POSITIONS)),
             entrenched=draw(st.none() | st.sampled_from(ENTRENCHMENTS)),
         )
+        kw["heroic"] = kw["heroic"] and kw["kind"] == Kind.LEADER  # (the reader refuses others)
         units[uid] = Unit(**kw)
     panjis: dict[str, Panji] = {}
     for pid in draw(st.lists(st.text(NAME, min_size=1, max_size=4), max_size=3, unique=True)):

@@ -115,6 +115,7 @@ class Unit:
     pinned: bool = False
     dm: bool = False
     berserk: bool = False
+    heroic: bool = False  # a leader who became heroic (A15.21); hero counters are by their kind
     concealed: bool = False
     hidden: bool = False
     cx: bool = False

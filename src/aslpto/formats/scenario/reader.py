@@ -61,7 +61,7 @@ from aslpto.state.game import (
     Panji,
     Side,
 )
-from aslpto.state.units import Unit
+from aslpto.state.units import Kind, Unit
 
 
 def load(path: str | os.PathLike[str], *,
@@ -670,6 +670,9 @@ class _Reader(FieldReader):
                     kw[fname] = v
             if "position" not in kw:
                 kw["position"] = default_position(m, h, panjis)
+            if kw.get("heroic") and kw["kind"] != Kind.LEADER:
+                raise self.err(f"unit {uid}: only a leader becomes heroic (A15.21); a hero "
+                               f"counter is heroic by its kind", "units", "heroic", nth=i)
             out[uid] = Unit.of(kw)
         return out
 

@@ -372,18 +372,21 @@ class VPEvent(StrEnum):
 def grants_casualty_vp(unit: Unit, event: VPEvent) -> Ruling[bool]:
     """G1.65 (and G1.641): no Casualty VP when a Full squad/infantry crew flips to Reduced, nor
     when a Reduced infantry crew becomes a broken vehicle crew; an eliminated Japanese hero of any
-    type [EXC: heroic leader] grants none; a leader grants VP as per his face-up side; Hara-Kiri
-    grants Casualty VP [EXC: non-leader hero]."""
+    type [EXC: heroic leader] grants none; a leader, heroic or not, grants VP as per his face-up
+    side; Hara-Kiri grants Casualty VP [EXC: non-leader hero]."""
     if event in (VPEvent.FLIPPED_TO_REDUCED, VPEvent.CREW_TO_VEHICLE_CREW):
         return Ruling(False, ("G1.65",), "a step, not a Casualty")
-    if jp.is_heroic(unit):
+    leader = unit.kind == Kind.LEADER
+    if jp.is_heroic(unit) and not leader:
         return Ruling(
             False,
             ("G1.65", "G1.641") if event == VPEvent.HARA_KIRI else ("G1.65",),
             "a Japanese hero grants no Casualty VP",
         )
-    if unit.kind == Kind.LEADER:
-        return Ruling(True, ("G1.65",), f"as per its face-up side {unit.counter}")
+    if leader:
+        rules = ("G1.65", "G1.641") if event == VPEvent.HARA_KIRI else ("G1.65",)
+        heroic = "a heroic leader (G1.65 EXC): " if unit.heroic else ""
+        return Ruling(True, rules, f"{heroic}as per its face-up side {unit.counter}")
     return Ruling(True, ("G1.641",) if event == VPEvent.HARA_KIRI else ("G1.65",), "")
 
 

@@ -34,8 +34,9 @@ def is_japanese(unit: Unit) -> bool:
 
 
 def is_heroic(unit: Unit) -> bool:
-    """Heroes of every type are heroic (A15.2; G1.4 counts a T-H Hero as heroic)."""
-    return unit.kind in _HEROIC_KINDS
+    """Heroes of every type are heroic (A15.2; G1.4 counts a T-H Hero as heroic), and so is a
+    leader who became heroic (A15.21, ``Unit.heroic``): G1.641 holds all heroic types equal."""
+    return unit.kind in _HEROIC_KINDS or (unit.heroic and unit.kind == Kind.LEADER)
 
 
 def _require_japanese(unit: Unit, rule: str) -> None:

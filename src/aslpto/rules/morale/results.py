@@ -454,7 +454,8 @@ def _apply_hob(u: Unit, res: str, log: Log) -> list[Unit]:
     if res == "hero":
         if u.kind.is_smc:
             log.note(
-                u, "becomes heroic (heroic status is not tracked on Unit)", rule("hero_creation")
+                u, "becomes heroic (not set on the unit here: give it as heroic)",
+                rule("hero_creation"),
             )
             return [u.with_(broken=False, dm=False)] if u.kind == Kind.LEADER else [u]
         face = str(setting("heat_of_battle", "hero_face"))
