@@ -20,6 +20,8 @@ The entry points a script needs (README, "From Python"); each is imported when f
   (``aslpto odds``)
 - ``fire(game, firers, target, options, dice=None)``, ``FireOptions``, ``Phase`` — a fire
   attack on the IFT: its breakdown, the odds of each end state, or its roll (``aslpto fire``)
+- ``cc(attackers, defenders, options, dice=None)``, ``CCOptions`` — Close Combat in a
+  Location: both attacks, the odds of both sides' joint fates, or a roll (``aslpto odds cc``)
 - ``render(game)`` — the map as SVG (``aslpto render``)
 """
 
@@ -33,6 +35,7 @@ if TYPE_CHECKING:
     from aslpto.base.rulings import InputError, RuleViolation, Ruling
     from aslpto.formats.scenario import dump, load, loads
     from aslpto.formats.svg import render
+    from aslpto.procedures.cc import CCOptions, cc
     from aslpto.procedures.fire import FireOptions, Phase, fire
     from aslpto.procedures.movement import apply as apply_move
     from aslpto.procedures.movement import evaluate as evaluate_move
@@ -59,6 +62,8 @@ _LAZY = {
     "evaluate_move": "aslpto.procedures.movement:evaluate",
     "apply_move": "aslpto.procedures.movement:apply",
     "reach": "aslpto.procedures.movement",
+    "cc": "aslpto.procedures.cc",
+    "CCOptions": "aslpto.procedures.cc",
     "fire": "aslpto.procedures.fire",
     "FireOptions": "aslpto.procedures.fire",
     "Phase": "aslpto.procedures.fire",
@@ -76,6 +81,7 @@ _LAZY = {
 }
 
 __all__ = [
+    "CCOptions",
     "Check",
     "FireOptions",
     "GivenDice",
@@ -90,6 +96,7 @@ __all__ = [
     "UnitClass",
     "__version__",
     "apply_move",
+    "cc",
     "check",
     "dump",
     "evaluate_move",

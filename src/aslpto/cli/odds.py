@@ -62,7 +62,6 @@ _FLAGS = (
     "broken",
     "pinned",
     "berserk",
-    "heroic",
     "wounded",
     "unarmed",
     "concealed",
@@ -105,9 +104,8 @@ def describe(
 
     ``4-4-8``; ``3-4-7:1st-line`` (a Reduced 1st-Line squad); ``3-4-7:2nd-line``; ``9-1`` (a
     leader); ``hero``, ``t-h-hero``; ``1-2-7`` (a vehicle crew); flags ``broken``, ``pinned``,
-    ``berserk``, ``heroic`` (a leader who became heroic, A15.21), ``wounded``, ``unarmed``,
-    ``dc`` and ``elr=N``; a nationality key (``american``, ``usmc``, ``british``,
-    ``chinese``, ``russian``).
+    ``berserk``, ``wounded``, ``unarmed``, ``dc`` and ``elr=N``; a nationality key
+    (``american``, ``usmc``, ``british``, ``chinese``, ``russian``).
     """
     if not ELR_RANGE[0] <= elr <= ELR_RANGE[1]:
         raise InputError(f"ELR {elr}: an ELR is {ELR_RANGE[0]}-{ELR_RANGE[1]} (A19.1)")
@@ -167,11 +165,6 @@ def describe(
                 f"unit {spec!r}: a Japanese {k.value} has no broken side (G1.1, G1.3); "
                 "describe its broken half-squads instead"
             )
-    if status.get("heroic") and not (_LEADER_FACE.match(face) or kind == Kind.LEADER):
-        raise InputError(
-            f"unit {spec!r}: only a leader becomes heroic (A15.21); a hero counter is heroic "
-            "by its kind"
-        )
     if face in _KIND_WORDS and _KIND_WORDS[face].is_smc:
         return make(uid, nationality, _KIND_WORDS[face], elr=elr, **status)
     if face in _KIND_WORDS:
@@ -305,7 +298,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         choices=[p.value for p in Procedure],
         metavar="PROCEDURE",
         help="mc N | nmc | ptc | llmc | lltc | panji | panji-stack | aerial-panji | sniper | "
-        "th-hero | atmm | hara-kiri | ift FP (see below: nmc is not mc 0)",
+        "th-hero | atmm | hara-kiri | ift FP | cc (see below: nmc is not mc 0)",
     )
     parser.add_argument(
         "strength_of_mc",
@@ -346,6 +339,17 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help="for ift: a firing unit (repeatable, the --unit words), which decides whether the "
         "attack Cowers (A7.9); with none given it cannot",
     )
+    c = parser.add_argument_group("cc: Close Combat in a Location (A11, G1.64)")
+    c.add_argument("--attacker", action="append", metavar="SPEC",
+                   help="an ATTACKER's unit (repeatable, the --unit words; above-panji, bank)")
+    c.add_argument("--defender", action="append", metavar="SPEC",
+                   help="a DEFENDER's unit (repeatable)")
+    c.add_argument("--hand-to-hand", action="store_true",
+                   help="Hand-to-Hand CC declared (J2.31); else G1.64 decides")
+    c.add_argument("--ambush", choices=["attacker", "defender"],
+                   help="the side that Ambushed (A11.4)")
+    c.add_argument("--defender-drm", type=int, default=0,
+                   help="any other DRM to the DEFENDER's attack (--drm: the ATTACKER's)")
     o = parser.add_argument_group("procedure")
     o.add_argument("--mc", type=int, default=0, help="the IFT NMC (+N DRM)")
     o.add_argument("--drm", type=int, default=0, help="any other DRM")
@@ -463,8 +467,7 @@ def _percent(p: Fraction) -> str:
 
 def _line(u: dict[str, Any]) -> str:
     bits = [u["counter"], u["class"] or u["kind"]]
-    flags = ("broken", "pinned", "dm", "berserk", "heroic", "wounded", "unarmed")
-    bits += [k for k in flags if u.get(k)]
+    bits += [k for k in ("broken", "pinned", "dm", "berserk", "wounded", "unarmed") if u.get(k)]
     return " ".join(str(b) for b in bits)
 
 
@@ -530,6 +533,12 @@ def _attack_json(units: list[Unit], context: list[Unit], o: Options) -> dict[str
 
 def answer(game: Game | None, args: argparse.Namespace) -> Outcome:
     """The answer; ``game``, when given, is the scenario ``--scenario`` names, already loaded."""
+    if args.procedure == Procedure.CC.value:
+        from aslpto.cli import odds_cc  # (imported when asked: a Close Combat)
+
+        return odds_cc.answer(args, describe, _line)
+    if args.attacker or args.defender:
+        raise InputError("--attacker and --defender are the sides of odds cc")
     units, context = _units_from_args(args, game)
     opts = _options(args)
     proc = Procedure(args.procedure)

@@ -66,6 +66,7 @@ class Procedure(StrEnum):
     ATMM = "atmm"  # G1.4231
     HARA_KIRI = "hara-kiri"  # G1.641
     IFT = "ift"  # A7.3: an attack of FP factors at a DRM (rules.fire)
+    CC = "cc"  # A11: both sides' CC attacks in a Location (procedures.cc, cli.odds_cc)
 
 
 _CHECK = {
@@ -164,6 +165,7 @@ def resolve(
     """Roll ``procedure`` for ``units`` (``context``: units present that take no check, such as
     a leader whose leadership applies)."""
     p = Procedure(procedure)
+    _not_cc(p)
     units = list(units)
     if not units:
         raise InputError("no unit given")
@@ -222,6 +224,12 @@ def _resolve_one(
     return cc.resolve_hara_kiri_location(units, dice, context)
 
 
+def _not_cc(p: Procedure) -> None:
+    if p == Procedure.CC:
+        raise InputError("cc: both sides' units are needed (procedures.cc.cc; aslpto odds cc "
+                         "--attacker ... --defender ...)")  # fmt: skip
+
+
 def _th_hero_kw(mmc: Unit, present: list[Unit], o: Options) -> dict[str, Any]:
     return {"gives_dc": o.gives_dc, "banzai": o.banzai, "mf_expended": o.mf_expended,
             "leadership_drm": _leadership(mmc, present, o)}  # fmt: skip
@@ -271,6 +279,7 @@ def odds(
 ) -> Distribution[m.Result]:
     """Exact distribution of :func:`resolve` (composed per unit where the procedure allows)."""
     p = Procedure(procedure)
+    _not_cc(p)
     units = list(units)
     if not units:
         raise InputError("no unit given")
@@ -387,7 +396,7 @@ def unit_json(u: Unit) -> dict[str, Any]:
     }
     if u.strength is not None:
         d["strength"] = u.strength.value
-    for f in ("berserk", "heroic", "wounded", "unarmed", "concealed"):
+    for f in ("berserk", "wounded", "unarmed", "concealed"):
         if getattr(u, f):
             d[f] = True
     if u.possesses_dc:

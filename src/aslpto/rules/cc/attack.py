@@ -261,12 +261,13 @@ def build(
     items += pos
     if drm:
         items.append(Item("other DRM given", Fraction(drm), ""))
-    bd = _entry("drm", "broken_defender")
+    own_items: list[Item] = []
     for u in defenders:
         if u.broken:
+            bd = _entry("drm", "broken_defender")
             own[u.id] = own.get(u.id, 0) + int(bd["value"])
-    own_items = [Item(f"vs {u.id}: broken", Fraction(int(bd["value"])), str(bd["rule"]), u.id)
-                 for u in defenders if u.broken]  # fmt: skip
+            own_items.append(Item(f"vs {u.id}: broken", Fraction(int(bd["value"])),
+                                  str(bd["rule"]), u.id))  # fmt: skip
     own_items += [Item(f"vs {u.id}: CX", Fraction(int(_entry("drm", "cx_defender")["value"])),
                        str(_entry("drm", "cx_defender")["rule"]), u.id)
                   for u in defenders if u.cx]  # fmt: skip
@@ -310,4 +311,8 @@ def hand_to_hand(
     )
     if japanese_def and not japanese_att and ambush != "defender":
         return Ruling(False, ("G1.64",), "the Japanese are the DEFENDER and did not Ambush")
-    return g1.is_hand_to_hand(facts)
+    r = g1.is_hand_to_hand(facts)
+    if r.value:
+        who = "Ambushes" if facts.japanese_ambushed_enemy else "is the ATTACKER"
+        return Ruling(True, r.rules, f"unbroken Japanese Infantry {who} (G1.64)")
+    return r

@@ -1,0 +1,129 @@
+"""``aslpto odds cc``: Close Combat in one Location (A11, G1.64), both sides' fates jointly.
+
+The units come from ``--attacker`` (the ATTACKER's, ids A1, A2, ...) and ``--defender`` (the
+DEFENDER's, D1, D2, ...) in the words of ``--unit``, and two more: ``above-panji`` and ``bank``
+(a unit above a Panji or a Bank counter: G9.21, G8.212). The answer has the odds run's shape:
+the units, how the CC is made (``"cc"``: each side's attack with its FP and DRM items, the
+column and Kill Number, whether it is Hand-to-Hand and why), then each joint outcome with its
+exact probability, or the one rolled.
+"""
+
+from __future__ import annotations
+
+import argparse
+from collections.abc import Callable
+from fractions import Fraction
+
+from aslpto.base.hints import Any
+from aslpto.base.rulings import InputError
+from aslpto.cli.command import Outcome
+from aslpto.procedures.cc import CCOptions, cc, cc_json
+from aslpto.procedures.odds import result_json, unit_json
+from aslpto.state.dice import Dice, GivenDice, RandomDice
+from aslpto.state.units import Unit
+
+POSITIONS = {"above-panji": "above-panji", "bank": "bank"}
+"""The words that place a unit above a Panji counter (G9.21) or a Bank counter (G8.212)."""
+
+Describe = Callable[..., Unit]
+
+
+def _side(specs: list[str] | None, prefix: str, args: argparse.Namespace,
+          describe: Describe) -> list[Unit]:  # fmt: skip
+    out = []
+    for i, spec in enumerate(specs or (), start=1):
+        words = [w for w in spec.split(":") if w.strip()]
+        where = [w.strip().lower() for w in words if w.strip().lower() in POSITIONS]
+        if len(where) > 1:
+            raise InputError(f"unit {spec!r}: one position (above-panji or bank)")
+        rest = ":".join(w for w in words if w.strip().lower() not in POSITIONS)
+        u = describe(rest, nationality=args.nationality, id=f"{prefix}{i}", elr=args.elr)
+        out.append(u.with_(position=POSITIONS[where[0]]) if where else u)
+    return out
+
+
+def options(args: argparse.Namespace) -> CCOptions:
+    """The CC options given on the command line."""
+    for what, v in (("--drm", args.drm), ("--defender-drm", args.defender_drm)):
+        if not -15 <= v <= 15:
+            raise InputError(f"{what} {v} is out of range (a CC DRM: -15 to 15)")
+    return CCOptions(hand_to_hand=args.hand_to_hand, ambush=args.ambush or "",
+                     drm=args.drm, defender_drm=args.defender_drm)  # fmt: skip
+
+
+def refuse_other_words(args: argparse.Namespace) -> None:
+    """``odds cc`` takes its units from --attacker and --defender only."""
+    given = [f"--{n}" for n in ("unit", "counter", "leader", "leader_present", "scenario", "firer")
+             if getattr(args, n, None)]  # fmt: skip
+    if given:
+        raise InputError(f"odds cc: the units are --attacker and --defender, not "
+                         f"{', '.join(g.replace('_', '-') for g in given)}")  # fmt: skip
+    if not args.attacker or not args.defender:
+        raise InputError("odds cc: give both sides (--attacker 4-4-8 --defender 6-6-6)")
+
+
+def answer(args: argparse.Namespace, describe: Describe, line: Callable[[dict[str, Any]], str]
+           ) -> Outcome:  # fmt: skip
+    """The answer of ``aslpto odds cc``."""
+    refuse_other_words(args)
+    attackers = _side(args.attacker, "A", args, describe)
+    defenders = _side(args.defender, "D", args, describe)
+    opts = options(args)
+    header: dict[str, Any] = {"procedure": "cc", "units": [unit_json(u) for u in attackers],
+                              "defenders": [unit_json(u) for u in defenders]}  # fmt: skip
+    if args.rolls is not None or args.seed is not None:
+        dice: Dice = GivenDice(args.rolls) if args.rolls is not None else RandomDice(args.seed)
+        done = cc(attackers, defenders, opts, dice)
+        if isinstance(dice, GivenDice) and dice.remaining:
+            raise InputError(f"rolls {args.rolls!r}: {dice.remaining} roll(s) left over; the "
+                             f"CC used {dice.used}")  # fmt: skip
+        header["cc"] = cc_json(done.cc)
+        r = done.rolled
+        assert r is not None
+        entry = result_json(r, detail=True)
+        rolled = args.rolls if args.rolls is not None else f"seed {args.seed}"
+        payload = {**header, "outcomes": [{**entry, "probability": "1/1"}],
+                   "rules": list(r.rules), "rolled": rolled}  # fmt: skip
+        text = "; ".join(line(u) for u in entry["result"]) or "(none)"
+        if r.eliminated:
+            text += f"  eliminated: {', '.join(r.eliminated)}"
+        text += "\n" + "\n".join(r.events) + f"\nrules: {', '.join(r.rules)}"
+        return Outcome(payload, _head(header["cc"]) + text)
+    done = cc(attackers, defenders, opts)
+    header["cc"] = cc_json(done.cc)
+    assert done.odds is not None
+    grouped: dict[str, tuple[dict[str, Any], Fraction]] = {}
+    rules: list[str] = []
+    for r, p in done.odds:
+        entry = result_json(r, detail=False)
+        key = repr(entry)
+        prev = grouped.get(key)
+        grouped[key] = (entry, p + (prev[1] if prev else Fraction(0)))
+        rules.extend(x for x in r.rules if x not in rules)
+    ordered = sorted(grouped.values(), key=lambda ep: -ep[1])
+    outcomes = [{**e, "probability": f"{p.numerator}/{p.denominator}"} for e, p in ordered]
+    lines = [
+        f"{o['probability']:>12}  {float(p) * 100:>5.1f}%  "
+        + ("; ".join(line(u) for u in o["result"]) or "(none)")
+        + (f"  eliminated: {', '.join(o['eliminated'])}" if o.get("eliminated") else "")
+        for o, (_, p) in zip(outcomes, ordered, strict=True)
+    ]
+    lines.append(f"rules: {', '.join(rules)}")
+    return Outcome({**header, "outcomes": outcomes, "rules": rules},
+                   _head(header["cc"]) + "\n".join(lines))  # fmt: skip
+
+
+def _head(c: dict[str, Any]) -> str:
+    """Each side's attack, one line each, before the outcomes."""
+    out = [("Hand-to-Hand CC" if c["hand_to_hand"] else "CC") + f": {c['hand_to_hand_why']}"
+           + (f"; the {c['first']} Ambushed and attacks first" if c["ambush"] else "")]  # fmt: skip
+    for side, a in c["attacks"].items():
+        if a is None:
+            out.append(f"{side}: no attack (A11.16)")
+            continue
+        drm = "; ".join(f"{i['what']} {int(Fraction(str(i['value']))):+d} [{i['rule']}]"
+                        for i in a["drm_items"]) or "none"  # fmt: skip
+        out.append(f"{side}: {', '.join(a['attackers'])} vs {', '.join(a['defenders'])}: "
+                   f"{a['odds_why']}, Kill Number {a['kill_number']} ({a['kill_number_color']}), "
+                   f"DRM {a['drm']:+d}; DRM items: {drm}")  # fmt: skip
+    return "\n".join(out) + "\n"
