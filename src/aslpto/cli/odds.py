@@ -62,6 +62,7 @@ _FLAGS = (
     "broken",
     "pinned",
     "berserk",
+    "heroic",
     "wounded",
     "unarmed",
     "concealed",
@@ -104,8 +105,9 @@ def describe(
 
     ``4-4-8``; ``3-4-7:1st-line`` (a Reduced 1st-Line squad); ``3-4-7:2nd-line``; ``9-1`` (a
     leader); ``hero``, ``t-h-hero``; ``1-2-7`` (a vehicle crew); flags ``broken``, ``pinned``,
-    ``berserk``, ``wounded``, ``unarmed``, ``dc`` and ``elr=N``; a nationality key
-    (``american``, ``usmc``, ``british``, ``chinese``, ``russian``).
+    ``berserk``, ``heroic`` (a leader who became heroic, A15.21), ``wounded``, ``unarmed``,
+    ``dc`` and ``elr=N``; a nationality key (``american``, ``usmc``, ``british``,
+    ``chinese``, ``russian``).
     """
     if not ELR_RANGE[0] <= elr <= ELR_RANGE[1]:
         raise InputError(f"ELR {elr}: an ELR is {ELR_RANGE[0]}-{ELR_RANGE[1]} (A19.1)")
@@ -165,6 +167,11 @@ def describe(
                 f"unit {spec!r}: a Japanese {k.value} has no broken side (G1.1, G1.3); "
                 "describe its broken half-squads instead"
             )
+    if status.get("heroic") and not (_LEADER_FACE.match(face) or kind == Kind.LEADER):
+        raise InputError(
+            f"unit {spec!r}: only a leader becomes heroic (A15.21); a hero counter is heroic "
+            "by its kind"
+        )
     if face in _KIND_WORDS and _KIND_WORDS[face].is_smc:
         return make(uid, nationality, _KIND_WORDS[face], elr=elr, **status)
     if face in _KIND_WORDS:
@@ -467,7 +474,8 @@ def _percent(p: Fraction) -> str:
 
 def _line(u: dict[str, Any]) -> str:
     bits = [u["counter"], u["class"] or u["kind"]]
-    bits += [k for k in ("broken", "pinned", "dm", "berserk", "wounded", "unarmed") if u.get(k)]
+    flags = ("broken", "pinned", "dm", "berserk", "heroic", "wounded", "unarmed")
+    bits += [k for k in flags if u.get(k)]
     return " ".join(str(b) for b in bits)
 
 

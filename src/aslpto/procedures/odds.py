@@ -396,7 +396,7 @@ def unit_json(u: Unit) -> dict[str, Any]:
     }
     if u.strength is not None:
         d["strength"] = u.strength.value
-    for f in ("berserk", "wounded", "unarmed", "concealed"):
+    for f in ("berserk", "heroic", "wounded", "unarmed", "concealed"):
         if getattr(u, f):
             d[f] = True
     if u.possesses_dc:
