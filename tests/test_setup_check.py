@@ -356,16 +356,55 @@ def test_g9_1_panji_owned_by_no_side_has_no_ob_allotment() -> None:
 
 
 def test_g9_1_clauses_the_data_cannot_express() -> None:
-    """G9.1 forbids rubble, crag, paved road/runway and Crest level in a Depression. The map
-    has no rubble/crag/runway terrain and no road survives PTO Terrain (G.1), and a Panji
-    counter has no level: in a stream (Depression) hex it lies IN the Depression, so a panji
-    there is legal and the only G9.1 finding on a road hex is the PTO Terrain one."""
+    """G9.1 forbids Crest level in a Depression: a Panji counter has no level, so in a stream
+    (Depression) hex it lies IN the Depression, and a panji there is legal."""
     g = game(panji("A", "37J6", "37J6-J7"))
     assert found(g, "G9.1") == []
     assert Feature.STREAM in g.map.info(g.map.hex("37J6")).features
-    assert Feature.ROAD not in g.map.info(g.map.hex("37Q2")).features
-    (f,) = found(game(panji("A", "37Q2", "37Q2-Q3"), pto=False), "G9.1")
-    assert "PTO Terrain" in f.message
+
+
+def test_g9_1_no_panji_in_rubble_crag_runway_or_paved_road() -> None:
+    # "any non-subterranean terrain other than building, rubble, marsh, swamp, paved
+    # road/runway, crag or Water Obstacle": board 37 marks AA2 rubble, AA4 crag, BB2-BB4 runway
+    # and the road in Q2 paved
+    body = (panji("R", "37AA2", "37AA2-AA3") + panji("C", "37AA4", "37AA4-AA5")
+            + panji("W", "37BB3", "37BB3-BB4") + panji("O", "37CC2", "37CC2-CC3"))  # fmt: skip
+    g = game(body, panji=8)
+    assert sorted((f.where, f.message.split(": ")[1]) for f in found(g, "G9.1")) == [
+        ("37AA2 (panji R)", "Panjis may not be set up in rubble"),
+        ("37AA4 (panji C)", "Panjis may not be set up in crag"),
+        ("37BB3 (panji W)", "Panjis may not be set up in a runway"),
+    ]
+    # a paved road is a road: none is left under PTO Terrain (G.1), which G9.1 requires
+    assert found(game(panji("A", "37Q2", "37Q2-Q3")), "G9.1") == []
+    assert Feature.PAVED_ROAD not in g.map.info(g.map.hex("37Q2")).features
+    msgs = sorted(f.message for f in found(game(panji("A", "37Q2", "37Q2-Q3"), pto=False),
+                                           "G9.1"))  # fmt: skip
+    assert len(msgs) == 2 and "PTO Terrain" in msgs[0]
+    assert msgs[1] == "panji A: Panjis may not be set up in a paved road"
+
+
+def test_g9_1_board_files_mark_rubble_crag_runway_and_paved_road(tmp_path: Path) -> None:
+    # the marks are words of [features]; a paved road is a road of [lines], which G.1 removes
+    from aslpto.base.rulings import InputError
+    from aslpto.board.files import load_board
+    from aslpto.board.terrain import MARKS
+
+    board = load_board(DATA / "board37.toml")
+    assert {f.value: sorted(board.marks[f]) for f in MARKS} == {
+        "rubble": [(26, 2)], "crag": [(26, 4)], "runway": [(27, 2), (27, 3), (27, 4)],
+        "paved-road": [(16, 2)]}
+    plain = game(pto=False).map
+    assert Feature.PAVED_ROAD in plain.info(plain.hex("37Q2")).features
+    assert Feature.RUBBLE in game().map.info(game().map.hex("37AA2")).features  # (kept by G.1)
+    bad = tmp_path / "b.toml"
+    bad.write_text('[board]\n[lines]\nroad = ["Q1 Q2"]\n[features]\npaved-road = ["Q3"]\n',
+                   encoding="utf-8")
+    with pytest.raises(InputError, match="paved-road Q3: no road runs through it"):
+        load_board(bad)
+    bad.write_text('[board]\n[features]\ncrags = ["Q3"]\n', encoding="utf-8")
+    with pytest.raises(InputError, match=r"unknown feature 'crags' .*crag, paved-road, rubble"):
+        load_board(bad)
 
 
 def test_g9_3_ex_panji_counters_a_and_c() -> None:

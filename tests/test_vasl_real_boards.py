@@ -182,7 +182,7 @@ FACTS: dict[str, list[tuple[str, Terrain, int, dict[str, set[str]], set[Feature]
         ("S7", T.OPEN_GROUND, 0, {}, set()),
     ],
     "39": [
-        ("Q3", T.BRUSH, 2, {"R3": {"cliff"}, "Q4": {"cliff"}}, set()),  # crags
+        ("Q3", T.BRUSH, 2, {"R3": {"cliff"}, "Q4": {"cliff"}}, {Feature.CRAG}),  # crags
         ("R3", T.WOODS, 4, {h: {"cliff"} for h in ("Q3", "R2", "S3", "S4")}, set()),
         ("G2", T.ORCHARD, 0, {h: {"wall"} for h in ("F1", "F2", "G1", "G3")}, set()),
         ("H1", T.STONE_BUILDING, 0, {h: {"wall"} for h in ("G1", "H0", "I1", "I2")}, set()),
@@ -275,3 +275,27 @@ def test_buildings_multi_hex_and_huts() -> None:
     assert f1 is not None and f1.material == "wooden" and one.hex("1G1") in f1.hexes
     o7 = printed("37").info(printed("37").hex("37O7")).building
     assert o7 is not None and o7.separate >= 2 and not o7.partial and not o7.multi_hex
+
+
+def test_g9_1_real_boards_mark_crags_and_paved_roads() -> None:
+    """VASL's codes 26 Crags and 66 Paved Road mark their hexes (G9.1: no Panji counter in
+    crag or paved road): board 39's three crag hexes, checked on its picture (85-100 % of each
+    hex; brush for movement and LOS), and board 1's roads, paved but for seven hexes of dirt
+    road at the board's edges."""
+    m = printed("39")
+    crags = sorted(m.name(h) for h in m if Feature.CRAG in m.info(h).features)
+    assert crags == ["39M1", "39Q3", "39R2"]
+    assert {m.info(m.hex(h)).terrain for h in crags} == {T.BRUSH}
+    one = printed("1")
+    road = {Feature.ROAD, Feature.WOODS_ROAD}
+    roads = {one.name(h) for h in one if road & one.info(h).features}
+    paved = {one.name(h) for h in one if Feature.PAVED_ROAD in one.info(h).features}
+    assert paved < roads and len(paved) == 114
+    assert sorted(roads - paved) == ["1B5", "1FF5", "1I10", "1Q1", "1Q10", "1Y1", "1Y10"]
+    body = ('[[panjis]]\nid = "A"\nhex = "39M1"\ncovered = ["39M1-M2"]\nside = "Japanese"\n'
+            '[[panjis]]\nid = "B"\nhex = "39M4"\ncovered = ["39M4-M5"]\nside = "Japanese"\n')
+    g = scenario.loads(scenario_text('[["39"]]', "pto_terrain = true", body))
+    from aslpto.procedures.setup import g9_panji_setup
+
+    where = [(f.where, f.message) for f in g9_panji_setup(g) if "panji" in f.where]
+    assert where == [("39M1 (panji A)", "panji A: Panjis may not be set up in crag")]

@@ -533,7 +533,8 @@ PROJECT_WORDS = {
         "palm-trees", "grain", "kunai", "marsh", "swamp", "mudflats", "wooden-building",
         "stone-building", "huts", "paddy", "canal", "river", "pond", "lake", "ocean",
     },
-    "feature": {"road", "path", "woods-road", "bridge", "ford", "stream", "cellar"},
+    "feature": {"road", "path", "woods-road", "bridge", "ford", "stream", "cellar", "rubble",
+                "crag", "runway", "paved-road"},
     "hexside": {
         "hedge", "wall", "bocage", "cliff", "bank", "breached", "road", "path", "stream", "water"
     },
@@ -573,6 +574,29 @@ def test_terrain_codes_of_the_pto_boards() -> None:
     }
     assert {c: (table[c].kind, table[c].word) for c in expect} == expect
     assert table[139].ignore and table[60].los_category == "WOODS" and table[60].height == 1
+
+
+def test_g9_1_terrain_codes_that_mark_rubble_crag_runway_and_paved_road() -> None:
+    # the terrain G9.1 forbids Panji counters in: each VASL code of it gives its mark
+    marks = {c: row.mark for c, row in terrain_codes().items() if row.mark is not None}
+    rubble = {c: "rubble" for c in (90, 91, *range(190, 198))}
+    assert marks == {26: "crag", 66: "paved-road", 69: "runway", **rubble}
+    for c in marks:
+        assert "G9.1" in terrain_codes()[c].why
+
+
+@pytest.mark.parametrize(
+    ("row", "message"),
+    [({"code": 5, "vasl": "x", "why": "y", "terrain": "brush", "mark": "scree"},
+      "mark 'scree' is not one of crag, paved-road, rubble, runway"),
+     ({"code": 5, "vasl": "x", "why": "y", "hexside": "wall", "mark": "crag"},
+      "a hexside code has no mark")],
+)
+def test_a_terrain_code_mark_is_a_mark_word(row: dict[str, object], message: str) -> None:
+    from aslpto.formats.vasl.boardarchive import BoardArchiveError, _terrain_code
+
+    with pytest.raises(BoardArchiveError, match=message):
+        _terrain_code(row, 1, "table")
 
 
 def test_terrain_codes_is_a_fresh_copy() -> None:

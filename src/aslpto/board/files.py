@@ -19,7 +19,14 @@ from aslpto.base.rulings import InputError
 from aslpto.base.tomlsource import TomlSource
 from aslpto.board.artwork import Artwork
 from aslpto.board.hexes import COLUMNS, NCOLS, column_index, rows_of_column
-from aslpto.board.terrain import HexsideFeature, Terrain, parse_hexside_feature, parse_terrain
+from aslpto.board.terrain import (
+    MARKS,
+    Feature,
+    HexsideFeature,
+    Terrain,
+    parse_hexside_feature,
+    parse_terrain,
+)
 
 LocalHex = tuple[int, int]
 """(column index, row) on a board or overlay."""
@@ -91,6 +98,9 @@ class BoardData:
     streams: tuple[tuple[LocalHex, ...], ...] = ()
     bridges: frozenset[LocalHex] = frozenset()
     fords: frozenset[LocalHex] = frozenset()
+    marks: dict[Feature, frozenset[LocalHex]] = field(default_factory=dict)
+    """The hexes of each mark of :data:`~aslpto.board.terrain.MARKS` (rubble, crag, runway,
+    paved road)."""
     buildings: tuple[BuildingSpec, ...] = ()
     paddy_open_hexsides: frozenset[frozenset[LocalHex]] = frozenset()
     pond_no_dot: frozenset[LocalHex] = frozenset()
@@ -362,9 +372,23 @@ def parse_board(src: TomlSource, overlay: bool = False) -> BoardData:
             for a, b in itertools.pairwise(chain):
                 hexsides.setdefault(frozenset((a, b)), set()).add(kind)
     feats = _table(src, "features")
+    words = ("bridge", "ford", *sorted(f.value for f in MARKS))
     for k in feats:
-        if k not in ("bridge", "ford"):
-            raise src.error(f"unknown feature '{k}' (bridge, ford)", "features", k)
+        if k not in words:
+            raise src.error(f"unknown feature '{k}' ({', '.join(words)})", "features", k)
+    marks: dict[Feature, frozenset[LocalHex]] = {}
+    for mark in sorted(MARKS):
+        if mark.value in feats:
+            marks[mark] = frozenset(
+                h
+                for s in r.strings(feats[mark.value], "features", mark.value)
+                for h in r.hexes(s, "features", mark.value)
+            )
+    on_roads = {h for chain in roads for h in chain}
+    off_road = sorted(marks.get(Feature.PAVED_ROAD, frozenset()) - on_roads)
+    if off_road:
+        raise src.error(f"paved-road {local_name(off_road[0])}: no road runs through it (a paved "
+                        f"road is a road of [lines])", "features", "paved-road")  # fmt: skip
     bridges = frozenset(
         h
         for s in r.strings(feats.get("bridge", []), "features", "bridge")
@@ -414,6 +438,7 @@ def parse_board(src: TomlSource, overlay: bool = False) -> BoardData:
         streams=streams,
         bridges=bridges,
         fords=fords,
+        marks=marks,
         buildings=tuple(buildings),
         paddy_open_hexsides=open_sides,
         pond_no_dot=no_dot,

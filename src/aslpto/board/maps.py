@@ -674,11 +674,14 @@ _NONE: frozenset[Feature] = frozenset()
 
 
 def _printed_features(data: BoardData) -> dict[LocalHex, frozenset[Feature]]:
-    """The features printed in each hex that has any (a road through woods is a woods-road)."""
+    """The features printed in each hex that has any (a road through woods is a woods-road),
+    the marks of ``data.marks`` among them."""
     marks: dict[LocalHex, int] = {}  # each hex's features, as bits of _MARKS
     get = marks.get
-    for bit, where in ((1, data.roads), (2, data.paths), (4, data.streams),
-                       (8, (data.bridges,)), (16, (data.fords,))):  # fmt: skip
+    groups = [(1, data.roads), (2, data.paths), (4, data.streams), (8, (data.bridges,)),
+              (16, (data.fords,))]  # fmt: skip
+    groups += [(1 << _MARKS.index(f), (hexes,)) for f, hexes in data.marks.items()]
+    for bit, where in groups:
         for line in where:
             for lh in line:
                 marks[lh] = get(lh, 0) | bit
@@ -692,7 +695,8 @@ def _printed_features(data: BoardData) -> dict[LocalHex, frozenset[Feature]]:
 
 
 _MARKS = (Feature.ROAD, Feature.PATH, Feature.STREAM, Feature.BRIDGE, Feature.FORD,
-          Feature.WOODS_ROAD)  # fmt: skip
+          Feature.WOODS_ROAD, Feature.RUBBLE, Feature.CRAG, Feature.RUNWAY,
+          Feature.PAVED_ROAD)  # fmt: skip
 
 
 def _spine_hexes(s: Hexside) -> tuple[Hex, ...]:

@@ -71,6 +71,18 @@ class Feature(StrEnum):
     FORD = "ford"
     STREAM = "stream"
     CELLAR = "cellar"  # B23.41
+    # Marks of terrain the chart has no row for, read where a rule names them (G9.1: no Panji
+    # counter in rubble, crag, runway or paved road); movement and LOS price the hex by its
+    # terrain word, as before:
+    RUBBLE = "rubble"  # B24
+    CRAG = "crag"  # B17
+    RUNWAY = "runway"  # B7
+    PAVED_ROAD = "paved-road"  # a road (B3) that is paved; the hex also has ``road``
+
+
+MARKS = frozenset({Feature.RUBBLE, Feature.CRAG, Feature.RUNWAY, Feature.PAVED_ROAD})
+"""The features a board file gives in ``[features]`` beside bridges and fords, read only by the
+rules that name them (G9.1)."""
 
 
 class HexsideFeature(StrEnum):

@@ -242,16 +242,25 @@ _PANJI_FORBIDDEN = {
 }
 
 
+_PANJI_FORBIDDEN_MARKS = {
+    Feature.RUBBLE: "rubble",
+    Feature.CRAG: "crag",
+    Feature.RUNWAY: "a runway",
+    Feature.PAVED_ROAD: "a paved road",
+}
+
+
 def g9_panji_setup(game: Game) -> Iterator[Finding]:
     """G9.1: PTO Terrain only, one Panji counter per hex, not in building/marsh/swamp/Water
     Obstacle, nor with wire/mines/Roadblock (hidden or not); in a bridge Location only road
     hexsides Covered; each counter owned by a side of the scenario, whose total of Covered
     hexsides is within its OB allotment. G9.3: one to six Covered hexsides.
 
-    What the data cannot say is not checked: rubble, crag and runway are no terrain of the
-    map; roads carry no paved/dirt mark (and no road exists under PTO Terrain, G.1, which is
-    checked); a Panji counter has a hex but no level, so it is never subterranean nor at Crest
-    level (in a stream hex it lies IN the Depression), and units have no Crest status."""
+    Rubble, crag, runway and paved road are marks of the map (a board file's ``[features]``,
+    VASL's terrain codes); a paved road is a road, so under PTO Terrain, which G9.1 requires,
+    none is left (G.1). What the data cannot say is not checked: a Panji counter has a hex but
+    no level, so it is never subterranean nor at Crest level (in a stream hex it lies IN the
+    Depression), and units have no Crest status."""
     m = game.map
     seen: dict[Hex, Panji] = {}
     owners = {s.name for s in game.sides}
@@ -278,6 +287,10 @@ def g9_panji_setup(game: Game) -> Iterator[Finding]:
         if bad:
             yield Finding("G9.1", "error", f"panji {p.id}: Panjis may not be set up in "
                           f"{bad}", where)  # fmt: skip
+        marked = [word for f, word in _PANJI_FORBIDDEN_MARKS.items() if f in info.features]
+        if marked:
+            yield Finding("G9.1", "error", f"panji {p.id}: Panjis may not be set up in "
+                          f"{' or '.join(marked)}", where)  # fmt: skip
         others = sorted({f.kind.value for f in game.forts_at(p.hex)
                          if f.kind in (FortKind.WIRE, FortKind.MINES, FortKind.ROADBLOCK)})
         if others:

@@ -263,6 +263,7 @@ class _Classes:
     building: frozenset[int]
     stone: frozenset[int]
     feature: Mapping[int, Feature]
+    mark: Mapping[int, Feature]  # rubble, crag, runway, paved road (the table's ``mark``)
     hexside: Mapping[int, HexsideFeature]
     depression: frozenset[int]  # streams and gullies, and water: not the land's level
     depression_bytes: bytes
@@ -286,6 +287,7 @@ def _classes(water: str | None) -> _Classes:
     building = frozenset(c for c, t in terrain.items() if t.is_building)
     stone = frozenset(c for c in building if terrain[c] == Terrain.STONE_BUILDING)
     feature = {c: Feature(r.feature) for c, r in table.items() if r.feature is not None}
+    mark = {c: Feature(r.mark) for c, r in table.items() if r.mark is not None}
     hexside = {c: HexsideFeature(r.hexside) for c, r in table.items() if r.hexside is not None}
     water_codes = {c for c, t in terrain.items() if t.is_water_obstacle}
     depression = frozenset(water_codes | {c for c, f in feature.items() if f == Feature.STREAM})
@@ -299,6 +301,7 @@ def _classes(water: str | None) -> _Classes:
         building=building,
         stone=stone,
         feature=feature,
+        mark=mark,
         hexside=hexside,
         depression=depression,
         depression_bytes=bytes(sorted(depression)),
@@ -348,13 +351,16 @@ def board_data(archive: BoardArchive, name: str | None = None) -> BoardData:
     # pixel is one of the lattice's, so only hexes whose lattice has the code are looked at)
     line_hexes: dict[Feature, list[int]] = {}
     line_at: dict[int, int] = {}  # a hex's line code (the table's last, where several cross)
+    code_hexes: dict[int, list[int]] = {}  # the hexes each line code crosses
     for code, f in line_codes.items():
         for i in [i for i, sample in enumerate(samples) if code in sample]:
             sample = samples[i]
             if centres[i] == code or sample.count(code) >= LINE_SHARE * len(sample):
                 line_hexes.setdefault(f, []).append(i)
                 line_at[i] = code
+                code_hexes.setdefault(code, []).append(i)
     lines = {f: set(sorted(found)) for f, found in line_hexes.items()}  # (in hex order)
+    marks = _marks(cls, present, samples, centres, code_hexes)
 
     # the terrain at the centre, unless that is open ground or no terrain (a line, a hexside)
     centre_terrain = list(map(cls.terrain.get, centres))
@@ -443,9 +449,34 @@ def board_data(archive: BoardArchive, name: str | None = None) -> BoardData:
         streams=chains(Feature.STREAM),
         bridges=frozenset(hexes[i] for i in lines.get(Feature.BRIDGE, ())),
         fords=frozenset(hexes[i] for i in lines.get(Feature.FORD, ())),
+        marks={f: frozenset(hexes[i] for i in found) for f, found in marks.items()},
         buildings=specs,
         artwork=artwork_of(archive, name),
     )
+
+
+def _marks(
+    cls: _Classes,
+    present: set[int],
+    samples: Sequence[bytes],
+    centres: bytes,
+    code_hexes: Mapping[int, Sequence[int]],
+) -> dict[Feature, set[int]]:
+    """The hexes each mark of the code table lies in (rubble, crag, runway, paved road): a line
+    code's mark (a paved road, a runway) in each hex the line crosses, another code's where it
+    is at the centre or covers enough of the hex (as terrain around a line does)."""
+    out: dict[Feature, set[int]] = {}
+    for code, mark in cls.mark.items():
+        if code not in present:
+            continue
+        if code in cls.feature:
+            found: Iterable[int] = code_hexes.get(code, ())
+        else:
+            found = [i for i, sample in enumerate(samples) if code in sample
+                     and (centres[i] == code or sample.count(code) >= COVER_SHARE * len(sample))]
+        if found:
+            out.setdefault(mark, set()).update(found)
+    return out
 
 
 def _codes_in(data: bytes) -> set[int]:

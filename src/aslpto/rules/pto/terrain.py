@@ -182,10 +182,10 @@ def _g1_hex(c: HexInfo, jungle: Terrain) -> HexInfo:
         feats = feats - {Feature.CELLAR}
         notes.append("cellars exist only in multi-hex stone buildings (B23.41)")
     if Feature.WOODS_ROAD in feats:
-        feats = (feats - {Feature.WOODS_ROAD}) | {Feature.PATH}
+        feats = (feats - {Feature.WOODS_ROAD, Feature.PAVED_ROAD}) | {Feature.PATH}
         notes.append("woods-road is a Path, with no Open Ground in its road portion")
     if Feature.ROAD in feats:  # (a seam hex may join a woods-road half to a road half)
-        feats = feats - {Feature.ROAD}
+        feats = feats - {Feature.ROAD, Feature.PAVED_ROAD}
         notes.append("no roads exist")
     if Feature.BRIDGE in feats:
         feats = (feats - {Feature.BRIDGE}) | {Feature.FORD}
