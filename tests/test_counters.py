@@ -78,9 +78,11 @@ def test_g1_622_bpv_from_the_readme() -> None:
         c.bpv(make("x", "japanese", Kind.SQUAD, E, FULL))
 
 
-def test_catalog_covers_the_pto_armies() -> None:
+def test_catalog_covers_every_army_vasl_prints() -> None:
     c = catalog()
-    for nat in ("japanese", "american", "british", "chinese", "russian", "allied-minor"):
+    printed = {r.nationality for r in c.counters}
+    assert printed == set(c.nationalities) and len(printed) == 18  # 17 palettes, and USMC
+    for nat in sorted(printed):
         n = c.nationality(nat)
         # every Class of its chain has a squad and a HS counter, printed in that Class
         for cls in n.class_chain:

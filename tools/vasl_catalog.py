@@ -2,8 +2,9 @@
 
     python tools/vasl_catalog.py BUILDFILE [-o OUT] [--palette NAME]...
 
-BUILDFILE is VASL's ``buildFile`` (XML) or a ``.vmod`` archive holding one. For each chosen
-nationality palette (``Allied O/B/<name>`` or ``Axis O/B/<name>``) the catalog lists every
+BUILDFILE is VASL's ``buildFile`` (XML) or a ``.vmod`` archive holding one. For each
+nationality palette (``Allied O/B/<name>`` or ``Axis O/B/<name>``; every one the module has,
+or those named with ``--palette``) the catalog lists every
 squad, half-squad and crew face with its class, broken-side Morale Level, half-squad and counter
 line; every leader rank (with its wounded face where the piece has one) and every hero; each row
 names the VASL piece it comes from. docs/counters.md describes the format and the method.
@@ -27,7 +28,6 @@ from aslpto.base.records import record
 
 ROOT = Path(__file__).resolve().parent.parent
 DEFAULT_OUT = ROOT / "src" / "aslpto" / "data" / "catalog.toml"
-DEFAULT_PALETTES = ("Japanese", "American", "British", "Chinese", "Russian", "Allied Minor")
 ORDERS_OF_BATTLE = ("Allied O/B", "Axis O/B")
 SECTIONS = ("SQ", "HS", "SMC")
 WIDGETS = ("PieceWindow", "TabWidget", "ListWidget", "PanelWidget", "BoxWidget")
@@ -610,7 +610,7 @@ class Builder:
 
 def build(root: ET.Element, chosen: Sequence[str] | None, source: str) -> tuple[str, list[str]]:
     """The catalog's text and the warnings met, for the chosen nationality palettes (by
-    default those of DEFAULT_PALETTES the module has)."""
+    default every one the module has, in its order)."""
     known = palettes(root)
     for name in chosen or ():
         if name not in known:
@@ -618,9 +618,10 @@ def build(root: ET.Element, chosen: Sequence[str] | None, source: str) -> tuple[
                 f"{source}: unknown palette {name!r} (known: {', '.join(sorted(known))})"
             )
     if not chosen:
-        chosen = [name for name in DEFAULT_PALETTES if name in known]
+        chosen = list(known)
         if not chosen:
-            raise CatalogError(f"{source}: has none of the palettes {', '.join(DEFAULT_PALETTES)}")
+            under = " or ".join(ORDERS_OF_BATTLE)
+            raise CatalogError(f"{source}: has no nationality palettes (under {under})")
     builder = Builder()
     for name in chosen:
         ob, widget = known[name]
@@ -771,7 +772,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         "--palette",
         action="append",
         metavar="NAME",
-        help="nationality palette (repeatable; default: " + ", ".join(DEFAULT_PALETTES) + ")",
+        help="nationality palette (repeatable; default: every one the module has)",
     )
     args = parser.parse_args(argv)
     chosen = tuple(dict.fromkeys(args.palette)) if args.palette else None

@@ -17,6 +17,7 @@ from tests.web.conftest import (
     Served,
     moved_save,
     screenshot,
+    spread_save,
     vasl_boards,
     vasl_save,
 )
@@ -382,5 +383,27 @@ def test_a_board_turned_180_degrees_lies_turned_under_the_page(tmp_path: Path, p
             at = page.eval_on_selector(f'.reach-hex[data-hex="{name}"] polygon', _SCREEN_CENTRE)
             assert abs(at[0] - want[0]) < 1.5 and abs(at[1] - want[1]) < 1.5, (name, at, want)
         screenshot(page, "real-37-38-turned-reach")
+    finally:
+        s.bg.stop()
+
+
+def test_a_german_squads_checks_on_the_page(page: Any, tmp_path: Path) -> None:
+    """Every nationality VASL prints is the catalog's: a German 4-6-7 of a real save (its
+    stacks spread over board 1) gets its four checks' bars, none refused."""
+    s = Served(spread_save(tmp_path), vasl_boards("1"))
+    try:
+        units = s.referee.map_json()["units"]
+        german = next(u["id"] for u in units if u["hex"]
+                      and (u["nationality"], u["counter"]) == ("german", "4-6-7"))  # fmt: skip
+        _open(page, s)
+        page.click(f'.unit-chip[data-unit="{german}"]', force=True)
+        page.wait_for_selector(f'body[data-reach-shown="{german}"]')
+        for procedure in ("mc", "nmc", "ptc", "panji"):
+            page.wait_for_selector(f'figure.odds[data-procedure="{procedure}"] :is(.rules, .bad)')
+        assert page.locator("#odds-info .bad").count() == 0, page.inner_text("#odds-info")
+        _, mc = s.post("/api/odds", {"procedure": "mc", "n": 1, "unit": [german]})
+        bars = page.locator('figure.odds[data-procedure="mc"] .bar')
+        assert bars.count() == len(mc["outcomes"]) > 3
+        assert "4-6-7 1st-line" in bars.first.inner_text() + bars.nth(1).inner_text()
     finally:
         s.bg.stop()

@@ -57,7 +57,7 @@ def _row(cat: Catalog, c: Counter) -> dict[str, Any]:
 
 def _order(c: Counter) -> tuple[int, bool, bool, list[int], str]:
     """Squads, half-squads, crews; plain counters first, Full-Strength first, best first."""
-    best = [-int(x) for x in c.face.split("-")]
+    best = [-int(x.strip("()")) for x in c.face.split("-")]
     return (_KIND_ORDER[c.kind], not c.plain, c.strength == "reduced", best, c.label)
 
 

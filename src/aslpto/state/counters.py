@@ -602,7 +602,8 @@ def _faces(cs: list[Counter]) -> str:
         if n is not None:
             standing |= set(n.stands_for.values())
     faces = sorted(
-        {c.face for c in cs}, key=lambda f: (f not in standing, [-int(x) for x in f.split("-")])
+        {c.face for c in cs},
+        key=lambda f: (f not in standing, [-int(x.strip("()")) for x in f.split("-")]),
     )
     if len(faces) <= 1:
         return "".join(faces) or "none"
