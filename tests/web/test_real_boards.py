@@ -24,7 +24,7 @@ from tests.web.conftest import (
 
 from aslpto.cli.los import engine
 from aslpto.formats import svg
-from aslpto.formats.vasl.pictures import board_picture
+from aslpto.formats.vasl.pictures import board_picture, ssr_pictures
 from aslpto.web.referee import Referee
 
 REAL = EXAMPLES / "real-37-38.toml"
@@ -68,8 +68,11 @@ def test_pictures_are_served_once_per_game(real: Served) -> None:
     folder = vasl_boards("37")
     _, got = real.request("/api/map")
     status, data = real.request(got["pictures"]["37"]["url"])
-    assert status == 200 and data == board_picture(folder / "bd37").data
-    assert real.referee.picture("37") == ("image/gif", board_picture(folder / "bd37").data)
+    # drawn as render --picture draws it: the SSR pictures in force (PTO Terrain's Dense
+    # Jungle, Palm Trees) laid on the board's own
+    drawn = board_picture(folder / "bd37", (), ssr_pictures(real.referee.game.conditions))
+    assert status == 200 and data == drawn.data and data != board_picture(folder / "bd37").data
+    assert real.referee.picture("37") == ("image/png", drawn.data)
     assert real.referee.pictures() is real.referee.pictures()  # read once per game
     status, svg_text = real.request("/api/map.svg")
     assert '<image href="/api/picture/37?game=0"' in svg_text

@@ -13,12 +13,16 @@ from __future__ import annotations
 
 import math
 
+from aslpto.base.hints import TYPE_CHECKING
 from aslpto.base.records import record
 from aslpto.board.artwork import Artwork
 from aslpto.board.hexes import Hex, Placement
 from aslpto.formats.svg import R, Underlay
-from aslpto.formats.vasl.pictures import BoardPicture, board_picture
+from aslpto.formats.vasl.pictures import BoardPicture, board_picture, ssr_pictures
 from aslpto.state.game import Game
+
+if TYPE_CHECKING:
+    from aslpto.formats.vasl.overlays import OverlaySpot
 
 __all__ = ["Pictures", "read_pictures"]
 
@@ -90,7 +94,9 @@ class Pictures:
 def read_pictures(game: Game) -> Pictures | None:
     """The pictures of the map's boards when every board was read from a VASL board archive
     whose picture lies on the artwork's grid, 32 hex widths by 10 hex heights (the standard
-    geometry); ``None`` otherwise (the page shows the SVG render). A board archive whose
+    geometry); ``None`` otherwise (the page shows the SVG render). Each picture is drawn as
+    ``aslpto render --picture`` draws it: with the scenario's VASL overlays (a paddy overlay's
+    own picture where it lies) and the SSR pictures in force laid on it. A board archive whose
     picture cannot be read is an :class:`~aslpto.base.rulings.InputError`."""
     from aslpto.formats.scenario import map_source
 
@@ -100,6 +106,12 @@ def read_pictures(game: Game) -> Pictures | None:
     placements = m.layout.placements
     if not placements:
         return None
+    spots: dict[str, list[OverlaySpot]] = {}
+    if src is not None and any(ref.vasl is not None for ref, _ in src.overlays):
+        from aslpto.formats.vasl.overlays import vasl_overlays  # (Pillow)
+
+        spots = vasl_overlays(m.layout, src)  # the overlays' pictures laid as render lays them
+    ssr = ssr_pictures(game.conditions)
     pictures: dict[str, BoardPicture] = {}
     artwork: dict[str, Artwork] = {}
     for p in placements:
@@ -109,7 +121,10 @@ def read_pictures(game: Game) -> Pictures | None:
             return None
         artwork[p.board] = art
         if p.board not in pictures:
-            pictures[p.board] = board_picture(ref.path)
+            try:
+                pictures[p.board] = board_picture(ref.path, spots.get(p.board, ()), ssr)
+            except ImportError:  # no Pillow (the vasl extra) to lay SSR pictures: the board's own
+                pictures[p.board] = board_picture(ref.path)
     first = next(iter(artwork.values()))
     grid = (first.hex_width, first.hex_height, first.a1_x, first.a1_y, first.width, first.height)
     for board, art in artwork.items():

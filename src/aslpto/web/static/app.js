@@ -123,14 +123,23 @@ async function loadMap(keepView) {
   // the boards' own pictures (map.pictures) are drawn by the SVG under its hexsides and
   // counters; the page's layers then lie in the pictures' pixels (map.frame)
   document.body.dataset.pictures = String(Object.keys(map.pictures || {}).length);
-  if (map.frame) {
-    const frame = sv("g", { id: "pixel-frame", transform: `matrix(${map.frame.join(" ")})` });
-    g.appendChild(frame);
-    g = frame;
-  }
+  // the page's layers lie on the boards: a reach, a path or a mark of a half hex on a board's
+  // edge stops at the edge (the SVG's own clip of the boards), over no legend or margin; the
+  // units' tags lie on their counters, unclipped
+  const frameOf = (parent, id, attrs) => {
+    const box = sv("g", { id, ...attrs });
+    parent.appendChild(box);
+    if (!map.frame) return box;
+    const frame = sv("g", { class: "pixel-frame", transform: `matrix(${map.frame.join(" ")})` });
+    box.appendChild(frame);
+    return frame;
+  };
+  const clipped = frameOf(g, "page-layers",
+    svg.querySelector("clipPath#boards") ? { "clip-path": "url(#boards)" } : {});
+  const free = frameOf(g, "page-units", {});
   for (const name of ["reach", "path", "fire", "los", "mark", "hits", "units"]) {
     state.layers[name] = sv("g", { id: "layer-" + name });
-    g.appendChild(state.layers[name]);
+    (name === "units" ? free : clipped).appendChild(state.layers[name]);
   }
   for (const name of Object.keys(map.hexes)) {
     state.layers.hits.appendChild(sv("polygon", {
@@ -150,25 +159,55 @@ async function loadMap(keepView) {
 }
 
 function drawUnits() {
+  // each unit's tag (its id, clicked to pick it) lies on the foot of its counter as the SVG
+  // draws it, as wide as the counter, so that tags of a stack never overlap one another nor
+  // hide a counter; a unit the SVG draws no counter for (a stack past its cells) gets a tag
+  // under its hex's centre, one below another
   const layer = state.layers.units;
   layer.replaceChildren();
-  const byHex = {};
-  for (const u of state.map.units) if (u.hex) (byHex[u.hex] = byHex[u.hex] || []).push(u);
+  const f = state.map.frame || [1, 0, 0, 1, 0, 0];
+  const spare = {};
   const r = state.map.radius;
-  for (const [hex, units] of Object.entries(byHex)) {
-    const [x, y] = state.map.hexes[hex];
-    units.forEach((u, i) => {
-      const cx = x - r * 0.55 + (i % 3) * r * 0.55;
-      const cy = y + r * 0.58 + Math.floor(i / 3) * r * 0.36;
-      const chip = sv("g", { class: "unit-chip side-" + slug(u.side), "data-unit": u.id,
-        transform: `translate(${cx.toFixed(1)},${cy.toFixed(1)})` });
-      const w = Math.max(20, 6 * String(u.id).length + 6);
-      chip.appendChild(sv("rect", { x: -w / 2, y: -6.5, width: w, height: 13, rx: 3 }));
-      chip.appendChild(sv("text", { y: 3.5, "text-anchor": "middle" }, u.id));
-      chip.appendChild(sv("title", {}, `${u.id} ${u.counter || u.kind} (${u.side}, ${u.position})`));
-      layer.appendChild(chip);
-    });
+  for (const u of state.map.units) {
+    if (!u.hex || !state.map.hexes[u.hex]) continue;
+    const face = counterFace(u.id);
+    let cx, cy, w, h;
+    if (face) {
+      const x = +face.getAttribute("x"), y = +face.getAttribute("y");
+      const fw = +face.getAttribute("width"), fh = +face.getAttribute("height");
+      w = fw / f[0];
+      h = fh * 0.36 / f[3];
+      cx = (x + fw / 2 - f[4]) / f[0];
+      cy = (y + fh - f[5]) / f[3] - h / 2;
+    } else {
+      const [x, y] = state.map.hexes[u.hex];
+      const k = spare[u.hex] = (spare[u.hex] || 0) + 1;
+      h = r * 0.3;
+      w = Math.max(r * 0.6, h * 0.62 * String(u.id).length + h * 0.4);
+      cx = x;
+      cy = y + r * 0.2 + k * h * 1.1;
+    }
+    const chip = sv("g", { class: "unit-chip side-" + slug(u.side), "data-unit": u.id,
+      transform: `translate(${cx.toFixed(2)},${cy.toFixed(2)})` });
+    chip.appendChild(sv("rect", { x: -w / 2, y: -h / 2, width: w, height: h, rx: h * 0.2 }));
+    const fs = h * 0.78;
+    const text = sv("text", { y: fs * 0.36, "text-anchor": "middle", style: `font-size:${fs.toFixed(2)}px` }, u.id);
+    if (String(u.id).length * fs * 0.62 > w - 1) {
+      text.setAttribute("textLength", (w - 1).toFixed(2));
+      text.setAttribute("lengthAdjust", "spacingAndGlyphs");
+    }
+    chip.appendChild(text);
+    chip.appendChild(sv("title", {}, `${u.id} ${u.counter || u.kind} (${u.side}, ${u.position})`));
+    layer.appendChild(chip);
   }
+}
+
+function counterFace(id) {
+  // the face of the unit's counter in the SVG (<g id="unit-ID"> in #counters: its shadow,
+  // then its face), in #map's coordinates
+  const g = state.svg.querySelector(`#counters g[id="unit-${CSS.escape(id)}"]`);
+  const rects = g ? g.querySelectorAll(":scope > rect") : [];
+  return rects.length ? rects[rects.length > 1 ? 1 : 0] : null;
 }
 
 function fitUnits(first) {
