@@ -82,8 +82,7 @@ def test_closed_pipe_is_not_an_error() -> None:
 
 
 def test_help_before_a_command_lists_every_command(capsys: pytest.CaptureFixture[str]) -> None:
-    with pytest.raises(SystemExit):
-        main(["--help", "odds"])
+    assert main(["--help", "odds"]) == 0
     out = capsys.readouterr().out
     assert all(f"    {name} " in out for name in ("check", "reach", "odds", "serve"))
 
@@ -212,3 +211,11 @@ def test_import_writes_its_scenario_as_any_file_is_written(
         os.umask(old)
     capsys.readouterr()
     assert out.stat().st_mode & 0o777 == 0o644
+
+
+def test_help_asked_among_a_commands_words_returns_zero(capsys: pytest.CaptureFixture[str]) -> None:
+    """``-h`` where a step or a unit is expected prints the command's help, exit 0 (not a
+    SystemExit out of main)."""
+    assert main(["move", "examples/paddy-river.toml", "J1", "-h"]) == 0
+    got = capsys.readouterr()
+    assert got.out.startswith("usage: aslpto move") and got.err == ""

@@ -201,7 +201,10 @@ def _flush() -> None:
 
 def _main(given: list[str]) -> int:
     try:
-        args = _parse(given)
+        try:
+            args = _parse(given)
+        except SystemExit as done:  # (-h or --version anywhere: the help or version is printed)
+            return done.code if isinstance(done.code, int) else 0
         if not getattr(args, "command", None):
             raise InputError(
                 f"no command given (one of: {', '.join(COMMANDS)}; aslpto --help lists them)"
