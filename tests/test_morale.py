@@ -158,6 +158,14 @@ def test_a15_1_hero_creation() -> None:
     assert [u.kind for u in r.units] == [Kind.SQUAD, Kind.HERO]
 
 
+def test_a15_21_a_leader_who_becomes_heroic_by_heat_of_battle_is_heroic() -> None:
+    """A15.21: the hero result of a leader's Heat of Battle DR makes him heroic, a state the
+    later rules read (G1.4, G1.641, G1.65)."""
+    leader = make("L", "american", Kind.LEADER, face="9-1")
+    (after,) = resolve_check(leader, Check.MC, GivenDice("1,1 1,2")).units
+    assert after.heroic and after.counter == "9-1"
+
+
 def test_a15_1_not_subject() -> None:
     assert not heat_of_battle_subject(make("C", "japanese", Kind.CREW)).value
     assert not heat_of_battle_subject(jsq(), Situation(human_wave=True)).value

@@ -453,11 +453,10 @@ def heat_of_battle(
 def _apply_hob(u: Unit, res: str, log: Log) -> list[Unit]:
     if res == "hero":
         if u.kind.is_smc:
-            log.note(
-                u, "becomes heroic (not set on the unit here: give it as heroic)",
-                rule("hero_creation"),
-            )
-            return [u.with_(broken=False, dm=False)] if u.kind == Kind.LEADER else [u]
+            log.note(u, "becomes heroic", rule("hero_creation"))
+            if u.kind == Kind.LEADER:
+                return [u.with_(broken=False, dm=False, heroic=True)]
+            return [u]
         face = str(setting("heat_of_battle", "hero_face"))
         hero = Unit(
             id=f"{u.id}-hero",
