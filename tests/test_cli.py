@@ -26,7 +26,7 @@ def test_no_command_is_one_line_on_stderr_exit_2(capsys: pytest.CaptureFixture[s
     assert got.out == ""
     assert got.err == (
         "aslpto: no command given (one of: check, terrain, render, move, reach, los, odds, "
-        "fire, counters, import, serve; aslpto --help lists them)\n"
+        "fire, cc, counters, import, serve; aslpto --help lists them)\n"
     )
 
 
@@ -37,8 +37,8 @@ def test_help_lists_every_command_without_importing_them() -> None:
          "print(sorted(m for m in sys.modules if m.startswith('aslpto.cli.')))"],
         capture_output=True, text=True, check=True,
     )  # fmt: skip
-    for name in ("check", "terrain", "render", "move", "reach", "los", "odds", "counters",
-                 "import", "serve"):  # fmt: skip
+    for name in ("check", "terrain", "render", "move", "reach", "los", "odds", "fire", "cc",
+                 "counters", "import", "serve"):  # fmt: skip
         assert f"    {name} " in r.stdout
     assert r.stdout.strip().endswith("['aslpto.cli.command']")
 

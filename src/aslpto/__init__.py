@@ -22,6 +22,8 @@ The entry points a script needs (README, "From Python"); each is imported when f
   attack on the IFT: its breakdown, the odds of each end state, or its roll (``aslpto fire``)
 - ``cc(attackers, defenders, options, dice=None)``, ``CCOptions`` — Close Combat in a
   Location: both attacks, the odds of both sides' joint fates, or a roll (``aslpto odds cc``)
+- ``close_combat(game, location, options, attacker=None, dice=None)`` — the Close Combat in a
+  Location of a game, its units as the game has them (``aslpto cc``)
 - ``render(game)`` — the map as SVG (``aslpto render``)
 """
 
@@ -35,7 +37,7 @@ if TYPE_CHECKING:
     from aslpto.base.rulings import InputError, RuleViolation, Ruling
     from aslpto.formats.scenario import dump, load, loads
     from aslpto.formats.svg import render
-    from aslpto.procedures.cc import CCOptions, cc
+    from aslpto.procedures.cc import CCOptions, cc, close_combat
     from aslpto.procedures.fire import FireOptions, Phase, fire
     from aslpto.procedures.movement import apply as apply_move
     from aslpto.procedures.movement import evaluate as evaluate_move
@@ -64,6 +66,7 @@ _LAZY = {
     "reach": "aslpto.procedures.movement",
     "cc": "aslpto.procedures.cc",
     "CCOptions": "aslpto.procedures.cc",
+    "close_combat": "aslpto.procedures.cc",
     "fire": "aslpto.procedures.fire",
     "FireOptions": "aslpto.procedures.fire",
     "Phase": "aslpto.procedures.fire",
@@ -98,6 +101,7 @@ __all__ = [
     "apply_move",
     "cc",
     "check",
+    "close_combat",
     "dump",
     "evaluate_move",
     "fire",

@@ -53,6 +53,10 @@ COMMANDS: dict[str, tuple[str, str]] = {
         "fire",
         "a fire attack on the IFT: each FP and DRM item with its rule, the column, the odds",
     ),
+    "cc": (
+        "cc",
+        "the Close Combat in a Location: both sides' attacks, each DRM with its rule, the odds",
+    ),
     "counters": (
         "counters",
         "list the counters of a nationality as VASL prints them (face, Class, broken ML, line)",

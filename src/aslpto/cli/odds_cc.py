@@ -17,7 +17,7 @@ from fractions import Fraction
 from aslpto.base.hints import Any
 from aslpto.base.rulings import InputError
 from aslpto.cli.command import Outcome
-from aslpto.procedures.cc import CCOptions, cc, cc_json
+from aslpto.procedures.cc import CCAnswer, CCOptions, cc, cc_json
 from aslpto.procedures.odds import result_json, unit_json
 from aslpto.state.dice import Dice, GivenDice, RandomDice
 from aslpto.state.units import Unit
@@ -71,46 +71,130 @@ def answer(args: argparse.Namespace, describe: Describe, line: Callable[[dict[st
     opts = options(args)
     header: dict[str, Any] = {"procedure": "cc", "units": [unit_json(u) for u in attackers],
                               "defenders": [unit_json(u) for u in defenders]}  # fmt: skip
-    if args.rolls is not None or args.seed is not None:
-        dice: Dice = GivenDice(args.rolls) if args.rolls is not None else RandomDice(args.seed)
-        done = cc(attackers, defenders, opts, dice)
-        if isinstance(dice, GivenDice) and dice.remaining:
-            raise InputError(f"rolls {args.rolls!r}: {dice.remaining} roll(s) left over; the "
-                             f"CC used {dice.used}")  # fmt: skip
-        header["cc"] = cc_json(done.cc)
+    dice = dice_of(args)
+    done = cc(attackers, defenders, opts, dice)
+    left_over(args, dice)
+    return render(header, done, line, rolled=rolled_of(args))
+
+
+def dice_of(args: argparse.Namespace) -> Dice | None:
+    """The dice ``--rolls`` or ``--seed`` give (``None``: the exact odds)."""
+    if getattr(args, "summary", False) and (args.rolls is not None or args.seed is not None):
+        raise InputError("--summary sums up the odds; --rolls and --seed roll once")
+    if args.rolls is not None:
+        return GivenDice(args.rolls)
+    if args.seed is not None:
+        return RandomDice(args.seed)
+    return None
+
+
+def left_over(args: argparse.Namespace, dice: Dice | None) -> None:
+    """Refuse rolls the CC did not use."""
+    if isinstance(dice, GivenDice) and dice.remaining:
+        raise InputError(f"rolls {args.rolls!r}: {dice.remaining} roll(s) left over; the "
+                         f"CC used {dice.used}")  # fmt: skip
+
+
+def rolled_of(args: argparse.Namespace) -> str | None:
+    if args.rolls is not None:
+        return str(args.rolls)
+    return f"seed {args.seed}" if args.seed is not None else None
+
+
+def render(
+    header: dict[str, Any],
+    done: CCAnswer,
+    line: Callable[[dict[str, Any]], str],
+    *,
+    rolled: str | None = None,
+    summary: bool = False,
+    head: str = "",
+) -> Outcome:
+    """A CC answered: ``header`` (the units), how the CC is made, then the outcomes (or with
+    ``summary``, each unit's fate and how many of each side are eliminated; or the roll)."""
+    header = {**header, "cc": cc_json(done.cc)}
+    top = head + _head(header["cc"])
+    if done.rolled is not None:
         r = done.rolled
-        assert r is not None
         entry = result_json(r, detail=True)
-        rolled = args.rolls if args.rolls is not None else f"seed {args.seed}"
         payload = {**header, "outcomes": [{**entry, "probability": "1/1"}],
                    "rules": list(r.rules), "rolled": rolled}  # fmt: skip
         text = "; ".join(line(u) for u in entry["result"]) or "(none)"
         if r.eliminated:
             text += f"  eliminated: {', '.join(r.eliminated)}"
         text += "\n" + "\n".join(r.events) + f"\nrules: {', '.join(r.rules)}"
-        return Outcome(payload, _head(header["cc"]) + text)
-    done = cc(attackers, defenders, opts)
-    header["cc"] = cc_json(done.cc)
+        return Outcome(payload, top + text)
     assert done.odds is not None
-    grouped: dict[str, tuple[dict[str, Any], Fraction]] = {}
     rules: list[str] = []
+    for r, _ in done.odds:
+        rules.extend(x for x in r.rules if x not in rules)
+    if summary:
+        s, lines = _summary(done, line)
+        lines.append(f"rules: {', '.join(rules)}")
+        return Outcome({**header, "summary": s, "rules": rules}, top + "\n".join(lines))
+    grouped: dict[str, tuple[dict[str, Any], Fraction]] = {}
     for r, p in done.odds:
         entry = result_json(r, detail=False)
         key = repr(entry)
         prev = grouped.get(key)
         grouped[key] = (entry, p + (prev[1] if prev else Fraction(0)))
-        rules.extend(x for x in r.rules if x not in rules)
     ordered = sorted(grouped.values(), key=lambda ep: -ep[1])
-    outcomes = [{**e, "probability": f"{p.numerator}/{p.denominator}"} for e, p in ordered]
+    outcomes = [{**e, "probability": _frac(p)} for e, p in ordered]
     lines = [
-        f"{o['probability']:>12}  {float(p) * 100:>5.1f}%  "
+        f"{o['probability']:>12}  {_pct(p):>6}  "
         + ("; ".join(line(u) for u in o["result"]) or "(none)")
         + (f"  eliminated: {', '.join(o['eliminated'])}" if o.get("eliminated") else "")
         for o, (_, p) in zip(outcomes, ordered, strict=True)
     ]
     lines.append(f"rules: {', '.join(rules)}")
-    return Outcome({**header, "outcomes": outcomes, "rules": rules},
-                   _head(header["cc"]) + "\n".join(lines))  # fmt: skip
+    return Outcome({**header, "outcomes": outcomes, "rules": rules}, top + "\n".join(lines))
+
+
+def _frac(p: Fraction) -> str:
+    return f"{p.numerator}/{p.denominator}"
+
+
+def _pct(p: Fraction) -> str:
+    return f"{float(p) * 100:.1f}%"
+
+
+def _summary(done: CCAnswer, line: Callable[[dict[str, Any]], str]
+             ) -> tuple[dict[str, Any], list[str]]:  # fmt: skip
+    """Each unit's own fate, and how many units of each side end eliminated, with their exact
+    odds (the joint outcomes summed)."""
+    assert done.odds is not None
+    made = done.cc
+    sides = {"attacker": made.attacker_side, "defender": made.defender_side}
+    fates: dict[str, dict[str, tuple[dict[str, Any] | None, Fraction]]] = {
+        u.id: {} for side in sides.values() for u in side}
+    counts: dict[str, dict[int, Fraction]] = {k: {} for k in sides}
+    for r, p in done.odds:
+        gone = set(r.eliminated)
+        now = {u.id: u for u in r.units}
+        for side, units in sides.items():
+            for u in units:
+                after = now.get(u.id)
+                end = None if u.id in gone or after is None else unit_json(after)
+                key = repr(end)
+                prev = fates[u.id].get(key)
+                fates[u.id][key] = (end, p + (prev[1] if prev else Fraction(0)))
+            n = sum(1 for u in units if u.id in gone)
+            counts[side][n] = counts[side].get(n, Fraction(0)) + p
+    out: dict[str, Any] = {"units": [], "eliminated": {}}
+    lines: list[str] = []
+    for uid, ends in fates.items():
+        ordered = sorted(ends.values(), key=lambda ep: -ep[1])
+        out["units"].append({"id": uid, "outcomes": [
+            {"result": e, "eliminated": e is None, "probability": _frac(p)} for e, p in ordered]})
+        lines.append(f"{uid}: " + "; ".join(
+            f"{'eliminated' if e is None else line(e)} {_frac(p)} ({_pct(p)})"
+            for e, p in ordered))  # fmt: skip
+    for side, by in counts.items():
+        rows = sorted(by.items())
+        out["eliminated"][side] = [{"count": n, "probability": _frac(p)} for n, p in rows]
+        lines.append(f"{side} units eliminated: " + "; ".join(
+            f"{n}: {_frac(p)} ({_pct(p)})" for n, p in rows))  # fmt: skip
+    return out, lines
 
 
 def _head(c: dict[str, Any]) -> str:

@@ -1,6 +1,8 @@
 """Close Combat in one Location (A11) as ``aslpto odds cc`` and :func:`aslpto.cc` answer it:
 both sides' attacks with every FP and DRM item, then the odds of their joint fates, or one roll
-(:mod:`aslpto.rules.cc`), and the JSON of both.
+(:mod:`aslpto.rules.cc`), and the JSON of both. :func:`close_combat` (``aslpto cc``) takes the
+units from a game: every unit of both sides in the Location, as the scenario has them (broken,
+pinned, CX, above a Panji or Bank counter).
 
 >>> from aslpto.state.counters import make
 >>> from aslpto.state.units import Kind, Strength, UnitClass
@@ -17,6 +19,7 @@ from collections.abc import Sequence
 
 from aslpto.base.hints import TYPE_CHECKING, Any
 from aslpto.base.records import record
+from aslpto.base.rulings import InputError, RuleViolation
 from aslpto.rules import morale as m
 from aslpto.rules.cc.resolution import CC, PLAIN, CCOptions, cc_odds, prepare, resolve_cc
 from aslpto.state.dice import Dice, Distribution
@@ -25,7 +28,7 @@ from aslpto.state.units import Unit
 if TYPE_CHECKING:
     from aslpto.state.game import Game
 
-__all__ = ["CC", "CCAnswer", "CCOptions", "cc", "cc_json"]
+__all__ = ["CC", "CCAnswer", "CCOptions", "attacking_side", "cc", "cc_json", "close_combat"]
 
 
 @record
@@ -36,6 +39,9 @@ class CCAnswer:
     cc: CC
     odds: Distribution[m.Result] | None = None
     rolled: m.Result | None = None
+    location: str = ""  # the hex, when the units come from a game (:func:`close_combat`)
+    attacker: str = ""  # ... the ATTACKER's side and the DEFENDER's
+    defender: str = ""
 
 
 def cc(
@@ -51,6 +57,56 @@ def cc(
     if dice is not None:
         return CCAnswer(made, rolled=resolve_cc(made, dice, game))
     return CCAnswer(made, odds=cc_odds(made, game))
+
+
+def attacking_side(game: Game, name: str | None = None) -> str:
+    """The ATTACKER's side: ``name`` (a side of the scenario, in any case), or else the one side
+    of ``[[sides]]`` that is not the DEFENDER."""
+    known = list(dict.fromkeys([*(s.name for s in game.sides),
+                                *(u.side for u in game.units.values())]))  # fmt: skip
+    if name is not None:
+        for k in known:
+            if k.lower() == name.strip().lower():
+                return k
+        raise InputError(f"attacker '{name}': no such side (sides: {', '.join(known) or 'none'})")
+    others = [s.name for s in game.sides if not s.defender]
+    if len(others) == 1 and len(others) < len(game.sides):
+        return others[0]
+    raise InputError("the scenario names no one DEFENDER among its [[sides]]: say who attacks "
+                     f"(--attacker SIDE; sides: {', '.join(known) or 'none'})")  # fmt: skip
+
+
+def close_combat(
+    game: Game,
+    location: str,
+    options: CCOptions = PLAIN,
+    *,
+    attacker: str | None = None,
+    dice: Dice | None = None,
+) -> CCAnswer:
+    """The CC in ``location`` (a hex, or a unit id: its hex) of a game: the ATTACKER's units
+    there (``attacker``: its side; by default the side that is not the DEFENDER) against every
+    other unit there; its exact odds, or one roll with ``dice``."""
+    from aslpto.procedures.fire import target_location
+
+    where = target_location(game, location, "location")
+    side = attacking_side(game, attacker)
+    h = game.map.hex(where)
+    here = [u for u in game.units.values() if u.hex and game.map.hex(u.hex) == h]
+    mine = [u for u in here if u.side == side]
+    theirs = [u for u in here if u.side != side]
+    if not mine or not theirs:
+        there = sorted({u.side for u in here})
+        who = f"only {', '.join(there)} units there" if there else "no unit there"
+        raise RuleViolation("A11.1", f"no enemy unit in {where}: {who}; a CC needs both sides' "
+                                     f"units in one Location (the ATTACKER: {side})")  # fmt: skip
+    for u in here:
+        if u.entrenched == "pillbox":
+            raise InputError(f"{u.id} is in a pillbox in {where}: CC with a pillbox's occupants "
+                             "is not built (G1.64 makes it no Hand-to-Hand)")  # fmt: skip
+    defender = ", ".join(dict.fromkeys(u.side for u in theirs))
+    done = cc(mine, theirs, options, dice, game)
+    return CCAnswer(done.cc, done.odds, done.rolled, where, side, defender)
 
 
 def cc_json(made: CC) -> dict[str, Any]:

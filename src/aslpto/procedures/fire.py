@@ -201,19 +201,20 @@ def _target_units(game: Game, where: str, side: str) -> tuple[Hex, tuple[Unit, .
     return h, enemy
 
 
-def target_location(game: Game, word: str) -> str:
-    """The hex a TARGET names: a hex, or a unit's hex. A word that is both is refused."""
+def target_location(game: Game, word: str, what: str = "target") -> str:
+    """The hex a TARGET (or another Location, ``what``) names: a hex, or a unit's hex. A word
+    that is both is refused."""
     unit = game.units.get(word)
     try:
         h = game.map.hex(word)
     except InputError as e:
         if unit is None:
-            raise InputError(f"target '{word}': {e.message}; nor is it a unit") from None
+            raise InputError(f"{what} '{word}': {e.message}; nor is it a unit") from None
         if not unit.hex:
-            raise InputError(f"target '{word}' is not on the map") from None
+            raise InputError(f"{what} '{word}' is not on the map") from None
         return game.map.name(game.map.hex(unit.hex))
     if unit is not None:
-        raise InputError(f"target '{word}' is both a unit and a hex: name the unit's hex "
+        raise InputError(f"{what} '{word}' is both a unit and a hex: name the unit's hex "
                          f"({unit.hex or 'off the map'}) or the hex another way")  # fmt: skip
     return game.map.name(h)
 
