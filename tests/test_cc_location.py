@@ -202,3 +202,12 @@ def test_a11_4_cli_cc_rolled_and_refusals_are_one_line(
     ):
         code, out, err = run(capsys, "cc", moved, *args)
         assert code == 2 and out == "" and err.startswith(want) and err.count("\n") == 1, err
+
+
+def test_a11_1_cli_odds_cc_summary_too(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, err = run(capsys, "odds", "cc", "--attacker", "4-4-8", "--defender",
+                         "6-6-6:american", "--summary", "--json")  # fmt: skip
+    assert code == 0, err
+    s = json.loads(out)["summary"]
+    assert [u["id"] for u in s["units"]] == ["A1", "D1"]
+    assert sum(Fraction(o["probability"]) for o in s["eliminated"]["defender"]) == 1

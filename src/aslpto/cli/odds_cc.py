@@ -74,7 +74,8 @@ def answer(args: argparse.Namespace, describe: Describe, line: Callable[[dict[st
     dice = dice_of(args)
     done = cc(attackers, defenders, opts, dice)
     left_over(args, dice)
-    return render(header, done, line, rolled=rolled_of(args))
+    return render(header, done, line, rolled=rolled_of(args),
+                  summary=getattr(args, "summary", False))  # fmt: skip
 
 
 def dice_of(args: argparse.Namespace) -> Dice | None:
