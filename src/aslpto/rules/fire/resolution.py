@@ -190,7 +190,7 @@ def _apply(
     checks: list[tuple[str, m.Check, int]] = []
     for u in units:
         r = of[u.id]
-        key = _group_key(r, results, u.id)
+        key = _group_key(r)
         if r.effect == Effect.KIA:
             if u.id in chosen[key]:
                 log.note(u, f"eliminated ({r})", _rule("kia"), _rule("random_selection"))
@@ -241,13 +241,14 @@ def _kia_break(u: Unit, log: m.Log, dice: Dice) -> list[Unit]:
 
 
 def _leaders_first(units: Sequence[Unit]) -> list[Unit]:
+    """A10.2: the leaders check first, the higher Morale Level first."""
     from aslpto.state.counters import morale_of
 
     leaders = sorted((u for u in units if u.kind == Kind.LEADER), key=lambda u: -morale_of(u))
     return leaders + [u for u in units if u.kind != Kind.LEADER]
 
 
-def _group_key(r: IftResult, results: Sequence[tuple[str, IftResult]], uid: str) -> str:
+def _group_key(r: IftResult) -> str:
     """Random Selection picks among the units that share a KIA/K result (where units of one
     Location have different DRM, among those whose Final DR gave the same result)."""
     return str(r)
@@ -261,7 +262,7 @@ def _groups(
     for u in units:
         r = of[u.id]
         if r.effect in (Effect.KIA, Effect.K):
-            out.setdefault(_group_key(r, results, u.id), (r, []))[1].append(u)
+            out.setdefault(_group_key(r), (r, []))[1].append(u)
     return out
 
 
@@ -335,14 +336,14 @@ def resolve_attack(
     before = [u for u in units if u.kind == Kind.LEADER]
     after = m.resolve_checks(b.units, b.checks, dice, leaders=before, gone=b.gone, **facts)
     told = tuple(f"{uid}: {r}" for uid, r in results)
-    rules = (_rule_of(results), *b.rules)
+    rules = (_ift_rule(), *b.rules)
     rules += tuple(x for x in after.rules if x not in rules)
     events = (f"IFT DR {roll}", *told, *b.events, *after.events)
     outcome = m.Result(after.units, after.eliminated, events, tuple(dict.fromkeys(rules)))
     return AttackResult(roll, results, outcome)
 
 
-def _rule_of(results: Sequence[tuple[str, IftResult]]) -> str:
+def _ift_rule() -> str:
     return str(table.data()["ift"]["rule"])
 
 
@@ -357,7 +358,7 @@ def attack_ways(units: Sequence[Unit], attack: Attack) -> list[m.Checks]:
         results = results_of(attack, roll)
         if results not in memo:
             memo[results] = _before_odds(units, results)
-        rule = _rule_of(results)
+        rule = _ift_rule()
         for b, p in memo[results]:
             key = (b.units, b.gone, b.checks, b.rules)
             if key in acc:
