@@ -121,6 +121,15 @@ def screenshot(page: Any, name: str) -> None:
     page.screenshot(path=str(SCREENSHOTS / f"{name}.png"))
 
 
+def river_cc(folder: Path) -> Path:
+    """A copy of paddy-river.toml with U1 moved into 32N6, where J3 is: a Close Combat there."""
+    text = (EXAMPLES / "paddy-river.toml").read_text(encoding="utf-8")
+    assert text.count('hex = "32M9"') == 1  # U1's hex
+    dest = folder / "paddy-river-cc.toml"
+    dest.write_text(text.replace('hex = "32M9"', 'hex = "32N6"'), encoding="utf-8")
+    return dest
+
+
 def moved_save(tmp_path: Path) -> Path:
     """A copy of a real save with two of its squads' stacks moved onto board 1 (1K5, 1P5)."""
     from aslpto.formats.vasl.savefile import read_save, with_position, write_save

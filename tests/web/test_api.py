@@ -9,11 +9,11 @@ import os
 import subprocess
 import sys
 import zipfile
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
-from tests.web.conftest import EXAMPLES, Served
+from tests.web.conftest import EXAMPLES, Served, river_cc
 
 from aslpto.cli import main
 from aslpto.web.referee import BadRequest, Referee
@@ -147,6 +147,93 @@ def test_a7_fire_through_the_api(serve: Callable[[str], Served]) -> None:
     assert "A7.9" in got["cowering"]["rules"] and got["unchecked"]
 
 
+@pytest.fixture(scope="module")
+def cc_served(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Served]:
+    """paddy-river with U1 moved into 32N6, where J3 is (a copy in a temp folder)."""
+    s = Served(river_cc(tmp_path_factory.mktemp("cc")))
+    yield s
+    s.bg.stop()
+
+
+CC_SAME = [
+    {"location": "32N6"},
+    {"location": "U1", "hand-to-hand": True, "ambush": "defender"},
+    {"location": "J3", "summary": True},
+    {"location": "32N6", "rolls": "3,4 2,2"},
+    {"location": "32N6", "attacker": "Japanese", "drm": -1, "defender-drm": 2},
+    {"location": "32N6", "ambush": "attacker", "seed": 7},
+]  # fmt: skip
+
+
+def _cc_argv(body: dict[str, object]) -> list[str]:
+    argv = [str(body["location"])]
+    for k, v in body.items():
+        if k != "location":
+            argv += [f"--{k}"] if v is True else [f"--{k}", str(v)]
+    return argv
+
+
+@pytest.mark.parametrize("body", CC_SAME)
+def test_cc_answers_the_cli_json(
+    cc_served: Served, capsys: pytest.CaptureFixture[str], body: dict[str, object]
+) -> None:
+    status, got = cc_served.post("/api/cc", body)
+    code = main(["cc", cc_served.referee.path, *_cc_argv(body), "--json"])
+    assert status == 200 and code == 0
+    assert got == json.loads(capsys.readouterr().out)
+
+
+CC_REFUSED = [
+    {"location": "32M5"},  # Japanese units only (A11.1)
+    {"location": "32ZZ5"},
+    {"location": "U9"},
+    {"location": "U1", "attacker": "Germans"},
+    {"location": "U1", "ambush": "me"},
+    {"location": "U1", "drm": "x"},
+    {"location": "U1", "rolls": "3,4", "summary": True},
+    {"location": "U1", "rolls": "13,4"},
+    {"location": "U1", "rolls": "3,4"},  # the DEFENDER's roll missing
+]  # fmt: skip
+
+
+@pytest.mark.parametrize("body", CC_REFUSED)
+def test_cc_refuses_with_the_cli_line(
+    cc_served: Served, capsys: pytest.CaptureFixture[str], body: dict[str, object]
+) -> None:
+    status, got = cc_served.post("/api/cc", body)
+    code = main(["cc", cc_served.referee.path, *_cc_argv(body), "--json"])
+    err = capsys.readouterr().err
+    assert code == 2 and 400 <= status < 500
+    assert got == {"error": err.strip()} and "\n" not in got["error"]
+
+
+def test_a11_cc_refused_where_one_side_stands_alone(
+    serve: Callable[[str], Served], capsys: pytest.CaptureFixture[str]
+) -> None:
+    status, got = serve(RIVER).post("/api/cc", {"location": "32N6"})
+    code, _, err = _cli(["cc", RIVER, "32N6"], RIVER, capsys)
+    assert code == 2 and status == 400
+    assert got == {"error": err.strip()} and "A11.1" in got["error"]
+
+
+def test_a11_cc_through_the_api(cc_served: Served) -> None:
+    """U1 (6 FP) on J3 (3 FP) in 32N6: 2-1, Kill Number 7; J3 back at 1-2, Kill Number 4;
+    Hand-to-Hand declared: red Kill Numbers (G1.64); the outcomes sum to one."""
+    from fractions import Fraction
+
+    status, got = cc_served.post("/api/cc", {"location": "32N6"})
+    assert status == 200 and got["procedure"] == "cc" and got["location"] == "32N6"
+    assert (got["attacker"], got["defender"]) == ("U.S.", "Japanese")
+    atk, dfn = got["cc"]["attacks"]["attacker"], got["cc"]["attacks"]["defender"]
+    assert (atk["odds"], atk["kill_number"]) == ("2-1", 7)
+    assert (dfn["odds"], dfn["kill_number"]) == ("1-2", 4)
+    assert sum(Fraction(o["probability"]) for o in got["outcomes"]) == 1
+    status, got = cc_served.post("/api/cc", {"location": "U1", "hand-to-hand": True})
+    assert status == 200 and got["cc"]["hand_to_hand"] is True
+    assert got["cc"]["attacks"]["attacker"]["kill_number_color"] == "red"
+    assert any(i["rule"] == "G1.64" for i in got["cc"]["attacks"]["defender"]["drm_items"])
+
+
 BAD: list[tuple[str, bytes, dict[str, str]]] = [
     ("/api/move", b'{"unit": ', {}),
     ("/api/move", b"[1, 2]", {}),
@@ -190,6 +277,15 @@ BAD: list[tuple[str, bytes, dict[str, str]]] = [
     ("/api/fire", b'{"firers": "--help", "target": "37EE7"}', {}),
     ("/api/fire", b'{"firers": "A", "target": "37EE7", "range": 3}', {}),
     ("/api/fire", b'{"target": "37EE7"}', {}),
+    ("/api/cc", b'{"location": 7}', {}),
+    ("/api/cc", b'{"location": ["A"]}', {}),
+    ("/api/cc", b'{"location": "A", "hand-to-hand": "yes"}', {}),
+    ("/api/cc", b'{"location": "37EE7", "drm": 1.5}', {}),
+    ("/api/cc", b'{"location": "A"}', {}),
+    ("/api/cc", b'{"location": "--help"}', {}),
+    ("/api/cc", b'{"location": "A", "attacker": ""}', {}),
+    ("/api/cc", b'{"location": "A", "attackers": "U.S."}', {}),
+    ("/api/cc", b"{}", {}),
     ("/api/terrain", b'{"hex": "37A0"}', {}),
     ("/api/terrain", b'{"hex": "99A1"}', {}),
     ("/api/terrain", b'{"hex": "' + b"9" * 150 + b'"}', {}),

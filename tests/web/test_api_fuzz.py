@@ -15,7 +15,9 @@ from aslpto.web.referee import QUERIES, BadRequest, Referee
 REF = Referee.load(EXAMPLES / "panji-g9.toml")
 FIRE_REF = Referee.load(EXAMPLES / "paddy-river.toml")
 """A fire needs an enemy to fire at: paddy-river's Japanese and U.S. units."""
-REFS = {"fire": FIRE_REF}
+CC_REF = FIRE_REF.placed({"unit": "U1", "hex": "32N6"})
+"""A CC needs both sides in one Location: U1 put into 32N6, where J3 is."""
+REFS = {"fire": FIRE_REF, "cc": CC_REF}
 FIELDS = {c: [f["name"] for f in fs] for c, fs in REF.fields().items()}
 WORDS = st.sampled_from([
     "A", "B", "E", "tank", "37EE7", "37DD7", "37CC8", "37EE8", ":above", ":beneath", ":bank",
@@ -26,6 +28,8 @@ WORDS = st.sampled_from([
     # fire (paddy-river): firers, targets, phases
     "U1", "U1,U2", "U1,U2,UL", "U2,UL", "J1,JL", "J3", "JL", "UL", "32N6", "32M5", "32N6:bank",
     "U1,J1", "U1,", "prep", "defensive-first", "final", "advancing", "3,4 2,3", "7",
+    # cc: locations, sides, who Ambushed
+    "U.S.", "Japanese", "japanese", "Germans", "attacker", "defender", "3,4 2,2", "6,6 1,1",
 ])  # fmt: skip
 VALUES = st.one_of(
     WORDS, st.booleans(), st.integers(-5, 20), st.none(), st.lists(WORDS, max_size=4),
@@ -35,11 +39,15 @@ VALUES = st.one_of(
 
 FIRERS = st.sampled_from(["U1", "U1,U2", "U1,U2,UL", "U2,UL", "UL", "J1,JL", "J3", "U1,J1"])
 TARGETS = st.sampled_from(["32N6", "J3", "J2", "J1", "32M5", "U2", "32N9", "32N6:bank", "32O5"])
+LOCATIONS = st.sampled_from(["32N6", "U1", "J3", "32M5", "J1", "32N6:bank", "32ZZ1", "U.S."])
 
 
 def bodies(command: str) -> st.SearchStrategy[dict[str, Any]]:
     keys = st.sampled_from([*FIELDS[command], "nonsense"])
     rest = st.dictionaries(keys, VALUES, max_size=6)
+    if command == "cc":  # most random bodies name no Location; these name one, then anything
+        where = st.fixed_dictionaries({"location": LOCATIONS})
+        return st.one_of(rest, st.tuples(rest, where).map(lambda rw: {**rw[0], **rw[1]}))
     if command != "fire":
         return rest
     # most random bodies fire at nobody; these name firers and a target, then anything

@@ -1,5 +1,6 @@
 """The page in a real browser (Debian's chromium driven by Playwright): a unit's reach, a path
-over a Covered hexside, an LOS a jungle hex blocks. Screenshots go to out/screenshots/."""
+over a Covered hexside, an LOS a jungle hex blocks, a Fire attack, a Close Combat. Screenshots
+go to out/screenshots/."""
 
 from __future__ import annotations
 
@@ -7,7 +8,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from tests.web.conftest import EXAMPLES, Served, screenshot
+from tests.web.conftest import EXAMPLES, Served, river_cc, screenshot
 
 
 def _open(page: Any, s: Served) -> None:
@@ -164,3 +165,49 @@ def test_a7_fire_mode_shows_the_column_and_the_outcomes(
     page.click('.unit-chip[data-unit="J1"]')  # an enemy unit: the target is its hex
     page.wait_for_selector('body[data-fire-shown="32M5"]')
     assert page.inner_text("#fire-pick") == "U1, U2 → 32M5"
+
+
+def test_a11_cc_mode_shows_the_odds_and_the_outcomes(tmp_path: Path, page: Any) -> None:
+    """CC mode over a copy of paddy-river with U1 moved into 32N6, where J3 is: 32N6 clicked
+    shows who attacks whom, each side's odds column and Kill Number, and the joint outcomes as
+    bars with their percentages; Hand-to-Hand asked for makes the Kill Numbers red (G1.64); a
+    hex of one side only answers the command's one line."""
+    s = Served(river_cc(tmp_path))
+    try:
+        _open(page, s)
+        page.click('#ui-modes button[data-mode="cc"]')
+        page.click('.hex-hit[data-hex="32N6"]', force=True)
+        page.wait_for_selector('body[data-cc-shown="32N6"]')
+        _, cc = s.post("/api/cc", {"location": "32N6"})
+        atk = cc["cc"]["attacks"]["attacker"]
+        assert atk["odds"] == "2-1" and atk["kill_number"] == 7
+        assert page.get_attribute('.cc-odds[data-side="attacker"]', "data-odds") == "2-1"
+        odds = page.inner_text('.cc-odds[data-side="attacker"]')
+        assert odds.startswith("U.S. (ATTACKER): U1 vs J3: 2-1") and "Kill Number 7" in odds
+        assert "1-2" in page.inner_text('.cc-odds[data-side="defender"]')
+        first = cc["outcomes"][0]["probability"]
+        n, d = (int(x) for x in first.split("/"))
+        bar = page.locator(".cc-outcomes > .bar").first
+        assert bar.get_attribute("data-probability") == first
+        assert bar.inner_text().startswith(f"{100 * n / d:.1f}%")
+        assert page.locator(".cc-outcomes > .bar").count() == min(10, len(cc["outcomes"]))
+        assert "A11.11" in page.inner_text('.cc-items[data-side="attacker"]')
+        assert page.locator('.cc-location[data-hex="32N6"]').count() == 1
+        screenshot(page, "cc-u1-j3-32N6")
+
+        page.click("#cc-options-summary")  # the options, unfolded
+        page.check('#cc-options input[name="hand-to-hand"]')
+        page.wait_for_function("document.querySelector('.cc-hth.on') !== null")
+        page.wait_for_selector('body[data-cc-shown="32N6"]')
+        _, hth = s.post("/api/cc", {"location": "32N6", "hand-to-hand": True})
+        kill = hth["cc"]["attacks"]["attacker"]["kill_number"]
+        assert f"Kill Number {kill} (red" in page.inner_text('.cc-odds[data-side="attacker"]')
+        assert "G1.64" in page.inner_text('.cc-items[data-side="defender"]')
+
+        page.click('.unit-chip[data-unit="J1"]')  # 32M5: Japanese units only
+        page.wait_for_selector("#cc-error")
+        _, refused = s.post("/api/cc", {"location": "32M5", "hand-to-hand": True})
+        assert page.inner_text("#cc-error") == refused["error"].removeprefix("aslpto: ")
+        assert page.inner_text("#cc-error").startswith("A11.1: no enemy unit in 32M5")
+    finally:
+        s.bg.stop()

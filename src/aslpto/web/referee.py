@@ -1,5 +1,5 @@
 """The referee behind the page: one game, loaded once, and the answers of the query commands
-(``terrain``, ``move``, ``reach``, ``los``, ``odds``, ``fire``, ``check``) to requests given
+(``terrain``, ``move``, ``reach``, ``los``, ``odds``, ``fire``, ``cc``, ``check``) to requests given
 as JSON objects.
 
 A request's fields are the command's own arguments, read by the command's own parser
@@ -40,7 +40,7 @@ from aslpto.formats import scenario, svg
 from aslpto.state.game import Game
 from aslpto.web.pictures import Pictures, read_pictures
 
-QUERIES: tuple[str, ...] = ("terrain", "move", "reach", "los", "odds", "fire", "check")
+QUERIES: tuple[str, ...] = ("terrain", "move", "reach", "los", "odds", "fire", "cc", "check")
 """The commands the API answers, one endpoint each (``/api/NAME``)."""
 
 MAX_QUERY_BYTES = 64 * 1024

@@ -13,12 +13,15 @@ const MOVE_OPTIONS = ["phase", "assault", "double-time", "low-crawl", "riding", 
   "galloping", "manhandling", "column"];
 const FIRE_OPTIONS = ["phase", "moving", "assault-movement", "fired", "leader", "no-leader",
   "area-fire", "summary", "rolls"];
+const CC_OPTIONS = ["attacker", "hand-to-hand", "ambush", "drm", "defender-drm", "summary",
+  "rolls"];
 const OUTCOME_BARS = 10; // the likeliest outcomes drawn as bars; the rest folded under them
 
 const state = {
   map: null, fields: null, svg: null, layers: {}, mode: "hex",
   unit: null, reach: null, steps: [], losFrom: null, view: null, timing: {},
   firers: [], fireTarget: null, fire: null, fireAsked: 0, losAsked: 0, placing: null,
+  ccWhere: null, cc: null, ccAsked: 0,
   game: gameOfUrl(),
 };
 window.referee = state;
@@ -137,7 +140,7 @@ async function loadMap(keepView) {
   const clipped = frameOf(g, "page-layers",
     svg.querySelector("clipPath#boards") ? { "clip-path": "url(#boards)" } : {});
   const free = frameOf(g, "page-units", {});
-  for (const name of ["reach", "path", "fire", "los", "mark", "hits", "units"]) {
+  for (const name of ["reach", "path", "fire", "cc", "los", "mark", "hits", "units"]) {
     state.layers[name] = sv("g", { id: "layer-" + name });
     (name === "units" ? free : clipped).appendChild(state.layers[name]);
   }
@@ -153,8 +156,10 @@ async function loadMap(keepView) {
   listOffMap();
   buildOptions();
   buildFireOptions();
+  buildCcOptions();
   clearUnit();
   clearFire();
+  clearCc();
   status("");
 }
 
@@ -429,11 +434,23 @@ function setMode(mode) {
     clearFire();
     document.getElementById("fire-panel").hidden = true;
   }
+  if (mode === "cc" && was !== "cc") {
+    // the Close Combat alone on the map and at the top of the panel
+    clearUnit();
+    for (const l of ["los", "mark"]) state.layers[l] && state.layers[l].replaceChildren();
+    for (const id of ["los-panel", "hex-panel"]) document.getElementById(id).hidden = true;
+    showPanel("cc-panel");
+    clearCc();
+  } else if (mode !== "cc" && was === "cc") {
+    clearCc();
+    document.getElementById("cc-panel").hidden = true;
+  }
 }
 
 function clickUnit(id, evt) {
   if (state.mode === "los") return pickLos(unitEnd(id));
   if (state.mode === "fire") return pickFireUnit(id);
+  if (state.mode === "cc") return ccAtUnit(id);
   if (state.mode === "hex") setMode("move");
   selectUnit(id, evt ? performance.now() : undefined);
 }
@@ -443,6 +460,7 @@ function clickHex(name) {
   if (state.mode === "move" && state.unit) return stepTo(name);
   if (state.mode === "los") return pickLos(hexEnd(name));
   if (state.mode === "fire") return fireAt(name);
+  if (state.mode === "cc") return ccAt(name);
   return showTerrain(name);
 }
 
@@ -970,6 +988,18 @@ function bars(fig, rows) {
   }
 }
 
+function foldedBars(fig, rows) {
+  // the likeliest rows as bars, the rest folded under them
+  bars(fig, rows.slice(0, OUTCOME_BARS));
+  if (rows.length <= OUTCOME_BARS) return;
+  const rest = rows.slice(OUTCOME_BARS);
+  const more = el("details");
+  const sum = rest.reduce((a, [p]) => a + fraction(p), 0);
+  more.appendChild(el("summary", {}, `${rest.length} more, ${percent(String(sum) + "/1")} in all`));
+  bars(more, rest);
+  fig.appendChild(more);
+}
+
 function iftText(results) {
   const by = new Map();
   for (const [u, x] of Object.entries(results)) by.set(x, [...(by.get(x) || []), u]);
@@ -1035,17 +1065,7 @@ function showFire(box, d) {
   } else if (attack) {
     const fig = el("figure", { class: "odds fire-outcomes" });
     fig.appendChild(el("figcaption", {}, "Outcomes"));
-    const rows = d.outcomes.map((o) => [o.probability, outcomeText(o)]);
-    bars(fig, rows.slice(0, OUTCOME_BARS));
-    if (rows.length > OUTCOME_BARS) {
-      const rest = rows.slice(OUTCOME_BARS);
-      const more = el("details");
-      const sum = rest.reduce((a, [p]) => a + fraction(p), 0);
-      more.appendChild(el("summary", {},
-        `${rest.length} more, ${percent(String(sum) + "/1")} in all`));
-      bars(more, rest);
-      fig.appendChild(more);
-    }
+    foldedBars(fig, d.outcomes.map((o) => [o.probability, outcomeText(o)]));
     box.appendChild(fig);
   }
   if (Array.isArray(d.ift) && d.ift.length) {
@@ -1112,6 +1132,193 @@ async function drawFireThreads(d, asked) {
       if (!shaded.has(h.where)) mark(layer, h.where, "los-hindrance");
       shaded.add(h.where);
     }
+  }
+}
+
+// ---------------------------------------------------------------------------------------
+// CC: a Location holding both sides' units clicked, the Close Combat there (/api/cc)
+
+function buildCcOptions() {
+  const form = document.getElementById("cc-options");
+  form.replaceChildren();
+  form.onsubmit = (e) => e.preventDefault(); // Enter in a text field: asked on change
+  const fields = Object.fromEntries((state.fields.cc || []).map((f) => [f.name, f]));
+  const sides = [...new Set(state.map.units.map((u) => u.side))];
+  for (const name of CC_OPTIONS) {
+    const f = fields[name];
+    if (!f) continue;
+    const label = el("label", { title: f.help });
+    let input;
+    if (f.kind === "flag") {
+      input = el("input", { type: "checkbox", name });
+      label.append(input, " " + name);
+    } else if (f.choices || name === "attacker") {
+      // the attacker: a side of the game (none: the side that is not the DEFENDER)
+      input = el("select", { name });
+      input.appendChild(el("option", { value: "" }, "—"));
+      for (const c of f.choices || sides) input.appendChild(el("option", { value: c }, c));
+      label.append(name + " ", input);
+    } else if (name === "rolls") {
+      input = el("input", { name, placeholder: "3,5 4,2", size: 7 });
+      label.append(name + " ", input);
+    } else {
+      input = el("input", { name, type: "number", step: 1, placeholder: "0", class: "drm" });
+      label.append(name + " ", input);
+    }
+    input.addEventListener("change", () => { ccSummary(); if (state.ccWhere) askCc(); });
+    form.appendChild(label);
+  }
+  ccSummary();
+}
+
+function ccOptions() {
+  const out = {};
+  for (const input of document.querySelectorAll("#cc-options [name]")) {
+    if (input.type === "checkbox") { if (input.checked) out[input.name] = true; }
+    else if (input.value.trim()) out[input.name] = input.value.trim();
+  }
+  return out;
+}
+
+function ccSummary() {
+  // the options in force, on the folded options' one line
+  const bits = Object.entries(ccOptions()).map(([k, v]) => (v === true ? k : `${k} ${v}`));
+  document.getElementById("cc-options-summary").textContent =
+    "options: " + (bits.join(", ") || "none");
+}
+
+function clearCc() {
+  state.ccWhere = null;
+  state.cc = null;
+  state.ccAsked++;
+  if (state.layers.cc) state.layers.cc.replaceChildren();
+  delete document.body.dataset.ccShown;
+  document.getElementById("cc-where").textContent = "";
+  document.getElementById("cc-info").replaceChildren(el("p", { class: "note" },
+    "click a hex or a unit where units of both sides are"));
+}
+
+function ccAtUnit(id) {
+  // a unit clicked: the CC in its Location, asked for by its hex (so that a unit id that is
+  // also a hex's name is no question)
+  const u = unitById(id);
+  if (!u) return;
+  if (!u.hex) return status(`${id} is off the map`, true);
+  return ccAt(u.hex);
+}
+
+function ccAt(hex) {
+  state.ccWhere = hex;
+  return askCc();
+}
+
+async function askCc() {
+  const box = document.getElementById("cc-info");
+  const asked = ++state.ccAsked;
+  const layer = state.layers.cc;
+  layer.replaceChildren();
+  mark(layer, state.ccWhere, "cc-location");
+  document.getElementById("cc-where").textContent = state.ccWhere;
+  showPanel("cc-panel");
+  delete document.body.dataset.ccShown;
+  let d;
+  try {
+    d = await api("cc", { location: state.ccWhere, ...ccOptions() });
+  } catch (e) {
+    if (asked !== state.ccAsked) return;
+    state.cc = null;
+    box.replaceChildren(el("p", { class: "bad", id: "cc-error" }, e.message));
+    document.body.dataset.ccShown = "refused";
+    return;
+  }
+  if (asked !== state.ccAsked) return; // a later question was asked meanwhile
+  state.cc = d;
+  showCc(box, d);
+  document.body.dataset.ccShown = d.location;
+}
+
+function drmText(n) { return n < 0 ? "−" + Math.abs(n) : "+" + n; } // +0, as the command writes it
+
+function ccUnits(units) {
+  return units.map((u) => `${u.id} ${unitText(u)}`
+    + (u.position && !["ground", "in"].includes(u.position) ? ` (${u.position})` : "")).join(", ");
+}
+
+function showCc(box, d) {
+  box.replaceChildren();
+  const c = d.cc;
+  box.appendChild(el("p", { id: "cc-head" },
+    `${d.attacker} (ATTACKER) ${ccUnits(d.units)} — ${d.defender} (DEFENDER) ${ccUnits(d.defenders)}`));
+  box.appendChild(el("p", { class: "cc-hth" + (c.hand_to_hand ? " on" : "") },
+    (c.hand_to_hand ? "Hand-to-Hand CC" : "CC") + `: ${c.hand_to_hand_why}`
+    + (c.ambush ? `; the ${c.first} Ambushed and attacks first` : "")));
+  for (const side of ["attacker", "defender"]) {
+    const a = c.attacks[side];
+    const who = side === "attacker" ? `${d.attacker} (ATTACKER)` : `${d.defender} (DEFENDER)`;
+    if (!a) {
+      box.appendChild(el("p", { class: "cc-odds none", "data-side": side }, `${who}: no attack (A11.16)`));
+      continue;
+    }
+    box.appendChild(el("p", { class: "cc-odds", "data-side": side, "data-odds": a.odds },
+      `${who}: ${a.attackers.join(", ")} vs ${a.defenders.join(", ")}: ${a.odds}`
+      + ` (${a.odds_why}), Kill Number ${a.kill_number}`
+      + (a.hand_to_hand ? " (red: Hand-to-Hand)" : "") + `, DRM ${drmText(a.drm)}`));
+  }
+
+  if (d.summary) {
+    // each side's count of units eliminated, then each unit's own fate
+    for (const side of ["attacker", "defender"]) {
+      const rows = d.summary.eliminated[side] || [];
+      const fig = el("figure", { class: "odds cc-summary", "data-side": side });
+      fig.appendChild(el("figcaption", {}, `${side === "attacker" ? d.attacker : d.defender} units eliminated`));
+      bars(fig, rows.map((r) => [r.probability, `${r.count} unit(s)`]));
+      box.appendChild(fig);
+    }
+    for (const u of d.summary.units) {
+      const fig = el("figure", { class: "odds cc-fate", "data-unit": u.id });
+      fig.appendChild(el("figcaption", {}, u.id));
+      bars(fig, u.outcomes.map((o) => [o.probability, o.eliminated ? "eliminated" : unitText(o.result)]));
+      box.appendChild(fig);
+    }
+  } else if (d.rolled !== undefined) {
+    const fig = el("figure", { class: "odds cc-outcomes" });
+    fig.appendChild(el("figcaption", {}, `Rolled (${d.rolled})`));
+    bars(fig, d.outcomes.map((o) => [o.probability, outcomeText(o)]));
+    for (const ev of d.outcomes[0]?.events || []) fig.appendChild(el("p", { class: "note" }, ev));
+    box.appendChild(fig);
+  } else {
+    const fig = el("figure", { class: "odds cc-outcomes" });
+    fig.appendChild(el("figcaption", {}, "Outcomes"));
+    foldedBars(fig, d.outcomes.map((o) => [o.probability, outcomeText(o)]));
+    box.appendChild(fig);
+  }
+
+  // why: each side's FP and DRM items with their rules
+  for (const side of ["attacker", "defender"]) {
+    const a = c.attacks[side];
+    if (!a) continue;
+    box.appendChild(el("h3", {}, `${side === "attacker" ? "ATTACKER" : "DEFENDER"}'s attack`));
+    const t = el("table", { class: "fire-items cc-items", "data-side": side });
+    for (const i of a.fp) {
+      // an FP (6) or a factor of it (1/2, as the pinned unit's halving)
+      const v = typeof i.value === "number" ? String(i.value) : "×" + i.value;
+      itemRow(t, v, i.what + (i.unit ? ` (${i.unit})` : ""), i.rule);
+    }
+    itemRow(t, "", a.odds_why, "", "total");
+    for (const i of a.drm_items) {
+      itemRow(t, itemValue(i), i.what + (i.unit ? ` (${i.unit})` : ""), i.rule);
+    }
+    for (const [u, v] of Object.entries(a.defender_drm || {})) itemRow(t, signed(v), `${u}'s own DRM`, "");
+    itemRow(t, drmText(a.drm), `DRM in all; Kill Number ${a.kill_number} (${a.kill_number_color})`,
+      (a.rules || []).join(", "), "total");
+    box.appendChild(t);
+  }
+  const rules = d.rules || c.rules || [];
+  if (rules.length) box.appendChild(el("p", { class: "rules" }, "rules: " + rules.join(", ")));
+  if (d.unchecked && d.unchecked.length) {
+    const ul = el("ul", { class: "warn cc-unchecked unchecked" });
+    for (const u of d.unchecked) ul.appendChild(el("li", {}, "unchecked: " + u));
+    box.appendChild(ul);
   }
 }
 
@@ -1207,6 +1414,7 @@ function start() {
   document.addEventListener("keydown", (e) => {
     if (e.key !== "Escape" || e.target.tagName === "INPUT") return;
     if (state.mode === "fire") return clearFire();
+    if (state.mode === "cc") return clearCc();
     state.losFrom = null;
     state.layers.los && state.layers.los.replaceChildren();
     if (state.steps.length) { state.steps = []; evaluatePath(); } else clearUnit();
