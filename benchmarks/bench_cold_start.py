@@ -7,12 +7,9 @@ Targets (docs/performance.md): ``aslpto odds panji --unit 4-4-8`` within 3x the 
 ``aslpto reach`` and ``aslpto move`` on the 2x2 example within 5x. pytest-benchmark groups
 ``cold start``; in pairs (the order alternating) by ``python benchmarks/bench_cold_start.py``.
 
-A scenario's TOML parsed once is kept by its content (``aslpto.base.tomlcache``, as Python
-keeps a module's bytecode): the targeted rows ask of a scenario asked of before, as a player
-does, in a cache folder of the benchmark's own; the "first read" rows keep no cache
-(``ASLPTO_CACHE=off``), each call parsing the scenario and importing the TOML parser. The
-paired table adds the ratio of CPU time (user and system, of the child processes), which a
-busy machine moves less than wall time.
+Each ``reach`` and ``move`` call reads and parses the scenario and its board files. The paired
+table adds the ratio of CPU time (user and system, of the child processes), which a busy
+machine moves less than wall time.
 """
 
 from __future__ import annotations
@@ -23,7 +20,6 @@ import resource
 import statistics
 import subprocess
 import sys
-import tempfile
 from collections.abc import Callable
 from pathlib import Path
 
@@ -40,11 +36,8 @@ COMMANDS = {
     "odds panji": ["odds", "panji", "--unit", "4-4-8"],
     "reach 2x2": ["reach", EXAMPLE, "JA"],
     "move 2x2": ["move", EXAMPLE, "JA", "42M5"],
-    "reach 2x2, first read": ["reach", EXAMPLE, "JA"],
-    "move 2x2, first read": ["move", EXAMPLE, "JA", "42M5"],
 }
 TARGETS = {"odds panji": 3.0, "reach 2x2": 5.0, "move 2x2": 5.0}
-_CACHE = tempfile.mkdtemp(prefix="aslpto-bench-cache-")
 
 
 def _compiled() -> None:
@@ -58,9 +51,8 @@ def peer() -> None:
 
 
 def ours(name: str) -> None:
-    cache = "off" if name.endswith("first read") else _CACHE
     subprocess.run([*ASLPTO, *COMMANDS[name]], check=True, capture_output=True,
-                   env={**os.environ, "PYTHONDONTWRITEBYTECODE": "1", "ASLPTO_CACHE": cache})
+                   env={**os.environ, "PYTHONDONTWRITEBYTECODE": "1"})
 
 
 @pytest.fixture(scope="module", autouse=True)
@@ -100,7 +92,7 @@ def main() -> None:  # pragma: no cover
     print(f"{'command':22} {'ours ms':>8} {'peer ms':>8} {'ratio':>6} {'target':>6}  met"
           f"  {'CPU-time ratio':>14}")  # fmt: skip
     for name in COMMANDS:
-        ours(name)  # (a first call: the scenario asked of before)
+        ours(name)  # (a first call, untimed)
         ratio, a, b = paired_ratio(lambda n=name: ours(n), peer, pairs=20)  # type: ignore[misc]
         cpu = statistics.median(_cpu(lambda n=name: ours(n)) / _cpu(peer)  # type: ignore[misc]
                                 for _ in range(20))  # fmt: skip

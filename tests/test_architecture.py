@@ -214,3 +214,31 @@ def test_a_package_gives_later_what_it_names_to_the_type_checker(package: str) -
     exec(f"from {package} import *", star)  # (what `import *` gives)
     assert {n for n in named if not n.startswith("_")} <= set(star)
     assert not any(isinstance(v, type(pkg)) for v in star.values())
+
+
+HINTS = {"TYPE_CHECKING", "Any", "Generic", "Protocol", "TypeVar", "cast", "overload",
+         "dataclass_transform", "type_hints", "origin", "args"}  # fmt: skip
+"""What ``base.hints`` gives: a fixed set. A module that needs another name of :mod:`typing`
+at run time imports it from :mod:`typing`."""
+
+
+def test_base_hints_gives_a_fixed_set_of_names() -> None:
+    tree = ast.parse(MODULES["aslpto.base.hints"].read_text(encoding="utf-8"))
+    given: set[str] = set()
+    top = [n for node in tree.body
+           for n in ([*node.body, *node.orelse] if isinstance(node, ast.If)
+                     else [node])]  # fmt: skip
+    for node in top:
+        if isinstance(node, ast.ImportFrom) and node.module == "typing":
+            given.update(a.asname or a.name for a in node.names)
+        elif isinstance(node, ast.Assign):
+            given.update(t.id for t in node.targets if isinstance(t, ast.Name))
+        elif isinstance(node, (ast.FunctionDef, ast.ClassDef)):
+            given.add(node.name)
+    assert {n for n in given if not n.startswith("_")} == HINTS
+    taken: set[str] = set()
+    for path in MODULES.values():
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.ImportFrom) and node.module == "aslpto.base.hints":
+                taken.update(a.name for a in node.names)
+    assert taken <= HINTS

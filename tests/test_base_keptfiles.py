@@ -15,13 +15,6 @@ def test_a_value_is_kept_and_read_back(tmp_path: Path) -> None:
     assert [p.name for p in (tmp_path / "deeper").iterdir()] == ["x.marshal"]  # (no .tmp left)
 
 
-def test_private_is_the_owner_s_alone(tmp_path: Path) -> None:
-    path = tmp_path / "p" / "x.marshal"
-    assert keptfiles.write(str(path), 1, private=True)
-    assert path.stat().st_mode & 0o077 == 0
-    assert path.parent.stat().st_mode & 0o077 == 0
-
-
 def test_what_cannot_be_kept_or_read_is_skipped(tmp_path: Path) -> None:
     assert not keptfiles.write(str(tmp_path / "d.marshal"), datetime.date(1944, 8, 1))
     blocker = tmp_path / "file"

@@ -111,6 +111,12 @@ def test_replace_and_the_standard_functions_accept_records() -> None:
     assert dataclasses.is_dataclass(r)
     assert [f.name for f in dataclasses.fields(r)] == ["a", "b", "c", "d"]
     assert dataclasses.asdict(r) == {"a": 1, "b": "y", "c": (), "d": 0.5}
+    shown = ("name", "type", "default", "default_factory", "init", "repr", "compare", "hash",
+             "kw_only")  # fmt: skip
+    assert [[getattr(f, n) for n in shown] for f in dataclasses.fields(Rec)] == [
+        [getattr(f, n) for n in shown] for f in dataclasses.fields(Std)
+    ]
+    assert dataclasses.fields(Checked)[1].init is False
     with pytest.raises(ValueError, match="init=False"):
         replace(Checked(1), twice=3)
     assert replace(Checked(1), a=4).twice == 8
@@ -141,76 +147,6 @@ def test_declaration_errors() -> None:
 
     with pytest.raises(ValueError, match="both default and default_factory"):
         field(default=1, default_factory=int)  # type: ignore[call-overload]
-
-
-def test_compiled_methods_are_kept_for_the_next_process(tmp_path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
-    from aslpto.base import records
-
-    monkeypatch.setattr(records, "_CACHE_DIR", str(tmp_path))
-    monkeypatch.setattr(records, "_codes", {})
-    monkeypatch.setattr(records, "_dirty", set())
-    monkeypatch.setattr(records, "_used", {})
-    text = "def __init__(self):\n pass"
-    first = records._compiled("aslpto.example", text, "Example")
-    assert records._dirty == {"aslpto.example"}
-    records._write_tables()
-    assert records._dirty == set()
-    monkeypatch.setattr(records, "_codes", {})  # a new process: the table is read, not compiled
-
-    def no_compile(*_: object) -> None:
-        raise AssertionError("compiled again")
-
-    monkeypatch.setattr(records, "compile", no_compile, raising=False)
-    again = records._compiled("aslpto.example", text, "Example")
-    assert again.co_code == first.co_code and records._dirty == set()
-
-
-def test_a_damaged_table_of_compiled_methods_is_compiled_anew(tmp_path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
-    from aslpto.base import records
-
-    monkeypatch.setattr(records, "_CACHE_DIR", str(tmp_path))
-    monkeypatch.setattr(records, "_codes", {})
-    monkeypatch.setattr(records, "_dirty", set())
-    monkeypatch.setattr(records, "_used", {})
-    with open(records._cache_file("aslpto.example"), "wb") as f:
-        f.write(b"\x00not marshal")
-    code = records._compiled("aslpto.example", "def __init__(self):\n pass", "Example")
-    assert code.co_name == "<module>" and records._dirty == {"aslpto.example"}
-    monkeypatch.setattr(records, "_dirty", set())
-
-
-def test_a_table_that_raises_anything_is_compiled_anew(tmp_path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
-    # (a damaged marshal file may raise SystemError, not only ValueError)
-    from aslpto.base import records
-
-    def broken(_: object) -> None:
-        raise SystemError("bad argument to internal function")
-
-    monkeypatch.setattr(records, "_CACHE_DIR", str(tmp_path))
-    monkeypatch.setattr(records, "_codes", {})
-    monkeypatch.setattr(records, "_dirty", set())
-    monkeypatch.setattr(records, "_used", {})
-    (tmp_path / "x").write_bytes(b"")
-    with open(records._cache_file("aslpto.example"), "wb") as f:
-        f.write(b"\xe3")
-    from aslpto.base import keptfiles  # (where the tables are read)
-
-    monkeypatch.setattr(keptfiles.marshal, "loads", broken)
-    assert records._compiled("aslpto.example", "def __init__(self):\n pass", "E").co_name
-    monkeypatch.setattr(records, "_dirty", set())
-
-
-def test_a_changed_class_drops_its_old_source_from_the_table(tmp_path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
-    from aslpto.base import records
-
-    monkeypatch.setattr(records, "_CACHE_DIR", str(tmp_path))
-    for text in ("def __init__(self):\n pass", "def __init__(self, a):\n pass"):
-        monkeypatch.setattr(records, "_codes", {})
-        monkeypatch.setattr(records, "_dirty", set())
-        monkeypatch.setattr(records, "_used", {})
-        records._compiled("aslpto.example", text, "E")
-        records._write_tables()
-    assert list(records._read_table("aslpto.example")) == ["def __init__(self, a):\n pass"]
 
 
 def test_an_explicit_init_and_match_args_are_kept_and_order_refuses_its_own() -> None:

@@ -6,7 +6,8 @@ the rules read their types only through the type checker. The type checker reads
 names here (``TYPE_CHECKING`` is true for it); at run time each stands in as the code needs:
 ``Any`` is ``object``, a ``Generic[T]`` or ``Protocol`` base is a plain base class, a ``TypeVar``
 is its name, ``cast`` returns its value, ``overload`` and ``dataclass_transform`` change nothing.
-A module that needs more of :mod:`typing` at run time imports it.
+The set is fixed (``tests/test_architecture.py`` holds it): a module that needs another name
+of :mod:`typing`, at run time or for the type checker, imports it from :mod:`typing`.
 
 :func:`type_hints`, :func:`origin` and :func:`args` read a class's field types at run time as
 ``typing.get_type_hints``, ``get_origin`` and ``get_args`` do, for the package's own classes

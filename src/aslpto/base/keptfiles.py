@@ -1,6 +1,5 @@
 """Files the package keeps between processes, as Python keeps a module's bytecode: the compiled
-data tables (:mod:`aslpto.base.datafiles`), the compiled methods of the records
-(:mod:`aslpto.base.records`) and the parsed TOML texts (:mod:`aslpto.base.tomlcache`).
+data tables (:mod:`aslpto.base.datafiles`).
 
 Each is marshal data, read whole and written whole or not at all (a temporary file renamed over
 it). One that cannot be read (missing, damaged: marshal can raise anything) or written (a
@@ -25,18 +24,17 @@ def read(path: str) -> object | None:
     return got
 
 
-def write(path: str, value: Any, *, private: bool = False) -> bool:
-    """Keep ``value`` in ``path`` (its folder made as needed); ``private``: readable by its owner
-    alone. False when it could not be kept (a value marshal cannot hold, such as a date, or a
-    file that cannot be written)."""
+def write(path: str, value: Any) -> bool:
+    """Keep ``value`` in ``path`` (its folder made as needed). False when it could not be kept
+    (a value marshal cannot hold, such as a date, or a file that cannot be written)."""
     try:
         blob = marshal.dumps(value)
     except ValueError:
         return False
     tmp = f"{path}.{os.getpid()}.tmp"
     try:
-        os.makedirs(os.path.dirname(path), mode=0o700 if private else 0o777, exist_ok=True)
-        fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600 if private else 0o666)
+        os.makedirs(os.path.dirname(path), exist_ok=True)
+        fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o666)
         with open(fd, "wb") as f:
             f.write(blob)
         os.replace(tmp, path)

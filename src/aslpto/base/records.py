@@ -3,10 +3,9 @@
 ``@record`` is ``@dataclasses.dataclass(frozen=True)`` to a type checker (PEP 681
 ``dataclass_transform``) and to :mod:`dataclasses` itself (``fields``, ``replace``, ``asdict``
 and ``is_dataclass`` accept a record); ``@record(frozen=False)`` is a plain mutable dataclass.
-It compiles ``__init__``, ``__eq__`` and ``__hash__`` from one source per class (and keeps the
-compiled code beside the package's bytecode for the next process); ``__repr__``,
+It compiles ``__init__``, ``__eq__`` and ``__hash__`` from one source per class; ``__repr__``,
 the frozen ``__setattr__`` and the ordering are shared functions over the class's field names.
-The standard decorator compiles six methods one by one, about 0.4 ms a class against 0.08 ms
+The standard decorator compiles six methods one by one, about 0.4 ms a class against 0.17 ms
 here: with some 170 classes that was most of a command's start-up, which every command-line
 call pays (``benchmarks/bench_cold_start.py``).
 
@@ -34,14 +33,9 @@ FrozenRecordError: cannot assign to field 'x'
 
 from __future__ import annotations
 
-import atexit
-import os
-import sys
 from collections.abc import Callable
 from operator import attrgetter
-from types import CodeType
 
-from aslpto.base import keptfiles
 from aslpto.base.hints import TYPE_CHECKING, Any, TypeVar, dataclass_transform, overload
 
 __all__ = ["MISSING", "FrozenRecordError", "Spec", "field", "fields", "record", "replace"]
@@ -146,23 +140,25 @@ else:
 
 
 class _StandardFields:
-    """``__dataclass_fields__``, built from the record's specs the first time :mod:`dataclasses`
-    asks (so that ``dataclasses.fields``/``replace``/``asdict`` accept a record), then kept."""
+    """``__dataclass_fields__``, made the first time :mod:`dataclasses` asks (so that
+    ``dataclasses.fields``/``replace``/``asdict`` accept a record), then kept: the fields of a
+    stand-in class with the record's fields, made by the standard decorator itself."""
 
     def __get__(self, obj: object, owner: type) -> dict[str, Any]:
         import dataclasses
 
-        kind = getattr(dataclasses, "_FIELD")  # noqa: B009 - the marker of a true field
-        made: dict[str, Any] = {}
+        space: dict[str, Any] = {"__annotations__": {}}
         for s in getattr(owner, _SPECS).values():
-            f: Any = dataclasses.field(
+            space["__annotations__"][s.name] = s.type
+            space[s.name] = dataclasses.field(
                 default=dataclasses.MISSING if s.default is MISSING else s.default,
                 default_factory=(dataclasses.MISSING if s.default_factory is MISSING
                                  else s.default_factory),
                 init=s.init, repr=s.repr, compare=s.compare, hash=s.hash,
             )  # fmt: skip
-            f.name, f.type, f._field_type = s.name, s.type, kind
-            made[s.name] = f
+        stand_in: Any = dataclasses.dataclass(init=False, repr=False, eq=False)(
+            type(owner.__name__, (), space))
+        made: dict[str, Any] = dict(stand_in.__dataclass_fields__)
         type.__setattr__(owner, "__dataclass_fields__", made)
         return made
 
@@ -173,58 +169,6 @@ def _frozen_setattr(self: object, name: str, value: object) -> None:
 
 def _frozen_delattr(self: object, name: str) -> None:
     raise FrozenRecordError(f"cannot delete field {name!r}")
-
-
-# --- compiled methods, kept between processes ---------------------------------------------------
-
-_CACHE_DIR = os.path.join(os.path.dirname(os.path.abspath(__file__)), "__pycache__")
-_TAG = f"{sys.implementation.cache_tag}-{sys.hexversion:x}"
-_codes: dict[str, dict[str, CodeType]] = {}  # module -> methods' source -> its code
-_dirty: set[str] = set()
-_used: dict[str, set[str]] = {}  # module -> the sources its classes made in this process
-
-
-def _cache_file(module: str) -> str:
-    return os.path.join(_CACHE_DIR, f"records.{module}.{_TAG}.marshal")
-
-
-def _compiled(module: str, text: str, name: str) -> CodeType:
-    """The code of a record's methods' source: compiled once, then kept beside the package's
-    bytecode (``base/__pycache__/records.MODULE.TAG.marshal``, a table per module keyed by
-    the source itself, so a changed class compiles anew), as Python keeps a module's: a
-    command, a fresh process, then makes its records without compiling (about 0.15 ms a
-    class). A table that cannot be read or written is skipped; one is rewritten, with only the
-    sources of this process's classes, when a class of its module changed. Like the compiled
-    data files (``base.datafiles``) it is kept whatever ``PYTHONDONTWRITEBYTECODE`` says."""
-    if not module.startswith("aslpto."):  # (the project's own classes only)
-        return compile(text, f"<record {name}>", "exec")
-    table = _codes.get(module)
-    if table is None:
-        table = _codes[module] = _read_table(module)
-    _used.setdefault(module, set()).add(text)
-    code = table.get(text)
-    if code is None:
-        code = table[text] = compile(text, f"<record {name}>", "exec")
-        if not _dirty:
-            atexit.register(_write_tables)
-        _dirty.add(module)
-    return code
-
-
-def _read_table(module: str) -> dict[str, CodeType]:
-    got = keptfiles.read(_cache_file(module))  # (missing or damaged: None, compiled afresh)
-    if not isinstance(got, dict):
-        return {}
-    return {k: v for k, v in got.items() if isinstance(k, str) and isinstance(v, CodeType)}
-
-
-def _write_tables() -> None:
-    for module in sorted(_dirty):
-        used = _used.get(module, set())  # (a class changed: its old source is dropped)
-        # (a read-only install: compiled each time)
-        keptfiles.write(_cache_file(module),
-                        {t: c for t, c in _codes[module].items() if t in used})  # fmt: skip
-    _dirty.clear()
 
 
 def _slots_getstate(self: object) -> list[object]:
@@ -362,7 +306,7 @@ def _build(cls: type, eq: bool, order: bool, frozen: bool, slots: bool) -> type:
         specs, frozen, hasattr(cls, "__post_init__"), cls.__qualname__,
         compared if eq and "__eq__" not in own else None, hashed,
     )  # fmt: skip
-    exec(_compiled(cls.__module__, text, cls.__qualname__), names)
+    exec(compile(text, f"<record {cls.__qualname__}>", "exec"), names)
     for name in ("__init__", "__eq__", "__hash__"):
         if name in names and not (name == "__init__" and "__init__" in own):  # (kept, as the
             names[name].__qualname__ = f"{cls.__qualname__}.{name}"  # standard decorator does)

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import os
 
-from aslpto.base import tomlcache
 from aslpto.base.hints import Any
 from aslpto.base.inputfiles import MAX_TOML_BYTES, read_bytes
 from aslpto.base.patterns import LazyPattern
@@ -55,10 +54,7 @@ class TomlSource:
     def parse(text: str, path: str = "<text>") -> TomlSource:
         """Parse TOML text (a leading BOM is skipped); errors name ``path`` and the line."""
         text = text.removeprefix(_BOM)
-        kept = tomlcache.get(text)
-        if kept is not None:
-            return TomlSource(path, text, kept)
-        import tomllib  # (only for a text not parsed before: base.tomlcache)
+        import tomllib  # (a command that reads no TOML does not import it)
 
         try:
             data = tomllib.loads(text)
@@ -76,7 +72,6 @@ class TomlSource:
             raise InputError(f"not readable: arrays or inline tables nested too deeply (past "
                              f"{MAX_NESTING} levels on this line)", path, _too_deep(text)
                              ) from None  # fmt: skip
-        tomlcache.put(text, data)
         return TomlSource(path, text, data)
 
     def line_of(

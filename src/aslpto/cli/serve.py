@@ -24,10 +24,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> Outcome:
-    from aslpto.base import tomlcache
     from aslpto.web import INSTALL
-
-    tomlcache.turn_off()  # (a long-lived server keeps no upload on disk)
 
     try:
         import starlette  # noqa: F401
