@@ -26,7 +26,7 @@ from aslpto.rules.fire.resolution import (
 from aslpto.rules.fire.table import Effect, IftResult
 from aslpto.state.counters import make
 from aslpto.state.dice import GivenDice, odds, odds_by_class
-from aslpto.state.units import Kind, Strength, UnitClass
+from aslpto.state.units import Kind, Strength, Unit, UnitClass
 
 COLUMNS = (1, 2, 4, 6, 8, 12, 16, 20, 24, 30, 36)
 
@@ -264,34 +264,26 @@ def test_a7_3_each_unit_its_own_final_dr() -> None:
 # --- exactness -----------------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("column,drm,cower", [(4, 0, 1), (12, 1, 2), (36, -1, 1), (1, 0, 1)])
-def test_a7_3_attack_odds_equal_every_roll_of_one_unit(column: int, drm: int, cower: int) -> None:
-    units = [jsquad("J")]
-    at = Attack(column, (("J", drm),), cower)
+def _exact_equals_every_roll(units: list[Unit], at: Attack) -> None:
+    """The factored odds of ``at`` give every end state the walk of every roll gives it."""
     brute = odds_by_class(lambda d: resolve_attack(units, at, d).outcome)
-    exact = attack_odds(units, at).joint()
     a: Counter[object] = Counter()
     b: Counter[object] = Counter()
     for r, p in brute:
         a[end_state(r)] += p
-    for r, p in exact:
+    for r, p in attack_odds(units, at).joint():
         b[end_state(r)] += p
     assert a == b and sum(b.values()) == 1
 
 
+@pytest.mark.parametrize("column,drm,cower", [(4, 0, 1), (12, 1, 2), (36, -1, 1), (1, 0, 1)])
+def test_a7_3_attack_odds_equal_every_roll_of_one_unit(column: int, drm: int, cower: int) -> None:
+    _exact_equals_every_roll([jsquad("J")], Attack(column, (("J", drm),), cower))
+
+
 @pytest.mark.slow
 def test_a7_3_attack_odds_equal_every_roll_of_two_squads() -> None:
-    units = [squad("A"), squad("B")]
-    at = Attack(6, (("A", 0), ("B", 0)), 1)
-    brute = odds_by_class(lambda d: resolve_attack(units, at, d).outcome)
-    exact = attack_odds(units, at).joint()
-    a: Counter[object] = Counter()
-    b: Counter[object] = Counter()
-    for r, p in brute:
-        a[end_state(r)] += p
-    for r, p in exact:
-        b[end_state(r)] += p
-    assert a == b
+    _exact_equals_every_roll([squad("A"), squad("B")], Attack(6, (("A", 0), ("B", 0)), 1))
 
 
 def test_a7_3_result_odds_of_a_column_are_its_cells_over_the_36_rolls() -> None:
@@ -329,3 +321,25 @@ def test_a7_3_an_attack_refuses_what_means_nothing() -> None:
         attack_odds([u], Attack(4, (("B", 0),)))
     with pytest.raises(InputError, match=r"A7\.308"):
         attack_odds([u.with_(kind=Kind.VEHICLE)], Attack(4, (("A", 0),)))
+
+
+def test_g1_121_ex_a_four_fp_attack_mc_failed_flips_the_448_to_348() -> None:
+    """G1.121 EX: a non-berserk 4-4-8 under a four-FP attack causing a MC on the IFT; failed
+    (not an Original 12, not by its ELR) it is flipped to its 3-4-8 side."""
+    r = resolve_attack([jsquad("J")], Attack(4, (("J", 0),)), GivenDice("1,3 4,4"))
+    assert str(r.results[0][1]) == "1MC"
+    (u,) = r.outcome.units
+    assert u.counter == "3-4-8" and not u.broken and "G1.121" in r.outcome.rules
+
+
+def test_g1_3_ex_a_six_fp_attack_1mc_failed_flips_the_crew() -> None:
+    """G1.3 EX: a 2-2-8 crew under a six-FP attack causing a 1MC, failed, is flipped to its
+    1-2-8 side; a 1-2-8 failing it becomes a broken (and DM) 1-2-7."""
+    crew = make("C", "japanese", Kind.CREW, strength=Strength.FULL)
+    r = resolve_attack([crew], Attack(6, (("C", 0),)), GivenDice("2,3 4,4"))
+    assert str(r.results[0][1]) == "1MC"
+    (u,) = r.outcome.units
+    assert u.counter == "1-2-8" and not u.broken
+    r2 = resolve_attack([u], Attack(6, (("C", 0),)), GivenDice("2,3 4,4"))
+    (v,) = r2.outcome.units
+    assert v.counter == "1-2-7" and v.broken and v.dm

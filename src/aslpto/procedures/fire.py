@@ -224,17 +224,13 @@ def target_location(game: Game, word: str, what: str = "target") -> str:
 # ---------------------------------------------------------------------------------------------
 
 
-def _fire_data() -> Any:
-    return table.data()
-
-
 def _drm_value(key: str) -> tuple[Fraction, str]:
-    e = _fire_data()["drm"][key]
+    e = table.data()["drm"][key]
     return Fraction(str(e["value"])), str(e["rule"])
 
 
 def _fp_value(key: str) -> tuple[Fraction, str]:
-    e = _fire_data()["firepower"][key]
+    e = table.data()["firepower"][key]
     return Fraction(str(e["value"])), str(e["rule"])
 
 
@@ -318,7 +314,7 @@ def breakdown(
     total = Fraction(0)
     area_causes: list[tuple[str, str]] = []
     if o.area_fire:
-        area_causes.append(("Area Fire", str(_fire_data()["firepower"]["area_fire"]["rule"])))
+        area_causes.append(("Area Fire", str(table.data()["firepower"]["area_fire"]["rule"])))
     concealed = [t.id for t in targets if t.concealed]
     if concealed:
         area_causes.append((f"a concealed target ({', '.join(concealed)})", "A7.23"))
@@ -336,7 +332,7 @@ def breakdown(
     # --- DRM common to the attack (A7.52, A7.53, A4.51, G9.21) ---
     drm: list[Item] = []
     if hindrance:
-        e = _fire_data()["drm"]["hindrance"]
+        e = table.data()["drm"]["hindrance"]
         drm.append(Item(f"Hindrance ({hindrance_where})", Fraction(hindrance), str(e["rule"])))
     lead = _directing_leader(game, shooters, leaders, o)
     if lead.value is not None:
@@ -344,7 +340,7 @@ def breakdown(
         mod = parse_leader(ldr.counter)[1]
         if mod:
             drm.append(Item(f"{ldr.counter} leader directs", Fraction(mod),
-                            str(_fire_data()["drm"]["leadership"]["rule"]), ldr.id))  # fmt: skip
+                            str(table.data()["drm"]["leadership"]["rule"]), ldr.id))  # fmt: skip
     elif lead.why:
         notes.append(lead.why)
     cx = [u.id for u in shooters if u.cx]
@@ -459,7 +455,7 @@ def _unit_fp(
 
 def _assault_fire(u: Unit) -> bool:
     note(FILE, "firepower", "assault_fire_nationalities")
-    nats = _fire_data()["firepower"]["assault_fire_nationalities"]
+    nats = table.data()["firepower"]["assault_fire_nationalities"]
     return u.nationality in nats and u.kind.is_mmc
 
 

@@ -99,6 +99,41 @@ def _leaders(units: Sequence[Unit]) -> tuple[Unit, ...]:
     return tuple(as_leadership(u) for u in units if u.kind == Kind.LEADER)
 
 
+def _commissar(unit: Unit, after: Unit | None) -> bool:
+    """G1.41 (A25.223): a Japanese leader who has just gone berserk takes the units with him."""
+    return (
+        after is not None
+        and after.berserk
+        and not unit.berserk
+        and G1.rules.is_commissar_equivalent(after).value
+    )
+
+
+@record
+class _LeaderLoss:
+    """A leader lost (A10.2): the check his lower-Morale units take, its DRM, his Morale Level
+    and the ids of the leaders of lower Morale Level who roll it now."""
+
+    check: Check
+    drm: int
+    morale: int
+    targets: tuple[str, ...]
+
+
+def _leader_loss(leader: Unit, st: Sequence[Unit], eliminated: Sequence[str]) -> _LeaderLoss | None:
+    """A10.2, G1.62: a LLMC for a leader eliminated, a LLTC for one just broken; else None."""
+    now = _find(st, leader.id)
+    lost = leader.id in eliminated
+    if not (lost or (now is not None and now.broken and not leader.broken)):
+        return None
+    lead = parse_leader(leader.counter)[1]
+    drm = abs(lead) if setting("leader_loss", "drm") == "abs" else -lead
+    ml = morale_of(leader)
+    targets = tuple(u.id for u in st if u.kind == Kind.LEADER and u.id != leader.id
+                    and u.side == leader.side and morale_of(u) < ml)  # fmt: skip
+    return _LeaderLoss(Check.LLMC if lost else Check.LLTC, drm, ml, targets)
+
+
 def _leaders_part(plan: _Plan, dice: Dice) -> _Branch:
     """Run the procedure with the leaders' rolls only (see the module docstring)."""
     facts = dict(plan.facts)
@@ -120,12 +155,8 @@ def _leaders_part(plan: _Plan, dice: Dice) -> _Branch:
         st = _replace(st, uid, r.units)
         events, rules = r.events, r.rules
         after = _find(r.units, uid)
-        if (
-            after is not None
-            and after.berserk
-            and not unit.berserk
-            and G1.rules.is_commissar_equivalent(after).value
-        ):
+        if _commissar(unit, after):
+            assert after is not None
             cb = G1.rules.commissar_berserk(after, st)
             if any(_find(cb.value, o) != _find(st, o) for o in start):
                 raise _Tangled
@@ -135,33 +166,21 @@ def _leaders_part(plan: _Plan, dice: Dice) -> _Branch:
         entries.append(((0, pos), events, rules, r.eliminated))
         eliminated += r.eliminated
     for k, leader in enumerate(plan.checking_leaders, start=1):
-        now = _find(st, leader.id)
-        lost = leader.id in eliminated
-        if not (lost or (now is not None and now.broken and not leader.broken)):
+        loss = _leader_loss(leader, st, eliminated)
+        if loss is None:
             continue
-        lead = parse_leader(leader.counter)[1]
-        drm = abs(lead) if setting("leader_loss", "drm") == "abs" else -lead
-        check = Check.LLMC if lost else Check.LLTC
-        ml = morale_of(leader)
-        targets = [
-            u.id
-            for u in st
-            if u.kind == Kind.LEADER
-            and u.id != leader.id
-            and u.side == leader.side
-            and morale_of(u) < ml
-        ]
         for u in list(st):
             if u.kind != Kind.LEADER:
                 start.setdefault(u.id, u)
                 stages.setdefault(u.id, []).append(
-                    _Loss(leader.id, leader.side, ml, check, drm, _leaders(st), (k, slot[u.id]))
-                )
-            elif u.id in targets:
+                    _Loss(leader.id, leader.side, loss.morale, loss.check, loss.drm,
+                          _leaders(st), (k, slot[u.id]))
+                )  # fmt: skip
+            elif u.id in loss.targets:
                 unit = _find(st, u.id)
                 assert unit is not None
                 sit = situation_in(unit, st, **facts)
-                r = apply_roll(unit, check, None, dice, drm=drm, situation=sit)
+                r = apply_roll(unit, loss.check, None, dice, drm=loss.drm, situation=sit)
                 st = _replace(st, u.id, r.units)
                 entries.append(((k, slot[u.id]), r.events, r.rules, r.eliminated))
                 eliminated += r.eliminated
@@ -265,12 +284,8 @@ def _walk(plan: _Plan, dice: Dice) -> _WalkOut:
         groups = _regroup(groups, uid, r.units)
         events, rules = r.events, r.rules
         after = _find(r.units, uid)
-        if (
-            after is not None
-            and after.berserk
-            and not unit.berserk
-            and G1.rules.is_commissar_equivalent(after).value
-        ):
+        if _commissar(unit, after):
+            assert after is not None
             cb = G1.rules.commissar_berserk(after, _units_of(groups))
             made = {u.id: u for u in cb.value}
             groups = tuple((g, tuple(made[u.id] for u in us)) for g, us in groups)
@@ -283,32 +298,25 @@ def _walk(plan: _Plan, dice: Dice) -> _WalkOut:
     losses: list[_Loss1] = []
     for k, leader in enumerate(plan.checking_leaders, start=1):
         st = _units_of(groups)
-        now = _find(st, leader.id)
-        lost = leader.id in eliminated
-        if not (lost or (now is not None and now.broken and not leader.broken)):
+        loss = _leader_loss(leader, st, eliminated)
+        if loss is None:
             continue
-        lead = parse_leader(leader.counter)[1]
-        drm = abs(lead) if setting("leader_loss", "drm") == "abs" else -lead
-        check = Check.LLMC if lost else Check.LLTC
-        ml = morale_of(leader)
-        targets = [u.id for u in st if u.kind == Kind.LEADER and u.id != leader.id
-                   and u.side == leader.side and morale_of(u) < ml]  # fmt: skip
         begin = groups
         before = _leaders(st)
         rolled: list[tuple[str, tuple[Unit, ...]]] = []
         for u in st:
-            if u.kind == Kind.LEADER and u.id in targets:
+            if u.kind == Kind.LEADER and u.id in loss.targets:
                 cur = _units_of(groups)
                 unit = _find(cur, u.id)
                 assert unit is not None
                 sit = situation_in(unit, cur, **facts)
-                r = apply_roll(unit, check, None, dice, drm=drm, situation=sit)
+                r = apply_roll(unit, loss.check, None, dice, drm=loss.drm, situation=sit)
                 groups = _regroup(groups, u.id, r.units)
                 entries.append(((k, slot[u.id]), r.events, r.rules, r.eliminated))
                 eliminated += r.eliminated
                 rolled.append((u.id, _leaders(_units_of(groups))))
-        losses.append(_Loss1(k, leader.id, leader.side, ml, check, drm, begin, before,
-                             tuple(rolled)))  # fmt: skip
+        losses.append(_Loss1(k, leader.id, leader.side, loss.morale, loss.check, loss.drm,
+                             begin, before, tuple(rolled)))  # fmt: skip
     return _WalkOut(groups, tuple(entries), tuple(commissars), own, tuple(losses))
 
 
