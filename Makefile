@@ -17,6 +17,7 @@ demo: $(STAMP)
 
 test: $(STAMP)
 	$(PY) -m ruff check src tests benchmarks tools
+	$(PY) -m ruff format --check src tests benchmarks tools
 	$(PY) -m mypy
 	$(PY) -m pytest
 

@@ -51,8 +51,12 @@ def peer() -> None:
 
 
 def ours(name: str) -> None:
-    subprocess.run([*ASLPTO, *COMMANDS[name]], check=True, capture_output=True,
-                   env={**os.environ, "PYTHONDONTWRITEBYTECODE": "1"})
+    subprocess.run(
+        [*ASLPTO, *COMMANDS[name]],
+        check=True,
+        capture_output=True,
+        env={**os.environ, "PYTHONDONTWRITEBYTECODE": "1"},
+    )
 
 
 @pytest.fixture(scope="module", autouse=True)
@@ -89,18 +93,24 @@ def _cpu(fn: Callable[[], object]) -> float:
 
 def main() -> None:  # pragma: no cover
     _compiled()
-    print(f"{'command':22} {'ours ms':>8} {'peer ms':>8} {'ratio':>6} {'target':>6}  met"
-          f"  {'CPU-time ratio':>14}")  # fmt: skip
+    print(
+        f"{'command':22} {'ours ms':>8} {'peer ms':>8} {'ratio':>6} {'target':>6}  met"
+        f"  {'CPU-time ratio':>14}"
+    )
     for name in COMMANDS:
         ours(name)  # (a first call, untimed)
         ratio, a, b = paired_ratio(lambda n=name: ours(n), peer, pairs=20)  # type: ignore[misc]
-        cpu = statistics.median(_cpu(lambda n=name: ours(n)) / _cpu(peer)  # type: ignore[misc]
-                                for _ in range(20))  # fmt: skip
+        cpu = statistics.median(
+            _cpu(lambda n=name: ours(n)) / _cpu(peer)  # type: ignore[misc]
+            for _ in range(20)
+        )
         target = TARGETS.get(name)
         met = "-" if target is None else "yes" if ratio <= target else "no"
         shown = "-" if target is None else f"{target:.1f}"
-        print(f"{name:22} {a * 1e3:8.1f} {b * 1e3:8.1f} {ratio:6.2f} {shown:>6}  {met:>3}"
-              f"  {cpu:14.2f}")  # fmt: skip
+        print(
+            f"{name:22} {a * 1e3:8.1f} {b * 1e3:8.1f} {ratio:6.2f} {shown:>6}  {met:>3}"
+            f"  {cpu:14.2f}"
+        )
 
 
 if __name__ == "__main__":  # pragma: no cover

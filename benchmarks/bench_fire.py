@@ -75,8 +75,10 @@ OTHER = (5, 24, 1)  # the different attack asked before each warm round
 
 def location(squads: int) -> list[Unit]:
     """``squads`` Japanese 4-4-8 and a 10-1, named as ``aslpto odds`` names them."""
-    units = [make(f"U{i}", "japanese", Kind.SQUAD, UnitClass.ELITE, Strength.FULL)
-             for i in range(1, squads + 1)]  # fmt: skip
+    units = [
+        make(f"U{i}", "japanese", Kind.SQUAD, UnitClass.ELITE, Strength.FULL)
+        for i in range(1, squads + 1)
+    ]
     return [*units, make("L", "japanese", Kind.LEADER, face="10-1")]
 
 
@@ -162,9 +164,17 @@ TIMES: dict[str, float] = {}
 # Cold: a fresh process each, as every command-line call is
 # ---------------------------------------------------------------------------------------------
 
-ARGV = ["odds", "ift", str(FP), "--drm", str(DRM),
-        *(w for _ in range(SQUADS) for w in ("--unit", "4-4-8")),
-        "--leader", "10-1", "--json"]  # fmt: skip
+ARGV = [
+    "odds",
+    "ift",
+    str(FP),
+    "--drm",
+    str(DRM),
+    *(w for _ in range(SQUADS) for w in ("--unit", "4-4-8")),
+    "--leader",
+    "10-1",
+    "--json",
+]
 
 MONTE_CARLO = f"""
 import gc, json, sys
@@ -201,8 +211,13 @@ def cold_exact() -> dict[str, object]:
 
 
 def cold_sampled(n: int = SAMPLES, seed: int = 1) -> Tallies:
-    r = subprocess.run([sys.executable, "-c", MONTE_CARLO, str(n), str(seed)], check=True,
-                       capture_output=True, text=True, env=_ENV)  # fmt: skip
+    r = subprocess.run(
+        [sys.executable, "-c", MONTE_CARLO, str(n), str(seed)],
+        check=True,
+        capture_output=True,
+        text=True,
+        env=_ENV,
+    )
     return json.loads(r.stdout)  # type: ignore[no-any-return]
 
 
@@ -230,11 +245,15 @@ def test_cold_exact_odds(benchmark) -> None:  # type: ignore[no-untyped-def]
     assert summary["joint_outcomes"] == exact().size
     best, median = min(times), statistics.median(times)
     TIMES["cold-exact"] = median
-    benchmark.extra_info.update({"best_s": round(best, 4), "median_s": round(median, 4),
-                                 "target_s": COLD_TARGET_S,
-                                 "met": best <= COLD_TARGET_S})  # fmt: skip
-    print(f"\ncold exact odds: best {best:.3f} s, median {median:.3f} s "
-          f"(target {COLD_TARGET_S} s)")  # fmt: skip
+    benchmark.extra_info.update(
+        {
+            "best_s": round(best, 4),
+            "median_s": round(median, 4),
+            "target_s": COLD_TARGET_S,
+            "met": best <= COLD_TARGET_S,
+        }
+    )
+    print(f"\ncold exact odds: best {best:.3f} s, median {median:.3f} s (target {COLD_TARGET_S} s)")
     assert best <= COLD_TARGET_S
 
 
@@ -251,12 +270,20 @@ def test_cold_monte_carlo(benchmark) -> None:  # type: ignore[no-untyped-def]
         _best_of(cold_exact, runs=1) for _ in range(3)
     )
     ratio = took / ours
-    benchmark.extra_info.update({"samples": SAMPLES, "seconds": round(took, 2),
-                                 "samples_per_s": round(SAMPLES / took),
-                                 "exact_cold_s": round(ours, 4), "ratio": round(ratio, 1),
-                                 "total_variation": round(tv, 4)})  # fmt: skip
-    print(f"\ncold Monte Carlo: {SAMPLES:,} samples {took:.1f} s "
-          f"({SAMPLES / took:,.0f}/s); exact {ours:.3f} s, {ratio:.0f}x faster; TV {tv:.4f}")
+    benchmark.extra_info.update(
+        {
+            "samples": SAMPLES,
+            "seconds": round(took, 2),
+            "samples_per_s": round(SAMPLES / took),
+            "exact_cold_s": round(ours, 4),
+            "ratio": round(ratio, 1),
+            "total_variation": round(tv, 4),
+        }
+    )
+    print(
+        f"\ncold Monte Carlo: {SAMPLES:,} samples {took:.1f} s "
+        f"({SAMPLES / took:,.0f}/s); exact {ours:.3f} s, {ratio:.0f}x faster; TV {tv:.4f}"
+    )
 
 
 # ---------------------------------------------------------------------------------------------
@@ -281,12 +308,20 @@ def test_warm_exact_odds(benchmark) -> None:  # type: ignore[no-untyped-def]
     best, median = min(times), statistics.median(times)
     TIMES["warm-exact"] = median
     met = median <= WARM_TARGET_S
-    benchmark.extra_info.update({"best_s": round(best, 4), "median_s": round(median, 4),
-                                 "joint_outcomes": so.size, "target_s": WARM_TARGET_S,
-                                 "met": met})  # fmt: skip
-    print(f"\nwarm exact odds: median {median * 1e3:.0f} ms, best {best * 1e3:.0f} ms "
-          f"({so.size:,} joint outcomes); target {WARM_TARGET_S * 1e3:.0f} ms "
-          f"{'met' if met else 'NOT met'} (reported)")  # fmt: skip
+    benchmark.extra_info.update(
+        {
+            "best_s": round(best, 4),
+            "median_s": round(median, 4),
+            "joint_outcomes": so.size,
+            "target_s": WARM_TARGET_S,
+            "met": met,
+        }
+    )
+    print(
+        f"\nwarm exact odds: median {median * 1e3:.0f} ms, best {best * 1e3:.0f} ms "
+        f"({so.size:,} joint outcomes); target {WARM_TARGET_S * 1e3:.0f} ms "
+        f"{'met' if met else 'NOT met'} (reported)"
+    )
 
 
 @pytest.mark.benchmark(group="fire warm")
@@ -305,23 +340,36 @@ def test_warm_monte_carlo(benchmark) -> None:  # type: ignore[no-untyped-def]
     assert tv < 0.03, f"the samples stray {tv:.4f} from the exact odds"
     took = statistics.median(times)
     per_s = WARM_SAMPLES / took
-    ours = TIMES.get("warm-exact") or statistics.median(
-        _best_of(exact, runs=1) for _ in range(3)
-    )
+    ours = TIMES.get("warm-exact") or statistics.median(_best_of(exact, runs=1) for _ in range(3))
     full = SAMPLES / per_s
-    benchmark.extra_info.update({"samples": WARM_SAMPLES, "samples_per_s": round(per_s),
-                                 "100k_samples_s": round(full, 2),
-                                 "exact_warm_s": round(ours, 4),
-                                 "ratio_100k": round(full / ours, 1),
-                                 "total_variation": round(tv, 4)})  # fmt: skip
-    print(f"\nwarm Monte Carlo: {per_s:,.0f} samples/s ({WARM_SAMPLES:,} in {took:.2f} s; "
-          f"{SAMPLES:,} would take {full:.1f} s); exact {ours * 1e3:.0f} ms, "
-          f"{full / ours:.0f}x faster than {SAMPLES:,}; TV {tv:.4f}")
+    benchmark.extra_info.update(
+        {
+            "samples": WARM_SAMPLES,
+            "samples_per_s": round(per_s),
+            "100k_samples_s": round(full, 2),
+            "exact_warm_s": round(ours, 4),
+            "ratio_100k": round(full / ours, 1),
+            "total_variation": round(tv, 4),
+        }
+    )
+    print(
+        f"\nwarm Monte Carlo: {per_s:,.0f} samples/s ({WARM_SAMPLES:,} in {took:.2f} s; "
+        f"{SAMPLES:,} would take {full:.1f} s); exact {ours * 1e3:.0f} ms, "
+        f"{full / ours:.0f}x faster than {SAMPLES:,}; TV {tv:.4f}"
+    )
 
 
-OTHER_ARGV = ["odds", "ift", str(OTHER[1]), "--drm", str(OTHER[2]),
-              *(w for _ in range(OTHER[0]) for w in ("--unit", "4-4-8")), "--leader", "10-1",
-              "--json"]  # fmt: skip
+OTHER_ARGV = [
+    "odds",
+    "ift",
+    str(OTHER[1]),
+    "--drm",
+    str(OTHER[2]),
+    *(w for _ in range(OTHER[0]) for w in ("--unit", "4-4-8")),
+    "--leader",
+    "10-1",
+    "--json",
+]
 
 
 def cli(argv: list[str]) -> str:
@@ -343,10 +391,13 @@ def test_warm_command_in_process(benchmark) -> None:  # type: ignore[no-untyped-
     assert json.loads(text)["summary"]["joint_outcomes"] == exact().size
     ours = benchmark.stats.stats.median
     lib = TIMES.get("warm-exact") or _best_of(exact)
-    benchmark.extra_info.update({"median_s": round(ours, 4), "library_s": round(lib, 4),
-                                 "ratio": round(ours / lib, 2)})  # fmt: skip
-    print(f"\naslpto odds ift in-process: {ours * 1e3:.0f} ms; library {lib * 1e3:.0f} ms "
-          f"({ours / lib:.2f}x)")
+    benchmark.extra_info.update(
+        {"median_s": round(ours, 4), "library_s": round(lib, 4), "ratio": round(ours / lib, 2)}
+    )
+    print(
+        f"\naslpto odds ift in-process: {ours * 1e3:.0f} ms; library {lib * 1e3:.0f} ms "
+        f"({ours / lib:.2f}x)"
+    )
 
 
 # ---------------------------------------------------------------------------------------------
@@ -359,12 +410,14 @@ def test_warm_command_in_process(benchmark) -> None:  # type: ignore[no-untyped-
 def test_scaling(benchmark, squads: int) -> None:  # type: ignore[no-untyped-def]
     units = location(squads)
     attack = attack_on(units, FP, DRM)
-    so = benchmark.pedantic(attack_odds, args=(units, attack), setup=warm_other, rounds=3,
-                            iterations=1)  # fmt: skip
+    so = benchmark.pedantic(
+        attack_odds, args=(units, attack), setup=warm_other, rounds=3, iterations=1
+    )
     assert so.total() == 1
     med = benchmark.stats.stats.median
-    benchmark.extra_info.update({"units": squads + 1, "joint_outcomes": so.size,
-                                 "median_s": round(med, 4)})  # fmt: skip
+    benchmark.extra_info.update(
+        {"units": squads + 1, "joint_outcomes": so.size, "median_s": round(med, 4)}
+    )
     print(f"\n{squads} squads + leader: {med * 1e3:.0f} ms, {so.size:,} joint outcomes")
 
 
@@ -389,9 +442,12 @@ def asked_first() -> tuple[tuple[Game], dict[str, object]]:
 @pytest.mark.benchmark(group="fire procedure")
 def test_fire_first_query(benchmark) -> None:  # type: ignore[no-untyped-def]
     """U1, U2 at 32N6 on a game just loaded (the modules imported): reported."""
-    answer = benchmark.pedantic(lambda game: fire(game, list(FIRST[0]), FIRST[1]),
-                                setup=lambda: ((load(SCENARIO),), {}), rounds=10,
-                                iterations=1)  # fmt: skip
+    answer = benchmark.pedantic(
+        lambda game: fire(game, list(FIRST[0]), FIRST[1]),
+        setup=lambda: ((load(SCENARIO),), {}),
+        rounds=10,
+        iterations=1,
+    )
     assert answer.odds is not None and answer.odds.total() == 1
     benchmark.extra_info["median_s"] = round(benchmark.stats.stats.median, 4)
 
@@ -408,7 +464,12 @@ def test_fire_second_query(benchmark, name: str) -> None:  # type: ignore[no-unt
     answer = benchmark.pedantic(ask, setup=asked_first, rounds=10, iterations=1)
     assert answer.odds is not None and answer.odds.total() == 1
     med = benchmark.stats.stats.median
-    benchmark.extra_info.update({"median_s": round(med, 4), "column": answer.breakdown.column.value,
-                                 "targets": [u.id for u in answer.breakdown.targets],
-                                 "joint_outcomes": answer.odds.size})  # fmt: skip
+    benchmark.extra_info.update(
+        {
+            "median_s": round(med, 4),
+            "column": answer.breakdown.column.value,
+            "targets": [u.id for u in answer.breakdown.targets],
+            "joint_outcomes": answer.odds.size,
+        }
+    )
     print(f"\nfire {name}: {med * 1e3:.1f} ms")

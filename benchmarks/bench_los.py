@@ -71,8 +71,13 @@ def hex_line(a: Hex, b: Hex) -> list[tuple[int, int, int]]:
     out = []
     for i in range(n + 1):
         t = i / n
-        out.append(_round(aq + (bq - aq) * t + eps[0], ar + (br - ar) * t + eps[1],
-                          as_ + (bs - as_) * t + eps[2]))  # fmt: skip
+        out.append(
+            _round(
+                aq + (bq - aq) * t + eps[0],
+                ar + (br - ar) * t + eps[1],
+                as_ + (bs - as_) * t + eps[2],
+            )
+        )
     return out
 
 
@@ -107,8 +112,6 @@ def cold_los() -> int:
     _compact.cache_clear()
     _trace_rel.cache_clear()
     return full_los(engine())
-
-
 
 
 def table() -> str:

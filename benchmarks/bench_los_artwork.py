@@ -37,8 +37,7 @@ RANGE = 12
 
 
 def _boards() -> Path | None:
-    for candidate in (ROOT.parent / "shared" / "vasl" / "boards",
-                      Path("/work/shared/vasl/boards")):  # fmt: skip
+    for candidate in (ROOT.parent / "shared" / "vasl" / "boards", Path("/work/shared/vasl/boards")):
         if (candidate / f"bd{BOARD}").exists():
             return candidate
     return None
@@ -77,8 +76,11 @@ def board_text(arc: BoardArchive) -> str:
 
 def real_map() -> Map:
     arc = read_board_archive(FOLDER / f"bd{BOARD}")  # type: ignore[operator]
-    m = build_map(Layout.single(BOARD), {BOARD: parse_board(TomlSource.parse(board_text(arc)))},
-                  conditions=MapConditions(pto_terrain=True))  # fmt: skip
+    m = build_map(
+        Layout.single(BOARD),
+        {BOARD: parse_board(TomlSource.parse(board_text(arc)))},
+        conditions=MapConditions(pto_terrain=True),
+    )
     return dataclasses.replace(m, artwork={BOARD: artwork_of(arc, BOARD)})
 
 

@@ -126,8 +126,10 @@ def table(pairs: int = 300) -> str:
     for _ in range(20):  # warm up both
         full_load()
         bare_parse()
-    rows = ["| timing | ours: scenario.load | peer: bare tomllib parse | ratio (median of pairs) |",
-            "| --- | ---: | ---: | ---: |"]  # fmt: skip
+    rows = [
+        "| timing | ours: scenario.load | peer: bare tomllib parse | ratio (median of pairs) |",
+        "| --- | ---: | ---: | ---: |",
+    ]
     for name, before in (("warm", None), ("cold", clear_caches)):
         ratio, ours, peer = paired_ratio(full_load, bare_parse, pairs, before=before)
         rows.append(f"| {name} | {ours * 1e3:.2f} ms | {peer * 1e3:.2f} ms | {ratio:.2f}x |")

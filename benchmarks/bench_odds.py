@@ -215,8 +215,14 @@ def test_exact_panji_mc_twelve_units(benchmark) -> None:  # type: ignore[no-unty
     assert best <= STACK_TARGET_S
 
 
-TEN_SQUADS_ARGV = ["odds", "mc", "2", *(w for _ in range(10) for w in ("--unit", "4-4-8")),
-                   "--leader", "9-1"]  # fmt: skip
+TEN_SQUADS_ARGV = [
+    "odds",
+    "mc",
+    "2",
+    *(w for _ in range(10) for w in ("--unit", "4-4-8")),
+    "--leader",
+    "9-1",
+]
 
 
 def cli_2mc_ten_squads() -> str:

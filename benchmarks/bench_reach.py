@@ -153,8 +153,6 @@ def ours_cold(g: Game, uid: str) -> Callable[[], int]:
     return run
 
 
-
-
 def table() -> str:
     g = load()
     rows = []
@@ -172,23 +170,38 @@ def table() -> str:
     for uid in force:
         movement.reach(g, uid, OPTS)
     warm = median_time(lambda: [movement.reach(g, uid, OPTS).best() for uid in force], repeat=5)
-    paths = median_time(lambda: [movement.reach(g, uid, OPTS).locations for uid in force],
-                        repeat=3)
-    cold = median_time(lambda: (movement._CACHES.clear(),
-                                [movement.reach(g, uid, OPTS).best() for uid in force]), repeat=3)
+    paths = median_time(lambda: [movement.reach(g, uid, OPTS).locations for uid in force], repeat=3)
+    cold = median_time(
+        lambda: (movement._CACHES.clear(), [movement.reach(g, uid, OPTS).best() for uid in force]),
+        repeat=3,
+    )
     t_nx = median_time(lambda: [graphs[uid].networkx() for uid in force], repeat=5)
     t_sp = median_time(lambda: [graphs[uid].scipy() for uid in force], repeat=5)
-    rows.append((f"all {len(force)} units", sum(x.nodes for x in graphs.values()),
-                 sum(x.edges for x in graphs.values()), warm, float("nan"), paths, cold, t_nx,
-                 t_sp))  # fmt: skip
-    out = ["| mover | states | edges | reach (warm) | second unit | + paths | reach (cold) | "
-           "networkx | scipy | warm/networkx | second/networkx | cold/networkx | "
-           "scipy/networkx |",
-           "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|"]
+    rows.append(
+        (
+            f"all {len(force)} units",
+            sum(x.nodes for x in graphs.values()),
+            sum(x.edges for x in graphs.values()),
+            warm,
+            float("nan"),
+            paths,
+            cold,
+            t_nx,
+            t_sp,
+        )
+    )
+    out = [
+        "| mover | states | edges | reach (warm) | second unit | + paths | reach (cold) | "
+        "networkx | scipy | warm/networkx | second/networkx | cold/networkx | "
+        "scipy/networkx |",
+        "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
+    ]
     for label, n, e, w, u, p, c, x, s in rows:
-        out.append(f"| {label} | {n} | {e} | {w * 1e3:.3f} ms | {u * 1e3:.3f} ms | "
-                   f"{p * 1e3:.2f} ms | {c * 1e3:.2f} ms | {x * 1e3:.3f} ms | {s * 1e3:.3f} ms | "
-                   f"{w / x:.2f} | {u / x:.2f} | {c / x:.1f} | {s / x:.2f} |")
+        out.append(
+            f"| {label} | {n} | {e} | {w * 1e3:.3f} ms | {u * 1e3:.3f} ms | "
+            f"{p * 1e3:.2f} ms | {c * 1e3:.2f} ms | {x * 1e3:.3f} ms | {s * 1e3:.3f} ms | "
+            f"{w / x:.2f} | {u / x:.2f} | {c / x:.1f} | {s / x:.2f} |"
+        )
     return "\n".join(out)
 
 

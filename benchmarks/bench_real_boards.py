@@ -27,8 +27,9 @@ sys.path.insert(0, str(ROOT / "tests"))
 from vaslhelp import BOARDS, scenario_text  # noqa: E402
 
 if BOARDS is None:  # pragma: no cover
-    pytest.skip("the VASL data (../shared/vasl) is not next to the repository",
-                allow_module_level=True)  # fmt: skip
+    pytest.skip(
+        "the VASL data (../shared/vasl) is not next to the repository", allow_module_level=True
+    )
 
 from aslpto.formats import scenario  # noqa: E402
 from aslpto.formats.vasl.boardarchive import read_board_archive  # noqa: E402
@@ -107,17 +108,19 @@ def table(pairs: int = 60) -> str:
     o_ratio, o_ours, o_peer = paired_ratio(load_real_2x2_overlaid, load_real_2x2, pairs)
     load_real_2x2_and_los_engine()
     e_ratio, e_ours, e_peer = paired_ratio(load_real_2x2_and_los_engine, load_real_2x2, pairs // 3)
-    return "\n".join([
-        "| timing | ours | peer | ratio (median of pairs) |",
-        "| --- | ---: | ---: | ---: |",
-        f"| 2x2 load (34-37, PTO Terrain) | {ours * 1e3:.1f} ms | {peer * 1e3:.1f} ms | "
-        f"{ratio:.2f}x |",
-        f"| read bd37 | {read * 1e3:.1f} ms | | |",
-        f"| 2x2 load with overlay 1 on 37 and RP3 on 36 (warm) vs without | "
-        f"{o_ours * 1e3:.1f} ms | {o_peer * 1e3:.1f} ms | {o_ratio:.2f}x |",
-        f"| 2x2 load and the first artwork LOS engine vs the load alone | "
-        f"{e_ours * 1e3:.1f} ms | {e_peer * 1e3:.1f} ms | {e_ratio:.2f}x |",
-    ])  # fmt: skip
+    return "\n".join(
+        [
+            "| timing | ours | peer | ratio (median of pairs) |",
+            "| --- | ---: | ---: | ---: |",
+            f"| 2x2 load (34-37, PTO Terrain) | {ours * 1e3:.1f} ms | {peer * 1e3:.1f} ms | "
+            f"{ratio:.2f}x |",
+            f"| read bd37 | {read * 1e3:.1f} ms | | |",
+            f"| 2x2 load with overlay 1 on 37 and RP3 on 36 (warm) vs without | "
+            f"{o_ours * 1e3:.1f} ms | {o_peer * 1e3:.1f} ms | {o_ratio:.2f}x |",
+            f"| 2x2 load and the first artwork LOS engine vs the load alone | "
+            f"{e_ours * 1e3:.1f} ms | {e_peer * 1e3:.1f} ms | {e_ratio:.2f}x |",
+        ]
+    )
 
 
 if __name__ == "__main__":

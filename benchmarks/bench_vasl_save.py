@@ -20,8 +20,9 @@ sys.path.insert(0, str(ROOT / "tests"))
 from vaslhelp import BOARDS, VASL  # noqa: E402
 
 if VASL is None:  # pragma: no cover
-    pytest.skip("the VASL data (../shared/vasl) is not next to the repository",
-                allow_module_level=True)  # fmt: skip
+    pytest.skip(
+        "the VASL data (../shared/vasl) is not next to the repository", allow_module_level=True
+    )
 
 from aslpto.formats import scenario  # noqa: E402
 from aslpto.formats.vasl.savefile import read_save, write_save  # noqa: E402
@@ -47,8 +48,7 @@ def _write() -> None:
         extra.append(t.replace(f"+/{pid}/", f"+/{pid}9{i}/", 1))
         i += 1
     write_save(SAVE, commands + extra, key=save.key)
-    BOARDS_ONLY.write_text(f'[map]\nboards = [["1"]]\nvasl_boards = "{BOARDS}"\n',
-                           encoding="utf-8")  # fmt: skip
+    BOARDS_ONLY.write_text(f'[map]\nboards = [["1"]]\nvasl_boards = "{BOARDS}"\n', encoding="utf-8")
 
 
 _write()
@@ -80,8 +80,10 @@ def test_bench_load_its_boards_alone(benchmark) -> None:  # type: ignore[no-unty
 def main() -> None:
     ratio, ours, peer = paired_ratio(load_save, load_boards, pairs=30)
     beyond = (ours - peer) * 1e3
-    print(f"600-piece save: {ours * 1e3:.1f} ms; its board alone: {peer * 1e3:.1f} ms; "
-          f"beyond the board: {beyond:.1f} ms (target <= 100 ms); ratio {ratio:.2f}")
+    print(
+        f"600-piece save: {ours * 1e3:.1f} ms; its board alone: {peer * 1e3:.1f} ms; "
+        f"beyond the board: {beyond:.1f} ms (target <= 100 ms); ratio {ratio:.2f}"
+    )
 
 
 if __name__ == "__main__":

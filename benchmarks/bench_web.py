@@ -104,15 +104,18 @@ def real_scenario(folder: Path) -> Path | None:
     units = []
     for i, h in enumerate(rng.sample(land, 20)):
         side, counter = ("U.S.", "6-6-6") if i % 2 else ("Japanese", "4-4-7")
-        units.append(f'\n[[units]]\nid = "S{i + 1}"\nside = "{side}"\nkind = "squad"\n'
-                     f'class = "1st-line"\ncounter = "{counter}"\nhex = "{m.name(h)}"\n')
+        units.append(
+            f'\n[[units]]\nid = "S{i + 1}"\nside = "{side}"\nkind = "squad"\n'
+            f'class = "1st-line"\ncounter = "{counter}"\nhex = "{m.name(h)}"\n'
+        )
     path = folder / "real-2x2.toml"
     path.write_text(scenario_text(grid, ssr, "".join(units)), encoding="utf-8")
     return path
 
 
-def timed(ask: Callable[[str, dict[str, Any]], object], qs: list[tuple[str, dict[str, Any]]]
-          ) -> list[float]:  # fmt: skip
+def timed(
+    ask: Callable[[str, dict[str, Any]], object], qs: list[tuple[str, dict[str, Any]]]
+) -> list[float]:
     """Milliseconds of each question, asked once each."""
     out = []
     for command, body in qs:
@@ -125,8 +128,9 @@ def timed(ask: Callable[[str, dict[str, Any]], object], qs: list[tuple[str, dict
 
 def over_http(url: str) -> Callable[[str, dict[str, Any]], object]:
     def ask(command: str, body: dict[str, Any]) -> object:
-        req = urllib.request.Request(f"{url}api/{command}", json.dumps(body).encode(),
-                                     {"content-type": "application/json"})  # fmt: skip
+        req = urllib.request.Request(
+            f"{url}api/{command}", json.dumps(body).encode(), {"content-type": "application/json"}
+        )
         try:
             with urllib.request.urlopen(req) as r:
                 return json.loads(r.read())
@@ -204,8 +208,10 @@ def report(name: str, load: Callable[[], Referee]) -> None:
 
     t0 = time.perf_counter()
     ref = load()
-    print(f"\n{name}: load {(time.perf_counter() - t0) * 1000:.1f} ms, "
-          f"{len(ref.game.map.cells)} hexes, {len(ref.game.units)} units")  # fmt: skip
+    print(
+        f"\n{name}: load {(time.perf_counter() - t0) * 1000:.1f} ms, "
+        f"{len(ref.game.map.cells)} hexes, {len(ref.game.units)} units"
+    )
     qs = questions(ref)
     print(f"{'':6} {'server-side median':>19} {'p90':>8} {'over HTTP median':>17} {'target':>7}")
     bg = Background(ref)
@@ -222,15 +228,19 @@ def report(name: str, load: Callable[[], Referee]) -> None:
             p90 = statistics.quantiles(server, n=10)[-1]
             med = statistics.median(server)
             met = "met" if med <= TARGETS[kind] else "NOT met"
-            print(f"{kind:6} {med:>16.2f} ms {p90:>5.2f} ms "
-                  f"{statistics.median(via):>14.2f} ms {TARGETS[kind]:>4.0f} ms {met}")  # fmt: skip
+            print(
+                f"{kind:6} {med:>16.2f} ms {p90:>5.2f} ms "
+                f"{statistics.median(via):>14.2f} ms {TARGETS[kind]:>4.0f} ms {met}"
+            )
         if Path("/usr/bin/chromium").exists():
             units = sorted(u.id for u in ref.game.units.values() if u.hex)
             http("check", {})
             clicks = browser_reach(bg.url, units + units)
-            print(f"page: click on a unit -> reach overlay drawn, median of {len(clicks)}: "
-                  f"{statistics.median(clicks):.1f} ms (first {clicks[0]:.1f} ms, "
-                  f"max {max(clicks):.1f} ms; reported, target 100 ms)")  # fmt: skip
+            print(
+                f"page: click on a unit -> reach overlay drawn, median of {len(clicks)}: "
+                f"{statistics.median(clicks):.1f} ms (first {clicks[0]:.1f} ms, "
+                f"max {max(clicks):.1f} ms; reported, target 100 ms)"
+            )
     finally:
         bg.stop()
 

@@ -7,8 +7,9 @@ import time
 from collections.abc import Callable
 
 
-def median_time(fn: Callable[[], object], repeat: int = 5, *, warm_up: bool = False,
-                min_sample: float = 0.002) -> float:
+def median_time(
+    fn: Callable[[], object], repeat: int = 5, *, warm_up: bool = False, min_sample: float = 0.002
+) -> float:
     """Median seconds per call over ``repeat`` samples (after one untimed call if ``warm_up``).
     A sample times as many calls in a row as take about ``min_sample`` seconds (one call if
     a call takes longer), so that calls of a few microseconds are not lost in timer noise."""
@@ -27,8 +28,12 @@ def median_time(fn: Callable[[], object], repeat: int = 5, *, warm_up: bool = Fa
     return statistics.median(times)
 
 
-def paired_ratio(ours: Callable[[], object], peer: Callable[[], object], pairs: int = 200,
-                 before: Callable[[], object] | None = None) -> tuple[float, float, float]:
+def paired_ratio(
+    ours: Callable[[], object],
+    peer: Callable[[], object],
+    pairs: int = 200,
+    before: Callable[[], object] | None = None,
+) -> tuple[float, float, float]:
     """Our time over the peer's, timed in pairs (one call of each, back to back, the order
     alternating), so that a slow spell of the machine weighs on both sides of a pair alike;
     ``before`` runs (untimed) before every call. Returns (median of the pairs' ratios, our

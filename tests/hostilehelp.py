@@ -16,8 +16,10 @@ from aslpto.cli import main
 from aslpto.formats.vasl.savefile.encoding import encode
 
 HERE = Path(__file__).parent / "hostile"
-EMPTY_SAVE = ("begin_save\x1b\x1bINFO\tAxis\tAxis\t1\t ? \t ? \t ? \t ? \t ? \t ? \t\x1bUNMASK\t"
-              "\x1bbd\t\x1bNOTES\t\\\x1bPNOTES\t\x1bend_save")
+EMPTY_SAVE = (
+    "begin_save\x1b\x1bINFO\tAxis\tAxis\t1\t ? \t ? \t ? \t ? \t ? \t ? \t\x1bUNMASK\t"
+    "\x1bbd\t\x1bNOTES\t\\\x1bPNOTES\t\x1bend_save"
+)
 """The saved text of a VASL game with nothing on it (``save = true``): a good save, whose side
 file (``board = ["<name>.ssr.toml", ...]``) is the hostile part."""
 SPARSE = 17 * 1024 * 1024

@@ -59,9 +59,16 @@ def leader(uid: str, hex_: str, **kw: object) -> Unit:
 
 def truck(uid: str, hex_: str) -> Unit:
     return Unit(
-        uid, "american", "american", Kind.VEHICLE, "x", hex=hex_, mf=16,
-        vehicle_type=VehicleType.TRUCK, weight_tons=3,
-    )  # fmt: skip
+        uid,
+        "american",
+        "american",
+        Kind.VEHICLE,
+        "x",
+        hex=hex_,
+        mf=16,
+        vehicle_type=VehicleType.TRUCK,
+        weight_tons=3,
+    )
 
 
 PLAIN = MoveOptions()
@@ -217,7 +224,6 @@ def test_b21_43_low_crawl_off_a_bridge_over_deep_water() -> None:
     assert r.violation is None or r.violation.rule != "B21.43"
 
 
-
 def test_b21_43_low_crawl_off_a_fordable_river_bridge_along_its_road() -> None:
     """On the bridge of a fordable river a unit may be on the bridge or IN the water; one that
     leaves along the bridge's road was on the bridge, so a broken unit may Low Crawl that way.
@@ -227,6 +233,7 @@ def test_b21_43_low_crawl_off_a_fordable_river_bridge_along_its_road() -> None:
     assert r.violation is None or r.violation.rule != "B21.43"
     r = evaluate(g, "B", ["37D2"], MoveOptions(low_crawl=True))
     assert r.violation is not None and r.violation.rule == "B21.43"
+
 
 def test_b21_42_cavalry_fords_vehicles_do_not() -> None:
     """B21.42: "Fording units" are Infantry/Cavalry (B21.41)."""
@@ -295,7 +302,8 @@ def test_b21_13_pond_fordable_ssr_reads_and_writes_back() -> None:
     from aslpto.formats.scenario import dump, loads
 
     text = dump(scenario.load(EXAMPLES / "b21-deep.toml")).replace(
-        "frigid_water = false", "frigid_water = false\npond_fordable = true")
+        "frigid_water = false", "frigid_water = false\npond_fordable = true"
+    )
     g = loads(text, str(EXAMPLES / "b21-deep.toml"))
     assert g.conditions.pond_fordable
     assert "pond_fordable = true" in dump(g)

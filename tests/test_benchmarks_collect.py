@@ -12,9 +12,19 @@ ROOT = Path(__file__).resolve().parent.parent
 
 def test_every_benchmark_module_collects() -> None:
     r = subprocess.run(
-        [sys.executable, "-m", "pytest", str(ROOT / "benchmarks"), "--collect-only", "-q",
-         "-p", "no:cacheprovider"],
-        capture_output=True, text=True, cwd=ROOT,
-    )  # fmt: skip
+        [
+            sys.executable,
+            "-m",
+            "pytest",
+            str(ROOT / "benchmarks"),
+            "--collect-only",
+            "-q",
+            "-p",
+            "no:cacheprovider",
+        ],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+    )
     assert r.returncode == 0, r.stdout[-2000:] + r.stderr[-2000:]
     assert "error" not in r.stdout.lower().splitlines()[-1]

@@ -81,8 +81,13 @@ def test_every_bundled_board_loads(name: str) -> None:
 
 
 def test_boards_hold_woods_brush_orchard_grain_marsh() -> None:
-    for t, least in ((Terrain.WOODS, 30), (Terrain.BRUSH, 4), (Terrain.ORCHARD, 4),
-                     (Terrain.GRAIN, 6), (Terrain.MARSH, 6)):  # fmt: skip
+    for t, least in (
+        (Terrain.WOODS, 30),
+        (Terrain.BRUSH, 4),
+        (Terrain.ORCHARD, 4),
+        (Terrain.GRAIN, 6),
+        (Terrain.MARSH, 6),
+    ):
         assert sum(len(hexes_of(d, t)) for d in all_boards()) >= least, t
 
 
@@ -167,8 +172,11 @@ def test_boards_hold_hills_of_levels_one_and_two() -> None:
 
 def test_boards_hold_hut_hexes_and_a_partial_building_hex() -> None:
     d = data("901")
-    huts = [b for b in d.buildings if b.material == "wooden" and b.stories == 1
-            and b.separate >= 2 and not b.partial]  # fmt: skip
+    huts = [
+        b
+        for b in d.buildings
+        if b.material == "wooden" and b.stories == 1 and b.separate >= 2 and not b.partial
+    ]
     assert {local_name(b.hexes[0]) for b in huts} == {"K3", "L3", "L4", "M3"}
     assert all(len(b.hexes) == 1 for b in huts)
     (partial,) = [b for b in d.buildings if b.partial]
@@ -190,8 +198,12 @@ def test_boards_hold_hedges_and_walls() -> None:
 
 def test_g_1_woods_jungle_brush_bamboo_orchard_palm_grain_kunai() -> None:
     m = single("901", cond=PTO)
-    for name, t in (("37CC8", Terrain.DENSE_JUNGLE), ("37Q8", Terrain.BAMBOO),
-                    ("37G7", Terrain.PALM_TREES), ("37J8", Terrain.KUNAI)):  # fmt: skip
+    for name, t in (
+        ("37CC8", Terrain.DENSE_JUNGLE),
+        ("37Q8", Terrain.BAMBOO),
+        ("37G7", Terrain.PALM_TREES),
+        ("37J8", Terrain.KUNAI),
+    ):
         assert info(m, name).terrain == t, name
         assert "G.1" in info(m, name).rules
     light = single("901", cond=MapConditions(pto_terrain=True, jungle=JungleType.LIGHT))
@@ -261,8 +273,19 @@ def test_g9_area_dd6_ff8_of_board_901() -> None:
         assert m.row(m.hex(name)).infantry_mf == 2
     for name in ("37DD6", "37EE6", "37EE8"):
         assert info(m, name).terrain == Terrain.OPEN_GROUND, name
-    for name in ("37CC7", "37CC8", "37DD6", "37DD7", "37DD8", "37EE6", "37EE7", "37EE8",
-                 "37FF6", "37FF7", "37FF8"):  # fmt: skip
+    for name in (
+        "37CC7",
+        "37CC8",
+        "37DD6",
+        "37DD7",
+        "37DD8",
+        "37EE6",
+        "37EE7",
+        "37EE8",
+        "37FF6",
+        "37FF7",
+        "37FF8",
+    ):
         assert not info(m, name).features, name
         assert all(not m.hexside_features(m.hex(name), n) for n in m.neighbours(m.hex(name)))
 
@@ -279,8 +302,11 @@ def test_b21_2_example_geometry_of_board_903() -> None:
 
 
 def test_b21_21_flooded_river_of_board_903() -> None:
-    m = build_map(Layout.single("7"), {"7": data("903")},
-                  conditions=MapConditions(river_depth=RiverDepth.FLOODED))  # fmt: skip
+    m = build_map(
+        Layout.single("7"),
+        {"7": data("903")},
+        conditions=MapConditions(river_depth=RiverDepth.FLOODED),
+    )
     for name in ("7AA8", "7BB9"):
         assert info(m, name).level == 0
     assert info(m, "7BB8").terrain == Terrain.RIVER  # B21.122: adjacent marsh is river
@@ -293,8 +319,9 @@ def test_b21_21_flooded_river_of_board_903() -> None:
 
 def test_g_9f_overlay_x6_temple() -> None:
     ov = data("overlay-x6")
-    m = build_map(Layout.single("37"), {"37": data("903")},
-                  overlays=(OverlayPlacement(ov, "37D3-D4"),))  # fmt: skip
+    m = build_map(
+        Layout.single("37"), {"37": data("903")}, overlays=(OverlayPlacement(ov, "37D3-D4"),)
+    )
     b = info(m, "37D3").building
     assert b is not None and b.rules == ("G.9F",)
     assert (b.material, b.stories, b.stacking_capacity, b.vehicle_entry) == ("stone", 1, 1, False)
@@ -306,8 +333,9 @@ def test_g_9f_overlay_x6_temple() -> None:
 @pytest.mark.parametrize("spot", ["K2-K1", "O9-O10", "S2-S1", "W9-W10"])
 def test_g_9e_overlay_5_fits_its_spots_on_board_37(spot: str) -> None:
     ov = data("overlay-5")
-    m = build_map(Layout.single("37"), {"37": data("903")},
-                  overlays=(OverlayPlacement(ov, f"37{spot}"),))  # fmt: skip
+    m = build_map(
+        Layout.single("37"), {"37": data("903")}, overlays=(OverlayPlacement(ov, f"37{spot}"),)
+    )
     covered = [h for h in m if m.info(h).overlay == "5"]
     assert len(covered) == len(ov.hexes)
     edge = m.hex("37" + spot.split("-")[1])
@@ -317,11 +345,13 @@ def test_g_9e_overlay_5_fits_its_spots_on_board_37(spot: str) -> None:
 def test_g_9e_overlay_5_refused_elsewhere() -> None:
     ov = data("overlay-5")
     with pytest.raises(InputError, match=r"G\.9E"):
-        build_map(Layout.single("37"), {"37": data("903")},
-                  overlays=(OverlayPlacement(ov, "37D3-D4"),))  # fmt: skip
+        build_map(
+            Layout.single("37"), {"37": data("903")}, overlays=(OverlayPlacement(ov, "37D3-D4"),)
+        )
     with pytest.raises(InputError, match=r"G\.9E"):
-        build_map(Layout.single("36"), {"36": data("903")},
-                  overlays=(OverlayPlacement(ov, "36K2-K1"),))  # fmt: skip
+        build_map(
+            Layout.single("36"), {"36": data("903")}, overlays=(OverlayPlacement(ov, "36K2-K1"),)
+        )
 
 
 # --- the example scenarios --------------------------------------------------------------------
@@ -332,8 +362,13 @@ def example_files() -> list[str]:
 
 
 def test_examples_present() -> None:
-    assert {"panji-g9.toml", "paddy-river.toml", "b21-flooded.toml", "b21-deep.toml",
-            "two-by-two.toml"} <= set(example_files())  # fmt: skip
+    assert {
+        "panji-g9.toml",
+        "paddy-river.toml",
+        "b21-flooded.toml",
+        "b21-deep.toml",
+        "two-by-two.toml",
+    } <= set(example_files())
 
 
 @pytest.mark.parametrize("name", example_files())

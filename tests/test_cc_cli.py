@@ -32,7 +32,11 @@ def test_g1_64_cli_a_japanese_attacker_is_hand_to_hand_both_fates_jointly(
     assert c["hand_to_hand"] and c["first"] == "simultaneous"
     atk, dfn = c["attacks"]["attacker"], c["attacks"]["defender"]
     assert (atk["odds"], atk["kill_number"], atk["kill_number_color"], atk["drm"]) == (
-        "1-2", 6, "red", -1)  # fmt: skip
+        "1-2",
+        6,
+        "red",
+        -1,
+    )
     assert (dfn["odds"], dfn["kill_number"], dfn["drm"]) == ("3-2", 8, 0)
     both = [o for o in p["outcomes"] if sorted(o.get("eliminated", [])) == ["A1", "D1"]]
     assert both[0]["probability"] == "35/144"
@@ -40,9 +44,21 @@ def test_g1_64_cli_a_japanese_attacker_is_hand_to_hand_both_fates_jointly(
 
 
 def test_a11_4_cli_the_ambushing_side_attacks_first(capsys: pytest.CaptureFixture[str]) -> None:
-    p = run_json(capsys, "--nationality", "american", "--attacker", "6-6-6", "--attacker", "9-1",
-                 "--defender", "4-4-8:japanese:above-panji", "--ambush", "attacker",
-                 "--rolls", "3,3")  # fmt: skip
+    p = run_json(
+        capsys,
+        "--nationality",
+        "american",
+        "--attacker",
+        "6-6-6",
+        "--attacker",
+        "9-1",
+        "--defender",
+        "4-4-8:japanese:above-panji",
+        "--ambush",
+        "attacker",
+        "--rolls",
+        "3,3",
+    )
     (o,) = p["outcomes"]
     assert o["eliminated"] == ["D1"] and p["rolled"] == "3,3"
     items = {(i["rule"], i["value"]) for i in p["cc"]["attacks"]["attacker"]["drm_items"]}
@@ -51,19 +67,29 @@ def test_a11_4_cli_the_ambushing_side_attacks_first(capsys: pytest.CaptureFixtur
 
 
 def test_j2_31_cli_declared_hand_to_hand_and_refusals(capsys: pytest.CaptureFixture[str]) -> None:
-    p = run_json(capsys, "--nationality", "american", "--attacker", "6-6-6",
-                 "--defender", "6-6-6", "--hand-to-hand")  # fmt: skip
+    p = run_json(
+        capsys,
+        "--nationality",
+        "american",
+        "--attacker",
+        "6-6-6",
+        "--defender",
+        "6-6-6",
+        "--hand-to-hand",
+    )
     assert p["cc"]["attacks"]["attacker"]["kill_number"] == 7  # 1-1, red
     assert main(["odds", "cc", "--attacker", "4-4-8"]) == 2
-    assert main(["odds", "cc", "--unit", "4-4-8", "--attacker", "4-4-8", "--defender",
-                 "4-4-8"]) == 2  # fmt: skip
+    assert (
+        main(["odds", "cc", "--unit", "4-4-8", "--attacker", "4-4-8", "--defender", "4-4-8"]) == 2
+    )
     assert main(["odds", "mc", "--unit", "4-4-8", "--attacker", "4-4-8"]) == 2
     capsys.readouterr()
 
 
 def test_a11_1_python_api_cc_exact_and_rolled() -> None:
-    j = aslpto.make("J1", "japanese", aslpto.Kind.SQUAD, aslpto.UnitClass.ELITE,
-                    aslpto.Strength.FULL)  # fmt: skip
+    j = aslpto.make(
+        "J1", "japanese", aslpto.Kind.SQUAD, aslpto.UnitClass.ELITE, aslpto.Strength.FULL
+    )
     us = aslpto.make("A1", "american", aslpto.Kind.SQUAD, face="6-6-6")
     answer = aslpto.cc([j], [us])
     assert answer.odds is not None and answer.odds.total() == 1

@@ -138,8 +138,9 @@ def test_a11_1_the_game_is_left_unchanged(game) -> None:  # type: ignore[no-unty
 def moved(tmp_path: Path) -> str:
     """paddy-river.toml with U1 moved into J3's hex (32N6) and U2 into J2's (32O5)."""
     text = DRAINED.read_text()
-    text = text.replace('hex = "32M9"', 'hex = "32N6"', 1).replace('hex = "32N9"\n',
-                                                                   'hex = "32O5"\n', 1)  # fmt: skip
+    text = text.replace('hex = "32M9"', 'hex = "32N6"', 1).replace(
+        'hex = "32N9"\n', 'hex = "32O5"\n', 1
+    )
     p = tmp_path / "cc.toml"
     p.write_text(text)
     return str(p)
@@ -162,7 +163,11 @@ def test_a11_1_cli_cc_json_is_odds_cc_s_shape_with_the_location(
     assert code == 0, err
     p = json.loads(out)
     assert (p["procedure"], p["location"], p["attacker"], p["defender"]) == (
-        "cc", "32O5", "U.S.", "Japanese")  # fmt: skip
+        "cc",
+        "32O5",
+        "U.S.",
+        "Japanese",
+    )
     assert [u["id"] for u in p["units"]] == ["U2"]
     assert [(u["id"], u["position"]) for u in p["defenders"]] == [("J2", "bank")]
     assert set(p["cc"]) >= {"hand_to_hand", "attacks", "rules", "first"}
@@ -174,10 +179,12 @@ def test_g1_64_cli_cc_japanese_attacker_text_and_summary(
 ) -> None:
     code, out, err = run(capsys, "cc", moved, "32O5", "--attacker", "Japanese")
     assert code == 0, err
-    assert out.startswith("32O5: Japanese (ATTACKER) J2 4-4-7 bank; U.S. (DEFENDER) U2 6-6-6\n"
-                          "Hand-to-Hand CC")  # fmt: skip
-    code, out, err = run(capsys, "cc", moved, "32O5", "--attacker", "Japanese", "--summary",
-                         "--json")  # fmt: skip
+    assert out.startswith(
+        "32O5: Japanese (ATTACKER) J2 4-4-7 bank; U.S. (DEFENDER) U2 6-6-6\nHand-to-Hand CC"
+    )
+    code, out, err = run(
+        capsys, "cc", moved, "32O5", "--attacker", "Japanese", "--summary", "--json"
+    )
     assert code == 0, err
     s = json.loads(out)["summary"]
     for u in s["units"]:
@@ -189,8 +196,9 @@ def test_g1_64_cli_cc_japanese_attacker_text_and_summary(
 def test_a11_4_cli_cc_rolled_and_refusals_are_one_line(
     capsys: pytest.CaptureFixture[str], moved: str
 ) -> None:
-    code, out, err = run(capsys, "cc", moved, "U1", "--ambush", "attacker", "--rolls", "1,1",
-                         "--json")  # fmt: skip
+    code, out, err = run(
+        capsys, "cc", moved, "U1", "--ambush", "attacker", "--rolls", "1,1", "--json"
+    )
     assert code == 0, err
     p = json.loads(out)
     assert p["rolled"] == "1,1" and p["outcomes"][0]["eliminated"] == ["J3"]
@@ -205,8 +213,17 @@ def test_a11_4_cli_cc_rolled_and_refusals_are_one_line(
 
 
 def test_a11_1_cli_odds_cc_summary_too(capsys: pytest.CaptureFixture[str]) -> None:
-    code, out, err = run(capsys, "odds", "cc", "--attacker", "4-4-8", "--defender",
-                         "6-6-6:american", "--summary", "--json")  # fmt: skip
+    code, out, err = run(
+        capsys,
+        "odds",
+        "cc",
+        "--attacker",
+        "4-4-8",
+        "--defender",
+        "6-6-6:american",
+        "--summary",
+        "--json",
+    )
     assert code == 0, err
     s = json.loads(out)["summary"]
     assert [u["id"] for u in s["units"]] == ["A1", "D1"]

@@ -32,13 +32,31 @@ def test_no_command_is_one_line_on_stderr_exit_2(capsys: pytest.CaptureFixture[s
 
 def test_help_lists_every_command_without_importing_them() -> None:
     r = subprocess.run(
-        [sys.executable, "-c", "import sys\nfrom aslpto.cli import main\n"
-         "try:\n    main(['--help'])\nexcept SystemExit:\n    pass\n"
-         "print(sorted(m for m in sys.modules if m.startswith('aslpto.cli.')))"],
-        capture_output=True, text=True, check=True,
-    )  # fmt: skip
-    for name in ("check", "terrain", "render", "move", "reach", "los", "odds", "fire", "cc",
-                 "counters", "import", "serve"):  # fmt: skip
+        [
+            sys.executable,
+            "-c",
+            "import sys\nfrom aslpto.cli import main\n"
+            "try:\n    main(['--help'])\nexcept SystemExit:\n    pass\n"
+            "print(sorted(m for m in sys.modules if m.startswith('aslpto.cli.')))",
+        ],
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    for name in (
+        "check",
+        "terrain",
+        "render",
+        "move",
+        "reach",
+        "los",
+        "odds",
+        "fire",
+        "cc",
+        "counters",
+        "import",
+        "serve",
+    ):
         assert f"    {name} " in r.stdout
     assert r.stdout.strip().endswith("['aslpto.cli.command']")
 
@@ -103,26 +121,31 @@ def test_the_server_keeps_the_cyclic_collector() -> None:
         "s.serve = lambda *a, **k: print('gc', gc.isenabled())\n"
         "sys.argv = ['aslpto', 'serve', sys.argv[1]]\nfrom aslpto.cli import main\nmain()\n"
     )
-    r = subprocess.run([sys.executable, "-c", code, PANJI], capture_output=True, text=True,
-                       check=False)  # fmt: skip
+    r = subprocess.run(
+        [sys.executable, "-c", code, PANJI], capture_output=True, text=True, check=False
+    )
     assert "gc True" in r.stdout, r.stderr
 
 
 @pytest.mark.parametrize(
     ("args", "code"),
-    [(["reach", str(ROOT / "examples" / "two-by-two.toml"), "JA"], 0),
-     (["reach", str(ROOT / "examples" / "two-by-two.toml")], 2)],
-)  # fmt: skip
+    [
+        (["reach", str(ROOT / "examples" / "two-by-two.toml"), "JA"], 0),
+        (["reach", str(ROOT / "examples" / "two-by-two.toml")], 2),
+    ],
+)
 def test_the_console_script_ends_at_once_yet_runs_the_exit_functions(
     args: list[str], code: int
 ) -> None:
     """``console`` ends the process without taking its objects apart, after the exit
     functions (atexit) and with every line written."""
-    script = ("import atexit, sys\n"
-              "atexit.register(lambda: print('exit functions ran', file=sys.stderr))\n"
-              f"sys.argv = ['aslpto', *{args!r}]\n"
-              "from aslpto.cli import console\nconsole()\n"
-              "print('not reached')\n")  # fmt: skip
+    script = (
+        "import atexit, sys\n"
+        "atexit.register(lambda: print('exit functions ran', file=sys.stderr))\n"
+        f"sys.argv = ['aslpto', *{args!r}]\n"
+        "from aslpto.cli import console\nconsole()\n"
+        "print('not reached')\n"
+    )
     r = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True)
     assert r.returncode == code
     assert r.stderr.splitlines()[-1] == "exit functions ran"
@@ -138,14 +161,16 @@ def test_the_console_script_runs_without_the_cyclic_collector_but_the_server(
 ) -> None:
     """``aslpto.__main__:run``, the console script, turns the collector off before the first
     import; ``aslpto serve``, which lives on, turns it back on."""
-    script = ("import gc, sys\n"
-              f"sys.argv = ['aslpto', {command!r}]\n"
-              "import aslpto.cli as c\n"
-              "def main():\n"
-              "    print('collecting', gc.isenabled(), file=sys.stderr)\n"
-              "    return 0\n"
-              "c.main = main\n"
-              "from aslpto.__main__ import run\nrun()\n")  # fmt: skip
+    script = (
+        "import gc, sys\n"
+        f"sys.argv = ['aslpto', {command!r}]\n"
+        "import aslpto.cli as c\n"
+        "def main():\n"
+        "    print('collecting', gc.isenabled(), file=sys.stderr)\n"
+        "    return 0\n"
+        "c.main = main\n"
+        "from aslpto.__main__ import run\nrun()\n"
+    )
     r = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True)
     assert r.returncode == 0
     assert r.stderr.splitlines() == [f"collecting {collecting}"]
@@ -163,17 +188,29 @@ def test_the_console_script_with_a_closed_stream_exits_2_without_a_traceback(
     """``aslpto odds >&-`` (or ``2>&-``): a usage error, or an answer with nowhere to go, ends
     with exit 2."""
     script = "import sys; sys.argv = ['aslpto', 'odds']; from aslpto.cli import console; console()"
-    r = subprocess.run(f'"{sys.executable}" -c "{script}" {closed}', shell=True,
-                       capture_output=True, text=True, executable="/bin/bash")  # fmt: skip
+    r = subprocess.run(
+        f'"{sys.executable}" -c "{script}" {closed}',
+        shell=True,
+        capture_output=True,
+        text=True,
+        executable="/bin/bash",
+    )
     assert r.returncode == 2
     assert "Traceback" not in r.stderr + r.stdout
 
 
 def test_an_answer_with_standard_output_closed_is_refused_in_one_line() -> None:
-    script = ("import sys; sys.argv = ['aslpto', 'odds', 'panji', '--unit', '4-4-8']; "
-              "from aslpto.cli import console; console()")  # fmt: skip
-    r = subprocess.run(f'"{sys.executable}" -c "{script}" >&-', shell=True,
-                       capture_output=True, text=True, executable="/bin/bash")  # fmt: skip
+    script = (
+        "import sys; sys.argv = ['aslpto', 'odds', 'panji', '--unit', '4-4-8']; "
+        "from aslpto.cli import console; console()"
+    )
+    r = subprocess.run(
+        f'"{sys.executable}" -c "{script}" >&-',
+        shell=True,
+        capture_output=True,
+        text=True,
+        executable="/bin/bash",
+    )
     assert r.returncode == 2
     assert r.stderr == "aslpto: standard output is closed: the answer was not written\n"
 
@@ -205,8 +242,10 @@ def test_import_writes_its_scenario_as_any_file_is_written(
     out = tmp_path / "s.toml"
     old = os.umask(0o022)
     try:
-        assert main(["import", str(saves[0]), "-o", str(out),
-                     "--vasl-boards", str(VASL / "boards")]) == 0  # fmt: skip
+        assert (
+            main(["import", str(saves[0]), "-o", str(out), "--vasl-boards", str(VASL / "boards")])
+            == 0
+        )
     finally:
         os.umask(old)
     capsys.readouterr()

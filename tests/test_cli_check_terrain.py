@@ -98,8 +98,11 @@ def test_check_text_lists_findings(capsys: pytest.CaptureFixture[str], bad: str)
 
 def test_check_warnings_only_exit_0(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     p = tmp_path / "warn.toml"
-    p.write_text(BAD.split("[[panjis]]")[0] + '[[units]]\nid = "j"\nside = "Japanese"\n'
-                 'kind = "squad"\nhex = "37M4"\nposition = "ground"\n', encoding="utf-8")
+    p.write_text(
+        BAD.split("[[panjis]]")[0] + '[[units]]\nid = "j"\nside = "Japanese"\n'
+        'kind = "squad"\nhex = "37M4"\nposition = "ground"\n',
+        encoding="utf-8",
+    )
     code, payload = as_json(capsys, "check", str(p))
     assert code == 0 and payload["ok"] is True
     assert [f["severity"] for f in payload["findings"]] == ["warning"]
@@ -119,12 +122,28 @@ def test_terrain_g_1_woods_are_jungle(capsys: pytest.CaptureFixture[str]) -> Non
     assert d["hex"] == "37D4" and d["terrain"] == "dense-jungle" and d["printed"] == "woods"
     assert d["elevation"] == 0 and "G.1" in d["rules"]
     assert sorted(d["hexsides"]) == ["37C4", "37C5", "37D3", "37D5", "37E4", "37E5"]
-    assert d["counters"] == [{"type": "fortification", "kind": "foxhole", "id": "fox1",
-                              "side": "Japanese", "hidden": False, "strength": 1,
-                              "hexside": None}]  # fmt: skip
+    assert d["counters"] == [
+        {
+            "type": "fortification",
+            "kind": "foxhole",
+            "id": "fox1",
+            "side": "Japanese",
+            "hidden": False,
+            "strength": 1,
+            "hexside": None,
+        }
+    ]
     assert d["notes"] == ["all woods are Jungle (dense-jungle, G2.1)"]
-    assert set(d) >= {"hex", "terrain", "elevation", "features", "hexsides", "counters",
-                      "rules", "notes"}  # fmt: skip
+    assert set(d) >= {
+        "hex",
+        "terrain",
+        "elevation",
+        "features",
+        "hexsides",
+        "counters",
+        "rules",
+        "notes",
+    }
 
 
 def test_terrain_text_for_a_player(capsys: pytest.CaptureFixture[str]) -> None:

@@ -202,7 +202,10 @@ def test_every_printed_face_is_the_engines() -> None:
     for row in bundled("catalog.toml")["mmc"]:
         c = catalog().label(row["nationality"], row["label"])
         assert (c.face, c.morale, c.broken_morale) == (
-            row["face"], row["morale"], row.get("broken_ml"))  # fmt: skip
+            row["face"],
+            row["morale"],
+            row.get("broken_ml"),
+        )
 
 
 def test_no_us_5_5_6_and_impossible_faces_named() -> None:

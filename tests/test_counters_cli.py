@@ -42,10 +42,26 @@ def test_counters_json(capsys: pytest.CaptureFixture[str]) -> None:
 def test_counters_all_and_japanese_leaders(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _ = run(capsys, "counters", "--json")
     keys = [n["nationality"] for n in json.loads(out)["nationalities"]]
-    assert code == 0 and {"japanese", "american", "usmc", "british", "chinese", "russian",
-                          "allied-minor", "french", "german", "waffen-ss", "italian", "finnish",
-                          "axis-minor", "hungarian", "south-korean", "other-unc-korea",
-                          "north-korean", "communist-chinese-korea"} == set(keys)  # fmt: skip
+    assert code == 0 and {
+        "japanese",
+        "american",
+        "usmc",
+        "british",
+        "chinese",
+        "russian",
+        "allied-minor",
+        "french",
+        "german",
+        "waffen-ss",
+        "italian",
+        "finnish",
+        "axis-minor",
+        "hungarian",
+        "south-korean",
+        "other-unc-korea",
+        "north-korean",
+        "communist-chinese-korea",
+    } == set(keys)
     _, out, _ = run(capsys, "counters", "japanese")
     assert "8-1 (G1.41; not in VASL)" in out and "10-0 (wounded 9+1)" in out
 

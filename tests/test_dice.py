@@ -164,8 +164,9 @@ def test_dr_and_DR_distributions() -> None:
 
 
 def test_distribution_of_merges_and_drops_zero() -> None:
-    d = Distribution.of([("a", Fraction(1, 4)), ("b", Fraction(0)), ("a", Fraction(1, 4)),
-                         ("c", Fraction(1, 2))])  # fmt: skip
+    d = Distribution.of(
+        [("a", Fraction(1, 4)), ("b", Fraction(0)), ("a", Fraction(1, 4)), ("c", Fraction(1, 2))]
+    )
     assert d.outcomes == ("a", "c")
     assert d["a"] == Fraction(1, 2)
     assert d["b"] == 0

@@ -55,8 +55,7 @@ def test_g8_212_a_target_above_a_bank_counter_is_open_ground_under_hazardous_mov
     o = FireOptions(phase=Phase.DEFENSIVE_FIRST, moving=True)
     b = breakdown(game, ["U2"], "J2", o)
     got = {w.split(":")[0].split(" (")[0]: (v, r) for w, v, r in items(b, "J2")}
-    assert got == {"FFNAM": (-1, "A4.6"), "FFMO": (-1, "A4.6"),
-                   "Hazardous Movement": (-2, "A4.62")}  # fmt: skip
+    assert got == {"FFNAM": (-1, "A4.6"), "FFMO": (-1, "A4.6"), "Hazardous Movement": (-2, "A4.62")}
     assert b.residual.value == 2 and "A8.2" in b.residual.rules
 
 
@@ -108,8 +107,7 @@ def test_a7_22_long_range_halves_and_beyond_twice_is_refused(game) -> None:  # t
 
 def test_a7_25_advancing_fire_halves(game) -> None:  # type: ignore[no-untyped-def]
     b = breakdown(game, ["J1"], "32N9", FireOptions(phase=Phase.ADVANCING))
-    assert ("Advancing Fire", Fraction(1, 2), "A7.25") in [(i.what, i.value, i.rule)
-                                                          for i in b.fp]  # fmt: skip
+    assert ("Advancing Fire", Fraction(1, 2), "A7.25") in [(i.what, i.value, i.rule) for i in b.fp]
 
 
 def test_a7_36_assault_fire_adds_one_fp_to_a_us_squads_advancing_fire(game) -> None:  # type: ignore[no-untyped-def]
@@ -130,8 +128,11 @@ def test_a7_refusals_name_the_unit_and_rule(game) -> None:  # type: ignore[no-un
         breakdown(game, ["U1", "J1"], "32N6")
     with pytest.raises(RuleViolation, match=r"A10\.3"):
         broken = game.units["U1"].with_(broken=True)
-        breakdown(game.__class__(**{**game.__dict__, "units": {**game.units, "U1": broken}}),
-                  ["U1"], "32N6")  # fmt: skip
+        breakdown(
+            game.__class__(**{**game.__dict__, "units": {**game.units, "U1": broken}}),
+            ["U1"],
+            "32N6",
+        )
     with pytest.raises(RuleViolation, match=r"A7\.53"):
         breakdown(game, ["UL"], "32N6")
     with pytest.raises(InputError, match="no unit 'ZZ'"):
@@ -202,15 +203,21 @@ def test_cli_odds_ift_in_the_odds_shape(capsys) -> None:  # type: ignore[no-unty
     assert d["procedure"] == "ift" and d["attack"]["column"] == 6
     assert d["attack"]["cowering"]["columns"] == 0  # no firer given: it cannot Cower
     assert sum(Fraction(o["probability"]) for o in d["outcomes"]) == 1
-    code, out, _ = run(capsys, "odds", "ift", "13/2", "--unit", "4-4-8",
-                       "--firer", "6-6-6:american", "--json")  # fmt: skip
+    code, out, _ = run(
+        capsys, "odds", "ift", "13/2", "--unit", "4-4-8", "--firer", "6-6-6:american", "--json"
+    )
     assert code == 0
     assert json.loads(out)["attack"]["cowering"]["columns"] == 1
 
 
 def test_cli_odds_ift_refuses_fp_that_means_nothing(capsys) -> None:  # type: ignore[no-untyped-def]
-    for fp, want in (("0", "out of range"), ("1000000000", "out of range"), ("x", "a number"),
-                     ("1/0", "a number"), ("-3", "a number")):  # fmt: skip
+    for fp, want in (
+        ("0", "out of range"),
+        ("1000000000", "out of range"),
+        ("x", "a number"),
+        ("1/0", "a number"),
+        ("-3", "a number"),
+    ):
         code, _, err = run(capsys, "odds", "ift", fp, "--unit", "4-4-8")
         assert code == 2 and want in err and err.count("\n") == 1, (fp, err)
     code, _, err = run(capsys, "odds", "ift", "6", "--drm", "x", "--unit", "4-4-8")

@@ -67,8 +67,7 @@ def test_a7_3_final_dr_beyond_the_rows_reads_the_first_and_last_row() -> None:
 
 
 def test_a7_3_every_column_worsens_from_top_to_bottom() -> None:
-    order = {Effect.KIA: 0, Effect.K: 1, Effect.MC: 2, Effect.NMC: 3, Effect.PTC: 4,
-             Effect.NONE: 5}  # fmt: skip
+    order = {Effect.KIA: 0, Effect.K: 1, Effect.MC: 2, Effect.NMC: 3, Effect.PTC: 4, Effect.NONE: 5}
 
     def severity(r: IftResult) -> tuple[int, int]:
         return (order[r.effect], -r.number)
@@ -79,8 +78,7 @@ def test_a7_3_every_column_worsens_from_top_to_bottom() -> None:
 
 
 def test_a7_3_a_stronger_column_is_never_weaker() -> None:
-    order = {Effect.KIA: 0, Effect.K: 1, Effect.MC: 2, Effect.NMC: 3, Effect.PTC: 4,
-             Effect.NONE: 5}  # fmt: skip
+    order = {Effect.KIA: 0, Effect.K: 1, Effect.MC: 2, Effect.NMC: 3, Effect.PTC: 4, Effect.NONE: 5}
     for dr in range(16):
         row = [(order[table.result(c, dr).effect], -table.result(c, dr).number) for c in COLUMNS]
         assert row == sorted(row, reverse=True)
@@ -302,8 +300,9 @@ def test_a7_3_result_odds_of_a_column_are_its_cells_over_the_36_rolls() -> None:
     n=st.integers(1, 5),
     leader=st.booleans(),
 )
-def test_a7_3_attack_odds_sum_to_one(column: int, drm: int, cower: int, n: int,
-                                     leader: bool) -> None:  # fmt: skip
+def test_a7_3_attack_odds_sum_to_one(
+    column: int, drm: int, cower: int, n: int, leader: bool
+) -> None:
     units = [jsquad(f"J{i}") for i in range(n)]
     if leader:
         units.append(make("L", "japanese", Kind.LEADER, face="9-1"))

@@ -147,8 +147,14 @@ def _full(units: list[Unit], context: list[Unit] = []) -> dict[object, Fraction]
 
 
 @settings(deadline=None, max_examples=40)
-@given(st.lists(st.sampled_from(["sq", "green", "leader", "leader2", "hero", "berserk"]),
-                min_size=1, max_size=2, unique=True))  # fmt: skip
+@given(
+    st.lists(
+        st.sampled_from(["sq", "green", "leader", "leader2", "hero", "berserk"]),
+        min_size=1,
+        max_size=2,
+        unique=True,
+    )
+)
 def test_g1_641_location_odds_bound_unit_by_unit_equal_every_roll(kinds: list[str]) -> None:
     # each attempt depends only on who eliminated themselves before it (a SMC's -2, the
     # leadership left): binding the units' attempts in turn gives every roll's outcome

@@ -79,11 +79,21 @@ def test_g1_6_stealthy_and_lax() -> None:
 
 @pytest.mark.parametrize(
     "unit",
-    [sq(cls=E), sq(cls=F), make("C", "japanese", Kind.CREW),
-     make("V", "japanese", Kind.VEHICLE_CREW), sq(cls=S), sq(cls=C), sq(cls=E, broken=True),
-     make("H", "japanese", Kind.HALF_SQUAD, F), ldr(), ldr(wounded=True),
-     make("H", "japanese", Kind.HERO), make("T", "japanese", Kind.TH_HERO),
-     make("D", "japanese", Kind.DC_HERO)],
+    [
+        sq(cls=E),
+        sq(cls=F),
+        make("C", "japanese", Kind.CREW),
+        make("V", "japanese", Kind.VEHICLE_CREW),
+        sq(cls=S),
+        sq(cls=C),
+        sq(cls=E, broken=True),
+        make("H", "japanese", Kind.HALF_SQUAD, F),
+        ldr(),
+        ldr(wounded=True),
+        make("H", "japanese", Kind.HERO),
+        make("T", "japanese", Kind.TH_HERO),
+        make("D", "japanese", Kind.DC_HERO),
+    ],
     ids=lambda u: f"{u.kind.value}-{u.unit_class}-{'broken' if u.broken else 'good'}",
 )
 def test_g1_6_one_answer_for_g_4_detection(unit: Unit) -> None:

@@ -74,35 +74,88 @@ MOVERS = [
     ("infantry", lambda h: infantry(h), NO_OPTIONS, True, True, True),
     ("smc", lambda h: unit(Kind.LEADER, h), NO_OPTIONS, True, True, True),
     ("leading horses", lambda h: infantry(h), MoveOptions(leading=True), True, True, True),
-    ("portaging bicycles", lambda h: infantry(h, transport="portaging-bicycle"), NO_OPTIONS,
-     True, True, True),
+    (
+        "portaging bicycles",
+        lambda h: infantry(h, transport="portaging-bicycle"),
+        NO_OPTIONS,
+        True,
+        True,
+        True,
+    ),
     ("riding bicycles", lambda h: infantry(h), MoveOptions(riding=True), False, True, False),
     ("manhandling gun", lambda h: infantry(h), MoveOptions(manhandling="gun"), True, False, False),
-    ("manhandling dm gun", lambda h: infantry(h), MoveOptions(manhandling="gun-dm"), True, False,
-     True),
+    (
+        "manhandling dm gun",
+        lambda h: infantry(h),
+        MoveOptions(manhandling="gun-dm"),
+        True,
+        False,
+        True,
+    ),
     ("manhandling boat", lambda h: infantry(h), MoveOptions(manhandling="boat"), True, False, True),
-    ("pushing motorcycle", lambda h: infantry(h), MoveOptions(manhandling="motorcycle"), True,
-     True, False),
+    (
+        "pushing motorcycle",
+        lambda h: infantry(h),
+        MoveOptions(manhandling="motorcycle"),
+        True,
+        True,
+        False,
+    ),
     ("cavalry", lambda h: unit(Kind.CAVALRY, h), NO_OPTIONS, True, True, True),
-    ("galloping cavalry", lambda h: unit(Kind.CAVALRY, h), MoveOptions(galloping=True), True,
-     False, False),
-    ("cavalry leading its horses", lambda h: unit(Kind.CAVALRY, h), MoveOptions(leading=True),
-     True, True, True),
+    (
+        "galloping cavalry",
+        lambda h: unit(Kind.CAVALRY, h),
+        MoveOptions(galloping=True),
+        True,
+        False,
+        False,
+    ),
+    (
+        "cavalry leading its horses",
+        lambda h: unit(Kind.CAVALRY, h),
+        MoveOptions(leading=True),
+        True,
+        True,
+        True,
+    ),
     ("cycle riders", lambda h: unit(Kind.CYCLE_RIDER, h), NO_OPTIONS, True, True, False),
-    ("fully tracked", lambda h: vehicle(VehicleType.FULLY_TRACKED, h), NO_OPTIONS, True, False,
-     True),
+    (
+        "fully tracked",
+        lambda h: vehicle(VehicleType.FULLY_TRACKED, h),
+        NO_OPTIONS,
+        True,
+        False,
+        True,
+    ),
     ("dozer", lambda h: vehicle(VehicleType.DOZER, h), NO_OPTIONS, True, False, True),
-    ("fully tracked towing", lambda h: vehicle(VehicleType.FULLY_TRACKED, h),
-     MoveOptions(towing=True), True, False, True),
-    ("half-tracked", lambda h: vehicle(VehicleType.HALF_TRACKED, h), NO_OPTIONS, False, False,
-     False),
-    ("armored car", lambda h: vehicle(VehicleType.ARMORED_CAR, h), NO_OPTIONS, False, False,
-     False),
+    (
+        "fully tracked towing",
+        lambda h: vehicle(VehicleType.FULLY_TRACKED, h),
+        MoveOptions(towing=True),
+        True,
+        False,
+        True,
+    ),
+    (
+        "half-tracked",
+        lambda h: vehicle(VehicleType.HALF_TRACKED, h),
+        NO_OPTIONS,
+        False,
+        False,
+        False,
+    ),
+    ("armored car", lambda h: vehicle(VehicleType.ARMORED_CAR, h), NO_OPTIONS, False, False, False),
     ("truck", lambda h: vehicle(VehicleType.TRUCK, h), NO_OPTIONS, False, False, False),
     ("wagon", lambda h: vehicle(VehicleType.WAGON, h), NO_OPTIONS, False, False, False),
-    ("motorcycle vehicle", lambda h: vehicle(VehicleType.MOTORCYCLE, h), NO_OPTIONS, True, True,
-     False),
-]  # fmt: skip
+    (
+        "motorcycle vehicle",
+        lambda h: vehicle(VehicleType.MOTORCYCLE, h),
+        NO_OPTIONS,
+        True,
+        True,
+        False,
+    ),
+]
 IDS = [m[0] for m in MOVERS]
 
 
@@ -351,10 +404,11 @@ def test_g8_banks_ford_out_of_a_paddy_keeps_g8_rights() -> None:
         cond = Conditions(paddy=S.DRAINED, river_depth=RiverDepth.FORDABLE)
         return make_game(BOARD, conditions=cond, units=units)
 
-    assert refused(fordable(infantry("37C4", "bank")), ["37B4"],
-                   MoveOptions(riding=True)) == "G8"  # fmt: skip
-    assert refused(fordable(unit(Kind.CAVALRY, "37C4", "bank")), ["37B4"],
-                   MoveOptions(galloping=True)) == "G8"  # fmt: skip
+    assert refused(fordable(infantry("37C4", "bank")), ["37B4"], MoveOptions(riding=True)) == "G8"
+    assert (
+        refused(fordable(unit(Kind.CAVALRY, "37C4", "bank")), ["37B4"], MoveOptions(galloping=True))
+        == "G8"
+    )
     r = evaluate(fordable(infantry("37C4", "bank")), "U", ["37B4"])
     assert r.legal, r.violation
     assert any("B21.41" in c.rule for st in r.steps for c in st.costs)

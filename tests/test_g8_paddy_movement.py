@@ -93,10 +93,17 @@ MUD_IN_SEASON = (S.IN_SEASON, EC.MUD)
 # --- G8.2101: onto a Bank counter in an adjacent paddy hex -----------------------------------
 
 
-@pytest.mark.parametrize(("cond", "mf"), [
-    (DRAINED, 2), (IRRIGATED, 2), (IN_SEASON, 2),
-    (MUD_DRAINED, 3), (MUD_IRRIGATED, 3), (MUD_IN_SEASON, 3),
-])  # fmt: skip
+@pytest.mark.parametrize(
+    ("cond", "mf"),
+    [
+        (DRAINED, 2),
+        (IRRIGATED, 2),
+        (IN_SEASON, 2),
+        (MUD_DRAINED, 3),
+        (MUD_IRRIGATED, 3),
+        (MUD_IN_SEASON, 3),
+    ],
+)
 def test_g8_2101_from_non_paddy_onto_bank(cond: tuple[S, EC], mf: float) -> None:
     g = game(*cond, leader("L", "37F4"))
     assert cost(g, "L", ["37E4:bank"]) == mf
@@ -117,14 +124,17 @@ def test_g8_2101_needs_a_bank_hexside() -> None:
 # --- G8.2102: INTO an adjacent paddy hex -----------------------------------------------------
 
 
-@pytest.mark.parametrize(("cond", "mf"), [
-    (DRAINED, 2),  # 1 (hexside) + Open Ground
-    (IRRIGATED, 5),  # 1 + 2x Open Ground Mud (2 MF)
-    (IN_SEASON, 2.5),  # 1 + Grain in season (1.5)
-    (MUD_DRAINED, 3),  # 1 + Open Ground Mud
-    (MUD_IRRIGATED, 5),
-    (MUD_IN_SEASON, 3.5),  # 1 + Grain + Mud: mud exists IN In-Season paddies
-])  # fmt: skip
+@pytest.mark.parametrize(
+    ("cond", "mf"),
+    [
+        (DRAINED, 2),  # 1 (hexside) + Open Ground
+        (IRRIGATED, 5),  # 1 + 2x Open Ground Mud (2 MF)
+        (IN_SEASON, 2.5),  # 1 + Grain in season (1.5)
+        (MUD_DRAINED, 3),  # 1 + Open Ground Mud
+        (MUD_IRRIGATED, 5),
+        (MUD_IN_SEASON, 3.5),  # 1 + Grain + Mud: mud exists IN In-Season paddies
+    ],
+)
 def test_g8_2102_from_non_paddy_into_paddy(cond: tuple[S, EC], mf: float) -> None:
     g = game(*cond, leader("L", "37F4"))
     assert cost(g, "L", ["37E4"]) == mf
@@ -145,10 +155,17 @@ def test_g8_2102_non_bank_hexside_no_hexside_cost() -> None:
 # --- G8.2103: from IN a paddy into an adjacent non-paddy hex ---------------------------------
 
 
-@pytest.mark.parametrize(("cond", "mf"), [
-    (DRAINED, 2), (IRRIGATED, 2), (IN_SEASON, 2),
-    (MUD_DRAINED, 3), (MUD_IRRIGATED, 3), (MUD_IN_SEASON, 3),  # Open Ground Mud (E3.6)
-])  # fmt: skip
+@pytest.mark.parametrize(
+    ("cond", "mf"),
+    [
+        (DRAINED, 2),
+        (IRRIGATED, 2),
+        (IN_SEASON, 2),
+        (MUD_DRAINED, 3),
+        (MUD_IRRIGATED, 3),
+        (MUD_IN_SEASON, 3),  # Open Ground Mud (E3.6)
+    ],
+)
 def test_g8_2103_from_in_paddy_to_non_paddy(cond: tuple[S, EC], mf: float) -> None:
     g = game(*cond, leader("L", "37E4", "in"))
     assert cost(g, "L", ["37F4"]) == mf
@@ -158,8 +175,9 @@ def test_g8_2103_from_in_paddy_to_non_paddy(cond: tuple[S, EC], mf: float) -> No
 # --- G8.2104: from IN onto the Bank counter of the same hex (Mud never applies) --------------
 
 
-@pytest.mark.parametrize("cond", [DRAINED, IRRIGATED, IN_SEASON, MUD_DRAINED, MUD_IRRIGATED,
-                                  MUD_IN_SEASON])  # fmt: skip
+@pytest.mark.parametrize(
+    "cond", [DRAINED, IRRIGATED, IN_SEASON, MUD_DRAINED, MUD_IRRIGATED, MUD_IN_SEASON]
+)
 def test_g8_2104_in_to_bank_same_hex(cond: tuple[S, EC]) -> None:
     g = game(*cond, leader("L", "37E4", "in"))
     assert cost(g, "L", [":bank"]) == 1
@@ -169,10 +187,17 @@ def test_g8_2104_in_to_bank_same_hex(cond: tuple[S, EC]) -> None:
 # --- G8.2105: from a Bank counter INTO an adjacent paddy hex ---------------------------------
 
 
-@pytest.mark.parametrize(("cond", "mf"), [
-    (DRAINED, 2), (IRRIGATED, 5), (IN_SEASON, 2.5),
-    (MUD_DRAINED, 3), (MUD_IRRIGATED, 5), (MUD_IN_SEASON, 3.5),
-])  # fmt: skip
+@pytest.mark.parametrize(
+    ("cond", "mf"),
+    [
+        (DRAINED, 2),
+        (IRRIGATED, 5),
+        (IN_SEASON, 2.5),
+        (MUD_DRAINED, 3),
+        (MUD_IRRIGATED, 5),
+        (MUD_IN_SEASON, 3.5),
+    ],
+)
 def test_g8_2105_bank_into_adjacent_paddy(cond: tuple[S, EC], mf: float) -> None:
     g = game(*cond, leader("L", "37D4", "bank"))
     assert cost(g, "L", ["37E4"]) == mf
@@ -182,10 +207,17 @@ def test_g8_2105_bank_into_adjacent_paddy(cond: tuple[S, EC], mf: float) -> None
 # --- G8.2106: from a Bank counter onto the Bank counter of an adjacent paddy hex -------------
 
 
-@pytest.mark.parametrize(("cond", "mf"), [
-    (DRAINED, 1), (IRRIGATED, 1), (IN_SEASON, 1),
-    (MUD_DRAINED, 2), (MUD_IRRIGATED, 2), (MUD_IN_SEASON, 2),  # EC Mud and changing hexes
-])  # fmt: skip
+@pytest.mark.parametrize(
+    ("cond", "mf"),
+    [
+        (DRAINED, 1),
+        (IRRIGATED, 1),
+        (IN_SEASON, 1),
+        (MUD_DRAINED, 2),
+        (MUD_IRRIGATED, 2),
+        (MUD_IN_SEASON, 2),  # EC Mud and changing hexes
+    ],
+)
 def test_g8_2106_bank_to_adjacent_bank(cond: tuple[S, EC], mf: float) -> None:
     g = game(*cond, leader("L", "37D4", "bank"))
     assert cost(g, "L", ["37E4:bank"]) == mf
@@ -195,10 +227,17 @@ def test_g8_2106_bank_to_adjacent_bank(cond: tuple[S, EC], mf: float) -> None:
 # --- G8.2107: from a Bank counter into an adjacent non-paddy hex -----------------------------
 
 
-@pytest.mark.parametrize(("cond", "mf"), [
-    (DRAINED, 2), (IRRIGATED, 2), (IN_SEASON, 2),
-    (MUD_DRAINED, 3), (MUD_IRRIGATED, 3), (MUD_IN_SEASON, 3),
-])  # fmt: skip
+@pytest.mark.parametrize(
+    ("cond", "mf"),
+    [
+        (DRAINED, 2),
+        (IRRIGATED, 2),
+        (IN_SEASON, 2),
+        (MUD_DRAINED, 3),
+        (MUD_IRRIGATED, 3),
+        (MUD_IN_SEASON, 3),
+    ],
+)
 def test_g8_2107_bank_to_non_paddy(cond: tuple[S, EC], mf: float) -> None:
     g = game(*cond, leader("L", "37E4", "bank"))
     assert cost(g, "L", ["37F4"]) == mf
@@ -208,10 +247,17 @@ def test_g8_2107_bank_to_non_paddy(cond: tuple[S, EC], mf: float) -> None:
 # --- G8.2108: from a Bank counter INTO the same hex (Mud never applies) ----------------------
 
 
-@pytest.mark.parametrize(("cond", "mf"), [
-    (DRAINED, 1), (IRRIGATED, 4), (IN_SEASON, 1.5),
-    (MUD_DRAINED, 1), (MUD_IRRIGATED, 4), (MUD_IN_SEASON, 1.5),
-])  # fmt: skip
+@pytest.mark.parametrize(
+    ("cond", "mf"),
+    [
+        (DRAINED, 1),
+        (IRRIGATED, 4),
+        (IN_SEASON, 1.5),
+        (MUD_DRAINED, 1),
+        (MUD_IRRIGATED, 4),
+        (MUD_IN_SEASON, 1.5),
+    ],
+)
 def test_g8_2108_bank_into_same_hex(cond: tuple[S, EC], mf: float) -> None:
     g = game(*cond, leader("L", "37E4", "bank"))
     assert cost(g, "L", [":in"]) == mf
@@ -303,14 +349,22 @@ def test_g8_cycle_riders_pay_three_mp() -> None:
     assert cost(g, "Y", ["37E4:bank"]) == 6  # 3 MP to cross + 3 MP onto the Bank counter
 
 
-@pytest.mark.parametrize(("opts", "unit"), [
-    (MoveOptions(manhandling="gun"), squad("S", "37F5")),
-    (MoveOptions(galloping=True),
-     Unit("S", "american", "american", Kind.CAVALRY, "x", hex="37F5", mf=12)),
-    (MoveOptions(manhandling="motorcycle"), squad("S", "37F5")),
-    (MoveOptions(), Unit("S", "american", "american", Kind.CYCLE_RIDER, "x", hex="37F5", mf=12)),
-    (MoveOptions(riding=True), squad("S", "37F5")),
-])  # fmt: skip
+@pytest.mark.parametrize(
+    ("opts", "unit"),
+    [
+        (MoveOptions(manhandling="gun"), squad("S", "37F5")),
+        (
+            MoveOptions(galloping=True),
+            Unit("S", "american", "american", Kind.CAVALRY, "x", hex="37F5", mf=12),
+        ),
+        (MoveOptions(manhandling="motorcycle"), squad("S", "37F5")),
+        (
+            MoveOptions(),
+            Unit("S", "american", "american", Kind.CYCLE_RIDER, "x", hex="37F5", mf=12),
+        ),
+        (MoveOptions(riding=True), squad("S", "37F5")),
+    ],
+)
 def test_g8_irrigated_forbids(opts: MoveOptions, unit: Unit) -> None:
     g = game(S.IRRIGATED, EC.MODERATE, unit)
     assert refused(g, "S", ["37E5"], opts) == "G8"

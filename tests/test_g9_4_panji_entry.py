@@ -41,8 +41,9 @@ def with_units(g: Game, *units: Unit) -> Game:
     return g
 
 
-def vehicle(uid: str, hex_: str, vt: VehicleType, position: str = "ground", afv: bool = False,
-            mp: int = 16) -> Unit:  # fmt: skip
+def vehicle(
+    uid: str, hex_: str, vt: VehicleType, position: str = "ground", afv: bool = False, mp: int = 16
+) -> Unit:
     return Unit(
         uid,
         "U.S.",
@@ -60,10 +61,17 @@ def vehicle(uid: str, hex_: str, vt: VehicleType, position: str = "ground", afv:
 # --- G9.3 EX ---------------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize(("frm", "position"), [
-    ("37CC8", "above-panji"), ("37DD8", "above-panji"), ("37EE8", "above-panji"),
-    ("37DD6", "beneath-panji"), ("37CC7", "beneath-panji"), ("37EE7", "beneath-panji"),
-])  # fmt: skip
+@pytest.mark.parametrize(
+    ("frm", "position"),
+    [
+        ("37CC8", "above-panji"),
+        ("37DD8", "above-panji"),
+        ("37EE8", "above-panji"),
+        ("37DD6", "beneath-panji"),
+        ("37CC7", "beneath-panji"),
+        ("37EE7", "beneath-panji"),
+    ],
+)
 def test_g9_3_ex_covered_hexsides_of_panji_c(ex: Game, frm: str, position: str) -> None:
     """DD7-CC8, DD7-DD8 and DD7-EE8 are Covered hexsides of Panji C; entry across them places
     the unit above, across the others beneath."""
@@ -132,10 +140,16 @@ def test_g9_41_infantry_takes_panji_mc(ex: Game) -> None:
     assert [(e.kind, e.rule) for e in r.steps[0].events] == [("panji-mc", "G9.41")]
 
 
-@pytest.mark.parametrize("opts", [
-    MoveOptions(assault=True), MoveOptions(armored_assault=True), MoveOptions(low_crawl=True),
-    MoveOptions(forced_back=True), MoveOptions(phase=Phase.APH),
-])  # fmt: skip
+@pytest.mark.parametrize(
+    "opts",
+    [
+        MoveOptions(assault=True),
+        MoveOptions(armored_assault=True),
+        MoveOptions(low_crawl=True),
+        MoveOptions(forced_back=True),
+        MoveOptions(phase=Phase.APH),
+    ],
+)
 def test_g9_41_exemptions(ex: Game, opts: MoveOptions) -> None:
     r = run(ex, "A", ["37EE7"], opts)
     assert r.legal, r.violation
@@ -159,10 +173,13 @@ def test_g9_41_advance_vs_difficult_terrain_takes_mc() -> None:
 
 
 def test_g9_41_no_mc_entering_within_trench(ex: Game) -> None:
-    g = replace(ex, fortifications=(
-        Fortification("t1", FortKind.TRENCH, ex.map.hex("37EE8")),
-        Fortification("t2", FortKind.TRENCH, ex.map.hex("37EE7")),
-    ))  # fmt: skip
+    g = replace(
+        ex,
+        fortifications=(
+            Fortification("t1", FortKind.TRENCH, ex.map.hex("37EE8")),
+            Fortification("t2", FortKind.TRENCH, ex.map.hex("37EE7")),
+        ),
+    )
     g = with_units(g, ex.unit("A").with_(entrenched="trench"))
     r = run(g, "A", ["37EE7:trench"])
     assert r.legal and "panji-mc" not in kinds(r)
@@ -366,10 +383,13 @@ def test_g9_45_ex_between_ee7_and_dd7_beneath(ex: Game) -> None:
 
 
 def test_g9_45_ex_trenches_no_mc_and_directly_beneath(ex: Game) -> None:
-    g = replace(ex, fortifications=(
-        Fortification("t1", FortKind.TRENCH, ex.map.hex("37EE8")),
-        Fortification("t2", FortKind.TRENCH, ex.map.hex("37EE7")),
-    ))  # fmt: skip
+    g = replace(
+        ex,
+        fortifications=(
+            Fortification("t1", FortKind.TRENCH, ex.map.hex("37EE8")),
+            Fortification("t2", FortKind.TRENCH, ex.map.hex("37EE7")),
+        ),
+    )
     g = with_units(
         g, ex.unit("A").with_(entrenched="trench"), ex.unit("B").with_(entrenched="trench")
     )

@@ -27,14 +27,24 @@ def names(lay: Layout, hs: tuple[Hex, ...]) -> set[str]:
 
 def test_readme_dd7_touches() -> None:
     assert names(B37, B37.neighbours(B37.hex("37DD7"))) == {
-        "37CC7", "37CC8", "37EE7", "37EE8", "37DD6", "37DD8",
-    }  # fmt: skip
+        "37CC7",
+        "37CC8",
+        "37EE7",
+        "37EE8",
+        "37DD6",
+        "37DD8",
+    }
 
 
 def test_readme_ee7_touches() -> None:
     assert names(B37, B37.neighbours(B37.hex("37EE7"))) == {
-        "37DD6", "37DD7", "37FF6", "37FF7", "37EE6", "37EE8",
-    }  # fmt: skip
+        "37DD6",
+        "37DD7",
+        "37FF6",
+        "37FF7",
+        "37EE6",
+        "37EE8",
+    }
 
 
 def test_g9_3_dd7_touches_covered_neighbours() -> None:

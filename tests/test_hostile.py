@@ -15,9 +15,9 @@ import pytest
 
 from hostilehelp import HERE, run_case
 
-CASES: list[dict[str, Any]] = tomllib.loads(
-    (HERE / "cases.toml").read_text(encoding="utf-8")
-)["case"]
+CASES: list[dict[str, Any]] = tomllib.loads((HERE / "cases.toml").read_text(encoding="utf-8"))[
+    "case"
+]
 
 
 def test_corpus_size() -> None:
@@ -38,16 +38,24 @@ def test_hostile(case: dict[str, Any], tmp_path: Path) -> None:
         assert err == ""
 
 
-@pytest.mark.parametrize("name", ["step-inf", "deep-arrays", "arg-dev-zero", "board-fifo",
-                                  "vsav-garbage", "value-newline"])  # fmt: skip
+@pytest.mark.parametrize(
+    "name",
+    ["step-inf", "deep-arrays", "arg-dev-zero", "board-fifo", "vsav-garbage", "value-newline"],
+)
 def test_hostile_in_a_process(name: str, tmp_path: Path) -> None:
     """The installed command, in its own process, gives the same line and exit code."""
     from hostilehelp import prepare
 
     case = next(c for c in CASES if c["name"] == name)
     args = prepare(case, tmp_path)
-    r = subprocess.run([sys.executable, "-m", "aslpto.cli", *args], cwd=tmp_path,
-                       capture_output=True, text=True, check=False, timeout=60)  # fmt: skip
+    r = subprocess.run(
+        [sys.executable, "-m", "aslpto.cli", *args],
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+        check=False,
+        timeout=60,
+    )
     assert r.returncode == case["exit"]
     assert r.stderr.replace(str(tmp_path), "{tmp}") == case["stderr"] + "\n"
     assert r.stdout == ""

@@ -24,12 +24,36 @@ SCRATCH = Path(tempfile.mkdtemp(prefix="aslpto-fuzz-"))
 
 VALUES = st.one_of(
     st.integers(-(10**30), 10**30).map(str),
-    st.sampled_from(["nan", "inf", "-inf", "1e400", "-0.0", "1e-400", "true", "[]", "{}",
-                     '""', '"\\u0000"', '"a\\nb"', '"\\u001b[2J"', "[" * 200 + "]" * 200,
-                     "{a = {b = {c = 1}}}", '"/dev/zero"', '"overlay-5"', '"901"', '"x.toml"',
-                     '"moist"', '"37EE7"', '"37ZZ99"', "1944-06-01", '"""\nx\n"""']),
+    st.sampled_from(
+        [
+            "nan",
+            "inf",
+            "-inf",
+            "1e400",
+            "-0.0",
+            "1e-400",
+            "true",
+            "[]",
+            "{}",
+            '""',
+            '"\\u0000"',
+            '"a\\nb"',
+            '"\\u001b[2J"',
+            "[" * 200 + "]" * 200,
+            "{a = {b = {c = 1}}}",
+            '"/dev/zero"',
+            '"overlay-5"',
+            '"901"',
+            '"x.toml"',
+            '"moist"',
+            '"37EE7"',
+            '"37ZZ99"',
+            "1944-06-01",
+            '"""\nx\n"""',
+        ]
+    ),
     st.text(max_size=12).map(lambda t: '"' + t.replace("\\", "\\\\").replace('"', '\\"') + '"'),
-)  # fmt: skip
+)
 
 
 @st.composite
@@ -73,18 +97,38 @@ def _one_line(code: int, err: str) -> None:
 def test_fuzz_scenario_files(text: str, command: str) -> None:
     path = SCRATCH / "fuzzed.toml"
     path.write_text(text, encoding="utf-8", errors="surrogatepass")
-    args = {"check": ["check", str(path)], "reach": ["reach", str(path), "A"],
-            "terrain": ["terrain", str(path), "37EE7"],
-            "move": ["move", str(path), "A", "37EE7"]}[command]  # fmt: skip
+    args = {
+        "check": ["check", str(path)],
+        "reach": ["reach", str(path), "A"],
+        "terrain": ["terrain", str(path), "37EE7"],
+        "move": ["move", str(path), "A", "37EE7"],
+    }[command]
     _one_line(*_run(args))
 
 
-BOARD = (Path(__file__).parents[1] / "src" / "aslpto" / "data" / "boards" / "901.toml"
-         ).read_text(encoding="utf-8").splitlines()  # fmt: skip
-BOARD_VALUES = st.one_of(VALUES, st.sampled_from([
-    '["A0"]', '["GG10:A1"]', '["C3..C3"]', '["Z9-Z9"]', '["A1 A1"]', '[":"]', '["C3.."]',
-    '["C3-"]', '["C3..C99"]', '[["C3"]]', "[1]",
-]))  # fmt: skip
+BOARD = (
+    (Path(__file__).parents[1] / "src" / "aslpto" / "data" / "boards" / "901.toml")
+    .read_text(encoding="utf-8")
+    .splitlines()
+)
+BOARD_VALUES = st.one_of(
+    VALUES,
+    st.sampled_from(
+        [
+            '["A0"]',
+            '["GG10:A1"]',
+            '["C3..C3"]',
+            '["Z9-Z9"]',
+            '["A1 A1"]',
+            '[":"]',
+            '["C3.."]',
+            '["C3-"]',
+            '["C3..C99"]',
+            '[["C3"]]',
+            "[1]",
+        ]
+    ),
+)
 
 
 @st.composite
@@ -97,8 +141,20 @@ def board_files(draw: st.DrawFn) -> str:
         if eq and draw(st.booleans()):
             lines[i] = f"{key}= {draw(BOARD_VALUES)}"
         else:
-            lines[i] = draw(st.sampled_from(["[board]", "[overlay]", "[[buildings]]", "[levels]",
-                                             "[x]", '"-99" = ["C3"]', "stories = 0", ""]))
+            lines[i] = draw(
+                st.sampled_from(
+                    [
+                        "[board]",
+                        "[overlay]",
+                        "[[buildings]]",
+                        "[levels]",
+                        "[x]",
+                        '"-99" = ["C3"]',
+                        "stories = 0",
+                        "",
+                    ]
+                )
+            )
     return "\n".join(lines) + "\n"
 
 
@@ -107,16 +163,18 @@ def board_files(draw: st.DrawFn) -> str:
 def test_fuzz_board_files(text: str) -> None:
     (SCRATCH / "board.toml").write_text(text, encoding="utf-8")
     (SCRATCH / "on-board.toml").write_text(
-        '[map]\nboards = [["37"]]\n[map.files]\n"37" = "board.toml"\n', encoding="utf-8")
+        '[map]\nboards = [["37"]]\n[map.files]\n"37" = "board.toml"\n', encoding="utf-8"
+    )
     _one_line(*_run(["check", str(SCRATCH / "on-board.toml")]))
 
 
 STEP = st.one_of(
     st.text(max_size=16),
     st.text(alphabet="37ABCDEZ0189:/=.-+e infabkxy\x00\n", max_size=14),
-    st.from_regex(r"(37)?[A-G]{1,2}[0-9]{1,2}(:[a-z]+)?(/[A-G]{1,2}[0-9]{1,2})?(=[-0-9.e]+)?",
-                  fullmatch=True),
-)  # fmt: skip
+    st.from_regex(
+        r"(37)?[A-G]{1,2}[0-9]{1,2}(:[a-z]+)?(/[A-G]{1,2}[0-9]{1,2})?(=[-0-9.e]+)?", fullmatch=True
+    ),
+)
 
 
 @settings(max_examples=300, deadline=None)
@@ -131,7 +189,11 @@ def test_fuzz_steps_in_a_process(step: str) -> None:
     """A few of them through the installed command, in its own process."""
     if "\x00" in step:
         step = step.replace("\x00", "")  # (no process can be given a NUL in an argument)
-    r = subprocess.run([sys.executable, "-m", "aslpto.cli", "move",
-                        str(HERE / "files" / "base.toml"), "A", step],
-                       capture_output=True, text=True, check=False, timeout=60)  # fmt: skip
+    r = subprocess.run(
+        [sys.executable, "-m", "aslpto.cli", "move", str(HERE / "files" / "base.toml"), "A", step],
+        capture_output=True,
+        text=True,
+        check=False,
+        timeout=60,
+    )
     _one_line(r.returncode, r.stderr)

@@ -354,12 +354,15 @@ def test_los_override_parsed_with_line_numbers() -> None:
     m = board_map()
     src = TomlSource.parse(
         '[[los_overrides]]\nfrom = "37C1"\nto = "37C7@1"\nlos = false\nnote = "SSR"\n'
-        '[[los_overrides]]\nfrom = "37C1"\nto = "37ZZ7"\nlos = true\n', "s.toml")
+        '[[los_overrides]]\nfrom = "37C1"\nto = "37ZZ7"\nlos = true\n',
+        "s.toml",
+    )
     with pytest.raises(InputError) as e:
         parse_overrides(src, m)
     assert e.value.line == 8
-    ok = parse_overrides(TomlSource.parse(
-        '[[los_overrides]]\nfrom = "37C1"\nto = "37C7@1"\nlos = false\n'), m)
+    ok = parse_overrides(
+        TomlSource.parse('[[los_overrides]]\nfrom = "37C1"\nto = "37C7@1"\nlos = false\n'), m
+    )
     assert ok[0].exact_to and not ok[0].exact_from
     eng = LosEngine(m, overrides=ok)
     assert not eng.check(parse_location(m, "37C1"), parse_location(m, "37C7@1")).los

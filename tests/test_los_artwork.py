@@ -48,8 +48,9 @@ class Drawing:
         self.levels = bytearray(W * H)
         self.codes = bytearray(W * H)
 
-    def fill(self, x0: int, y0: int, x1: int, y1: int, code: int | None = None,
-             level: int | None = None) -> None:  # fmt: skip
+    def fill(
+        self, x0: int, y0: int, x1: int, y1: int, code: int | None = None, level: int | None = None
+    ) -> None:
         """Pixels x0 <= x < x1, y0 <= y < y1."""
         for x in range(x0, x1):
             i = x * H
@@ -69,8 +70,7 @@ class Drawing:
 
 
 def drawn(d: Drawing, **cond: object) -> Map:
-    m = build_map(Layout.single("37"), {"37": board("")},
-                  conditions=MapConditions(**cond))  # type: ignore[arg-type]  # fmt: skip
+    m = build_map(Layout.single("37"), {"37": board("")}, conditions=MapConditions(**cond))  # type: ignore[arg-type]
     return dataclasses.replace(m, artwork={"37": d.artwork()})
 
 
@@ -225,8 +225,9 @@ def test_g1_woods_are_jungle_on_the_artwork() -> None:
     light = both_ways(drawn(d2, pto_terrain=True, jungle=JungleType.LIGHT), "37C5", "37I5")
     assert not light.los and "light-jungle" in light.blocked_by.why  # type: ignore[union-attr]
     # a two-level obstacle: one level up does not see over it either
-    assert not both_ways(drawn(d2, pto_terrain=True, jungle=JungleType.LIGHT),
-                         "37C5@1", "37I5@1").los  # fmt: skip
+    assert not both_ways(
+        drawn(d2, pto_terrain=True, jungle=JungleType.LIGHT), "37C5@1", "37I5@1"
+    ).los
 
 
 def test_b_6_inherent_terrain_along_its_hexside() -> None:
@@ -303,8 +304,7 @@ def test_overrides_still_decide() -> None:
     d.disc(x, y, 10, WOODS)
     m = drawn(d)
     ov = LosOverride(parse_location(m, "37C5"), parse_location(m, "37I5"), True, 1, "SSR 1")
-    r = build_engine(m, overrides=(ov,)).check(parse_location(m, "37I5"),
-                                               parse_location(m, "37C5"))  # fmt: skip
+    r = build_engine(m, overrides=(ov,)).check(parse_location(m, "37I5"), parse_location(m, "37C5"))
     assert r.los and r.hindrance_drm == 1 and r.rules == ("SSR",)
 
 
@@ -325,8 +325,7 @@ def test_a6_1_symmetric_on_a_random_drawing() -> None:
         d.disc(rng.uniform(20, W - 20), rng.uniform(20, H - 20), rng.uniform(3, 25), code)
     for _ in range(6):
         x0 = rng.randrange(0, W - 200)
-        d.fill(x0, rng.randrange(0, 300), x0 + rng.randrange(40, 200), H,
-               level=rng.choice((1, 2)))  # fmt: skip
+        d.fill(x0, rng.randrange(0, 300), x0 + rng.randrange(40, 200), H, level=rng.choice((1, 2)))
     m = drawn(d)
     eng = build_engine(m)
     hexes = sorted(m.cells)
@@ -343,8 +342,7 @@ def test_a6_1_symmetric_on_a_random_drawing() -> None:
 
 
 def vasl_boards() -> Path:
-    for candidate in (ROOT.parent / "shared" / "vasl" / "boards",
-                      Path("/work/shared/vasl/boards")):  # fmt: skip
+    for candidate in (ROOT.parent / "shared" / "vasl" / "boards", Path("/work/shared/vasl/boards")):
         if candidate.is_dir():
             return candidate
     pytest.skip("VASL board archives not found (../shared/vasl/boards next to the repository)")
@@ -385,8 +383,9 @@ def _archive(n: str) -> BoardArchive:
 def real(n: str, **cond: object) -> Map:
     arc = _archive(n)
     name = str(int(n))
-    m = build_map(Layout.single(name), {name: board(_board_text(arc))},
-                  conditions=MapConditions(**cond))  # type: ignore[arg-type]  # fmt: skip
+    m = build_map(
+        Layout.single(name), {name: board(_board_text(arc))}, conditions=MapConditions(**cond)
+    )  # type: ignore[arg-type]
     return dataclasses.replace(m, artwork={name: artwork_of(arc, name)})
 
 
@@ -421,9 +420,7 @@ def test_real_37_grain_hinders_once() -> None:
     is bamboo, Inherent Terrain (B.6) whose centre dot is 37O6's: the whole hex, a one-level
     obstacle, blocks."""
     r = both_ways(real("37"), "37M5", "37R6")
-    assert r.los and [(h.where, h.terrain, h.drm) for h in r.hindrances] == [
-        ("37Q6", "grain", 1)
-    ]
+    assert r.los and [(h.where, h.terrain, h.drm) for h in r.hindrances] == [("37Q6", "grain", 1)]
     r = both_ways(real("37", pto_terrain=True), "37M5", "37R6")
     assert not r.los and r.blocked_by is not None and r.blocked_by.where == "37O6"
     assert "bamboo" in r.blocked_by.why and {"B.6", "G3.1"} <= set(r.rules)
@@ -539,8 +536,9 @@ def test_a6_1_board_laid_beside_another_and_turned(rotated: bool) -> None:
 
 def test_g9_2_panji_on_the_thread_is_cited_not_an_obstacle() -> None:
     m = drawn(Drawing())
-    r = build_engine(m, panji_hexes=[m.hex("37E5")]).check(parse_location(m, "37C5"),
-                                                            parse_location(m, "37I5"))  # fmt: skip
+    r = build_engine(m, panji_hexes=[m.hex("37E5")]).check(
+        parse_location(m, "37C5"), parse_location(m, "37I5")
+    )
     assert r.los and "G9.2" in r.rules and any("37E5" in n for n in r.notes)
 
 
@@ -552,7 +550,8 @@ def test_g8_in_season_paddies_drawn_hinder_halved() -> None:
         d.disc(*centre(h), 20, 137)
     m = drawn(d)
     r = build_engine(m, conditions=Conditions(paddy=PaddyState.IN_SEASON)).check(
-        parse_location(m, "37C5"), parse_location(m, "37I5"))  # fmt: skip
+        parse_location(m, "37C5"), parse_location(m, "37I5")
+    )
     assert r.los and r.hindrance_drm == 1 and "G8 (In-Season)" in r.rules
     assert both_ways(m, "37C5", "37I5").hindrance_drm == 0
 

@@ -94,8 +94,9 @@ def test_los_overrides_bad_entry_names_line(
 ) -> None:
     p = tmp_path / "bad.toml"
     text = DEEP.read_text(encoding="utf-8")
-    p.write_text(text + '\n[[los_overrides]]\nfrom = "7AA10"\nto = "7AA8"\nlos = "yes"\n',
-                 encoding="utf-8")  # fmt: skip
+    p.write_text(
+        text + '\n[[los_overrides]]\nfrom = "7AA10"\nto = "7AA8"\nlos = "yes"\n', encoding="utf-8"
+    )
     assert main(["los", str(p), "7AA10", "7AA8"]) == 2
     err = capsys.readouterr().err
     assert "bad.toml:" in err and "'los' must be true or false" in err

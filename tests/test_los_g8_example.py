@@ -52,7 +52,10 @@ def test_g8_ex_los_to_bank_counter_from_centre_dot(g: Game) -> None:
     on_bank = los(g, j2, g.unit("U2"))
     in_hex = los(g, Location(g.map.hex("32O5")), g.unit("U2"))
     assert (on_bank.los, on_bank.hindrance_drm, on_bank.range) == (
-        in_hex.los, in_hex.hindrance_drm, in_hex.range)  # fmt: skip
+        in_hex.los,
+        in_hex.hindrance_drm,
+        in_hex.range,
+    )
     assert "G8 (LOS)" in on_bank.rules
 
 

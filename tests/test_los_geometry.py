@@ -114,8 +114,7 @@ def test_a6_1_thread_along_hexspine_dd7_ff7() -> None:
     events = trace(lay.hex("37DD7"), lay.hex("37FF7"))
     assert [e.kind for e in events] == ["hex", "vertex", "spine", "vertex", "hex"]
     assert lay.hexside_name(events[2].hexside) == "37EE7-EE8"
-    assert hexes_crossed(lay.hex("37DD7"), lay.hex("37FF7")) == (
-        lay.hex("37DD7"), lay.hex("37FF7"))  # fmt: skip
+    assert hexes_crossed(lay.hex("37DD7"), lay.hex("37FF7")) == (lay.hex("37DD7"), lay.hex("37FF7"))
 
 
 @pytest.mark.parametrize("d", [(2, 0), (-2, 0), (1, 3), (-1, 3), (1, -3), (-1, -3)])

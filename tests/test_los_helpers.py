@@ -48,8 +48,9 @@ def unit(uid: str, side: str, hex_: str, kind: Kind = Kind.SQUAD, **kw: object) 
     return Unit(uid, side, nat, kind, "4-4-7", hex=hex_, **kw)  # type: ignore[arg-type]
 
 
-def game(m: Map, *units: Unit, panjis: tuple[Panji, ...] = (),
-         cond: Conditions | None = None) -> Game:  # fmt: skip
+def game(
+    m: Map, *units: Unit, panjis: tuple[Panji, ...] = (), cond: Conditions | None = None
+) -> Game:
     return Game(
         map=m,
         conditions=cond or Conditions(pto_terrain=m.conditions.pto_terrain),

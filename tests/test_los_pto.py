@@ -108,8 +108,9 @@ def test_g9_2_panji_neither_obstacle_nor_hindrance() -> None:
     m = board_map('[terrain]\nbrush = ["C4"]')
     plain = check(m, "37C1", "37C7")
     with_panji = check(m, "37C1", "37C7", panjis=("37C3", "37C4"))
-    assert (with_panji.los, with_panji.hindrance_drm) == (plain.los, plain.hindrance_drm) == (
-        True, 1)  # fmt: skip
+    assert (
+        (with_panji.los, with_panji.hindrance_drm) == (plain.los, plain.hindrance_drm) == (True, 1)
+    )
     assert "G9.2" in with_panji.rules and "G9.2" not in plain.rules
 
 
@@ -167,8 +168,9 @@ def test_g9_53_broken_enemy_or_no_los_allows_dr() -> None:
     g2 = game(board_map(), jp, unit("U1", "U.S.", "37C1", broken=True))
     assert not concealment_dr_barred(g2, jp).value
     beneath = replace(jp, position="beneath-panji")
-    assert not concealment_dr_barred(game(board_map(), beneath, unit("U1", "U.S.", "37C1")),
-                                     beneath).value  # fmt: skip
+    assert not concealment_dr_barred(
+        game(board_map(), beneath, unit("U1", "U.S.", "37C1")), beneath
+    ).value
 
 
 # --- G1.421 / G1.424: T-H and DC Heroes need a LOS --------------------------------------------
@@ -207,8 +209,11 @@ def test_g1_424_dc_hero_any_enemy_unit_or_known_fortification_in_los() -> None:
 def _stacked(pto: bool = True):  # type: ignore[no-untyped-def]
     top = board('[lines]\nstream = ["C7 C8 C9 C10"]')
     bottom = board('[lines]\nstream = ["C1 C2 C3"]')
-    return build_map(Layout.grid([["37"], ["39"]]), {"37": top, "39": bottom},
-                     conditions=MapConditions(pto_terrain=pto))  # fmt: skip
+    return build_map(
+        Layout.grid([["37"], ["39"]]),
+        {"37": top, "39": bottom},
+        conditions=MapConditions(pto_terrain=pto),
+    )
 
 
 def test_g_1_stream_hexside_counts_between_its_two_end_hexes() -> None:

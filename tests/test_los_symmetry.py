@@ -14,8 +14,23 @@ from aslpto.rules.los import Location, LosEngine
 from aslpto.state.game import Conditions, PaddyState
 from maphelp import one_board
 
-TERRAIN = ["open-ground", "woods", "brush", "orchard", "grain", "dense-jungle", "bamboo",
-           "kunai", "palm-trees", "huts", "swamp", "marsh", "paddy", "river", "pond"]  # fmt: skip
+TERRAIN = [
+    "open-ground",
+    "woods",
+    "brush",
+    "orchard",
+    "grain",
+    "dense-jungle",
+    "bamboo",
+    "kunai",
+    "palm-trees",
+    "huts",
+    "swamp",
+    "marsh",
+    "paddy",
+    "river",
+    "pond",
+]
 COLS = 9  # columns A..I
 HEXES = [(c, r) for c in range(COLS) for r in range(1, 11)]
 
@@ -40,10 +55,11 @@ def boards(draw: st.DrawFn) -> str:
         if r < 10:
             walls.append(f"{_name(c, r)}-{_name(c, r + 1)}")
     lines = ["[terrain]"]
-    lines += [f"{t} = {sorted(v)!r}".replace("'", '"') for t, v in terrain.items()
-              if t != "open-ground"]  # fmt: skip
+    lines += [
+        f"{t} = {sorted(v)!r}".replace("'", '"') for t, v in terrain.items() if t != "open-ground"
+    ]
     lines.append("[levels]")
-    lines += [f'{k} = {sorted(v)!r}'.replace("'", '"') for k, v in levels.items()]
+    lines += [f"{k} = {sorted(v)!r}".replace("'", '"') for k, v in levels.items()]
     word = draw(st.sampled_from(["wall", "hedge", "bocage"]))
     lines.append("[hexsides]")
     lines.append(f"{word} = {sorted(set(walls))!r}".replace("'", '"'))
@@ -56,16 +72,24 @@ def boards(draw: st.DrawFn) -> str:
 @given(
     boards(),
     st.lists(
-        st.tuples(st.sampled_from(HEXES), st.sampled_from(HEXES), st.integers(0, 2),
-                  st.integers(0, 2), st.booleans(), st.booleans()),
-        min_size=20, max_size=20,
+        st.tuples(
+            st.sampled_from(HEXES),
+            st.sampled_from(HEXES),
+            st.integers(0, 2),
+            st.integers(0, 2),
+            st.booleans(),
+            st.booleans(),
+        ),
+        min_size=20,
+        max_size=20,
     ),
     st.sampled_from(list(PaddyState)),
     st.integers(1, 12),
     st.sampled_from(["deep", "flooded"]),
 )
-def test_a6_1_los_is_symmetric(text: str, pairs: list[tuple], paddy: PaddyState, month: int,
-                               depth: str) -> None:  # type: ignore[type-arg]  # fmt: skip
+def test_a6_1_los_is_symmetric(
+    text: str, pairs: list[tuple], paddy: PaddyState, month: int, depth: str
+) -> None:  # type: ignore[type-arg]
     m = one_board(text, river_depth=depth)
     eng = LosEngine(m, Conditions(paddy=paddy, month=month))
     for (c1, r1), (c2, r2), l1, l2, e1, e2 in pairs:
@@ -79,11 +103,13 @@ def test_a6_1_los_is_symmetric(text: str, pairs: list[tuple], paddy: PaddyState,
 
 @settings(max_examples=30, deadline=None)
 @given(boards(), st.sampled_from(HEXES), st.sampled_from(HEXES))
-def test_a6_1_stream_crest_and_depression_symmetric(text: str, h1: tuple[int, int],
-                                                    h2: tuple[int, int]) -> None:  # fmt: skip
+def test_a6_1_stream_crest_and_depression_symmetric(
+    text: str, h1: tuple[int, int], h2: tuple[int, int]
+) -> None:
     """Ends IN or at Crest level of a stream Depression (A6.3) see each other both ways."""
-    m = one_board(text + '\n[lines]\nstream = ["C2 C3 C4 D4 E4 E5 E6 F6"]'
-                  if "[lines]" not in text else text)  # fmt: skip
+    m = one_board(
+        text + '\n[lines]\nstream = ["C2 C3 C4 D4 E4 E5 E6 F6"]' if "[lines]" not in text else text
+    )
     eng = LosEngine(m)
     a = Location(m.hex(f"37{_name(*h1)}"))
     b = Location(m.hex(f"37{_name(*h2)}"))

@@ -35,8 +35,10 @@ def test_a6_a_word_both_a_unit_and_a_hex_is_refused(
 ) -> None:
     assert main(["los", str(named_like_hexes), "AA10", "CC2"]) == 2
     err = capsys.readouterr().err.strip()
-    assert err == ("aslpto: 'AA10' is both a unit and a hex: say unit:AA10 for the unit "
-                   "(in 37EE8) or hex:AA10 for the hex")  # fmt: skip
+    assert err == (
+        "aslpto: 'AA10' is both a unit and a hex: say unit:AA10 for the unit "
+        "(in 37EE8) or hex:AA10 for the hex"
+    )
     assert "\n" not in err
 
 

@@ -18,7 +18,8 @@ from aslpto.formats.scenario import BUNDLED_BOARDS
 from aslpto.rules.pto.terrain import TRANSFORM
 from maphelp import board
 
-EDGES = board("""
+EDGES = board(
+    """
 [terrain]
 woods = ["A1..A3", "GG4..GG6", "B2"]
 marsh = ["A5..A6", "GG1..GG2", "P10"]
@@ -48,7 +49,9 @@ hexes = ["GG10", "FF10"]
 material = "stone"
 stories = 2
 cellar = true
-""", "edges.toml")
+""",
+    "edges.toml",
+)
 
 
 def _boards() -> dict[str, BoardData]:
@@ -58,8 +61,11 @@ def _boards() -> dict[str, BoardData]:
 
 
 BOARDS = _boards()
-LAYOUTS = [("901", "902", "edges", "901"), ("edges", "edges", "903", "902"),
-           ("902", "edges", "edges", "901")]  # fmt: skip
+LAYOUTS = [
+    ("901", "902", "edges", "901"),
+    ("edges", "edges", "903", "902"),
+    ("902", "edges", "edges", "901"),
+]
 CONDITIONS = [
     MapConditions(pto, jungle, depth, sub_zero)
     for pto, jungle, depth, sub_zero in itertools.product(
@@ -82,8 +88,9 @@ def test_g_1_b21_per_board_build_is_the_whole_map_transform(
     files: tuple[str, ...], cond: MapConditions
 ) -> None:
     layout = Layout.grid([["41", "42"], ["43", "44*"]])
-    boards = dict(zip(("41", "42", "43", "44*".rstrip("*")), (BOARDS[f] for f in files),
-                      strict=True))  # fmt: skip
+    boards = dict(
+        zip(("41", "42", "43", "44*".rstrip("*")), (BOARDS[f] for f in files), strict=True)
+    )
     fresh = Layout.grid([["41", "42"], ["43", "44*"]])
     per_board = _build(fresh, boards, (), cond, None, True, TRANSFORM)
     whole = _build(layout, boards, (), cond, None, False, TRANSFORM)

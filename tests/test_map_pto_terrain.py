@@ -46,8 +46,9 @@ def test_g_1_grain_is_kunai() -> None:
 
 
 def _bld(**kw: object) -> str:
-    fields = "\n".join(f"{k} = {str(v).lower() if isinstance(v, bool) else repr(v)}"
-                       for k, v in kw.items())  # fmt: skip
+    fields = "\n".join(
+        f"{k} = {str(v).lower() if isinstance(v, bool) else repr(v)}" for k, v in kw.items()
+    )
     return f'[[buildings]]\nhexes = ["H4"]\n{fields}\n'
 
 
@@ -130,9 +131,10 @@ def test_g_1_bridges_are_fords() -> None:
 
 def _stacked(top: BoardData, bottom: BoardData, pto: bool = True) -> object:
     return build_map(
-        Layout.grid([["37"], ["39"]]), {"37": top, "39": bottom},
+        Layout.grid([["37"], ["39"]]),
+        {"37": top, "39": bottom},
         conditions=MapConditions(pto_terrain=pto),
-    )  # fmt: skip
+    )
 
 
 def test_g_1_stream_end_hexes_on_different_boards_join() -> None:
@@ -179,9 +181,11 @@ def test_g_1_overlay_stream_end_hexes_join() -> None:
     top = board("")
     bottom = board('[lines]\nstream = ["C1 C2 C3"]')
     m = build_map(
-        Layout.grid([["37"], ["39"]]), {"37": top, "39": bottom},
-        overlays=(OverlayPlacement(ov, "37C8-C9"),), conditions=MapConditions(pto_terrain=True),
-    )  # fmt: skip
+        Layout.grid([["37"], ["39"]]),
+        {"37": top, "39": bottom},
+        overlays=(OverlayPlacement(ov, "37C8-C9"),),
+        conditions=MapConditions(pto_terrain=True),
+    )
     a, b = m.hex("37C10"), m.hex("39C1")
     assert m.info(a).overlay == "S1"
     assert m.has_feature(a, b, HexsideFeature.STREAM)

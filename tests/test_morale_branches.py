@@ -19,8 +19,9 @@ from aslpto.state.units import Kind, Strength, Unit, UnitClass
 def _location(rng: random.Random) -> list[Unit]:
     nat = rng.choice(["japanese", "american"])
     faces = ["10-1", "9-1", "8-0", "10-0"] if nat == "japanese" else ["9-1", "8-0", "10-2"]
-    out = [make(f"L{i}", nat, Kind.LEADER, face=rng.choice(faces))
-           for i in range(rng.randint(1, 2))]  # fmt: skip
+    out = [
+        make(f"L{i}", nat, Kind.LEADER, face=rng.choice(faces)) for i in range(rng.randint(1, 2))
+    ]
     for i in range(rng.randint(1, 2)):
         if nat == "japanese":
             out.append(make(f"S{i}", nat, Kind.SQUAD, UnitClass.ELITE, Strength.FULL))
@@ -52,8 +53,10 @@ def test_a10_2_leaders_walked_alone_equal_the_full_walk_of_a_location(check: Che
 
 
 def test_a10_2_a_unit_checking_before_a_leader_takes_the_full_walk() -> None:
-    units = [make("S", "american", Kind.SQUAD, face="6-6-6"),
-             make("L", "american", Kind.LEADER, face="9-1")]  # fmt: skip
+    units = [
+        make("S", "american", Kind.SQUAD, face="6-6-6"),
+        make("L", "american", Kind.LEADER, face="9-1"),
+    ]
     plan = mb._Plan(tuple(units), (("S", Check.MC, 0), ("L", Check.MC, 0)), (), ())
     assert mb._walk_key(plan) is None
     _same(plan)

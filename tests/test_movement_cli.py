@@ -48,14 +48,17 @@ def test_move_illegal_is_still_an_answer(capsys: pytest.CaptureFixture[str]) -> 
     assert p["violation"]["rule"] == "G9.6"
 
 
-@pytest.mark.parametrize("argv", [
-    ("move", EX, "nobody", "37EE7"),
-    ("move", EX, "A", "37ZZ7"),
-    ("move", EX, "A", "37EE7:sideways"),
-    ("move", EX, "A", "37EE7", "--blaze", "99A1"),
-    ("move", "/no/such/file.toml", "A", "37EE7"),
-    ("reach", EX, "nobody"),
-])  # fmt: skip
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ("move", EX, "nobody", "37EE7"),
+        ("move", EX, "A", "37ZZ7"),
+        ("move", EX, "A", "37EE7:sideways"),
+        ("move", EX, "A", "37EE7", "--blaze", "99A1"),
+        ("move", "/no/such/file.toml", "A", "37EE7"),
+        ("reach", EX, "nobody"),
+    ],
+)
 def test_unusable_input_exit_2(capsys: pytest.CaptureFixture[str], argv: tuple[str, ...]) -> None:
     code, _, err = run(capsys, *argv, "--json")
     assert code == 2 and err.startswith("aslpto:")
@@ -187,8 +190,9 @@ def test_move_column_option(capsys: pytest.CaptureFixture[str]) -> None:
 def test_move_landed_option(capsys: pytest.CaptureFixture[str]) -> None:
     """G8 AERIAL through the command: `--landed` paratroops in the APh stay off the Bank."""
     paddy = str(Path(EX).with_name("paddy-river.toml"))
-    code, p, _ = run(capsys, "move", paddy, "J1", "32L4:bank", "--phase", "aph", "--landed",
-                     "--json")  # fmt: skip
+    code, p, _ = run(
+        capsys, "move", paddy, "J1", "32L4:bank", "--phase", "aph", "--landed", "--json"
+    )
     assert code == 0 and p["legal"] is False and p["violation"]["rule"] == "G8"
     code, p, _ = run(capsys, "move", paddy, "J1", "32L4:bank", "--phase", "aph", "--json")
     assert code == 0 and p["legal"] is True
@@ -199,11 +203,14 @@ def test_move_declared_entry_mf_step(capsys: pytest.CaptureFixture[str], scn: st
     assert code == 0 and p["legal"] is True and p["steps"][0]["mf"] == 11
 
 
-@pytest.mark.parametrize("argv", [
-    ("move", "S", "37K4", "--with-leader", "nobody"),
-    ("move", "S", "37K4=x"),
-    ("move", "S", "37K4=3"),
-])  # fmt: skip
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ("move", "S", "37K4", "--with-leader", "nobody"),
+        ("move", "S", "37K4=x"),
+        ("move", "S", "37K4=3"),
+    ],
+)
 def test_new_options_unusable_input_exit_2(
     capsys: pytest.CaptureFixture[str], scn: str, argv: tuple[str, ...]
 ) -> None:

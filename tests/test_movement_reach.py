@@ -53,7 +53,6 @@ def test_reach_paths_cost_what_move_says_paddy_river() -> None:
         check_agree(g, uid, MoveOptions())
 
 
-
 HEXES = [f"37{c}{r}" for c in "BCDEFGHI" for r in range(2, 8)]
 
 
@@ -107,15 +106,23 @@ def test_reach_agrees_with_move_everywhere(
         Unit("J", "japanese", "japanese", Kind.SQUAD, "4-4-7", hex="37G4"),
     )
     panjis = [("P", "37E5", ["37E5-E4", "37E5-F5"], hidden), ("Q", "37G4", ["37G4-F4"], False)]
-    g = make_game(PADDY_BOARD,
-                  conditions=Conditions(pto_terrain=True, jungle=JungleType.LIGHT, paddy=state,
-                                        ec=ec),
-                  units=(u, *others), panjis=panjis if panji else (),
-                  forts=[("37D4", FortKind.TRENCH, "", 0), ("37D5", FortKind.TRENCH, "", 0),
-                         ("37G5", FortKind.FOXHOLE, "", 0)],
-                  named_forts=[("T.1", FortKind.TUNNEL, "37D4"), ("T.2", FortKind.TUNNEL, "37G4"),
-                               ("U.1", FortKind.TUNNEL, "37E3"),
-                               ("U.2", FortKind.TUNNEL, "37F6")])  # fmt: skip
+    g = make_game(
+        PADDY_BOARD,
+        conditions=Conditions(pto_terrain=True, jungle=JungleType.LIGHT, paddy=state, ec=ec),
+        units=(u, *others),
+        panjis=panjis if panji else (),
+        forts=[
+            ("37D4", FortKind.TRENCH, "", 0),
+            ("37D5", FortKind.TRENCH, "", 0),
+            ("37G5", FortKind.FOXHOLE, "", 0),
+        ],
+        named_forts=[
+            ("T.1", FortKind.TUNNEL, "37D4"),
+            ("T.2", FortKind.TUNNEL, "37G4"),
+            ("U.1", FortKind.TUNNEL, "37E3"),
+            ("U.2", FortKind.TUNNEL, "37F6"),
+        ],
+    )
     check_agree(g, "U", opts)
 
 

@@ -89,8 +89,6 @@ def test_shared_pricing_answers_what_each_step_costs_by_the_rules(name: str) -> 
     assert check_against_the_rules(g) > 50
 
 
-
-
 @pytest.mark.parametrize("paddy", list(PaddyState))
 def test_shared_pricing_beside_fortifications_panjis_and_water(paddy: PaddyState) -> None:
     """Trenches, a foxhole, Wire, trip flares, tunnels, Panji counters, a river, paddies in
@@ -99,25 +97,50 @@ def test_shared_pricing_beside_fortifications_panjis_and_water(paddy: PaddyState
     kinds = {
         "S": squad("S", "37E4"),
         "L": Unit("L", "american", "american", Kind.LEADER, "8-0", hex="37G6"),
-        "T": Unit("T", "american", "american", Kind.VEHICLE, "x", hex="37B5", mf=20, afv=True,
-                  vehicle_type=VehicleType.FULLY_TRACKED),
-        "R": Unit("R", "american", "american", Kind.VEHICLE, "x", hex="37I3", mf=20,
-                  vehicle_type=VehicleType.TRUCK),
+        "T": Unit(
+            "T",
+            "american",
+            "american",
+            Kind.VEHICLE,
+            "x",
+            hex="37B5",
+            mf=20,
+            afv=True,
+            vehicle_type=VehicleType.FULLY_TRACKED,
+        ),
+        "R": Unit(
+            "R",
+            "american",
+            "american",
+            Kind.VEHICLE,
+            "x",
+            hex="37I3",
+            mf=20,
+            vehicle_type=VehicleType.TRUCK,
+        ),
         "C": Unit("C", "american", "american", Kind.CAVALRY, "x", hex="37D6", mf=12),
         "Y": Unit("Y", "american", "american", Kind.CYCLE_RIDER, "x", hex="37F3", mf=15),
         "J": Unit("J", "japanese", "japanese", Kind.SQUAD, "4-4-7", hex="37G4"),
-    }  # fmt: skip
-    g = make_game(PADDY_BOARD,
-                  conditions=Conditions(pto_terrain=True, jungle=JungleType.LIGHT, paddy=paddy,
-                                        ec=EC.MUD if paddy == PaddyState.DRAINED else EC.MODERATE),
-                  units=tuple(kinds.values()),
-                  panjis=[("P", "37E5", ["37E5-E4", "37E5-F5"], True),
-                          ("Q", "37G4", ["37G4-F4"], False)],
-                  forts=[("37D4", FortKind.TRENCH, "", 0), ("37D5", FortKind.TRENCH, "", 0),
-                         ("37G5", FortKind.FOXHOLE, "", 0), ("37C5", FortKind.WIRE, "", 0),
-                         ("37F6", FortKind.TRIP_FLARE, "", 1)],
-                  named_forts=[("T.1", FortKind.TUNNEL, "37D4"), ("T.2", FortKind.TUNNEL, "37G4")],
-                  )  # fmt: skip
+    }
+    g = make_game(
+        PADDY_BOARD,
+        conditions=Conditions(
+            pto_terrain=True,
+            jungle=JungleType.LIGHT,
+            paddy=paddy,
+            ec=EC.MUD if paddy == PaddyState.DRAINED else EC.MODERATE,
+        ),
+        units=tuple(kinds.values()),
+        panjis=[("P", "37E5", ["37E5-E4", "37E5-F5"], True), ("Q", "37G4", ["37G4-F4"], False)],
+        forts=[
+            ("37D4", FortKind.TRENCH, "", 0),
+            ("37D5", FortKind.TRENCH, "", 0),
+            ("37G5", FortKind.FOXHOLE, "", 0),
+            ("37C5", FortKind.WIRE, "", 0),
+            ("37F6", FortKind.TRIP_FLARE, "", 1),
+        ],
+        named_forts=[("T.1", FortKind.TUNNEL, "37D4"), ("T.2", FortKind.TUNNEL, "37G4")],
+    )
     fresh()
     for opts in [*OPTIONS, MoveOptions(with_leader="L")]:
         for uid in g.units:
@@ -173,8 +196,11 @@ def test_b21_43_a_broken_unit_in_low_crawl_does_not_share_an_unbroken_ones_steps
     """B21.43: a broken fording unit may not Low Crawl; an unbroken one in the same hex may, so
     the two do not share priced steps."""
     board = '[board]\nname = "37"\n[terrain]\nriver = ["E2..E8"]\n'
-    g = make_game(board, conditions=Conditions(river_depth=RiverDepth.FORDABLE),
-                  units=(squad("G", "37E4"), squad("W", "37E4", broken=True)))  # fmt: skip
+    g = make_game(
+        board,
+        conditions=Conditions(river_depth=RiverDepth.FORDABLE),
+        units=(squad("G", "37E4"), squad("W", "37E4", broken=True)),
+    )
     opts = MoveOptions(low_crawl=True)
     fresh()
     alone = answer(g, "W", opts)

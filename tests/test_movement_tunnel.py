@@ -133,12 +133,21 @@ def test_b8_61_no_further_movement_after_the_tunnel() -> None:
     "unit",
     [
         Unit("K", "american", "american", Kind.CAVALRY, "x", hex="37C3", mf=12),
-        Unit("V", "american", "american", Kind.VEHICLE, "x", hex="37C3", mf=16,
-             vehicle_type=VehicleType.FULLY_TRACKED, afv=True),
+        Unit(
+            "V",
+            "american",
+            "american",
+            Kind.VEHICLE,
+            "x",
+            hex="37C3",
+            mf=16,
+            vehicle_type=VehicleType.FULLY_TRACKED,
+            afv=True,
+        ),
         Unit("M", "american", "american", Kind.CYCLE_RIDER, "x", hex="37C3", mf=15),
     ],
     ids=["cavalry", "tank", "cycle"],
-)  # fmt: skip
+)
 def test_b8_61_only_infantry_use_a_tunnel(unit: Unit) -> None:
     assert refused(game(unit), unit.id, ["37C6:tunnel"]) == "B8.61"
 

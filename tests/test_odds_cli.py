@@ -213,8 +213,9 @@ def test_cli_options_describe_every_unit_given(capsys: pytest.CaptureFixture[str
     assert broken["outcomes"] != plain["outcomes"]
     pinned = run_json(capsys, "nmc", "--unit", "4-4-8", "--pinned")
     assert pinned["units"][0]["pinned"] is True  # type: ignore[index]
-    reduced = run_json(capsys, "nmc", "--unit", "3-4-7", "--class", "1st-line", "--strength",
-                       "reduced")  # fmt: skip
+    reduced = run_json(
+        capsys, "nmc", "--unit", "3-4-7", "--class", "1st-line", "--strength", "reduced"
+    )
     assert reduced["units"][0]["class"] == "1st-line"  # type: ignore[index]
     assert main(["odds", "nmc", "--unit", "4-4-7:elite", "--class", "1st-line"]) == 2
     assert "Class given twice (elite, 1st-line)" in capsys.readouterr().err
@@ -337,15 +338,17 @@ def test_class_names_the_face_standing_for_it_counter_any_other(
 ) -> None:
     # catalog.toml: '5-4-6 2sq' stands for the U.S. 2nd-line (no 5-5-6 is printed); its
     # Replacement is the '5-3-6 Gsq' of the same line, the 4-4-7's the '3-3-6 Gsq'.
-    p = run_json(capsys, "nmc", "--nationality", "american", "--class", "2nd-line",
-                 "--kind", "squad")  # fmt: skip
+    p = run_json(
+        capsys, "nmc", "--nationality", "american", "--class", "2nd-line", "--kind", "squad"
+    )
     faces = {u["counter"] for o in p["outcomes"] for u in o["result"]}  # type: ignore[attr-defined]
     assert faces == {"5-4-6", "5-3-6", "2-2-6", "6-6-6", "1-4-9"}  # 1-4-9: a hero
     p = run_json(capsys, "nmc", "--nationality", "american", "--counter", "4-4-7")
     faces = {u["counter"] for o in p["outcomes"] for u in o["result"]}  # type: ignore[attr-defined]
     assert faces == {"4-4-7", "3-3-6", "1-2-6", "6-6-6", "1-4-9"}
-    assert main(["odds", "nmc", "--nationality", "usmc", "--class", "elite", "--kind",
-                 "squad"]) == 2  # fmt: skip
+    assert (
+        main(["odds", "nmc", "--nationality", "usmc", "--class", "elite", "--kind", "squad"]) == 2
+    )
     assert "give the counter (7-6-8, 6-6-8, 5-5-8 and 4-5-8)" in capsys.readouterr().err
 
 
@@ -354,8 +357,10 @@ def test_g1_1_broken_japanese_squad_refused(capsys: pytest.CaptureFixture[str]) 
     refused for a squad, in one line."""
     from aslpto.cli import main
 
-    for argv in (["odds", "nmc", "--unit", "4-4-8", "--broken"],
-                 ["odds", "nmc", "--counter", "4-4-8", "--broken"]):  # fmt: skip
+    for argv in (
+        ["odds", "nmc", "--unit", "4-4-8", "--broken"],
+        ["odds", "nmc", "--counter", "4-4-8", "--broken"],
+    ):
         assert main(argv) == 2
         err = capsys.readouterr().err
         assert "no broken side (G1.1" in err and err.count("\n") == 1
@@ -423,8 +428,10 @@ def test_g1_421_th_hero_odds_of_eight_squads_and_beyond(capsys: pytest.CaptureFi
 
 
 @settings(deadline=None, max_examples=20)
-@given(st.lists(st.sampled_from(["4-4-7", "2-3-8", "9-1", "hero"]), min_size=2, max_size=3),
-       st.sampled_from([[], ["9-1"], ["8-0", "4-4-7"]]))  # fmt: skip
+@given(
+    st.lists(st.sampled_from(["4-4-7", "2-3-8", "9-1", "hero"]), min_size=2, max_size=3),
+    st.sampled_from([[], ["9-1"], ["8-0", "4-4-7"]]),
+)
 def test_g1_641_hara_kiri_odds_of_a_location_equal_every_roll_with_units_present(
     faces: list[str], present: list[str]
 ) -> None:

@@ -42,8 +42,9 @@ def _p(o: dict[str, Any]) -> Fraction:
 
 
 def _key(units: list[dict[str, Any]], eliminated: int) -> tuple[object, ...]:
-    pieces = sorted(json.dumps({k: v for k, v in u.items() if k != "id"}, sort_keys=True)
-                    for u in units)  # fmt: skip
+    pieces = sorted(
+        json.dumps({k: v for k, v in u.items() if k != "id"}, sort_keys=True) for u in units
+    )
     return (tuple(pieces), eliminated)
 
 
@@ -105,8 +106,9 @@ def test_a10_2_g9_43_summary_equals_the_joint_marginals(
     for g in sm["groups"]:
         ids = g["ids"]
         m = _marginals(joint, ids, fixed)
-        each = {_key(o["result"], o.get("eliminated_pieces", 0)): _p(o)
-                for o in g["each"]["outcomes"]}  # fmt: skip
+        each = {
+            _key(o["result"], o.get("eliminated_pieces", 0)): _p(o) for o in g["each"]["outcomes"]
+        }
         assert sum(each.values()) == 1
         assert each == {k: v for k, v in m["each"].items() if v}
         for h in g["how_many"]:
@@ -198,15 +200,21 @@ def test_a10_2_detail_within_the_limit_lists_every_history(
 @pytest.mark.parametrize(
     ("argv", "message"),
     [
-        (["sniper", "--unit", "4-4-8", "--summary"],
-         "aslpto: --summary sums up a stack's checks (mc, nmc, ptc, llmc, lltc, panji, "
-         "panji-stack), not sniper: its outcomes are listed\n"),
-        (["mc", "2", *THREE, "--summary", "--detail"],
-         "aslpto: --detail lists every history, --summary sums them up: give one\n"),
-        (["mc", "2", *THREE, "--summary", "--rolls", "3,3 3,3 3,3 3,3"],
-         "aslpto: --summary sums up the odds; --rolls and --seed roll once\n"),
+        (
+            ["sniper", "--unit", "4-4-8", "--summary"],
+            "aslpto: --summary sums up a stack's checks (mc, nmc, ptc, llmc, lltc, panji, "
+            "panji-stack), not sniper: its outcomes are listed\n",
+        ),
+        (
+            ["mc", "2", *THREE, "--summary", "--detail"],
+            "aslpto: --detail lists every history, --summary sums them up: give one\n",
+        ),
+        (
+            ["mc", "2", *THREE, "--summary", "--rolls", "3,3 3,3 3,3 3,3"],
+            "aslpto: --summary sums up the odds; --rolls and --seed roll once\n",
+        ),
     ],
-)  # fmt: skip
+)
 def test_summary_refused_where_it_means_nothing(
     capsys: pytest.CaptureFixture[str], argv: list[str], message: str
 ) -> None:
@@ -258,8 +266,10 @@ def test_a10_2_a_single_unit_is_listed_from_its_own_walk_with_the_stack_odds(
     """One unit has no leader to roll first: its outcomes are listed from its own walk, with
     the odds the stack procedures give it."""
     listed = run_json(capsys, *argv)
-    got = {json.dumps({k: v for k, v in o.items() if k != "probability"}, sort_keys=True): _p(o)
-           for o in listed["outcomes"]}  # fmt: skip
+    got = {
+        json.dumps({k: v for k, v in o.items() if k != "probability"}, sort_keys=True): _p(o)
+        for o in listed["outcomes"]
+    }
     _, parser = command_parser("odds")
     args = parser.parse_args(argv)
     units, context = _units_from_args(args)
@@ -273,9 +283,11 @@ def test_a10_2_a_single_unit_is_listed_from_its_own_walk_with_the_stack_odds(
 
 def test_a10_2_a_single_unit_imports_no_stack_procedure() -> None:
     """A cold ``aslpto odds`` of one unit reads no more than it walks."""
-    code = ("import sys; from aslpto.cli import main; "
-            "main(['odds', 'panji', '--unit', '4-4-8']); "
-            "print('aslpto.rules.morale.stack' in sys.modules, file=sys.stderr)")  # fmt: skip
+    code = (
+        "import sys; from aslpto.cli import main; "
+        "main(['odds', 'panji', '--unit', '4-4-8']); "
+        "print('aslpto.rules.morale.stack' in sys.modules, file=sys.stderr)"
+    )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stderr.strip().splitlines()[-1] == "False"
 
@@ -302,8 +314,10 @@ def test_g1_3_g1_14_a_berserk_crew_that_fails_is_casualty_reduced(
     for o in detail["outcomes"]:
         key = {k: v for k, v in o.items() if k not in ("probability", "events", "rules")}
         by_end[json.dumps(key, sort_keys=True)] += _p(o)
-    ends = {json.dumps({k: v for k, v in o.items() if k != "probability"}, sort_keys=True): _p(o)
-            for o in listed["outcomes"]}  # fmt: skip
+    ends = {
+        json.dumps({k: v for k, v in o.items() if k != "probability"}, sort_keys=True): _p(o)
+        for o in listed["outcomes"]
+    }
     assert ends == dict(by_end)
     if argv[3] == "2-2-8:berserk":
         gone = sum(_p(o) for o in listed["outcomes"] if "U1" in o.get("eliminated", []))
@@ -322,8 +336,7 @@ def test_a10_2_an_error_in_a_groups_checks_names_its_unit(
         raise RuleViolation("A10.1", f"{unit.id} cannot take this check")
 
     monkeypatch.setattr(stack, "apply_roll", refuse)
-    units = [make(f"U{i}", "japanese", Kind.SQUAD, UnitClass.ELITE, Strength.FULL)
-             for i in (1, 2)]  # fmt: skip
+    units = [make(f"U{i}", "japanese", Kind.SQUAD, UnitClass.ELITE, Strength.FULL) for i in (1, 2)]
     with pytest.raises(RuleViolation, match=r"^A10\.1: U1 cannot take this check$"):
         stack_odds_location(units, Check.MC, drm=0)
 
@@ -332,8 +345,10 @@ def _by_end(listing: dict[str, Any]) -> Counter[str]:
     """Each outcome by the units left and those eliminated, with their ids, in no order."""
     out: Counter[str] = Counter()
     for o in listing["outcomes"]:
-        end = {"result": sorted(json.dumps(u, sort_keys=True) for u in o["result"]),
-               "eliminated": sorted(o.get("eliminated", []))}  # fmt: skip
+        end = {
+            "result": sorted(json.dumps(u, sort_keys=True) for u in o["result"]),
+            "eliminated": sorted(o.get("eliminated", [])),
+        }
         out[json.dumps(end, sort_keys=True)] += _p(o)
     return out
 
@@ -342,14 +357,33 @@ def _by_end(listing: dict[str, Any]) -> Counter[str]:
     "argv",
     [
         ["nmc", "--unit", "2-3-8:broken", "--unit", "2-3-8", "--leader", "10-0"],
-        ["mc", "0", "--unit", "4-4-8:berserk", "--unit", "4-4-8", "--leader", "10-0",
-         "--drm", "-2"],
+        [
+            "mc",
+            "0",
+            "--unit",
+            "4-4-8:berserk",
+            "--unit",
+            "4-4-8",
+            "--leader",
+            "10-0",
+            "--drm",
+            "-2",
+        ],
         ["mc", "2", "--unit", "4-4-8:pinned", "--unit", "4-4-8:berserk", "--leader", "8-0"],
-        ["nmc", "--unit", "2-2-8", "--unit", "2-2-8:berserk", "--unit", "4-4-7:american",
-         "--leader", "10-0"],
+        [
+            "nmc",
+            "--unit",
+            "2-2-8",
+            "--unit",
+            "2-2-8:berserk",
+            "--unit",
+            "4-4-7:american",
+            "--leader",
+            "10-0",
+        ],
     ],
     ids=["broken_and_unbroken_hs", "berserk_and_not", "pinned_and_berserk", "crews"],
-)  # fmt: skip
+)
 def test_a10_2_a15_units_that_become_alike_keep_their_ids(
     capsys: pytest.CaptureFixture[str], argv: list[str]
 ) -> None:

@@ -35,8 +35,9 @@ def test_g9_4_owner_entry_traces_the_enemy_los_when_not_given() -> None:
     seen = world("", unit("J", "Japanese", "37C6"), unit("U", "U.S.", "37C1"))
     r = pe.revealed_by_entry(seen, seen.panjis["A"], seen.unit("J"), "37C6")
     assert r.value and r.rules == ("G9.4",) and "U" in r.why
-    hidden = world('[terrain]\nwoods = ["C4"]', unit("J", "Japanese", "37C6"),
-                   unit("U", "U.S.", "37C1"))  # fmt: skip
+    hidden = world(
+        '[terrain]\nwoods = ["C4"]', unit("J", "Japanese", "37C6"), unit("U", "U.S.", "37C1")
+    )
     assert not pe.revealed_by_entry(hidden, hidden.panjis["A"], hidden.unit("J"), "37C6").value
     broken = world("", unit("J", "Japanese", "37C6"), unit("U", "U.S.", "37C1", broken=True))
     assert not pe.revealed_by_entry(broken, broken.panjis["A"], broken.unit("J"), "37C6").value

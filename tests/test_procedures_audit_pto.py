@@ -47,9 +47,12 @@ def test_g_8_setup_check_agrees_with_the_procedure() -> None:
     assert [f for f in sc.check(g) if f.rule == "G.8"] == []
     pto.verify_trip_flares(g, "U.S.", {"37EE7": 2})
     f = Fortification("TF", FortKind.TRIP_FLARE, g.map.hex("37EE7"), side="U.S.", strength=1)
-    german = Game(g.map, g.conditions, sides=(Side("U.S.", "american", defender=True,
-                  trip_flares=2), Side("Germany", "german")),
-                  fortifications=(*g.fortifications[:1], f))  # fmt: skip
+    german = Game(
+        g.map,
+        g.conditions,
+        sides=(Side("U.S.", "american", defender=True, trip_flares=2), Side("Germany", "german")),
+        fortifications=(*g.fortifications[:1], f),
+    )
     (finding,) = [x for x in sc.check(german) if x.rule == "G.8"]
     assert "PTO" in finding.message
 

@@ -32,9 +32,15 @@ def _numbers(cls: type) -> set[str]:
     return out
 
 
-@pytest.mark.parametrize(("cls", "table"), [(Unit, "units"), (Side, "sides"),
-                                             (Fortification, "fortifications"),
-                                             (ChartRow, "terrain_chart")])  # fmt: skip
+@pytest.mark.parametrize(
+    ("cls", "table"),
+    [
+        (Unit, "units"),
+        (Side, "sides"),
+        (Fortification, "fortifications"),
+        (ChartRow, "terrain_chart"),
+    ],
+)
 def test_every_number_of_a_file_has_a_range(cls: type, table: str) -> None:
     assert {f"{table}.{n}" for n in _numbers(cls)} <= set(RANGES)
 
@@ -52,7 +58,8 @@ def test_refusal() -> None:
     assert elr.refusal("elr", -1) == "elr -1 is out of range (an ELR: 0 to 5, A19.1)"
     assert elr.refusal("elr", math.nan) == "elr nan is not a finite number (an ELR: 0 to 5, A19.1)"
     assert elr.refusal("elr", math.inf, "1e400") == (
-        "elr 1e400 is not a finite number (an ELR: 0 to 5, A19.1)")
+        "elr 1e400 is not a finite number (an ELR: 0 to 5, A19.1)"
+    )
     assert refusal("no.such.field", "x", -(10**20)) is None
 
 
@@ -71,12 +78,23 @@ kind = "vehicle"
 """
 
 
-@pytest.mark.parametrize(("line", "ok"), [
-    ("mf = 0", True), ("mf = 99", True), ("mf = -1", False), ("mf = 100", False),
-    ("elr = 5", True), ("elr = 6", False), ("morale = 10", True), ("morale = 0", False),
-    ("weight_tons = 0.0", True), ("weight_tons = 200.0", True), ("weight_tons = nan", False),
-    ("weight_tons = -inf", False),
-])  # fmt: skip
+@pytest.mark.parametrize(
+    ("line", "ok"),
+    [
+        ("mf = 0", True),
+        ("mf = 99", True),
+        ("mf = -1", False),
+        ("mf = 100", False),
+        ("elr = 5", True),
+        ("elr = 6", False),
+        ("morale = 10", True),
+        ("morale = 0", False),
+        ("weight_tons = 0.0", True),
+        ("weight_tons = 200.0", True),
+        ("weight_tons = nan", False),
+        ("weight_tons = -inf", False),
+    ],
+)
 def test_unit_numbers_at_their_bounds(line: str, ok: bool) -> None:
     text = _UNIT.format(line=line)
     if ok:
@@ -120,8 +138,11 @@ def test_schema_bounds_are_the_ranges() -> None:
     """The JSON Schema of scenario files gives each ranged number the same bounds."""
     import json
 
-    schema = json.loads((Path(__file__).parents[1] / "src" / "aslpto" / "data" /
-                         "scenario.schema.json").read_text(encoding="utf-8"))  # fmt: skip
+    schema = json.loads(
+        (Path(__file__).parents[1] / "src" / "aslpto" / "data" / "scenario.schema.json").read_text(
+            encoding="utf-8"
+        )
+    )
     props = schema["properties"]
     found = {}
     for table in ("sides", "units", "fortifications", "los_overrides"):
@@ -132,7 +153,9 @@ def test_schema_bounds_are_the_ranges() -> None:
         node = node["oneOf"][0] if "oneOf" in node else node
         if "minimum" in node:
             found[f"terrain_chart.{k}"] = (node["minimum"], node["maximum"])
-    want = {k: (r.low, r.high) for k, r in RANGES.items()
-            if k.split(".")[0] in ("sides", "units", "fortifications", "los_overrides",
-                                   "terrain_chart")}  # fmt: skip
+    want = {
+        k: (r.low, r.high)
+        for k, r in RANGES.items()
+        if k.split(".")[0] in ("sides", "units", "fortifications", "los_overrides", "terrain_chart")
+    }
     assert found == want

@@ -33,8 +33,12 @@ def _los(m: Map, a: str, b: str):  # type: ignore[no-untyped-def]
 def test_b21_2_ex_board_7_terrain_as_the_example_has_it() -> None:
     m = board7("deep")
     assert [m.terrain(m.hex(f"7{h}")) for h in ("AA10", "AA9", "AA8", "BB8", "BB9")] == [
-        Terrain.OPEN_GROUND, Terrain.OPEN_GROUND, Terrain.RIVER, Terrain.MARSH, Terrain.RIVER,
-    ]  # fmt: skip
+        Terrain.OPEN_GROUND,
+        Terrain.OPEN_GROUND,
+        Terrain.RIVER,
+        Terrain.MARSH,
+        Terrain.RIVER,
+    ]
 
 
 def test_b21_2_ex_deep_river_one_level_down_on_board_7() -> None:
@@ -87,9 +91,12 @@ def test_g9_real_board_37_terrain(g9: Game) -> None:
     m = g9.map
     assert "37" in m.artwork
     assert [m.terrain(m.hex(f"37{h}")) for h in ("DD7", "CC8", "FF7", "EE7", "EE8")] == [
-        Terrain.LIGHT_JUNGLE, Terrain.LIGHT_JUNGLE, Terrain.LIGHT_JUNGLE, Terrain.KUNAI,
+        Terrain.LIGHT_JUNGLE,
+        Terrain.LIGHT_JUNGLE,
+        Terrain.LIGHT_JUNGLE,
         Terrain.KUNAI,
-    ]  # fmt: skip
+        Terrain.KUNAI,
+    ]
 
 
 def test_g9_6_ex_squad_b_enters_ee8_on_real_37(g9: Game) -> None:

@@ -95,8 +95,9 @@ def test_g_1_overlay_pictures_get_their_ssr_pictures_too() -> None:
 
     assert BOARDS is not None
     gif = board_picture(BOARDS / "bd37").data
-    spots = [OverlaySpot("1", str(BOARDS.parent / "overlays" / overlay_archive_name("1")),
-                         "DD8", "DD9")]  # orientation d: turned 180 degrees
+    spots = [
+        OverlaySpot("1", str(BOARDS.parent / "overlays" / overlay_archive_name("1")), "DD8", "DD9")
+    ]  # orientation d: turned 180 degrees
     plain = overlaid_picture(gif, STANDARD_GRID, "37", spots)
     jungle = overlaid_picture(gif, STANDARD_GRID, "37", spots, {"DenseJungle"})
     assert plain != jungle

@@ -111,8 +111,17 @@ def test_replace_and_the_standard_functions_accept_records() -> None:
     assert dataclasses.is_dataclass(r)
     assert [f.name for f in dataclasses.fields(r)] == ["a", "b", "c", "d"]
     assert dataclasses.asdict(r) == {"a": 1, "b": "y", "c": (), "d": 0.5}
-    shown = ("name", "type", "default", "default_factory", "init", "repr", "compare", "hash",
-             "kw_only")  # fmt: skip
+    shown = (
+        "name",
+        "type",
+        "default",
+        "default_factory",
+        "init",
+        "repr",
+        "compare",
+        "hash",
+        "kw_only",
+    )
     assert [[getattr(f, n) for n in shown] for f in dataclasses.fields(Rec)] == [
         [getattr(f, n) for n in shown] for f in dataclasses.fields(Std)
     ]

@@ -85,8 +85,9 @@ def test_load_reads_every_section() -> None:
     assert c_.hex == lay.hex("37DD7") and c_.hidden and c_.top == lay.hexside("37DD7-DD8")
     assert c_.covered == {lay.hexside(s) for s in ("37DD7-CC8", "37DD7-DD8", "37DD7-EE8")}
     assert [(f.id, f.kind) for f in g.fortifications] == [
-        ("w1", FortKind.WIRE), ("fox1", FortKind.FOXHOLE),
-    ]  # fmt: skip
+        ("w1", FortKind.WIRE),
+        ("fox1", FortKind.FOXHOLE),
+    ]
     assert g.map.chart["kunai"].tem == 1  # [terrain_chart] override
 
 
@@ -106,7 +107,7 @@ def test_unit_defaults_come_from_its_side() -> None:
 
 def test_unit_position_defaults_in_paddy_and_beneath_panji() -> None:
     g = read(
-        '[ssr]\npto_terrain = true\n'
+        "[ssr]\npto_terrain = true\n"
         '[[units]]\nid = "p"\nside = "Japanese"\nkind = "squad"\nhex = "37M4"\n'
         '[[units]]\nid = "b"\nside = "Japanese"\nkind = "squad"\nhex = "37EE7"\n'
         '[[panjis]]\nid = "A"\nhex = "37EE7"\ncovered = ["37EE7-EE8"]\n'
@@ -133,16 +134,20 @@ def test_panji_side_defaults_to_the_side_with_an_allotment() -> None:
 
 
 def test_fortification_ids_default_from_kind_and_order() -> None:
-    g = read('[[fortifications]]\nkind = "wire"\nhex = "37C4"\n'
-             '[[fortifications]]\nkind = "mines"\nhex = "37C5"\nstrength = 6\n')  # fmt: skip
+    g = read(
+        '[[fortifications]]\nkind = "wire"\nhex = "37C4"\n'
+        '[[fortifications]]\nkind = "mines"\nhex = "37C5"\nstrength = 6\n'
+    )
     assert [f.id for f in g.fortifications] == ["wire-1", "mines-2"]
     assert g.fortifications[1].strength == 6
 
 
 def test_fortification_hexside_and_detonator() -> None:
-    g = read('[[units]]\nid = "j"\nside = "Japanese"\nkind = "squad"\nhex = "37C4"\n'
-             '[[fortifications]]\nkind = "roadblock"\nhex = "37C4"\nhexside = "37C4-C5"\n'
-             '[[fortifications]]\nkind = "at-set-dc"\nhex = "37C5"\ndetonator = "j"\n')  # fmt: skip
+    g = read(
+        '[[units]]\nid = "j"\nside = "Japanese"\nkind = "squad"\nhex = "37C4"\n'
+        '[[fortifications]]\nkind = "roadblock"\nhex = "37C4"\nhexside = "37C4-C5"\n'
+        '[[fortifications]]\nkind = "at-set-dc"\nhex = "37C5"\ndetonator = "j"\n'
+    )
     rb, dc = g.fortifications
     assert rb.hexside == g.map.layout.hexside("37C4-C5")
     assert dc.detonator == "j"
@@ -204,9 +209,11 @@ def test_dump_relative_paths_round_trip(path: Path, tmp_path: Path) -> None:
 
 def test_g9_11_ex_top_written_with_setup_hex_first() -> None:
     # G9.11 EX: "Panji A: 37EE7-EE8" - the first coordinate listed is the setup hex
-    g = read('[ssr]\npto_terrain = true\n'
-             '[[panjis]]\nid = "A"\nhex = "37EE7"\ncovered = ["37EE8-EE7"]\nhidden = true\n'
-             'top = "37EE8-EE7"\n')  # fmt: skip
+    g = read(
+        "[ssr]\npto_terrain = true\n"
+        '[[panjis]]\nid = "A"\nhex = "37EE7"\ncovered = ["37EE8-EE7"]\nhidden = true\n'
+        'top = "37EE8-EE7"\n'
+    )
     text = dump(g)
     assert 'top = "37EE7-EE8"' in text and 'covered = ["37EE7-EE8"]' in text
 
@@ -229,8 +236,11 @@ def _board():  # type: ignore[no-untyped-def]
 @pytest.mark.skipif(not bundled_boards(), reason="no bundled boards yet")
 def test_bundled_board_by_name() -> None:
     name = bundled_boards()[0]
-    text = (f'[map]\nboards = [["{name}"]]\n' if name.isdigit()
-            else f'[map]\nboards = [["37"]]\n[map.files]\n"37" = "{name}"\n')  # fmt: skip
+    text = (
+        f'[map]\nboards = [["{name}"]]\n'
+        if name.isdigit()
+        else f'[map]\nboards = [["37"]]\n[map.files]\n"37" = "{name}"\n'
+    )
     g = loads(text, str(DATA / "t.toml"))
     src = map_source(g.map)
     assert src is not None and src.files[0][1].bundled == name
@@ -269,7 +279,7 @@ def test_toml_line_ends_crlf_and_cr_read_as_lf(tmp_path: Path) -> None:
 
     for end in ("\r\n", "\r"):
         p = tmp_path / "t.toml"
-        p.write_bytes(end.join(['a = 1', 'b = "x"', '[t]', 'c = 2', '']).encode())
+        p.write_bytes(end.join(["a = 1", 'b = "x"', "[t]", "c = 2", ""]).encode())
         src = TomlSource.load(p)
         assert src.data == {"a": 1, "b": "x", "t": {"c": 2}}
         assert src.line_of("t", "c") == 4

@@ -58,8 +58,12 @@ def test_malformed_cli_check(name: str, capsys: pytest.CaptureFixture[str]) -> N
 @pytest.mark.parametrize("name", ["bad_toml.toml", "unit_bad_kind.toml", "board_bad_toml.toml"])
 def test_malformed_cli_process(name: str) -> None:
     """The installed command, in its own process: exit 2 and one line, no traceback."""
-    r = subprocess.run([sys.executable, "-m", "aslpto.cli", "check", str(HERE / name)],
-                       capture_output=True, text=True, check=False)  # fmt: skip
+    r = subprocess.run(
+        [sys.executable, "-m", "aslpto.cli", "check", str(HERE / name)],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
     assert r.returncode == 2
     assert r.stdout == ""
     assert len(r.stderr.splitlines()) == 1 and "Traceback" not in r.stderr

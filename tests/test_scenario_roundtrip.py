@@ -43,10 +43,12 @@ CHARTS = (
 def base(pto: bool, jungle: str, depth: str, sub_zero: bool, chart: int, two: bool) -> Game:
     boards = '[["37", "38*"]]' if two else '[["37"]]'
     files = '"37" = "board37.toml"\n' + ('"38" = "board38.toml"\n' if two else "")
-    text = (f'[map]\nboards = {boards}\n[map.files]\n{files}'
-            f'[ssr]\npto_terrain = {str(pto).lower()}\njungle = "{jungle}"\n'
-            f'river_depth = "{depth}"\nsub_zero = {str(sub_zero).lower()}\n{CHARTS[chart]}')
-    return loads(text, str(DATA / "generated.toml"))  # fmt: skip
+    text = (
+        f"[map]\nboards = {boards}\n[map.files]\n{files}"
+        f'[ssr]\npto_terrain = {str(pto).lower()}\njungle = "{jungle}"\n'
+        f'river_depth = "{depth}"\nsub_zero = {str(sub_zero).lower()}\n{CHARTS[chart]}'
+    )
+    return loads(text, str(DATA / "generated.toml"))
 
 
 NAT = st.from_regex(r"[a-z][a-z0-9-]{0,8}", fullmatch=True)
@@ -106,12 +108,20 @@ def games(draw: st.DrawFn) -> Game:
         month=draw(st.integers(1, 12)),
         night=draw(st.booleans()),
     )
-    side_names = draw(st.lists(st.text(NAME, min_size=1, max_size=8), min_size=1, max_size=3,
-                               unique=True))  # fmt: skip
+    side_names = draw(
+        st.lists(st.text(NAME, min_size=1, max_size=8), min_size=1, max_size=3, unique=True)
+    )
     sides = tuple(
-        Side(n, draw(NAT), draw(st.booleans()), draw(ranged("sides.panji_hexsides")),
-             draw(ranged("sides.trip_flares")), draw(ranged("sides.dc")), draw(ranged("sides.elr")),
-             draw(ranged("sides.san")))
+        Side(
+            n,
+            draw(NAT),
+            draw(st.booleans()),
+            draw(ranged("sides.panji_hexsides")),
+            draw(ranged("sides.trip_flares")),
+            draw(ranged("sides.dc")),
+            draw(ranged("sides.elr")),
+            draw(ranged("sides.san")),
+        )
         for n in side_names
     )
     units: dict[str, Unit] = {}
@@ -135,21 +145,34 @@ def games(draw: st.DrawFn) -> Game:
         sides_of = [Hexside.of(h, n) for n in m.neighbours(h)]
         covered = frozenset(draw(st.lists(st.sampled_from(sides_of), max_size=6)))
         top = draw(st.none() | st.sampled_from(sides_of))
-        panjis[pid] = Panji(pid, h, covered, draw(st.sampled_from(side_names)),
-                            draw(st.booleans()), top)  # fmt: skip
+        panjis[pid] = Panji(
+            pid, h, covered, draw(st.sampled_from(side_names)), draw(st.booleans()), top
+        )
     forts: list[Fortification] = []
     for fid in draw(st.lists(st.text(NAME, min_size=1, max_size=4), max_size=4, unique=True)):
         h = m.hex(draw(st.sampled_from(names)))
         sides_of = [Hexside.of(h, n) for n in m.neighbours(h)]
-        forts.append(Fortification(
-            fid, draw(st.sampled_from(list(FortKind))), h,
-            draw(st.just("") | st.sampled_from(side_names)), draw(st.booleans()),
-            draw(ranged("fortifications.strength")),
-            draw(st.none() | st.sampled_from(sorted(units))) if units else None,
-            draw(st.none() | st.sampled_from(sides_of)),
-        ))  # fmt: skip
-    return replace(g, name=draw(st.text(max_size=20)), conditions=cond, sides=sides,
-                   units=units, panjis=panjis, fortifications=tuple(forts))  # fmt: skip
+        forts.append(
+            Fortification(
+                fid,
+                draw(st.sampled_from(list(FortKind))),
+                h,
+                draw(st.just("") | st.sampled_from(side_names)),
+                draw(st.booleans()),
+                draw(ranged("fortifications.strength")),
+                draw(st.none() | st.sampled_from(sorted(units))) if units else None,
+                draw(st.none() | st.sampled_from(sides_of)),
+            )
+        )
+    return replace(
+        g,
+        name=draw(st.text(max_size=20)),
+        conditions=cond,
+        sides=sides,
+        units=units,
+        panjis=panjis,
+        fortifications=tuple(forts),
+    )
 
 
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])

@@ -25,10 +25,15 @@ SCHEMA: dict[str, Any] = json.loads(
 )
 VALIDATOR = Draft202012Validator(SCHEMA)
 SCENARIOS = sorted(
-    [*(ROOT / "examples").glob("*.toml"),
-     *(p for p in (ROOT / "tests" / "data").glob("scenario_*/*.toml")
-       if "[map]" in p.read_text(encoding="utf-8"))]
-)  # fmt: skip
+    [
+        *(ROOT / "examples").glob("*.toml"),
+        *(
+            p
+            for p in (ROOT / "tests" / "data").glob("scenario_*/*.toml")
+            if "[map]" in p.read_text(encoding="utf-8")
+        ),
+    ]
+)
 """Scenario files (board and overlay files have no [map] table)."""
 PROPS = SCHEMA["properties"]
 
@@ -60,13 +65,28 @@ def test_written_scenario_validates(path: Path) -> None:
     assert _errors(data) == []
 
 
-@pytest.mark.parametrize("name", [
-    "unknown_table.toml", "unknown_scenario_key.toml", "bad_date.toml", "bad_jungle.toml",
-    "bad_paddy.toml", "bad_current_direction.toml", "unit_unknown_key.toml", "unit_bad_kind.toml",
-    "unit_bad_position.toml", "unit_morale_bool.toml", "fortification_bad_kind.toml",
-    "unknown_chart_terrain.toml", "unknown_chart_field.toml", "nationality_capitalised.toml",
-    "side_without_nationality.toml", "overlay_without_on.toml", "no_boards.toml",
-])  # fmt: skip
+@pytest.mark.parametrize(
+    "name",
+    [
+        "unknown_table.toml",
+        "unknown_scenario_key.toml",
+        "bad_date.toml",
+        "bad_jungle.toml",
+        "bad_paddy.toml",
+        "bad_current_direction.toml",
+        "unit_unknown_key.toml",
+        "unit_bad_kind.toml",
+        "unit_bad_position.toml",
+        "unit_morale_bool.toml",
+        "fortification_bad_kind.toml",
+        "unknown_chart_terrain.toml",
+        "unknown_chart_field.toml",
+        "nationality_capitalised.toml",
+        "side_without_nationality.toml",
+        "overlay_without_on.toml",
+        "no_boards.toml",
+    ],
+)
 def test_malformed_structure_fails_the_schema(name: str) -> None:
     data = tomllib.loads((ROOT / "tests" / "malformed" / name).read_text(encoding="utf-8"))
     assert _errors(data) != []

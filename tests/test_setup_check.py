@@ -27,9 +27,18 @@ DATA = Path(__file__).parent / "data" / "scenario_basic"
 # road Q1-Q4.
 
 
-def game(body: str = "", *, pto: bool = True, paddy: str = "drained", sub_zero: bool = False,
-         night: bool = False, date: str = "1944-06", panji: int = 6, flares: int = 0,
-         defender: str = "japanese") -> Game:  # fmt: skip
+def game(
+    body: str = "",
+    *,
+    pto: bool = True,
+    paddy: str = "drained",
+    sub_zero: bool = False,
+    night: bool = False,
+    date: str = "1944-06",
+    panji: int = 6,
+    flares: int = 0,
+    defender: str = "japanese",
+) -> Game:
     def b(x: bool) -> str:
         return "true" if x else "false"
 
@@ -113,10 +122,13 @@ def test_check_never_changes_the_game() -> None:
 
 
 def test_b21_5_no_fortification_in_water() -> None:
-    g = game(fort("foxhole", "37T5", id="f1") + fort("wire", "37X3", id="w1")
-             + fort("mines", "37Z5", id="m1") + fort("foxhole", "37C4", id="ok"))  # fmt: skip
-    assert sorted(where(g, "B21.5")) == ["37T5 (foxhole f1)", "37X3 (wire w1)",
-                                         "37Z5 (mines m1)"]  # fmt: skip
+    g = game(
+        fort("foxhole", "37T5", id="f1")
+        + fort("wire", "37X3", id="w1")
+        + fort("mines", "37Z5", id="m1")
+        + fort("foxhole", "37C4", id="ok")
+    )
+    assert sorted(where(g, "B21.5")) == ["37T5 (foxhole f1)", "37X3 (wire w1)", "37Z5 (mines m1)"]
 
 
 def test_b21_5_no_panji_in_water() -> None:
@@ -138,9 +150,11 @@ def test_b21_5_water_obstacle_after_flood() -> None:
     # B21.122: a flooded river makes the adjacent marsh (U3) river; a Fortification there is
     # in a Water Obstacle
     def g(depth: str) -> Game:
-        return loads('[map]\nboards = [["37"]]\n[map.files]\n"37" = "board37.toml"\n'
-                     f'[ssr]\nriver_depth = "{depth}"\n' + fort("foxhole", "37U3"),
-                     str(DATA / "t.toml"))  # fmt: skip
+        return loads(
+            '[map]\nboards = [["37"]]\n[map.files]\n"37" = "board37.toml"\n'
+            f'[ssr]\nriver_depth = "{depth}"\n' + fort("foxhole", "37U3"),
+            str(DATA / "t.toml"),
+        )
 
     assert found(g("deep"), "B21.5") == []
     assert where(g("flooded"), "B21.5") == ["37U3 (foxhole foxhole-1)"]
@@ -167,8 +181,13 @@ def test_b21_6_no_foxhole_or_panji_on_ice() -> None:
 
 
 def test_g8_fortifications_irrigated_only_mines_wire_panjis() -> None:
-    body = (fort("foxhole", "37M4", id="fox") + fort("trench", "37M5", id="tr")
-            + fort("wire", "37N4") + fort("mines", "37N5") + panji("A", "37O5", "37O5-O6"))
+    body = (
+        fort("foxhole", "37M4", id="fox")
+        + fort("trench", "37M5", id="tr")
+        + fort("wire", "37N4")
+        + fort("mines", "37N5")
+        + panji("A", "37O5", "37O5-O6")
+    )
     g = game(body, paddy="irrigated")
     assert sorted(where(g, "G8 (FORTIFICATIONS)")) == ["37M4 (foxhole fox)", "37M5 (trench tr)"]
 
@@ -192,9 +211,14 @@ def test_g8_fortifications_nothing_above_bank_counter() -> None:
 
 
 def test_g8_fortifications_no_bank_counter_with_wire_or_panji() -> None:
-    g = game(unit("a", "37M4", position="bank") + fort("wire", "37M4")
-             + unit("b", "37N4", position="bank") + panji("A", "37N4", "37N4-N5")
-             + unit("c", "37N5", position="bank") + fort("mines", "37N5"))  # fmt: skip
+    g = game(
+        unit("a", "37M4", position="bank")
+        + fort("wire", "37M4")
+        + unit("b", "37N4", position="bank")
+        + panji("A", "37N4", "37N4-N5")
+        + unit("c", "37N5", position="bank")
+        + fort("mines", "37N5")
+    )
     assert sorted(where(g, "G8 (FORTIFICATIONS)")) == ["37M4 (unit a)", "37N4 (unit b)"]
 
 
@@ -202,44 +226,54 @@ def test_g8_fortifications_no_bank_counter_with_wire_or_panji() -> None:
 
 
 def test_g8_only_listed_units_set_up_in_paddy() -> None:
-    body = (unit("sq", "37M4") + unit("cav", "37M4", kind="cavalry")
-            + unit("cyc", "37M5", kind="cycle-rider")
-            + unit("tank", "37M5", kind="vehicle", vehicle_type="fully-tracked", afv=True)
-            + unit("dozer", "37M6", kind="vehicle", vehicle_type="dozer")
-            + unit("ht", "37N4", kind="vehicle", vehicle_type="half-tracked")
-            + unit("truck", "37N5", kind="vehicle", vehicle_type="truck"))  # fmt: skip
+    body = (
+        unit("sq", "37M4")
+        + unit("cav", "37M4", kind="cavalry")
+        + unit("cyc", "37M5", kind="cycle-rider")
+        + unit("tank", "37M5", kind="vehicle", vehicle_type="fully-tracked", afv=True)
+        + unit("dozer", "37M6", kind="vehicle", vehicle_type="dozer")
+        + unit("ht", "37N4", kind="vehicle", vehicle_type="half-tracked")
+        + unit("truck", "37N5", kind="vehicle", vehicle_type="truck")
+    )
     g = game(body)
     assert sorted(where(g, "G8 (interior and banks)")) == ["37N4 (unit ht)", "37N5 (unit truck)"]
 
 
 def test_g8_infantry_in_paddy_may_not_ride_bicycles_but_may_lead_horses() -> None:
-    g = game(unit("bike", "37M4", transport="riding-bicycle")
-             + unit("horse", "37M5", transport="leading-horse"))  # fmt: skip
+    g = game(
+        unit("bike", "37M4", transport="riding-bicycle")
+        + unit("horse", "37M5", transport="leading-horse")
+    )
     assert where(g, "G8 (interior and banks)") == ["37M4 (unit bike)"]
 
 
 def test_g8_banks_who_may_set_up_above_bank_counter() -> None:
-    body = (unit("inf", "37M4", position="bank")
-            + unit("bike", "37M4", position="bank", transport="riding-bicycle")
-            + unit("horse", "37M5", position="bank", transport="leading-horse")
-            + unit("cav", "37M5", kind="cavalry", position="bank")
-            + unit("cyc", "37M6", kind="cycle-rider", position="bank")
-            + unit("mh", "37N4", position="bank", transport="manhandling-gun")
-            + unit("boat", "37N4", position="bank", transport="manhandling-boat")
-            + unit("tank", "37N5", kind="vehicle", vehicle_type="fully-tracked",
-                   position="bank")
-            + unit("gun", "37N5", kind="gun", position="bank"))  # fmt: skip
+    body = (
+        unit("inf", "37M4", position="bank")
+        + unit("bike", "37M4", position="bank", transport="riding-bicycle")
+        + unit("horse", "37M5", position="bank", transport="leading-horse")
+        + unit("cav", "37M5", kind="cavalry", position="bank")
+        + unit("cyc", "37M6", kind="cycle-rider", position="bank")
+        + unit("mh", "37N4", position="bank", transport="manhandling-gun")
+        + unit("boat", "37N4", position="bank", transport="manhandling-boat")
+        + unit("tank", "37N5", kind="vehicle", vehicle_type="fully-tracked", position="bank")
+        + unit("gun", "37N5", kind="gun", position="bank")
+    )
     g = game(body)
     assert sorted(where(g, "G8 (Banks)")) == [
-        "37N4 (unit boat)", "37N4 (unit mh)", "37N5 (unit gun)", "37N5 (unit tank)",
-    ]  # fmt: skip
+        "37N4 (unit boat)",
+        "37N4 (unit mh)",
+        "37N5 (unit gun)",
+        "37N5 (unit tank)",
+    ]
 
 
 def test_g8_motorcycle_counter_sets_up_as_cycle_riders() -> None:
     """G8: a `vehicle` counter of type motorcycle is a Ridden motorcycle, Cycle Riders: it may
     set up IN a paddy and above its Bank counter, but not IN an Irrigated paddy."""
-    body = (unit("mc", "37M4", kind="vehicle", vehicle_type="motorcycle")
-            + unit("mcb", "37M5", kind="vehicle", vehicle_type="motorcycle", position="bank"))
+    body = unit("mc", "37M4", kind="vehicle", vehicle_type="motorcycle") + unit(
+        "mcb", "37M5", kind="vehicle", vehicle_type="motorcycle", position="bank"
+    )
     g = game(body)
     assert where(g, "G8 (interior and banks)") == [] and where(g, "G8 (Banks)") == []
     irrigated = game(body, paddy="irrigated")
@@ -255,14 +289,20 @@ def test_g8_banks_no_bank_counter_outside_a_paddy() -> None:
 
 
 def test_g8_irrigated_prohibitions_in_paddy() -> None:
-    body = (unit("gun", "37M4", kind="gun") + unit("dmgun", "37M4", kind="gun", dm=True)
-            + unit("gal", "37M5", kind="cavalry", galloping=True)
-            + unit("cyc", "37M6", kind="cycle-rider")
-            + unit("push", "37N4", transport="pushing-motorcycle"))  # fmt: skip
+    body = (
+        unit("gun", "37M4", kind="gun")
+        + unit("dmgun", "37M4", kind="gun", dm=True)
+        + unit("gal", "37M5", kind="cavalry", galloping=True)
+        + unit("cyc", "37M6", kind="cycle-rider")
+        + unit("push", "37N4", transport="pushing-motorcycle")
+    )
     g = game(body, paddy="irrigated")
     assert sorted(where(g, "G8 (Irrigated)")) == [
-        "37M4 (unit gun)", "37M5 (unit gal)", "37M6 (unit cyc)", "37N4 (unit push)",
-    ]  # fmt: skip
+        "37M4 (unit gun)",
+        "37M5 (unit gal)",
+        "37M6 (unit cyc)",
+        "37N4 (unit push)",
+    ]
     assert found(game(body, paddy="drained"), "G8 (Irrigated)") == []
 
 
@@ -311,20 +351,33 @@ def test_g9_1_no_panji_in_water_obstacle() -> None:
 
 
 def test_g9_1_panji_in_jungle_bamboo_kunai_huts_paddy() -> None:
-    body = (panji("A", "37C4", "37C4-C5") + panji("B", "37G3", "37G3-G4")
-            + panji("C", "37I2", "37I2-I3") + panji("D", "37R4", "37R4-R5")
-            + panji("E", "37M4", "37M4-M5") + panji("F", "37J6", "37J6-J7"))  # fmt: skip
+    body = (
+        panji("A", "37C4", "37C4-C5")
+        + panji("B", "37G3", "37G3-G4")
+        + panji("C", "37I2", "37I2-I3")
+        + panji("D", "37R4", "37R4-R5")
+        + panji("E", "37M4", "37M4-M5")
+        + panji("F", "37J6", "37J6-J7")
+    )
     assert found(game(body), "G9.1") == []
 
 
 def test_g9_1_not_with_wire_mines_or_roadblock() -> None:
-    body = (panji("A", "37C4", "37C4-C5") + fort("wire", "37C4")
-            + panji("B", "37D4", "37D4-D5") + fort("mines", "37D4", hidden=True)
-            + panji("C", "37E4", "37E4-E5") + fort("roadblock", "37E4", hexside="37E4-E3")
-            + panji("D", "37E3", "37E3-E2") + fort("foxhole", "37E3"))  # fmt: skip
+    body = (
+        panji("A", "37C4", "37C4-C5")
+        + fort("wire", "37C4")
+        + panji("B", "37D4", "37D4-D5")
+        + fort("mines", "37D4", hidden=True)
+        + panji("C", "37E4", "37E4-E5")
+        + fort("roadblock", "37E4", hexside="37E4-E3")
+        + panji("D", "37E3", "37E3-E2")
+        + fort("foxhole", "37E3")
+    )
     assert sorted(where(game(body, panji=12), "G9.1")) == [
-        "37C4 (panji A)", "37D4 (panji B)", "37E4 (panji C)",
-    ]  # fmt: skip
+        "37C4 (panji A)",
+        "37D4 (panji B)",
+        "37E4 (panji C)",
+    ]
 
 
 def test_g9_1_bridge_location_only_road_hexsides_covered() -> None:
@@ -336,8 +389,9 @@ def test_g9_1_bridge_location_only_road_hexsides_covered() -> None:
 
 
 def test_g9_1_covered_hexsides_within_ob_allotment() -> None:
-    body = panji("A", "37EE7", "37EE7-EE8") + panji("C", "37DD7", "37DD7-CC8", "37DD7-DD8",
-                                                    "37DD7-EE8")  # fmt: skip
+    body = panji("A", "37EE7", "37EE7-EE8") + panji(
+        "C", "37DD7", "37DD7-CC8", "37DD7-DD8", "37DD7-EE8"
+    )
     assert found(game(body, panji=4), "G9.1") == []
     (f,) = found(game(body, panji=3), "G9.1")
     assert f.where == "side Japanese" and "4 Covered" in f.message
@@ -367,8 +421,12 @@ def test_g9_1_no_panji_in_rubble_crag_runway_or_paved_road() -> None:
     # "any non-subterranean terrain other than building, rubble, marsh, swamp, paved
     # road/runway, crag or Water Obstacle": board 37 marks AA2 rubble, AA4 crag, BB2-BB4 runway
     # and the road in Q2 paved
-    body = (panji("R", "37AA2", "37AA2-AA3") + panji("C", "37AA4", "37AA4-AA5")
-            + panji("W", "37BB3", "37BB3-BB4") + panji("O", "37CC2", "37CC2-CC3"))  # fmt: skip
+    body = (
+        panji("R", "37AA2", "37AA2-AA3")
+        + panji("C", "37AA4", "37AA4-AA5")
+        + panji("W", "37BB3", "37BB3-BB4")
+        + panji("O", "37CC2", "37CC2-CC3")
+    )
     g = game(body, panji=8)
     assert sorted((f.where, f.message.split(": ")[1]) for f in found(g, "G9.1")) == [
         ("37AA2 (panji R)", "Panjis may not be set up in rubble"),
@@ -378,8 +436,7 @@ def test_g9_1_no_panji_in_rubble_crag_runway_or_paved_road() -> None:
     # a paved road is a road: none is left under PTO Terrain (G.1), which G9.1 requires
     assert found(game(panji("A", "37Q2", "37Q2-Q3")), "G9.1") == []
     assert Feature.PAVED_ROAD not in g.map.info(g.map.hex("37Q2")).features
-    msgs = sorted(f.message for f in found(game(panji("A", "37Q2", "37Q2-Q3"), pto=False),
-                                           "G9.1"))  # fmt: skip
+    msgs = sorted(f.message for f in found(game(panji("A", "37Q2", "37Q2-Q3"), pto=False), "G9.1"))
     assert len(msgs) == 2 and "PTO Terrain" in msgs[0]
     assert msgs[1] == "panji A: Panjis may not be set up in a paved road"
 
@@ -392,14 +449,18 @@ def test_g9_1_board_files_mark_rubble_crag_runway_and_paved_road(tmp_path: Path)
 
     board = load_board(DATA / "board37.toml")
     assert {f.value: sorted(board.marks[f]) for f in MARKS} == {
-        "rubble": [(26, 2)], "crag": [(26, 4)], "runway": [(27, 2), (27, 3), (27, 4)],
-        "paved-road": [(16, 2)]}
+        "rubble": [(26, 2)],
+        "crag": [(26, 4)],
+        "runway": [(27, 2), (27, 3), (27, 4)],
+        "paved-road": [(16, 2)],
+    }
     plain = game(pto=False).map
     assert Feature.PAVED_ROAD in plain.info(plain.hex("37Q2")).features
     assert Feature.RUBBLE in game().map.info(game().map.hex("37AA2")).features  # (kept by G.1)
     bad = tmp_path / "b.toml"
-    bad.write_text('[board]\n[lines]\nroad = ["Q1 Q2"]\n[features]\npaved-road = ["Q3"]\n',
-                   encoding="utf-8")
+    bad.write_text(
+        '[board]\n[lines]\nroad = ["Q1 Q2"]\n[features]\npaved-road = ["Q3"]\n', encoding="utf-8"
+    )
     with pytest.raises(InputError, match="paved-road Q3: no road runs through it"):
         load_board(bad)
     bad.write_text('[board]\n[features]\ncrags = ["Q3"]\n', encoding="utf-8")
@@ -409,8 +470,9 @@ def test_g9_1_board_files_mark_rubble_crag_runway_and_paved_road(tmp_path: Path)
 
 def test_g9_3_ex_panji_counters_a_and_c() -> None:
     # G9.3 EX: DD7-CC8, DD7-DD8, DD7-EE8 Covered by C; only EE7-EE8 by A
-    body = panji("A", "37EE7", "37EE7-EE8") + panji("C", "37DD7", "37DD7-CC8", "37DD7-DD8",
-                                                    "37DD7-EE8")  # fmt: skip
+    body = panji("A", "37EE7", "37EE7-EE8") + panji(
+        "C", "37DD7", "37DD7-CC8", "37DD7-DD8", "37DD7-EE8"
+    )
     assert check(game(body)) == []
 
 
@@ -435,9 +497,10 @@ def test_g9_11_hidden_panji_records_top() -> None:
 
 def test_g9_11_ex_recorded_setups() -> None:
     # G9.11 EX: "Panji A: 37EE7-EE8" and "Panji C: 37DD7-DD8"
-    g = game(panji("A", "37EE7", "37EE7-EE8", hidden=True, top="37EE7-EE8")
-             + panji("C", "37DD7", "37DD7-CC8", "37DD7-DD8", "37DD7-EE8", hidden=True,
-                     top="37DD7-DD8"))  # fmt: skip
+    g = game(
+        panji("A", "37EE7", "37EE7-EE8", hidden=True, top="37EE7-EE8")
+        + panji("C", "37DD7", "37DD7-CC8", "37DD7-DD8", "37DD7-EE8", hidden=True, top="37DD7-DD8")
+    )
     assert check(g) == []
     lay = g.map.layout
     assert g.panjis["C"].top == lay.hexside("37DD7-DD8")
@@ -451,33 +514,54 @@ def test_g9_11_unhidden_panji_needs_no_top() -> None:
 
 
 def test_g9_12_no_gun_above_panji() -> None:
-    g = game(panji("A", "37EE7", "37EE7-EE8") + unit("g", "37EE7", kind="gun",
-                                                     position="above-panji"))  # fmt: skip
+    g = game(
+        panji("A", "37EE7", "37EE7-EE8") + unit("g", "37EE7", kind="gun", position="above-panji")
+    )
     (f,) = found(g, "G9.12")
     assert "non-vehicular Gun" in f.message
 
 
 def test_g9_12_only_units_that_may_change_position_set_up_above() -> None:
-    ok = (unit("inf", "37EE7", position="above-panji")
-          + unit("horse", "37EE7", position="above-panji", transport="leading-horse")
-          + unit("cav", "37EE7", kind="cavalry", position="above-panji")
-          + unit("tank", "37EE7", kind="vehicle", vehicle_type="fully-tracked", afv=True,
-                 position="above-panji")
-          + unit("dozer", "37EE7", kind="vehicle", vehicle_type="dozer",
-                 position="above-panji")
-          + unit("bike", "37EE7", position="above-panji", transport="riding-bicycle")
-          + unit("port", "37EE7", position="above-panji",
-                 transport="portaging-bicycle"))  # fmt: skip
-    bad = (unit("mh", "37DD7", position="above-panji", transport="manhandling-gun")
-           + unit("push", "37DD7", position="above-panji", transport="pushing-motorcycle")
-           + unit("cyc", "37DD7", kind="cycle-rider", position="above-panji")
-           + unit("boat", "37DD7", kind="boat", position="above-panji")
-           + unit("truck", "37DD7", kind="vehicle", vehicle_type="truck",
-                  position="above-panji")
-           + unit("ht", "37DD7", kind="vehicle", vehicle_type="half-tracked", afv=True,
-                  position="above-panji")
-           + unit("immob", "37DD7", kind="vehicle", vehicle_type="fully-tracked", afv=True,
-                  mobile=False, position="above-panji"))  # fmt: skip
+    ok = (
+        unit("inf", "37EE7", position="above-panji")
+        + unit("horse", "37EE7", position="above-panji", transport="leading-horse")
+        + unit("cav", "37EE7", kind="cavalry", position="above-panji")
+        + unit(
+            "tank",
+            "37EE7",
+            kind="vehicle",
+            vehicle_type="fully-tracked",
+            afv=True,
+            position="above-panji",
+        )
+        + unit("dozer", "37EE7", kind="vehicle", vehicle_type="dozer", position="above-panji")
+        + unit("bike", "37EE7", position="above-panji", transport="riding-bicycle")
+        + unit("port", "37EE7", position="above-panji", transport="portaging-bicycle")
+    )
+    bad = (
+        unit("mh", "37DD7", position="above-panji", transport="manhandling-gun")
+        + unit("push", "37DD7", position="above-panji", transport="pushing-motorcycle")
+        + unit("cyc", "37DD7", kind="cycle-rider", position="above-panji")
+        + unit("boat", "37DD7", kind="boat", position="above-panji")
+        + unit("truck", "37DD7", kind="vehicle", vehicle_type="truck", position="above-panji")
+        + unit(
+            "ht",
+            "37DD7",
+            kind="vehicle",
+            vehicle_type="half-tracked",
+            afv=True,
+            position="above-panji",
+        )
+        + unit(
+            "immob",
+            "37DD7",
+            kind="vehicle",
+            vehicle_type="fully-tracked",
+            afv=True,
+            mobile=False,
+            position="above-panji",
+        )
+    )
     panjis = panji("A", "37EE7", "37EE7-EE8") + panji("C", "37DD7", "37DD7-DD8")
     g = game(ok + bad + panjis)
     assert sorted(f.where.split()[-1].rstrip(")") for f in found(g, "G9.12")) == sorted(
@@ -496,8 +580,9 @@ def test_g9_12_bicyclists_may_set_up_above_panji() -> None:
 
 
 def test_g9_12_beneath_panji_any_unit() -> None:
-    g = game(panji("A", "37EE7", "37EE7-EE8") + unit("g", "37EE7", kind="gun",
-                                                     position="beneath-panji"))  # fmt: skip
+    g = game(
+        panji("A", "37EE7", "37EE7-EE8") + unit("g", "37EE7", kind="gun", position="beneath-panji")
+    )
     assert found(g, "G9.12") == []
 
 
@@ -514,13 +599,19 @@ _JUNGLE_KUNAI_BAMBOO = ("37C4", "37I2", "37G2")  # dense jungle, kunai, bamboo (
 
 def test_g_2_hidden_fortifications_by_day_only_in_jungle_kunai_bamboo() -> None:
     # the issue's cases: a hidden foxhole, trench, wire or U.S. pillbox in open ground by day
-    body = "".join(fort(k, "37A1", id=f"{k}-open", side="Americans", hidden=True)
-                   for k in ("foxhole", "trench", "wire", "pillbox", "roadblock"))
-    body += "".join(fort(k, h, id=f"{k}-{h}", side="Americans", hidden=True)
-                    for k in ("foxhole", "pillbox") for h in _JUNGLE_KUNAI_BAMBOO)  # fmt: skip
+    body = "".join(
+        fort(k, "37A1", id=f"{k}-open", side="Americans", hidden=True)
+        for k in ("foxhole", "trench", "wire", "pillbox", "roadblock")
+    )
+    body += "".join(
+        fort(k, h, id=f"{k}-{h}", side="Americans", hidden=True)
+        for k in ("foxhole", "pillbox")
+        for h in _JUNGLE_KUNAI_BAMBOO
+    )
     g = game(body)
-    assert sorted(where(g, "G.2")) == [f"37A1 ({k} {k}-open)" for k in
-                                       ("foxhole", "pillbox", "roadblock", "trench", "wire")]
+    assert sorted(where(g, "G.2")) == [
+        f"37A1 ({k} {k}-open)" for k in ("foxhole", "pillbox", "roadblock", "trench", "wire")
+    ]
     f = found(g, "G.2")[0]
     assert "jungle, kunai or bamboo, not open-ground" in f.message
 
@@ -533,8 +624,10 @@ def test_g_2_night_or_unhidden_is_not_limited() -> None:
 
 def test_g_2_hidden_panji_by_day_only_in_jungle_kunai_bamboo() -> None:
     # a Panji counter is a Fortification (G9.1): hidden by day only in jungle/kunai/bamboo
-    g = game(panji("A", "37M5", "37M5-M6", hidden=True, top="37M5-M6")
-             + panji("B", "37I3", "37I3-I4", hidden=True, top="37I3-I4"))  # fmt: skip
+    g = game(
+        panji("A", "37M5", "37M5-M6", hidden=True, top="37M5-M6")
+        + panji("B", "37I3", "37I3-I4", hidden=True, top="37I3-I4")
+    )
     assert where(g, "G.2") == ["37M5 (panji A)"]
 
 
@@ -548,13 +641,16 @@ def test_g_2_mines_are_recorded_secretly_anywhere() -> None:
 def test_g_2_japanese_pillbox_is_g1_632s() -> None:
     # G1.632: a Japanese pillbox in Concealment Terrain may always use HIP (palm trees, H2);
     # in open ground it is G1.632's error, not a second one under G.2
-    body = (fort("pillbox", "37H2", id="pb-palm", side="Japanese", hidden=True)
-            + fort("pillbox", "37A1", id="pb-open", side="Japanese", hidden=True)
-            + fort("pillbox", "37A3", id="us-open", side="Americans", hidden=True))  # fmt: skip
+    body = (
+        fort("pillbox", "37H2", id="pb-palm", side="Japanese", hidden=True)
+        + fort("pillbox", "37A1", id="pb-open", side="Japanese", hidden=True)
+        + fort("pillbox", "37A3", id="us-open", side="Americans", hidden=True)
+    )
     g = game(body)
     assert where(g, "G.2") == ["37A3 (pillbox us-open)"]
     assert [f.message for f in found(g, "G1.632")] == [
-        "pillbox pb-open uses HIP but is not in Concealment Terrain"]
+        "pillbox pb-open uses HIP but is not in Concealment Terrain"
+    ]
 
 
 def test_g_2_only_in_a_pacific_theater_scenario() -> None:
@@ -569,8 +665,7 @@ def test_g_2_setup_check_agrees_with_the_procedure() -> None:
     for night in (False, True):
         g = game("".join(fort("foxhole", h, id=h, hidden=True) for h in hexes), night=night)
         flagged = {f.where.split(" ")[0] for f in found(g, "G.2")}
-        assert flagged == {h for h in hexes
-                           if not fortification_hip(g, FortKind.FOXHOLE, h).value}
+        assert flagged == {h for h in hexes if not fortification_hip(g, FortKind.FOXHOLE, h).value}
     assert flagged == set()
 
 
@@ -582,11 +677,15 @@ def _flares(body: str, flares: int = 3) -> Game:
 
 
 def test_g_8_trip_flares_in_jungle_bamboo_wire_panji_locations() -> None:
-    body = (fort("trip-flare", "37C4", side="Japanese")
-            + fort("trip-flare", "37G3", side="Japanese")
-            + fort("wire", "37K5") + fort("trip-flare", "37K5", side="Japanese")
-            + panji("A", "37K6", "37K6-K7") + fort("trip-flare", "37K6", side="Japanese")
-            + fort("trip-flare", "37L5", side="Japanese", id="open"))  # fmt: skip
+    body = (
+        fort("trip-flare", "37C4", side="Japanese")
+        + fort("trip-flare", "37G3", side="Japanese")
+        + fort("wire", "37K5")
+        + fort("trip-flare", "37K5", side="Japanese")
+        + panji("A", "37K6", "37K6-K7")
+        + fort("trip-flare", "37K6", side="Japanese")
+        + fort("trip-flare", "37L5", side="Japanese", id="open")
+    )
     assert where(_flares(body, flares=5), "G.8") == ["37L5 (trip-flare open)"]
 
 
@@ -595,13 +694,16 @@ def test_g_8_trip_flares_only_us_defender_night_1944_5() -> None:
     assert found(_flares(body), "G.8") == []
     assert len(found(game(body, night=True, date="1944-08", flares=3), "G.8")) == 1
     assert len(found(game(body, date="1944-08", flares=3, defender="american"), "G.8")) == 1
-    assert len(found(game(body, night=True, date="1943-08", flares=3, defender="american"),
-                     "G.8")) == 1  # fmt: skip
+    assert (
+        len(found(game(body, night=True, date="1943-08", flares=3, defender="american"), "G.8"))
+        == 1
+    )
 
 
 def test_g_8_trip_flares_within_ob() -> None:
     body = fort("trip-flare", "37C4", side="Japanese", strength=2) + fort(
-        "trip-flare", "37C5", side="Japanese", strength=2)
+        "trip-flare", "37C5", side="Japanese", strength=2
+    )
     (f,) = found(_flares(body), "G.8")
     assert f.where == "side Japanese" and "4 trip flares" in f.message
 
@@ -646,41 +748,50 @@ def test_g1_631_japanese_setup_checks_run_in_check() -> None:
     pytest.importorskip("aslpto.rules.japanese.setup")
     g = game(unit("j1", "37C4", hidden=True) + unit("j2", "37C5", hidden=True))
     assert [f.rule for f in check(g) if f.rule.startswith("G1")] == ["G1.631"]
-    assert [f.rule for f in check(game(unit("j1", "37C4", hidden=True) + unit("j2", "37C5")))
-            if f.rule.startswith("G1")] == []  # fmt: skip
+    assert [
+        f.rule
+        for f in check(game(unit("j1", "37C4", hidden=True) + unit("j2", "37C5")))
+        if f.rule.startswith("G1")
+    ] == []
 
 
 # --- counters as VASL prints them (docs/counters.md) ----------------------------------------
 
 
 def test_counters_impossible_face_names_the_printed_ones() -> None:
-    g = game(unit("a", "37A1", side="Americans", counter="5-5-6", **{"class": "2nd-line"})
-             + unit("b", "37A2", side="Americans", counter="6-6-6", **{"class": "elite"})
-             + unit("c", "37A3", side="Americans", counter="6-6-7")
-             + unit("d", "37A4", counter="3-4-7", strength="full", **{"class": "1st-line"})
-             + unit("e", "37A5", counter="4-4-8")
-             + unit("f", "37A6", kind="leader", counter="8-1")
-             + unit("g", "37A7", kind="leader", side="Americans", counter="10-1"))  # fmt: skip
+    g = game(
+        unit("a", "37A1", side="Americans", counter="5-5-6", **{"class": "2nd-line"})
+        + unit("b", "37A2", side="Americans", counter="6-6-6", **{"class": "elite"})
+        + unit("c", "37A3", side="Americans", counter="6-6-7")
+        + unit("d", "37A4", counter="3-4-7", strength="full", **{"class": "1st-line"})
+        + unit("e", "37A5", counter="4-4-8")
+        + unit("f", "37A6", kind="leader", counter="8-1")
+        + unit("g", "37A7", kind="leader", side="Americans", counter="10-1")
+    )
     msgs = {f.where: f.message for f in check(g) if f.rule in (setup_check.COUNTERS, "G1.41")}
     assert msgs == {
         "unit a": "U.S. Army squad 5-5-6: not a U.S. Army counter; 2nd-line squads are 5-4-6 "
-                  "and 4-4-7",
+        "and 4-4-7",
         "unit b": "U.S. Army squad 6-6-6: printed as 1st-line, not elite; elite squads are "
-                  "6-6-7 and 7-4-7",
+        "6-6-7 and 7-4-7",
         "unit d": "Japanese squad 3-4-7: printed as full 2nd-line or reduced 1st-line, not full "
-                  "1st-line",
+        "1st-line",
         "unit g": "U.S. Army leader 10-1: not a rank of its leaders (10-3, 10-2, 9-2, 9-1, 8-1, "
-                  "8-0, 7-0, 6+1)",
-    }  # fmt: skip
+        "8-0, 7-0, 6+1)",
+    }
 
 
 def test_counters_class_without_a_face() -> None:
-    g = game(unit("m", "37A1", side="Americans", **{"class": "elite"})
-             + unit("n", "37A2", side="Americans", **{"class": "conscript"}))  # fmt: skip
+    g = game(
+        unit("m", "37A1", side="Americans", **{"class": "elite"})
+        + unit("n", "37A2", side="Americans", **{"class": "conscript"})
+    )
     msgs = [f.message for f in check(g) if f.rule == setup_check.COUNTERS]
-    assert msgs == ["U.S. Army prints no conscript squad; its Classes are elite, 1st-line, "
-                    "2nd-line, green (or give the counter: 6-6-7, 6-6-6, 5-4-6, 5-3-6, 7-4-7, "
-                    "4-4-7 and 3-3-6)"]
+    assert msgs == [
+        "U.S. Army prints no conscript squad; its Classes are elite, 1st-line, "
+        "2nd-line, green (or give the counter: 6-6-7, 6-6-6, 5-4-6, 5-3-6, 7-4-7, "
+        "4-4-7 and 3-3-6)"
+    ]
 
 
 def test_a25_222_a_commissar_face_is_a_printed_leader() -> None:

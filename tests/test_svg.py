@@ -62,25 +62,40 @@ def game(paddy: PaddyState = PaddyState.IRRIGATED) -> Game:
     m = build_map(B37, {"37": data}, conditions=cond.map_conditions())
     h, side = B37.hex, B37.hexside
     units = {
-        "A": Unit("A", "Japanese", "japanese", Kind.SQUAD, "4-4-7", UnitClass.FIRST_LINE,
-                  Strength.FULL, 7, hex="37EE7", position="above-panji"),
-        "B": Unit("B", "Japanese", "japanese", Kind.LEADER, "10-0", hex="37EE7",
-                  position="beneath-panji"),
+        "A": Unit(
+            "A",
+            "Japanese",
+            "japanese",
+            Kind.SQUAD,
+            "4-4-7",
+            UnitClass.FIRST_LINE,
+            Strength.FULL,
+            7,
+            hex="37EE7",
+            position="above-panji",
+        ),
+        "B": Unit(
+            "B", "Japanese", "japanese", Kind.LEADER, "10-0", hex="37EE7", position="beneath-panji"
+        ),
         "D": Unit("D", "Americans", "american", Kind.SQUAD, "6-6-7", hex="37EE6", broken=True),
-        "E": Unit("E", "Americans", "american", Kind.SQUAD, "6-6-7", hex="37CC4",
-                  position="bank"),
-        "H": Unit("H", "Japanese", "japanese", Kind.HALF_SQUAD, "2-3-7", hex="37DD4",
-                  hidden=True),
-    }  # fmt: skip
+        "E": Unit("E", "Americans", "american", Kind.SQUAD, "6-6-7", hex="37CC4", position="bank"),
+        "H": Unit("H", "Japanese", "japanese", Kind.HALF_SQUAD, "2-3-7", hex="37DD4", hidden=True),
+    }
     panjis = {
         "A": Panji("A", h("37EE7"), frozenset({side("37EE7-EE8")}), "Japanese"),
-        "C": Panji("C", h("37DD7"),
-                   frozenset(side(s) for s in ("37DD7-CC8", "37DD7-DD8", "37DD7-EE8")),
-                   "Japanese", top=side("37DD7-DD8")),
-    }  # fmt: skip
+        "C": Panji(
+            "C",
+            h("37DD7"),
+            frozenset(side(s) for s in ("37DD7-CC8", "37DD7-DD8", "37DD7-EE8")),
+            "Japanese",
+            top=side("37DD7-DD8"),
+        ),
+    }
     forts = (Fortification("w1", FortKind.WIRE, h("37Z7"), "Japanese"),)
-    sides = (Side("Japanese", "japanese", defender=True, panji_hexsides=4),
-             Side("Americans", "american"))  # fmt: skip
+    sides = (
+        Side("Japanese", "japanese", defender=True, panji_hexsides=4),
+        Side("Americans", "american"),
+    )
     return Game(m, cond, "Panjis at DD7", sides, units, panjis, forts)
 
 
@@ -222,10 +237,23 @@ def test_hexside_features_and_banks_are_drawn() -> None:
         style = svg._SIDE_STYLE[HexsideFeature(feature)]
         assert style["stroke"] in strokes, feature
     legend = " ".join(texts(by_id(root, "legend")))
-    for label in ("Hedge (B9)", "Wall (B9)", "Cliff (B11)", "Paddy Bank (G8)",
-                  "Paddy (irrigated, G8)", "Dense Jungle", "Kunai", "Level 1 (L1)",
-                  "Path", "Stream (B20)", "Ford", "River (B21.2: a level down)", "Japanese unit",
-                  "Panji + Covered hexsides (G9.3)", "Above a Panji (G9.4)"):  # fmt: skip
+    for label in (
+        "Hedge (B9)",
+        "Wall (B9)",
+        "Cliff (B11)",
+        "Paddy Bank (G8)",
+        "Paddy (irrigated, G8)",
+        "Dense Jungle",
+        "Kunai",
+        "Level 1 (L1)",
+        "Path",
+        "Stream (B20)",
+        "Ford",
+        "River (B21.2: a level down)",
+        "Japanese unit",
+        "Panji + Covered hexsides (G9.3)",
+        "Above a Panji (G9.4)",
+    ):
         assert label in legend, label
 
 

@@ -168,7 +168,12 @@ def test_b21_41_fording_costs_entire_mf_allotment() -> None:
 def test_a12_12_concealment_terrain() -> None:
     concealing = {t for t in Terrain if row(t).concealment_terrain}
     assert {
-        Terrain.WOODS, Terrain.BRUSH, Terrain.GRAIN, Terrain.MARSH, Terrain.ORCHARD,
-        Terrain.WOODEN_BUILDING, Terrain.STONE_BUILDING,
-    } <= concealing  # fmt: skip
+        Terrain.WOODS,
+        Terrain.BRUSH,
+        Terrain.GRAIN,
+        Terrain.MARSH,
+        Terrain.ORCHARD,
+        Terrain.WOODEN_BUILDING,
+        Terrain.STONE_BUILDING,
+    } <= concealing
     assert Terrain.OPEN_GROUND not in concealing and Terrain.PADDY not in concealing

@@ -21,8 +21,11 @@ def test_every_sure_false_of_the_data_files_is_an_entry() -> None:
 
     for f in unchecked.FILES:
         text = resources.files("aslpto").joinpath("data", f).read_text(encoding="utf-8")
-        lines = [ln for ln in text.splitlines()
-                 if re.search(r"sure = false", ln) and not ln.lstrip().startswith("#")]  # fmt: skip
+        lines = [
+            ln
+            for ln in text.splitlines()
+            if re.search(r"sure = false", ln) and not ln.lstrip().startswith("#")
+        ]
         assert len(lines) == len([e for e in unchecked.entries() if e.file == f]), f
     assert "sure" not in str(bundled("counters.toml"))
 
@@ -81,4 +84,3 @@ def test_a_warm_reach_lists_what_the_cold_one_listed() -> None:
         unchecked.begin()
         aslpto.reach(game, uid)
         assert sorted(unchecked.taken()) == cold[uid], uid
-

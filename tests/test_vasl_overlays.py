@@ -43,8 +43,9 @@ def _ovr(name: str) -> str:
 @cache
 def _board(board: str, *spots: tuple[str, str, str]) -> BoardData:
     assert BOARDS is not None
-    return load_vasl_board(BOARDS / f"bd{board}", board,
-                           [OverlaySpot(n, _ovr(n), a, b) for n, a, b in spots])  # fmt: skip
+    return load_vasl_board(
+        BOARDS / f"bd{board}", board, [OverlaySpot(n, _ovr(n), a, b) for n, a, b in spots]
+    )
 
 
 def _t(data: BoardData, name: str) -> Terrain:
@@ -70,16 +71,21 @@ def test_overlay_archives_read() -> None:
 
 # --- G.9E: overlays 1-3 on boards 34-37, 4 on 34, 5 on 34/35/37 ------------------------------
 
-G9E = [(o, b, s) for o in ("1", "2", "3") for b in ("34", "35", "36", "37")
-       for s in ("D2-D1", "N8-N9", "T2-T1", "DD8-DD9")]  # fmt: skip
+G9E = [
+    (o, b, s)
+    for o in ("1", "2", "3")
+    for b in ("34", "35", "36", "37")
+    for s in ("D2-D1", "N8-N9", "T2-T1", "DD8-DD9")
+]
 G9E += [("5", "34", s) for s in ("K2-K1", "O9-O10")]
 G9E += [("5", b, s) for b in ("35", "37") for s in ("K2-K1", "O9-O10", "S2-S1", "W9-W10")]
 
 
 @needs_vasl
 @pytest.mark.parametrize(("overlay", "board", "spot"), G9E)
-def test_g9e_each_placement_loads_and_changes_the_hexes_beneath(overlay: str, board: str,
-                                                                spot: str) -> None:  # fmt: skip
+def test_g9e_each_placement_loads_and_changes_the_hexes_beneath(
+    overlay: str, board: str, spot: str
+) -> None:
     a, b = spot.split("-")
     bare, laid = _board(board), _board(board, (overlay, a, b))
     changed = [h for h in bare.hexes if bare.terrain[h] != laid.terrain[h]]
@@ -105,8 +111,9 @@ def test_g9c_hexes_under_the_overlay_read_alike_on_every_board(overlay: str, spo
     laid = [_board(bd, (overlay, a, b)) for bd in boards]
     base = [_board(bd).levels.get(parse_hex(a), 0) for bd in boards]
     assert all(len({d.terrain[h] for d in laid}) == 1 for h in under)
-    assert all(len({d.levels.get(h, 0) - z for d, z in zip(laid, base, strict=True)}) == 1
-               for h in under)  # fmt: skip
+    assert all(
+        len({d.levels.get(h, 0) - z for d, z in zip(laid, base, strict=True)}) == 1 for h in under
+    )
 
 
 @needs_vasl
@@ -180,7 +187,10 @@ def test_rp3_on_37_w5_w6_the_three_paddy_hexes() -> None:
     # ovrrp3d.gif: D1 on W5, D2 below it on W6, C2 to their lower left on V5
     m = _board("37", ("RP3", "W5", "W6"))
     assert {n for n in ("V5", "W5", "W6", "V6", "X5") if _t(m, n) == Terrain.PADDY} == {
-        "V5", "W5", "W6"}  # fmt: skip
+        "V5",
+        "W5",
+        "W6",
+    }
     assert m.levels.get(parse_hex("W5"), 0) == 0
 
 
@@ -299,11 +309,16 @@ def test_a_saves_overlays_are_placed_on_the_imported_map(tmp_path: Path) -> None
     from aslpto.formats.vasl.savefile import write_save
 
     save = tmp_path / "rp.vsav"
-    write_save(save, ["begin_save", "bd\t0\t0\t37\tVER\t6.1\tOVR\trp3\tw5\tw6\tOVR\tp1\tx5\tx5",
-                      "end_save"], key=0x21)  # fmt: skip
+    write_save(
+        save,
+        ["begin_save", "bd\t0\t0\t37\tVER\t6.1\tOVR\trp3\tw5\tw6\tOVR\tp1\tx5\tx5", "end_save"],
+        key=0x21,
+    )
     got = vs.read(save)
     assert got.document["overlays"] == [
-        {"file": "vasl:RP3", "on": "37W5-W6"}, {"file": "vasl:P1", "on": "37X5"}]  # fmt: skip
+        {"file": "vasl:RP3", "on": "37W5-W6"},
+        {"file": "vasl:P1", "on": "37X5"},
+    ]
     m = scenario.load(save, vasl_boards=BOARDS).map
     assert m.info(m.hex("37W5")).terrain == Terrain.PADDY
     assert m.info(m.hex("37X5")).terrain == Terrain.POND
@@ -320,22 +335,36 @@ def test_dump_writes_vasl_overlays_back() -> None:
 
 @needs_vasl
 def test_an_overlay_on_a_board_turned_180_degrees_names_the_boards_own_hexes() -> None:
-    text = scenario_text('[["38", "37*"]]', 'paddy = "drained"',
-                         '\n[[overlays]]\nfile = "vasl:RP3"\non = "37W5-W6"\n')  # fmt: skip
+    text = scenario_text(
+        '[["38", "37*"]]',
+        'paddy = "drained"',
+        '\n[[overlays]]\nfile = "vasl:RP3"\non = "37W5-W6"\n',
+    )
     m = scenario.loads(text).map
     assert [m.info(m.hex(n)).terrain for n in ("37W5", "37W6", "37V5", "37V6")] == [
-        Terrain.PADDY, Terrain.PADDY, Terrain.PADDY, Terrain.WOODS]  # fmt: skip
+        Terrain.PADDY,
+        Terrain.PADDY,
+        Terrain.PADDY,
+        Terrain.WOODS,
+    ]
 
 
 @needs_vasl
 def test_g1_pto_terrain_transforms_the_overlays_terrain() -> None:
     # overlay 1 on 37D2-D1 under PTO Terrain: its woods are jungle, its trees palm trees, its
     # brush bamboo, its grain kunai, its cluster of houses huts; its swamp stays swamp
-    text = scenario_text('[["37"]]', "pto_terrain = true",
-                         '\n[[overlays]]\nfile = "vasl:1"\non = "37D2-D1"\n')  # fmt: skip
+    text = scenario_text(
+        '[["37"]]', "pto_terrain = true", '\n[[overlays]]\nfile = "vasl:1"\non = "37D2-D1"\n'
+    )
     m = scenario.loads(text).map
-    want = {"37D2": Terrain.DENSE_JUNGLE, "37D4": Terrain.PALM_TREES, "37E4": Terrain.BAMBOO,
-            "37D8": Terrain.KUNAI, "37F2": Terrain.HUTS, "37D1": Terrain.SWAMP}  # fmt: skip
+    want = {
+        "37D2": Terrain.DENSE_JUNGLE,
+        "37D4": Terrain.PALM_TREES,
+        "37E4": Terrain.BAMBOO,
+        "37D8": Terrain.KUNAI,
+        "37F2": Terrain.HUTS,
+        "37D1": Terrain.SWAMP,
+    }
     assert {n: m.info(m.hex(n)).terrain for n in want} == want
     assert "G.1" in m.info(m.hex("37D2")).rules
 

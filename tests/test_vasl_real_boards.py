@@ -83,10 +83,20 @@ FACTS: dict[str, list[tuple[str, Terrain, int, dict[str, set[str]], set[Feature]
     "4": [
         ("O6", T.WOODEN_BUILDING, 0, {}, set()),
         ("P6", T.WOODEN_BUILDING, 0, {}, set()),
-        ("AA8", T.OPEN_GROUND, 0, {h: {"hedge"} for h in ("Z7", "AA7", "BB8", "AA9")},
-         {Feature.ROAD}),
-        ("BB7", T.OPEN_GROUND, 0, {h: {"hedge"} for h in ("AA7", "BB6", "CC8", "BB8")},
-         {Feature.ROAD}),
+        (
+            "AA8",
+            T.OPEN_GROUND,
+            0,
+            {h: {"hedge"} for h in ("Z7", "AA7", "BB8", "AA9")},
+            {Feature.ROAD},
+        ),
+        (
+            "BB7",
+            T.OPEN_GROUND,
+            0,
+            {h: {"hedge"} for h in ("AA7", "BB6", "CC8", "BB8")},
+            {Feature.ROAD},
+        ),
         ("I1", T.OPEN_GROUND, 0, {"J0": {"wall"}, "J1": {"wall"}}, {Feature.ROAD}),
         ("O7", T.OPEN_GROUND, 0, {h: {"wall"} for h in ("N6", "N7", "O8")}, {Feature.ROAD}),
         ("Q2", T.OPEN_GROUND, 0, {h: {"hedge"} for h in ("P1", "P2", "Q3")}, {Feature.ROAD}),
@@ -94,8 +104,7 @@ FACTS: dict[str, list[tuple[str, Terrain, int, dict[str, set[str]], set[Feature]
         ("Z7", T.OPEN_GROUND, 0, {h: {"hedge"} for h in ("Y8", "AA8", "Z8")}, set()),
         ("C5", T.OPEN_GROUND, 0, {}, {Feature.ROAD}),
         ("S8", T.OPEN_GROUND, 0, {}, set()),
-        ("DD6", T.OPEN_GROUND, 0, {h: {"hedge"} for h in ("DD5", "EE7", "DD7")},
-         {Feature.ROAD}),
+        ("DD6", T.OPEN_GROUND, 0, {h: {"hedge"} for h in ("DD5", "EE7", "DD7")}, {Feature.ROAD}),
     ],
     "7": [
         ("AA10", T.OPEN_GROUND, 0, {}, set()),
@@ -220,7 +229,7 @@ def _sides(m: Map, board: str, name: str) -> dict[str, set[str]]:
     for n in m.neighbours(h):
         fs = {f.value for f in m.hexside_features(h, n)} - {"road", "path"}
         if fs:
-            out[m.name(n)[len(board):]] = fs
+            out[m.name(n)[len(board) :]] = fs
     return out
 
 
@@ -292,8 +301,10 @@ def test_g9_1_real_boards_mark_crags_and_paved_roads() -> None:
     paved = {one.name(h) for h in one if Feature.PAVED_ROAD in one.info(h).features}
     assert paved < roads and len(paved) == 114
     assert sorted(roads - paved) == ["1B5", "1FF5", "1I10", "1Q1", "1Q10", "1Y1", "1Y10"]
-    body = ('[[panjis]]\nid = "A"\nhex = "39M1"\ncovered = ["39M1-M2"]\nside = "Japanese"\n'
-            '[[panjis]]\nid = "B"\nhex = "39M4"\ncovered = ["39M4-M5"]\nside = "Japanese"\n')
+    body = (
+        '[[panjis]]\nid = "A"\nhex = "39M1"\ncovered = ["39M1-M2"]\nside = "Japanese"\n'
+        '[[panjis]]\nid = "B"\nhex = "39M4"\ncovered = ["39M4-M5"]\nside = "Japanese"\n'
+    )
     g = scenario.loads(scenario_text('[["39"]]', "pto_terrain = true", body))
     from aslpto.procedures.setup import g9_panji_setup
 

@@ -64,8 +64,11 @@ def test_g_9c_a_wall_along_a_covered_hexside_is_open_ground() -> None:
             codes[x * H + y] = WALL
     _paint_hex(codes, painted, "E5", OPEN_GROUND)
     clear_slivers(G, (W, H), codes, bytes(painted), {parse_hex("E5")}, terrain_codes())
-    assert all(codes[x * H + y] == OPEN_GROUND for x in range(round(ax - 17), round(ax + 18))
-               for y in range(round(my) - 2, round(my) + 3))  # fmt: skip
+    assert all(
+        codes[x * H + y] == OPEN_GROUND
+        for x in range(round(ax - 17), round(ax + 18))
+        for y in range(round(my) - 2, round(my) + 3)
+    )
 
 
 def test_g_9c_the_hex_own_terrain_and_a_wood_running_on_stay() -> None:

@@ -18,13 +18,27 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 GOLDEN = ROOT / "tests" / "golden" / "cli.json"
-EXAMPLES = ("b21-deep.toml", "b21-flooded.toml", "paddy-river.toml", "panji-g9.toml",
-            "two-by-two.toml")  # fmt: skip
+EXAMPLES = (
+    "b21-deep.toml",
+    "b21-flooded.toml",
+    "paddy-river.toml",
+    "panji-g9.toml",
+    "two-by-two.toml",
+)
 EXTRA = (
     ["move", "examples/paddy-river.toml", "J1", "32M6:bank", "32N6"],
     ["move", "examples/panji-g9.toml", "A", "37EE7"],
-    ["move", "examples/panji-g9.toml", "A", "--double-time", "--blaze", "37DD8", "37DD7",
-     ":beneath", "37CC8"],
+    [
+        "move",
+        "examples/panji-g9.toml",
+        "A",
+        "--double-time",
+        "--blaze",
+        "37DD8",
+        "37DD7",
+        ":beneath",
+        "37CC8",
+    ],
     ["odds", "panji", "--unit", "4-4-8", "--nationality", "japanese"],
     ["odds", "panji", "--unit", "6-6-6", "--nationality", "american"],
     ["odds", "mc", "2", "--unit", "4-4-7", "--nationality", "japanese"],

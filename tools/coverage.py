@@ -18,10 +18,20 @@ _LINE_NUM = re.compile(r"^(\d{1,2}\.\d+[A-Z]?)\b")
 _G0 = re.compile(r"^G\.(\d+[A-F]?)\b")
 _G8_CELL = re.compile(r"\bG8\.\d{3,4}\b")
 G8_PARAGRAPHS = (
-    "G8 (interior and banks)", "G8 (Banks)", "G8 (Drained)", "G8 (Irrigated)", "G8 (In-Season)",
-    "G8 (TEM)", "G8 (LOS)", "G8 (MUD)", "G8 (FIRES)", "G8 (FORTIFICATIONS)", "G8 (BREACH)",
-    "G8 (AERIAL)", "G8 (Bank Counter Penalties)",
-)  # fmt: skip
+    "G8 (interior and banks)",
+    "G8 (Banks)",
+    "G8 (Drained)",
+    "G8 (Irrigated)",
+    "G8 (In-Season)",
+    "G8 (TEM)",
+    "G8 (LOS)",
+    "G8 (MUD)",
+    "G8 (FIRES)",
+    "G8 (FORTIFICATIONS)",
+    "G8 (BREACH)",
+    "G8 (AERIAL)",
+    "G8 (Bank Counter Penalties)",
+)
 
 
 def rule_numbers(rules_dir: Path) -> list[str]:
@@ -63,12 +73,20 @@ def read_parts(parts_dir: Path) -> dict[str, list[list[str]]]:
 
 
 _G8_KEYS = (
-    ("penalt", "G8 (Bank Counter Penalties)"), ("fortif", "G8 (FORTIFICATIONS)"),
-    ("breach", "G8 (BREACH)"), ("aerial", "G8 (AERIAL)"), ("fire", "G8 (FIRES)"),
-    ("mud", "G8 (MUD)"), ("los", "G8 (LOS)"), ("tem", "G8 (TEM)"),
-    ("irrigat", "G8 (Irrigated)"), ("in-season", "G8 (In-Season)"), ("drain", "G8 (Drained)"),
-    ("interior", "G8 (interior and banks)"), ("bank", "G8 (Banks)"),
-)  # fmt: skip
+    ("penalt", "G8 (Bank Counter Penalties)"),
+    ("fortif", "G8 (FORTIFICATIONS)"),
+    ("breach", "G8 (BREACH)"),
+    ("aerial", "G8 (AERIAL)"),
+    ("fire", "G8 (FIRES)"),
+    ("mud", "G8 (MUD)"),
+    ("los", "G8 (LOS)"),
+    ("tem", "G8 (TEM)"),
+    ("irrigat", "G8 (Irrigated)"),
+    ("in-season", "G8 (In-Season)"),
+    ("drain", "G8 (Drained)"),
+    ("interior", "G8 (interior and banks)"),
+    ("bank", "G8 (Banks)"),
+)
 
 
 def normalise(rule: str) -> str:
@@ -137,7 +155,7 @@ def _unchecked() -> list[str]:
         "",
         f"{len(es)} values of the data files are taken from the published rules of chapters A-F",
         "and not checked against a text the project cites (`sure = false`). An answer that",
-        "rests on one says so, one line each (`unchecked value: ...`, and `\"unchecked\"` in",
+        'rests on one says so, one line each (`unchecked value: ...`, and `"unchecked"` in',
         "`--json`). The counter files (`counters.toml`, `catalog.toml`) hold none.",
         "",
         "| file | value |",
@@ -155,8 +173,11 @@ def _merge(rows: list[list[str]]) -> list[list[str]]:
         return rows
     order = {"built": 0, "partial": 1, "not built": 2}
     statuses = {r[1] for r in rows}
-    status = "built" if statuses == {"built"} else ("not built" if statuses == {"not built"}
-                                                      else "partial")  # fmt: skip
+    status = (
+        "built"
+        if statuses == {"built"}
+        else ("not built" if statuses == {"not built"} else "partial")
+    )
     rows = sorted(rows, key=lambda r: order.get(r[1], 3))
 
     def join(i: int) -> str:

@@ -664,18 +664,39 @@ def toml_value(v: Value) -> str:
 
 FIELD_ORDER = {
     "mmc": (
-        "nationality", "kind", "label", "face", "tag", "class", "reduced", "morale", "broken_ml",
-        "broken_label", "deploys_to", "reduces_to", "lines", "image", "broken_image",
+        "nationality",
+        "kind",
+        "label",
+        "face",
+        "tag",
+        "class",
+        "reduced",
+        "morale",
+        "broken_ml",
+        "broken_label",
+        "deploys_to",
+        "reduces_to",
+        "lines",
+        "image",
+        "broken_image",
         "reduced_image",
     ),
     "line": ("id", "nationality", "squads", "half_squads", "reduced", "piece", "palette", "gpids"),
     "leader": (
-        "nationality", "role", "face", "morale", "drm", "wounded", "breaks", "line", "image",
+        "nationality",
+        "role",
+        "face",
+        "morale",
+        "drm",
+        "wounded",
+        "breaks",
+        "line",
+        "image",
         "broken_image",
     ),
     "leader_line": ("id", "nationality", "role", "ranks", "wounded", "piece", "palette", "gpids"),
     "hero": ("nationality", "image", "wounded_image"),
-}  # fmt: skip
+}
 
 HEADER = """\
 # Counter catalog of VASL's nationality palettes.

@@ -29,13 +29,23 @@ ALIASES = [
 ]
 COLOUR_CODES = [
     # (archive, colour name, code, why): a colour that means more in one archive's pictures
-    ("ovrRP", "Black", 138, "the rice paddy pictures draw only their hexes' outlines in black: "
-     "every hexside of a paddy hex is a bank (G8), so the outline is drawn as banks"),
+    (
+        "ovrRP",
+        "Black",
+        138,
+        "the rice paddy pictures draw only their hexes' outlines in black: "
+        "every hexside of a paddy hex is a bank (G8), so the outline is drawn as banks",
+    ),
 ]
 REMAPS = [
     # (archive, from code, to code, why)
-    ("ovrSW", 14, 133, "the swamp overlays are swamp (G.1's jungle test is for marsh printed "
-     "on a board); VASL draws them in marsh colours"),
+    (
+        "ovrSW",
+        14,
+        133,
+        "the swamp overlays are swamp (G.1's jungle test is for marsh printed "
+        "on a board); VASL draws them in marsh colours",
+    ),
 ]
 
 HEADER = """\
@@ -119,8 +129,9 @@ def main(root: Path) -> None:
         out.append(f'  {{ rgb = [{rgb[0]}, {rgb[1]}, {rgb[2]}], name = "{name}", why = "{why}" }},')
     out += ["]", "", "colour_codes = ["]
     for archive, name, code, why in COLOUR_CODES:
-        out.append(f'  {{ archive = "{archive[3:]}", name = "{name}", code = {code}, '
-                   f'why = "{why}" }},')  # fmt: skip
+        out.append(
+            f'  {{ archive = "{archive[3:]}", name = "{name}", code = {code}, why = "{why}" }},'
+        )
     out += ["]", "", "remaps = ["]
     for archive, a, b, why in REMAPS:
         out.append(f'  {{ archive = "{archive[3:]}", from = {a}, to = {b}, why = "{why}" }},')

@@ -297,7 +297,10 @@ def test_random_grids_round_trip(
     with tempfile.TemporaryDirectory() as tmp:
         board = read_board_archive(write_archive(Path(tmp) / "bd1", los))
     assert (board.width, board.height, board.grid_width, board.grid_height) == (
-        width, height, gw, gh
+        width,
+        height,
+        gw,
+        gh,
     )
     assert board.elevation == levels and board.terrain == codes
     x, y = gw - 1, gh - 1
@@ -322,8 +325,7 @@ def old_split(payload: bytes, gw: int, gh: int) -> tuple[bytes, bytes]:
     block=st.integers(1, 1024),
     data=st.data(),
 )
-def test_lazy_planes_equal_the_old_split(gw: int, gh: int, block: int,
-                                         data: st.DataObject) -> None:  # fmt: skip
+def test_lazy_planes_equal_the_old_split(gw: int, gh: int, block: int, data: st.DataObject) -> None:
     levels = data.draw(st.binary(min_size=gw * gh, max_size=gw * gh))
     codes = data.draw(st.binary(min_size=gw * gh, max_size=gw * gh))
     payload = los_payload(3, 2, gw, gh, levels, codes)
@@ -379,8 +381,11 @@ def test_artwork_makes_its_planes_once() -> None:
 
     art = Artwork("9", 1, 2, source=source)
     assert (art.level_at(0, 1), art.code_at(0, 0), art.codes, art.levels) == (
-        -1, 7, bytes([7, 8]), bytes([1, 255])
-    )  # fmt: skip
+        -1,
+        7,
+        bytes([7, 8]),
+        bytes([1, 255]),
+    )
     assert calls == [1]
     with pytest.raises(ValueError, match="no pixels"):
         _ = Artwork("9", 1, 2).levels
@@ -491,7 +496,12 @@ def test_parse_board_metadata_names_its_source() -> None:
 
 def test_hex_names() -> None:
     assert [hex_name(c, 1) for c in (0, 1, 25, 26, 27, 32)] == [
-        "A1", "B1", "Z1", "AA1", "BB1", "GG1"
+        "A1",
+        "B1",
+        "Z1",
+        "AA1",
+        "BB1",
+        "GG1",
     ]
     for col, row in STANDARD_GRID.hexes():
         assert parse_hex(hex_name(col, row)) == (col, row)
@@ -529,14 +539,53 @@ def test_pixel_to_hex_finds_the_nearest_centre() -> None:
 
 PROJECT_WORDS = {
     "terrain": {
-        "open-ground", "woods", "light-jungle", "dense-jungle", "brush", "bamboo", "orchard",
-        "palm-trees", "grain", "kunai", "marsh", "swamp", "mudflats", "wooden-building",
-        "stone-building", "huts", "paddy", "canal", "river", "pond", "lake", "ocean",
+        "open-ground",
+        "woods",
+        "light-jungle",
+        "dense-jungle",
+        "brush",
+        "bamboo",
+        "orchard",
+        "palm-trees",
+        "grain",
+        "kunai",
+        "marsh",
+        "swamp",
+        "mudflats",
+        "wooden-building",
+        "stone-building",
+        "huts",
+        "paddy",
+        "canal",
+        "river",
+        "pond",
+        "lake",
+        "ocean",
     },
-    "feature": {"road", "path", "woods-road", "bridge", "ford", "stream", "cellar", "rubble",
-                "crag", "runway", "paved-road"},
+    "feature": {
+        "road",
+        "path",
+        "woods-road",
+        "bridge",
+        "ford",
+        "stream",
+        "cellar",
+        "rubble",
+        "crag",
+        "runway",
+        "paved-road",
+    },
     "hexside": {
-        "hedge", "wall", "bocage", "cliff", "bank", "breached", "road", "path", "stream", "water"
+        "hedge",
+        "wall",
+        "bocage",
+        "cliff",
+        "bank",
+        "breached",
+        "road",
+        "path",
+        "stream",
+        "water",
     },
 }
 
@@ -561,16 +610,34 @@ def test_terrain_code_words_match_the_terrain_module() -> None:
 def test_terrain_codes_of_the_pto_boards() -> None:
     table = terrain_codes()
     expect = {
-        0: ("terrain", "open-ground"), 8: ("terrain", "pond"), 14: ("terrain", "marsh"),
-        24: ("terrain", "grain"), 25: ("terrain", "brush"), 26: ("terrain", "brush"),
-        30: ("feature", "stream"), 32: ("feature", "stream"), 40: ("terrain", "stone-building"),
-        50: ("terrain", "wooden-building"), 51: ("terrain", "wooden-building"),
-        60: ("terrain", "woods"), 63: ("terrain", "orchard"), 65: ("feature", "road"),
-        68: ("feature", "road"), 70: ("feature", "path"), 72: ("hexside", "wall"),
-        75: ("hexside", "cliff"), 82: ("feature", "bridge"), 126: ("terrain", "light-jungle"),
-        127: ("terrain", "dense-jungle"), 128: ("terrain", "bamboo"),
-        129: ("terrain", "palm-trees"), 130: ("terrain", "huts"), 132: ("terrain", "kunai"),
-        133: ("terrain", "swamp"), 135: ("terrain", "paddy"), 138: ("hexside", "bank"),
+        0: ("terrain", "open-ground"),
+        8: ("terrain", "pond"),
+        14: ("terrain", "marsh"),
+        24: ("terrain", "grain"),
+        25: ("terrain", "brush"),
+        26: ("terrain", "brush"),
+        30: ("feature", "stream"),
+        32: ("feature", "stream"),
+        40: ("terrain", "stone-building"),
+        50: ("terrain", "wooden-building"),
+        51: ("terrain", "wooden-building"),
+        60: ("terrain", "woods"),
+        63: ("terrain", "orchard"),
+        65: ("feature", "road"),
+        68: ("feature", "road"),
+        70: ("feature", "path"),
+        72: ("hexside", "wall"),
+        75: ("hexside", "cliff"),
+        82: ("feature", "bridge"),
+        126: ("terrain", "light-jungle"),
+        127: ("terrain", "dense-jungle"),
+        128: ("terrain", "bamboo"),
+        129: ("terrain", "palm-trees"),
+        130: ("terrain", "huts"),
+        132: ("terrain", "kunai"),
+        133: ("terrain", "swamp"),
+        135: ("terrain", "paddy"),
+        138: ("hexside", "bank"),
     }
     assert {c: (table[c].kind, table[c].word) for c in expect} == expect
     assert table[139].ignore and table[60].los_category == "WOODS" and table[60].height == 1
@@ -587,10 +654,16 @@ def test_g9_1_terrain_codes_that_mark_rubble_crag_runway_and_paved_road() -> Non
 
 @pytest.mark.parametrize(
     ("row", "message"),
-    [({"code": 5, "vasl": "x", "why": "y", "terrain": "brush", "mark": "scree"},
-      "mark 'scree' is not one of crag, paved-road, rubble, runway"),
-     ({"code": 5, "vasl": "x", "why": "y", "hexside": "wall", "mark": "crag"},
-      "a hexside code has no mark")],
+    [
+        (
+            {"code": 5, "vasl": "x", "why": "y", "terrain": "brush", "mark": "scree"},
+            "mark 'scree' is not one of crag, paved-road, rubble, runway",
+        ),
+        (
+            {"code": 5, "vasl": "x", "why": "y", "hexside": "wall", "mark": "crag"},
+            "a hexside code has no mark",
+        ),
+    ],
 )
 def test_a_terrain_code_mark_is_a_mark_word(row: dict[str, object], message: str) -> None:
     from aslpto.formats.vasl.boardarchive import BoardArchiveError, _terrain_code
@@ -673,9 +746,7 @@ def test_the_real_table_has_one_row_per_vasl_terrain_code() -> None:
     shared = vasl_dir() / "SharedBoardMetadata.xml"
     if not shared.is_file():
         pytest.skip("SharedBoardMetadata.xml not found")
-    vasl = {
-        int(t.get("typeCode", "-1")): t for t in ET.parse(shared).getroot().iter("terrainType")
-    }
+    vasl = {int(t.get("typeCode", "-1")): t for t in ET.parse(shared).getroot().iter("terrainType")}
     table = terrain_codes()
     assert set(table) == set(vasl)
     for code, row in table.items():

@@ -40,9 +40,15 @@ def line(codes: bytearray, x0: int, y0: int, x1: int, y1: int, code: int, width:
                 codes[x * H + y + d] = code
 
 
-def write(path: Path, codes: bytes | None = None, levels: bytes | None = None, *,
-          header: tuple[int, int, int, int] = (33, 10, W, H), los: bytes | None = None,
-          gz: Callable[[bytes], bytes] = gzip.compress) -> Path:  # fmt: skip
+def write(
+    path: Path,
+    codes: bytes | None = None,
+    levels: bytes | None = None,
+    *,
+    header: tuple[int, int, int, int] = (33, 10, W, H),
+    los: bytes | None = None,
+    gz: Callable[[bytes], bytes] = gzip.compress,
+) -> Path:
     """A board archive: ``LOSData`` (gzip, Java block data) and a ``BoardMetadata.xml``."""
     if los is None:
         n = len(codes) if codes is not None else header[2] * header[3]
@@ -99,8 +105,10 @@ def folder(tmp_path: Path) -> Path:
 
 
 def _load(folder: Path, ssr: str = "pto_terrain = false") -> Game:
-    text = (f'[scenario]\nname = "t"\n[map]\nboards = [["90"]]\nvasl_boards = "{folder}"\n'
-            f"[ssr]\n{ssr}\n")  # fmt: skip
+    text = (
+        f'[scenario]\nname = "t"\n[map]\nboards = [["90"]]\nvasl_boards = "{folder}"\n'
+        f"[ssr]\n{ssr}\n"
+    )
     return loads(text, str(folder / "t.toml"))
 
 
@@ -117,9 +125,15 @@ def test_find_board_archive_any_case(tmp_path: Path) -> None:
 def test_written_board_reads_as_painted(folder: Path) -> None:
     m = _load(folder).map
     t = {n: m.terrain(m.hex(f"90{n}")) for n in ("C3", "E5", "G4", "G5", "K5", "M5", "A1")}
-    assert t == {"C3": Terrain.WOODS, "E5": Terrain.GRAIN, "G4": Terrain.STONE_BUILDING,
-                 "G5": Terrain.STONE_BUILDING, "K5": Terrain.STONE_BUILDING,
-                 "M5": Terrain.WOODEN_BUILDING, "A1": Terrain.OPEN_GROUND}  # fmt: skip
+    assert t == {
+        "C3": Terrain.WOODS,
+        "E5": Terrain.GRAIN,
+        "G4": Terrain.STONE_BUILDING,
+        "G5": Terrain.STONE_BUILDING,
+        "K5": Terrain.STONE_BUILDING,
+        "M5": Terrain.WOODEN_BUILDING,
+        "A1": Terrain.OPEN_GROUND,
+    }
     g4 = m.info(m.hex("90G4")).building
     assert g4 is not None and g4.multi_hex and g4.cellar and m.hex("90G5") in g4.hexes
     m5 = m.info(m.hex("90M5")).building
@@ -167,8 +181,9 @@ def _scenario(tmp_path: Path, board: str = "90") -> Path:
     return p
 
 
-def _refused(tmp_path: Path, capsys: pytest.CaptureFixture[str], *words: str,
-             board: str = "90") -> None:  # fmt: skip
+def _refused(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], *words: str, board: str = "90"
+) -> None:
     s = _scenario(tmp_path, board)
     assert main(["terrain", str(s), f"{board}A1", "--vasl-boards", str(tmp_path)]) == 2
     out, err = capsys.readouterr()
@@ -183,8 +198,9 @@ def test_cli_reads_a_vasl_board(folder: Path, capsys: pytest.CaptureFixture[str]
     assert "90C3: woods, level 0" in capsys.readouterr().out
 
 
-def test_cli_refuses_a_file_that_is_not_a_zip(tmp_path: Path, capsys: pytest.CaptureFixture[str]
-                                              ) -> None:  # fmt: skip
+def test_cli_refuses_a_file_that_is_not_a_zip(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     (tmp_path / "bd90").write_bytes(b"not a zip")
     _refused(tmp_path, capsys, str(tmp_path / "bd90"), "not a zip archive")
 
@@ -230,8 +246,10 @@ def test_cli_names_the_folder_and_file_of_a_missing_board(
 
 
 def test_explicit_vasl_board_missing_names_folder_and_file(tmp_path: Path) -> None:
-    text = ('[scenario]\nname = "t"\n[map]\nboards = [["37"]]\nvasl_boards = "."\n'
-            '[map.files]\n"37" = "vasl:37"\n')  # fmt: skip
+    text = (
+        '[scenario]\nname = "t"\n[map]\nboards = [["37"]]\nvasl_boards = "."\n'
+        '[map.files]\n"37" = "vasl:37"\n'
+    )
     with pytest.raises(InputError) as e:
         loads(text, str(tmp_path / "t.toml"))
     assert "bd37" in str(e.value) and str(tmp_path) in str(e.value) and "\n" not in str(e.value)

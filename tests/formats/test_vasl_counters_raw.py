@@ -17,8 +17,10 @@ ROOT = Path(__file__).resolve().parents[2]
 
 
 def _buildfile() -> Path | None:
-    for path in (ROOT.parent / "shared" / "vasl" / "module" / "buildFile",
-                 Path("/work/shared/vasl/module/buildFile")):  # fmt: skip
+    for path in (
+        ROOT.parent / "shared" / "vasl" / "module" / "buildFile",
+        Path("/work/shared/vasl/module/buildFile"),
+    ):
         if path.is_file():
             return path
     return None

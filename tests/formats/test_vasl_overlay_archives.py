@@ -31,8 +31,9 @@ LEVEL0, INTERIOR, BANK_BROWN, BLACK = (175, 188, 106), (174, 168, 78), (103, 75,
 @pytest.fixture(scope="module")
 def woods_board(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """A 33 x 10-hex board, all woods (code 60) at level 0."""
-    los = gzip.compress(java_block_stream(los_payload(33, 10, W, H, bytes(W * H),
-                                                      bytes([60]) * (W * H))))  # fmt: skip
+    los = gzip.compress(
+        java_block_stream(los_payload(33, 10, W, H, bytes(W * H), bytes([60]) * (W * H)))
+    )
     return write_archive(tmp_path_factory.mktemp("b") / "bd99", los)
 
 
@@ -44,8 +45,14 @@ def _gif(draw_hex: bool = True) -> bytes:
     d = ImageDraw.Draw(im)
     if draw_hex:
         cx, cy = 56, 129
-        pts = [(cx - 37, cy), (cx - 18, cy - 32), (cx + 18, cy - 32), (cx + 37, cy),
-               (cx + 18, cy + 32), (cx - 18, cy + 32)]  # fmt: skip
+        pts = [
+            (cx - 37, cy),
+            (cx - 18, cy - 32),
+            (cx + 18, cy - 32),
+            (cx + 37, cy),
+            (cx + 18, cy + 32),
+            (cx - 18, cy + 32),
+        ]
         d.polygon(pts, fill=1, outline=4)
         d.rectangle((cx - 20, cy - 18, cx + 20, cy + 18), fill=2)
         d.rectangle((cx - 6, cy - 6, cx + 6, cy + 6), fill=3)
@@ -84,20 +91,22 @@ def test_colours_by_name_then_nearest() -> None:
     assert resolve_colour((170, 190, 110), own, by_rgb, {}, cands) == "Level0"
 
 
-def test_a_one_hex_paddy_replaces_the_woods_beneath(woods_board: Path,
-                                                     paddy_archive: Path) -> None:  # fmt: skip
+def test_a_one_hex_paddy_replaces_the_woods_beneath(woods_board: Path, paddy_archive: Path) -> None:
     board = read_board_archive(woods_board)
     laid = place_overlays(board, [OverlaySpot("T1", str(paddy_archive), "W5", "W5")])
     assert laid.terrain != board.terrain and board_data(board).terrain[parse_hex("W5")] == (
-        Terrain.WOODS)  # fmt: skip
+        Terrain.WOODS
+    )
     data = board_data(laid)
     assert data.terrain[parse_hex("W5")] == Terrain.PADDY
     assert data.terrain[parse_hex("W4")] == Terrain.WOODS
     assert laid.code_at_hex("W5") == 136  # the dot's colour takes the paddy around it
     assert covered_hexes(board, OverlaySpot("T1", str(paddy_archive), "W5", "W5")) == {
-        parse_hex("W5")}  # fmt: skip
+        parse_hex("W5")
+    }
     assert HexsideFeature.BANK not in data.hexsides.get(
-        frozenset({parse_hex("W5"), parse_hex("W4")}), frozenset())  # not ovrRP: no bank pixels
+        frozenset({parse_hex("W5"), parse_hex("W4")}), frozenset()
+    )  # not ovrRP: no bank pixels
 
 
 def test_bad_placements_are_one_line(woods_board: Path, paddy_archive: Path) -> None:

@@ -281,9 +281,17 @@ def test_small_save(tmp_path: Path) -> None:
     game = read_save(_small_save(tmp_path))
     assert game.key == 0x5C
     assert [c.kind for c in game.commands] == [
-        "begin_save", "empty", "empty", "add_piece", "add_piece", "add_piece",
-        "scenario_info", "boards", "chat", "end_save",
-    ]  # fmt: skip
+        "begin_save",
+        "empty",
+        "empty",
+        "add_piece",
+        "add_piece",
+        "add_piece",
+        "scenario_info",
+        "boards",
+        "chat",
+        "end_save",
+    ]
     assert game.module is not None and game.module.name == "VASL"
     assert game.module.version == "6.5.1" and game.save is None
 
@@ -304,12 +312,20 @@ def test_small_save(tmp_path: Path) -> None:
     assert layout is not None and layout.columns == 2 and layout.rows == 1
     first, second = layout.boards
     assert first == Board(
-        name="37", code="r37", column=0, row=0, reversed=True, crop=Crop(0, 0, 900, 645),
+        name="37",
+        code="r37",
+        column=0,
+        row=0,
+        reversed=True,
+        crop=Crop(0, 0, 900, 645),
         version="1.2",
         overlays=(Overlay("x1", "A1", "B2"), Overlay("p3", "C4", "C4", ("true",))),
-        ssr=("DenseJungle", "PalmTrees", "RoadsToPaths"), zoom=1.0, full_hex_crop=False,
-        unparsed=(), raw=first.raw,
-    )  # fmt: skip
+        ssr=("DenseJungle", "PalmTrees", "RoadsToPaths"),
+        zoom=1.0,
+        full_hex_crop=False,
+        unparsed=(),
+        raw=first.raw,
+    )
     assert (second.name, second.code, second.version, second.reversed) == ("2", "02", "6.4", False)
     assert second.unparsed == ("ODD",)
 
@@ -602,8 +618,9 @@ def test_plain_save_reads(tmp_path: Path) -> None:
 @needs_saves
 def test_metadata(tmp_path: Path) -> None:
     game = read_save(_save("Hill 621 (Scenario E).vsav"))
-    assert game.module == MetaData("VASL", "6.5.1", "3.2.17", "Virtual Advanced Squad Leader",
-                                   1322805026979)  # fmt: skip
+    assert game.module == MetaData(
+        "VASL", "6.5.1", "3.2.17", "Virtual Advanced Squad Leader", 1322805026979
+    )
     assert game.save is not None and game.save.date_saved == 1601179368118
     assert str(game.save.saved_at) == "2020-09-27 04:02:48.118000+00:00"
     assert game.save.version == "" and game.save.name is None

@@ -18,10 +18,13 @@ from aslpto.formats.vasl.savefile import read_save, with_position, write_save
 
 HERE = Path(__file__).resolve()
 SAVES = next(
-    (p for p in (HERE.parents[3] / "shared" / "vasl" / "saves", Path("/work/shared/vasl/saves"))
-     if p.is_dir()),
+    (
+        p
+        for p in (HERE.parents[3] / "shared" / "vasl" / "saves", Path("/work/shared/vasl/saves"))
+        if p.is_dir()
+    ),
     None,
-)  # fmt: skip
+)
 needs_saves = pytest.mark.skipif(SAVES is None, reason="the VASL saves folder is not here")
 
 HEX_W, HEX_H, EDGE = 1800 / 32, 64.5, 400
@@ -32,8 +35,15 @@ def _save(name: str) -> Path:
     return SAVES / name
 
 
-def map_pixel(grid_col: int, grid_row: int, col: int, row: int, turned: bool = False,
-              width: int = 1800, height: int = 645) -> tuple[int, int]:  # fmt: skip
+def map_pixel(
+    grid_col: int,
+    grid_row: int,
+    col: int,
+    row: int,
+    turned: bool = False,
+    width: int = 1800,
+    height: int = 645,
+) -> tuple[int, int]:
     """Where VASL draws a counter on printed hex (col, row) of the board at grid cell
     (grid_col, grid_row): the board's corner, then the hex centre in its own pixels."""
     x = col * HEX_W
@@ -96,18 +106,27 @@ def test_counters_moved_onto_hexes_of_every_board_both_column_parities(tmp_path:
     for p in save.pieces:
         if p.stack:
             by_stack.setdefault(p.stack, []).append(p.name)
-    stacks = [s for s, names in by_stack.items()
-              if all(n.endswith(("Esq", "1sq")) for n in names)][:6]  # fmt: skip
-    chosen = [(0, 0, 2, 3), (0, 0, 3, 7), (0, 1, 28, 5), (0, 1, 29, 1), (0, 2, 0, 1),
-              (0, 2, 32, 10)]  # fmt: skip
+    stacks = [s for s, names in by_stack.items() if all(n.endswith(("Esq", "1sq")) for n in names)][
+        :6
+    ]
+    chosen = [
+        (0, 0, 2, 3),
+        (0, 0, 3, 7),
+        (0, 1, 28, 5),
+        (0, 1, 29, 1),
+        (0, 2, 0, 1),
+        (0, 2, 32, 10),
+    ]
     first = {s: next(p.id for p in save.pieces if p.stack == s) for s in stacks}
     pairs = zip(stacks, chosen, strict=True)
     moves = {first[s]: map_pixel(gc, gr, c, r) for s, (gc, gr, c, r) in pairs}
     got = vs.read(_moved_copy(tmp_path, "Hill 621 (Scenario E).vsav", moves))
     boards = ["2", "4", "3"]
-    want = sorted(f"{boards[gr]}{chr(65 + c % 26) * (c // 26 + 1)}{r}"
-                  for s, (gc, gr, c, r) in zip(stacks, chosen, strict=True)
-                  for _ in by_stack[s])  # fmt: skip
+    want = sorted(
+        f"{boards[gr]}{chr(65 + c % 26) * (c // 26 + 1)}{r}"
+        for s, (gc, gr, c, r) in zip(stacks, chosen, strict=True)
+        for _ in by_stack[s]
+    )
     placed = sorted(u["hex"] for u in got.document["units"] if "hex" in u)
     assert placed == want
     assert got.report.off_map == got.report.identified - len(want)
@@ -152,8 +171,10 @@ def test_unknown_pieces_are_listed_with_where_and_image(tmp_path: Path) -> None:
     save = read_save(_save("basic.vsav"))
     commands = [c.text for c in save.commands]
     piece = save.pieces[0]
-    odd = [t.replace(piece.basic_name, "Mystery Thing") if t.startswith(f"+/{piece.id}/") else t
-           for t in commands]  # fmt: skip
+    odd = [
+        t.replace(piece.basic_name, "Mystery Thing") if t.startswith(f"+/{piece.id}/") else t
+        for t in commands
+    ]
     dest = tmp_path / "odd.vsav"
     write_save(dest, odd, key=save.key)
     got = vs.read(dest)
@@ -176,9 +197,7 @@ def test_crops_and_unknown_board_options_are_listed_not_dropped() -> None:
     from aslpto.cli.check import source_findings
     from aslpto.formats.vasl.savefile import parse_boards
 
-    layout = parse_boards(
-        "bd\t0\t0\t37\t0\t0\t900\t-1\tVER\t6.1\tOVR\tRP1\tH5\tH6\tWIBBLE"
-    )
+    layout = parse_boards("bd\t0\t0\t37\t0\t0\t900\t-1\tVER\t6.1\tOVR\tRP1\tH5\tH6\tWIBBLE")
     got = vs._unread(layout.boards)
     assert got == [
         "board 37: cropped to x 0, y 0, width 900, height -1 in VASL; "
@@ -201,11 +220,28 @@ def test_check_prints_counts_and_json(capsys: pytest.CaptureFixture[str]) -> Non
 @needs_saves
 def test_import_then_load_is_reading_the_save(tmp_path: Path) -> None:
     out = tmp_path / "basic.toml"
-    assert main(["import", str(_save("basic.vsav")), "-o", str(out), "--ssr", "ec=mud",
-                 "--ssr", "current=S:slow"]) == 0  # fmt: skip
+    assert (
+        main(
+            [
+                "import",
+                str(_save("basic.vsav")),
+                "-o",
+                str(out),
+                "--ssr",
+                "ec=mud",
+                "--ssr",
+                "current=S:slow",
+            ]
+        )
+        == 0
+    )
     imported = scenario.load(out)
-    direct = scenario.loads(vs.read(_save("basic.vsav"), {"ec": "mud", "current": {
-        "direction": "S", "force": "slow"}}).toml(), str(out))  # fmt: skip
+    direct = scenario.loads(
+        vs.read(
+            _save("basic.vsav"), {"ec": "mud", "current": {"direction": "S", "force": "slow"}}
+        ).toml(),
+        str(out),
+    )
     assert imported == direct
     assert imported.conditions.ec.value == "mud"
 
@@ -217,7 +253,7 @@ def test_side_file_supplies_ssr(tmp_path: Path) -> None:
     (tmp_path / "game.ssr.toml").write_text('[ssr]\npaddy = "irrigated"\n', encoding="utf-8")
     game = scenario.load(dest)
     assert game.conditions.paddy.value == "irrigated"
-    (tmp_path / "game.ssr.toml").write_text('[ssr\n', encoding="utf-8")
+    (tmp_path / "game.ssr.toml").write_text("[ssr\n", encoding="utf-8")
     with pytest.raises(InputError, match=r"game\.ssr\.toml:1: not valid TOML"):
         scenario.load(dest)
     # a bad value names the save and the field, not a line of the scenario written from it

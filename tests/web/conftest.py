@@ -21,16 +21,28 @@ from aslpto.web.server import Background
 ROOT = Path(__file__).resolve().parents[2]
 EXAMPLES = ROOT / "examples"
 SCREENSHOTS = ROOT / "out" / "screenshots"
-VASL = next((p for p in (ROOT.parent / "shared" / "vasl", Path("/work/shared/vasl"))
-             if (p / "boards").is_dir()), None)  # fmt: skip
+VASL = next(
+    (
+        p
+        for p in (ROOT.parent / "shared" / "vasl", Path("/work/shared/vasl"))
+        if (p / "boards").is_dir()
+    ),
+    None,
+)
 """The real VASL data (boards, saves), read at run time; tests that need it skip without."""
 STALINGRAD = "The Streets Of Stalingrad (Scenario C).vsav"
 """A real save exchanged before setup: its 117 units all off the boards (board 1)."""
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_FLAGS = [
-    "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-    "--disable-background-networking", "--disable-component-update", "--disable-sync",
-]  # fmt: skip
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
 
 
 class Served:
@@ -42,11 +54,15 @@ class Served:
         self.url = self.bg.url
 
     def request(
-        self, path: str, body: bytes | None = None, headers: dict[str, str] | None = None,
+        self,
+        path: str,
+        body: bytes | None = None,
+        headers: dict[str, str] | None = None,
         method: str | None = None,
     ) -> tuple[int, Any]:
-        req = urllib.request.Request(self.url + path.lstrip("/"), data=body,
-                                     headers=headers or {}, method=method)  # fmt: skip
+        req = urllib.request.Request(
+            self.url + path.lstrip("/"), data=body, headers=headers or {}, method=method
+        )
         try:
             with urllib.request.urlopen(req, timeout=30) as r:
                 status, data, kind = r.status, r.read(), r.headers.get("content-type", "")
@@ -101,8 +117,7 @@ def vasl_boards(*boards: str) -> Path:
     if VASL is None:
         pytest.skip("the VASL data (../shared/vasl/boards) is not here")
     folder = VASL / "boards"
-    missing = [b for b in boards
-               if not any((folder / f"bd{n}").is_file() for n in (b, b.zfill(2)))]
+    missing = [b for b in boards if not any((folder / f"bd{n}").is_file() for n in (b, b.zfill(2)))]
     if missing:
         pytest.skip(f"no VASL board archive bd{missing[0]} in {folder}")
     return folder

@@ -24,33 +24,103 @@ SEASON = "paddy-in-season.toml"
 
 SAME = [
     ("terrain", {"hex": "31CC8"}, ["terrain", "paddy-river.toml", "31CC8"], "paddy-river.toml"),
-    ("move", {"unit": "A", "steps": ["37DD8", "37DD7", ":beneath", "37CC8"], "double-time": True},
-     ["move", PANJI, "A", "37DD8", "37DD7", ":beneath", "37CC8", "--double-time"], PANJI),
+    (
+        "move",
+        {"unit": "A", "steps": ["37DD8", "37DD7", ":beneath", "37CC8"], "double-time": True},
+        ["move", PANJI, "A", "37DD8", "37DD7", ":beneath", "37CC8", "--double-time"],
+        PANJI,
+    ),
     ("move", {"unit": "B", "steps": ["37DD7/EE8"]}, ["move", PANJI, "B", "37DD7/EE8"], PANJI),
     ("reach", {"unit": "A", "phase": "mph"}, ["reach", PANJI, "A", "--phase", "mph"], PANJI),
-    ("los", {"from": "7AA10", "to": "7AA8"}, ["los", "b21-deep.toml", "7AA10", "7AA8"],
-     "b21-deep.toml"),
-    ("odds", {"procedure": "panji", "unit": ["A"]},
-     ["odds", "panji", "--scenario", PANJI, "--unit", "A"], PANJI),
-    ("odds", {"procedure": "mc", "n": 1, "unit": ["A"]},
-     ["odds", "mc", "1", "--scenario", PANJI, "--unit", "A"], PANJI),
+    (
+        "los",
+        {"from": "7AA10", "to": "7AA8"},
+        ["los", "b21-deep.toml", "7AA10", "7AA8"],
+        "b21-deep.toml",
+    ),
+    (
+        "odds",
+        {"procedure": "panji", "unit": ["A"]},
+        ["odds", "panji", "--scenario", PANJI, "--unit", "A"],
+        PANJI,
+    ),
+    (
+        "odds",
+        {"procedure": "mc", "n": 1, "unit": ["A"]},
+        ["odds", "mc", "1", "--scenario", PANJI, "--unit", "A"],
+        PANJI,
+    ),
     ("check", {}, ["check", PANJI], PANJI),
     ("fire", {"firers": "U1,U2", "target": "32N6"}, ["fire", RIVER, "U1,U2", "32N6"], RIVER),
-    ("fire", {"firers": "U2,UL", "target": "J2", "phase": "defensive-first", "moving": True},
-     ["fire", SEASON, "U2,UL", "J2", "--phase", "defensive-first", "--moving"], SEASON),
-    ("fire", {"firers": "U1", "target": "J1", "summary": True},
-     ["fire", RIVER, "U1", "J1", "--summary"], RIVER),
-    ("fire", {"firers": "U2,UL", "target": "32N6", "rolls": "3,4 2,3"},
-     ["fire", RIVER, "U2,UL", "32N6", "--rolls", "3,4 2,3"], RIVER),
-    ("fire", {"firers": "U1,U2", "target": "32N6", "no-leader": True, "phase": "final",
-              "area-fire": True, "seed": 7},
-     ["fire", RIVER, "U1,U2", "32N6", "--no-leader", "--phase", "final", "--area-fire",
-      "--seed", "7"], RIVER),
-    ("fire", {"firers": "U2,UL", "target": "J2", "phase": "defensive-first", "moving": True,
-              "assault-movement": True, "fired": True, "leader": "UL"},
-     ["fire", SEASON, "U2,UL", "J2", "--phase", "defensive-first", "--moving",
-      "--assault-movement", "--fired", "--leader", "UL"], SEASON),
-]  # fmt: skip
+    (
+        "fire",
+        {"firers": "U2,UL", "target": "J2", "phase": "defensive-first", "moving": True},
+        ["fire", SEASON, "U2,UL", "J2", "--phase", "defensive-first", "--moving"],
+        SEASON,
+    ),
+    (
+        "fire",
+        {"firers": "U1", "target": "J1", "summary": True},
+        ["fire", RIVER, "U1", "J1", "--summary"],
+        RIVER,
+    ),
+    (
+        "fire",
+        {"firers": "U2,UL", "target": "32N6", "rolls": "3,4 2,3"},
+        ["fire", RIVER, "U2,UL", "32N6", "--rolls", "3,4 2,3"],
+        RIVER,
+    ),
+    (
+        "fire",
+        {
+            "firers": "U1,U2",
+            "target": "32N6",
+            "no-leader": True,
+            "phase": "final",
+            "area-fire": True,
+            "seed": 7,
+        },
+        [
+            "fire",
+            RIVER,
+            "U1,U2",
+            "32N6",
+            "--no-leader",
+            "--phase",
+            "final",
+            "--area-fire",
+            "--seed",
+            "7",
+        ],
+        RIVER,
+    ),
+    (
+        "fire",
+        {
+            "firers": "U2,UL",
+            "target": "J2",
+            "phase": "defensive-first",
+            "moving": True,
+            "assault-movement": True,
+            "fired": True,
+            "leader": "UL",
+        },
+        [
+            "fire",
+            SEASON,
+            "U2,UL",
+            "J2",
+            "--phase",
+            "defensive-first",
+            "--moving",
+            "--assault-movement",
+            "--fired",
+            "--leader",
+            "UL",
+        ],
+        SEASON,
+    ),
+]
 
 
 def _cli(
@@ -65,9 +135,13 @@ def _cli(
 
 @pytest.mark.parametrize(("command", "body", "argv", "scenario"), SAME)
 def test_api_answers_the_cli_json(
-    serve: Callable[[str], Served], capsys: pytest.CaptureFixture[str],
-    command: str, body: dict[str, object], argv: list[str], scenario: str,
-) -> None:  # fmt: skip
+    serve: Callable[[str], Served],
+    capsys: pytest.CaptureFixture[str],
+    command: str,
+    body: dict[str, object],
+    argv: list[str],
+    scenario: str,
+) -> None:
     s = serve(scenario)
     status, got = s.post(f"/api/{command}", body)
     code, out, _ = _cli(argv, scenario, capsys)
@@ -85,19 +159,28 @@ REFUSED = [
     ("move", {"unit": "Z", "steps": ["37EE7"]}, ["move", PANJI, "Z", "37EE7"]),
     ("terrain", {"hex": "37ZZ99"}, ["terrain", PANJI, "37ZZ99"]),
     ("los", {"from": "37DD7", "to": "nowhere"}, ["los", PANJI, "37DD7", "nowhere"]),
-    ("move", {"unit": "A", "steps": ["37EE7"], "phase": "cc"},
-     ["move", PANJI, "A", "37EE7", "--phase", "cc"]),
-    ("odds", {"procedure": "panji", "unit": ["Q"]},
-     ["odds", "panji", "--scenario", PANJI, "--unit", "Q"]),
+    (
+        "move",
+        {"unit": "A", "steps": ["37EE7"], "phase": "cc"},
+        ["move", PANJI, "A", "37EE7", "--phase", "cc"],
+    ),
+    (
+        "odds",
+        {"procedure": "panji", "unit": ["Q"]},
+        ["odds", "panji", "--scenario", PANJI, "--unit", "Q"],
+    ),
     ("reach", {"unit": "A", "with-leader": "B"}, ["reach", PANJI, "A", "--with-leader", "B"]),
-]  # fmt: skip
+]
 
 
 @pytest.mark.parametrize(("command", "body", "argv"), REFUSED)
 def test_api_refuses_with_the_cli_line(
-    serve: Callable[[str], Served], capsys: pytest.CaptureFixture[str],
-    command: str, body: dict[str, object], argv: list[str],
-) -> None:  # fmt: skip
+    serve: Callable[[str], Served],
+    capsys: pytest.CaptureFixture[str],
+    command: str,
+    body: dict[str, object],
+    argv: list[str],
+) -> None:
     status, got = serve(PANJI).post(f"/api/{command}", body)
     code, _, err = _cli(argv, PANJI, capsys)
     assert code == 2 and 400 <= status < 500
@@ -113,20 +196,26 @@ FIRE_REFUSED = [
     ({"firers": "U1", "target": "32N6", "moving": True}, ["U1", "32N6", "--moving"]),
     ({"firers": "U1", "target": "32N6", "phase": "close"}, ["U1", "32N6", "--phase", "close"]),
     ({"firers": "U1", "target": "32N6", "seed": "x"}, ["U1", "32N6", "--seed", "x"]),
-    ({"firers": "U1", "target": "32N6", "rolls": "3,4", "summary": True},
-     ["U1", "32N6", "--rolls", "3,4", "--summary"]),
-    ({"firers": "U1", "target": "32N6", "leader": "UL", "no-leader": True},
-     ["U1", "32N6", "--leader", "UL", "--no-leader"]),
+    (
+        {"firers": "U1", "target": "32N6", "rolls": "3,4", "summary": True},
+        ["U1", "32N6", "--rolls", "3,4", "--summary"],
+    ),
+    (
+        {"firers": "U1", "target": "32N6", "leader": "UL", "no-leader": True},
+        ["U1", "32N6", "--leader", "UL", "--no-leader"],
+    ),
     ({"firers": "U1"}, ["U1"]),
     ({"firers": "U1,U2,UL", "target": "32N6"}, ["U1,U2,UL", "32N6"]),  # UL not with U1 (A7.531)
-]  # fmt: skip
+]
 
 
 @pytest.mark.parametrize(("body", "argv"), FIRE_REFUSED)
 def test_fire_refuses_bad_firers_and_targets_with_the_cli_line(
-    serve: Callable[[str], Served], capsys: pytest.CaptureFixture[str],
-    body: dict[str, object], argv: list[str],
-) -> None:  # fmt: skip
+    serve: Callable[[str], Served],
+    capsys: pytest.CaptureFixture[str],
+    body: dict[str, object],
+    argv: list[str],
+) -> None:
     status, got = serve(RIVER).post("/api/fire", body)
     code, _, err = _cli(["fire", RIVER, *argv], RIVER, capsys)
     assert code == 2 and 400 <= status < 500
@@ -162,7 +251,7 @@ CC_SAME = [
     {"location": "32N6", "rolls": "3,4 2,2"},
     {"location": "32N6", "attacker": "Japanese", "drm": -1, "defender-drm": 2},
     {"location": "32N6", "ambush": "attacker", "seed": 7},
-]  # fmt: skip
+]
 
 
 def _cc_argv(body: dict[str, object]) -> list[str]:
@@ -193,7 +282,7 @@ CC_REFUSED = [
     {"location": "U1", "rolls": "3,4", "summary": True},
     {"location": "U1", "rolls": "13,4"},
     {"location": "U1", "rolls": "3,4"},  # the DEFENDER's roll missing
-]  # fmt: skip
+]
 
 
 @pytest.mark.parametrize("body", CC_REFUSED)
@@ -329,8 +418,13 @@ def test_every_bad_request_gets_a_4xx_and_one_line(
 
 def test_get_on_a_query_and_unknown_paths_are_4xx(serve: Callable[[str], Served]) -> None:
     s = serve(PANJI)
-    for method, path in (("GET", "/api/move"), ("GET", "/api/nothing"), ("GET", "/nothing"),
-                         ("DELETE", "/api/check"), ("GET", "/static/../referee.py")):  # fmt: skip
+    for method, path in (
+        ("GET", "/api/move"),
+        ("GET", "/api/nothing"),
+        ("GET", "/nothing"),
+        ("DELETE", "/api/check"),
+        ("GET", "/static/../referee.py"),
+    ):
         status, _ = s.request(path, method=method)
         assert 400 <= status < 500, (method, path, status)
 
@@ -349,8 +443,7 @@ def test_dropped_archives_are_measured_before_they_are_read(
     ratio = _zip({"savedGame": b"\0" * (40 * 1024 * 1024)})
     status, got = s.request("/api/scenario", ratio, {"x-filename": "game.vsav"})
     assert status == 413 and "packed over 200:1" in got["error"]
-    status, got = s.request("/api/scenario", _zip({"savedGame": b"x"}),
-                            {"x-filename": "game.vsav"})  # fmt: skip
+    status, got = s.request("/api/scenario", _zip({"savedGame": b"x"}), {"x-filename": "game.vsav"})
     assert status == 400 and got["error"].startswith("game.vsav")  # read as a save
     with pytest.raises(BadRequest) as e:  # over HTTP the socket closes while the client sends
         s.referee.opened(b"#" * (3 * 1024 * 1024), "big.toml")
@@ -407,8 +500,11 @@ def test_serve_prints_its_url_first_and_answers() -> None:
     env = {**os.environ, "PYTHONUNBUFFERED": "1"}
     p = subprocess.Popen(
         [sys.executable, "-m", "aslpto.cli", "serve", str(EXAMPLES / PANJI), "--port", "0"],
-        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env,
-    )  # fmt: skip
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        env=env,
+    )
     try:
         assert p.stdout is not None
         url = p.stdout.readline().strip()
@@ -446,8 +542,14 @@ def test_serve_refuses_a_taken_port(capsys: pytest.CaptureFixture[str]) -> None:
 def test_a6_warm_los_answers_as_a_fresh_load_does(serve: Callable[[str], Served]) -> None:
     """The LOS engine is built once per game; every answer is the one a fresh load gives."""
     s = serve("paddy-river.toml")
-    pairs = [("31CC8", "32N6"), ("J1", "U1"), ("32M6:bank", "32T10"), ("31A1", "32GG10"),
-             ("32N6", "31CC8"), ("J3", "32N7")]  # fmt: skip
+    pairs = [
+        ("31CC8", "32N6"),
+        ("J1", "U1"),
+        ("32M6:bank", "32T10"),
+        ("31A1", "32GG10"),
+        ("32N6", "31CC8"),
+        ("J3", "32N7"),
+    ]
     warm = [s.post("/api/los", {"from": a, "to": b}) for a, b in pairs]
     for (a, b), got in zip(pairs, warm, strict=True):
         fresh = Referee.load(EXAMPLES / "paddy-river.toml")

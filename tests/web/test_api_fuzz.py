@@ -19,22 +19,87 @@ CC_REF = FIRE_REF.placed({"unit": "U1", "hex": "32N6"})
 """A CC needs both sides in one Location: U1 put into 32N6, where J3 is."""
 REFS = {"fire": FIRE_REF, "cc": CC_REF}
 FIELDS = {c: [f["name"] for f in fs] for c, fs in REF.fields().items()}
-WORDS = st.sampled_from([
-    "A", "B", "E", "tank", "37EE7", "37DD7", "37CC8", "37EE8", ":above", ":beneath", ":bank",
-    ":in", "37DD7/EE8", "37EE7=11", "37A0", "37ZZ1", "37EE7@2", "37DD7:bank", "mph", "aph",
-    "panji", "mc", "nmc", "ptc", "gun", "-1", "0", "3", "", " ", "99999999999999999999",
-    "hara-kiri", "th-hero", "atmm", "sniper", "6,6", "1,1 2", "x:y:z", "37EE7:tunnel",
-    "37EE7:breach",
-    # fire (paddy-river): firers, targets, phases
-    "U1", "U1,U2", "U1,U2,UL", "U2,UL", "J1,JL", "J3", "JL", "UL", "32N6", "32M5", "32N6:bank",
-    "U1,J1", "U1,", "prep", "defensive-first", "final", "advancing", "3,4 2,3", "7",
-    # cc: locations, sides, who Ambushed
-    "U.S.", "Japanese", "japanese", "Germans", "attacker", "defender", "3,4 2,2", "6,6 1,1",
-])  # fmt: skip
+WORDS = st.sampled_from(
+    [
+        "A",
+        "B",
+        "E",
+        "tank",
+        "37EE7",
+        "37DD7",
+        "37CC8",
+        "37EE8",
+        ":above",
+        ":beneath",
+        ":bank",
+        ":in",
+        "37DD7/EE8",
+        "37EE7=11",
+        "37A0",
+        "37ZZ1",
+        "37EE7@2",
+        "37DD7:bank",
+        "mph",
+        "aph",
+        "panji",
+        "mc",
+        "nmc",
+        "ptc",
+        "gun",
+        "-1",
+        "0",
+        "3",
+        "",
+        " ",
+        "99999999999999999999",
+        "hara-kiri",
+        "th-hero",
+        "atmm",
+        "sniper",
+        "6,6",
+        "1,1 2",
+        "x:y:z",
+        "37EE7:tunnel",
+        "37EE7:breach",
+        # fire (paddy-river): firers, targets, phases
+        "U1",
+        "U1,U2",
+        "U1,U2,UL",
+        "U2,UL",
+        "J1,JL",
+        "J3",
+        "JL",
+        "UL",
+        "32N6",
+        "32M5",
+        "32N6:bank",
+        "U1,J1",
+        "U1,",
+        "prep",
+        "defensive-first",
+        "final",
+        "advancing",
+        "3,4 2,3",
+        "7",
+        # cc: locations, sides, who Ambushed
+        "U.S.",
+        "Japanese",
+        "japanese",
+        "Germans",
+        "attacker",
+        "defender",
+        "3,4 2,2",
+        "6,6 1,1",
+    ]
+)
 VALUES = st.one_of(
-    WORDS, st.booleans(), st.integers(-5, 20), st.none(), st.lists(WORDS, max_size=4),
+    WORDS,
+    st.booleans(),
+    st.integers(-5, 20),
+    st.none(),
+    st.lists(WORDS, max_size=4),
     st.text(max_size=8),
-)  # fmt: skip
+)
 
 
 FIRERS = st.sampled_from(["U1", "U1,U2", "U1,U2,UL", "U2,UL", "UL", "J1,JL", "J3", "U1,J1"])

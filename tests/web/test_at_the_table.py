@@ -37,9 +37,7 @@ def _open(page: Any, s: Served, query: str = "") -> None:
 # 1. a unit named like a hex -------------------------------------------------------------------
 
 
-def test_a6_units_named_like_hexes_are_never_taken_for_the_hexes(
-    spread: Served, page: Any
-) -> None:
+def test_a6_units_named_like_hexes_are_never_taken_for_the_hexes(spread: Served, page: Any) -> None:
     """R1 stands in 1P1 and G10 in 1X2; hexes 1R1 and 1G10 exist too. Clicked, the units are
     asked for; typed or sent bare, the word is refused, saying how to name either."""
     units = {u["id"]: u["hex"] for u in spread.request("/api/map")[1]["units"]}
@@ -81,8 +79,9 @@ def test_the_page_is_usable_on_a_phone_a_tablet_and_a_desktop(
     and its panel is in sight; the zoom buttons zoom."""
     width, height = size
     s = serve("paddy-river.toml")
-    context = browser.new_context(viewport={"width": width, "height": height},
-                                  has_touch=width < 900)  # fmt: skip
+    context = browser.new_context(
+        viewport={"width": width, "height": height}, has_touch=width < 900
+    )
     pg = context.new_page()
     errors: list[str] = []
     pg.on("pageerror", lambda e: errors.append(str(e)))
@@ -165,8 +164,9 @@ def test_a_save_with_every_unit_off_the_map_lists_them_and_places_one(page: Any)
         page.goto(s.url)
         page.wait_for_selector(".unit-chip")
         page.set_input_files("#ui-file", str(vasl_save(STALINGRAD)))
-        page.wait_for_function("document.getElementById('ui-status').textContent"
-                               ".startsWith('opened')")  # fmt: skip
+        page.wait_for_function(
+            "document.getElementById('ui-status').textContent.startsWith('opened')"
+        )
         assert page.inner_text("#offmap-count") == "117"
         assert page.locator(".offmap-unit").count() == 117
         assert page.eval_on_selector("#ui-panel", "p => p.firstElementChild.id") == "offmap-panel"
@@ -194,9 +194,7 @@ def test_a_save_with_every_unit_off_the_map_lists_them_and_places_one(page: Any)
 # 5. answers in sight and up to date; a game per tab -------------------------------------------
 
 
-def test_two_tabs_keep_two_games_and_the_answers_stay_in_sight(
-    serve: Any, browser: Any
-) -> None:
+def test_two_tabs_keep_two_games_and_the_answers_stay_in_sight(serve: Any, browser: Any) -> None:
     """Tab A stays on the first game while tab B opens another; each answers about its own,
     a reload keeps it, "first game" goes back. The LOS answer is at the top of the panel, with
     no reach or path left from Move mode; an opened game leaves no LOS or hex panel behind."""
@@ -224,16 +222,14 @@ def test_two_tabs_keep_two_games_and_the_answers_stay_in_sight(
         b.press("#los-text", "Enter")
         b.wait_for_selector("#los-head")
         b.set_input_files("#ui-file", str(EXAMPLES / "b21-deep.toml"))
-        b.wait_for_function("document.getElementById('ui-status').textContent"
-                            ".startsWith('opened')")  # fmt: skip
+        b.wait_for_function("document.getElementById('ui-status').textContent.startsWith('opened')")
         assert b.locator("#los-panel:not([hidden])").count() == 0
         assert b.locator("#hex-panel:not([hidden])").count() == 0
         assert "?game=" in b.url and b.locator("#ui-first:not([hidden])").count() == 1
         # tab A still asks about its own game
         a.fill("#los-text", "37DD7 37AA10")
         a.press("#los-text", "Enter")
-        a.wait_for_function("document.getElementById('los-head')"
-                            ".textContent.startsWith('37DD7')")  # fmt: skip
+        a.wait_for_function("document.getElementById('los-head').textContent.startsWith('37DD7')")
         assert a.locator('.hex-hit[data-hex="37EE7"]').count() == 1
         assert a.locator("#ui-first:not([hidden])").count() == 0
         b.reload()
@@ -263,7 +259,8 @@ def test_a_far_reachable_hex_clicked_gets_the_cheapest_path(serve: Any, page: An
     page.click(f'.hex-hit[data-hex="{far["hex"]}"]', force=True)
     page.wait_for_selector("#path-note")
     assert page.inner_text("#path-note") == (
-        f"{far['hex']} is not next to 32M9: the cheapest path to it from 32M9")
+        f"{far['hex']} is not next to 32M9: the cheapest path to it from 32M9"
+    )
     _, move = s.post("/api/move", {"unit": "U1", "steps": far["path"]})
     assert page.inner_text("#move-info > p.ok") == f"legal, {move['mf']} of 4 MF/MP"
     assert page.locator("table.steps tr").count() == 1 + len(far["path"])

@@ -42,9 +42,7 @@ _PIXELS = """async ([board, points]) => {
 }"""
 
 
-def test_g8_the_paddy_overlays_picture_is_drawn_on_the_real_board(
-    real: Served, page: Any
-) -> None:
+def test_g8_the_paddy_overlays_picture_is_drawn_on_the_real_board(real: Served, page: Any) -> None:
     """RP3 on 38C5-C6: the page's picture of board 38 shows the overlay's paddies there, not
     the board's own art (as ``render --picture`` draws it)."""
     pytest.importorskip("PIL.Image")
@@ -69,10 +67,13 @@ def test_g8_the_paddy_overlays_picture_is_drawn_on_the_real_board(
     got = page.evaluate(_PIXELS, ["38", changed])
     assert got == [list(over.getpixel(p)) for p in changed]
     h = real.referee.map_json()["hexes"]["38C5"]
-    page.evaluate("""([x, y]) => { const f = referee.map.frame, o = referee.origin;
+    page.evaluate(
+        """([x, y]) => { const f = referee.map.frame, o = referee.origin;
       const sx = f[0] * x + f[4] + o[0], sy = f[3] * y + f[5] + o[1];
       referee.view = { x: sx - 220, y: sy - 150, w: 440, h: 300 }; referee.svg.setAttribute(
-        "viewBox", `${sx - 220} ${sy - 150} 440 300`); }""", h)
+        "viewBox", `${sx - 220} ${sy - 150} 440 300`); }""",
+        h,
+    )
     screenshot(page, "real-37-38-paddy-rp3")
 
 

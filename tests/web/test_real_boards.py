@@ -183,10 +183,15 @@ def test_unchecked_values_are_per_answer_when_asked_at_once(real: Served) -> Non
     """Requests answered in several threads at once each list the unchecked values their
     own answer read, as when asked one after another (odds read different ones)."""
     ref = real.referee
-    questions = [("odds", {"procedure": p, "unit": [u]}) for p in ("panji", "ptc", "nmc")
-                 for u in ("J1", "US3")] + [("odds", {"procedure": "mc", "n": 1, "unit": ["J2"]}),
-                                            ("reach", {"unit": "US1"}),
-                                            ("los", {"from": "J1", "to": "US1"})]  # fmt: skip
+    questions = [
+        ("odds", {"procedure": p, "unit": [u]})
+        for p in ("panji", "ptc", "nmc")
+        for u in ("J1", "US3")
+    ] + [
+        ("odds", {"procedure": "mc", "n": 1, "unit": ["J2"]}),
+        ("reach", {"unit": "US1"}),
+        ("los", {"from": "J1", "to": "US1"}),
+    ]
     for c, b in questions:
         ref.ask(c, b)  # warm: what the game keeps is built
     alone = [ref.ask(c, b).get("unchecked") for c, b in questions]
@@ -240,9 +245,7 @@ def test_the_page_shows_the_boards_pictures(real: Served, page: Any) -> None:
     assert colours is not None and len(colours) > 200  # the artwork, not flat SVG fills
 
 
-def test_reach_over_the_pictures_lies_on_the_artworks_hex_centres(
-    real: Served, page: Any
-) -> None:
+def test_reach_over_the_pictures_lies_on_the_artworks_hex_centres(real: Served, page: Any) -> None:
     _open(page, real)
     page.click('.unit-chip[data-unit="US3"]')
     page.wait_for_selector('body[data-reach-shown="US3"]')
@@ -316,8 +319,9 @@ def test_a_real_save_dropped_onto_the_page(page: Any, tmp_path: Path) -> None:
         page.click('.hex-hit[data-hex="1P5"]', force=True)
         page.wait_for_selector(".terrain-head")
         page.set_input_files("#ui-file", str(moved))
-        page.wait_for_function("document.getElementById('ui-status').textContent"
-                               " === 'opened moved.vsav'")  # fmt: skip
+        page.wait_for_function(
+            "document.getElementById('ui-status').textContent === 'opened moved.vsav'"
+        )
         unit = page.get_attribute(".unit-chip", "data-unit")
         page.click(f'.unit-chip[data-unit="{unit}"]')
         page.wait_for_selector(f'body[data-reach-shown="{unit}"]')
@@ -339,10 +343,22 @@ def test_serve_a_vasl_save_over_its_real_boards() -> None:
     save = vasl_save("Hill 621 (Scenario E).vsav")
     env = {**os.environ, "PYTHONUNBUFFERED": "1"}
     p = subprocess.Popen(
-        [sys.executable, "-m", "aslpto.cli", "serve", "--vasl-boards", str(folder), str(save),
-         "--port", "0"],
-        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env,
-    )  # fmt: skip
+        [
+            sys.executable,
+            "-m",
+            "aslpto.cli",
+            "serve",
+            "--vasl-boards",
+            str(folder),
+            str(save),
+            "--port",
+            "0",
+        ],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        env=env,
+    )
     try:
         assert p.stdout is not None
         url = p.stdout.readline().strip()
@@ -396,8 +412,11 @@ def test_a_german_squads_checks_on_the_page(page: Any, tmp_path: Path) -> None:
     s = Served(spread_save(tmp_path), vasl_boards("1"))
     try:
         units = s.referee.map_json()["units"]
-        german = next(u["id"] for u in units if u["hex"]
-                      and (u["nationality"], u["counter"]) == ("german", "4-6-7"))  # fmt: skip
+        german = next(
+            u["id"]
+            for u in units
+            if u["hex"] and (u["nationality"], u["counter"]) == ("german", "4-6-7")
+        )
         _open(page, s)
         page.click(f'.unit-chip[data-unit="{german}"]', force=True)
         page.wait_for_selector(f'body[data-reach-shown="{german}"]')

@@ -19,5 +19,9 @@ class Finding:
     where: str = ""
 
     def as_json(self) -> dict[str, str]:
-        return {"rule": self.rule, "severity": self.severity, "message": self.message,
-                "where": self.where}  # fmt: skip
+        return {
+            "rule": self.rule,
+            "severity": self.severity,
+            "message": self.message,
+            "where": self.where,
+        }

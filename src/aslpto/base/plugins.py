@@ -62,9 +62,13 @@ class Later:
     def public(self) -> list[str]:
         """The package's ``__all__`` (what ``import *`` gives): its public values and those it
         gives later, not its modules nor the names it only imports to work."""
-        own = (n for n, v in self._space.items()
-               if not n.startswith("_") and not isinstance(v, ModuleType)
-               and n not in ("TYPE_CHECKING", "Later", "annotations"))  # fmt: skip
+        own = (
+            n
+            for n, v in self._space.items()
+            if not n.startswith("_")
+            and not isinstance(v, ModuleType)
+            and n not in ("TYPE_CHECKING", "Later", "annotations")
+        )
         return sorted(set(own) | set(self.names))
 
     def __repr__(self) -> str:

@@ -91,14 +91,22 @@ class Spec:
 
 
 @overload
-def field(*, default: _T, init: bool = ..., repr: bool = ..., compare: bool = ...,
-          hash: bool | None = ...) -> _T: ...  # fmt: skip
+def field(
+    *, default: _T, init: bool = ..., repr: bool = ..., compare: bool = ..., hash: bool | None = ...
+) -> _T: ...
 @overload
-def field(*, default_factory: Callable[[], _T], init: bool = ..., repr: bool = ...,
-          compare: bool = ..., hash: bool | None = ...) -> _T: ...  # fmt: skip
+def field(
+    *,
+    default_factory: Callable[[], _T],
+    init: bool = ...,
+    repr: bool = ...,
+    compare: bool = ...,
+    hash: bool | None = ...,
+) -> _T: ...
 @overload
-def field(*, init: bool = ..., repr: bool = ..., compare: bool = ...,
-          hash: bool | None = ...) -> Any: ...  # fmt: skip
+def field(
+    *, init: bool = ..., repr: bool = ..., compare: bool = ..., hash: bool | None = ...
+) -> Any: ...
 def field(
     *,
     default: Any = MISSING,
@@ -125,8 +133,9 @@ def _replace(obj: _R, /, **changes: Any) -> _R:
     names, values_of, fixed = type(obj).__record_init__  # type: ignore[attr-defined]
     if fixed and not fixed.isdisjoint(changes):
         name = sorted(fixed.intersection(changes))[0]
-        raise ValueError(f"field {name} is declared with init=False, it cannot be specified "
-                         "with replace()")  # fmt: skip
+        raise ValueError(
+            f"field {name} is declared with init=False, it cannot be specified with replace()"
+        )
     values = dict(zip(names, values_of(obj), strict=True))
     values.update(changes)
     made: _R = type(obj)(**values)
@@ -152,12 +161,17 @@ class _StandardFields:
             space["__annotations__"][s.name] = s.type
             space[s.name] = dataclasses.field(
                 default=dataclasses.MISSING if s.default is MISSING else s.default,
-                default_factory=(dataclasses.MISSING if s.default_factory is MISSING
-                                 else s.default_factory),
-                init=s.init, repr=s.repr, compare=s.compare, hash=s.hash,
-            )  # fmt: skip
+                default_factory=(
+                    dataclasses.MISSING if s.default_factory is MISSING else s.default_factory
+                ),
+                init=s.init,
+                repr=s.repr,
+                compare=s.compare,
+                hash=s.hash,
+            )
         stand_in: Any = dataclasses.dataclass(init=False, repr=False, eq=False)(
-            type(owner.__name__, (), space))
+            type(owner.__name__, (), space)
+        )
         made: dict[str, Any] = dict(stand_in.__dataclass_fields__)
         type.__setattr__(owner, "__dataclass_fields__", made)
         return made
@@ -221,8 +235,12 @@ def _tuple_source(who: str, names: tuple[str, ...]) -> str:
 
 
 def _methods_source(
-    specs: dict[str, Spec], frozen: bool, post_init: bool, qualname: str,
-    compared: tuple[str, ...] | None, hashed: tuple[str, ...] | None,
+    specs: dict[str, Spec],
+    frozen: bool,
+    post_init: bool,
+    qualname: str,
+    compared: tuple[str, ...] | None,
+    hashed: tuple[str, ...] | None,
 ) -> tuple[str, dict[str, Any]]:
     """The source of ``__init__`` and, where asked, ``__eq__`` and ``__hash__`` (as fast as the
     standard ones: the hot paths hash and compare locations), compiled in one go."""
@@ -234,8 +252,9 @@ def _methods_source(
         n = s.name
         if s.default_factory is not MISSING:
             names[f"__rec_f_{n}"] = s.default_factory
-            value = (f"__rec_f_{n}() if {n} is __rec_missing else {n}" if s.init
-                     else f"__rec_f_{n}()")  # fmt: skip
+            value = (
+                f"__rec_f_{n}() if {n} is __rec_missing else {n}" if s.init else f"__rec_f_{n}()"
+            )
             default = "__rec_missing"
         elif s.default is not MISSING:
             names[f"__rec_d_{n}"] = s.default
@@ -288,8 +307,11 @@ def _build(cls: type, eq: bool, order: bool, frozen: bool, slots: bool) -> type:
     init_names = tuple(s.name for s in specs.values() if s.init)
     put: dict[str, Any] = {
         _SPECS: specs,
-        "__record_init__": (init_names, _tuple_of(init_names),
-                            frozenset(s.name for s in specs.values() if not s.init)),
+        "__record_init__": (
+            init_names,
+            _tuple_of(init_names),
+            frozenset(s.name for s in specs.values() if not s.init),
+        ),
         "__dataclass_fields__": _StandardFields(),
         "__match_args__": tuple(s.name for s in specs.values() if s.init),
     }
@@ -298,14 +320,19 @@ def _build(cls: type, eq: bool, order: bool, frozen: bool, slots: bool) -> type:
     explicit_hash = own.get("__hash__", MISSING)
     if explicit_hash is MISSING or (explicit_hash is None and "__eq__" in own):
         if eq and frozen:
-            hashed = tuple(s.name for s in specs.values()
-                           if (s.compare if s.hash is None else s.hash))  # fmt: skip
+            hashed = tuple(
+                s.name for s in specs.values() if (s.compare if s.hash is None else s.hash)
+            )
         elif eq:
             put["__hash__"] = None
     text, names = _methods_source(
-        specs, frozen, hasattr(cls, "__post_init__"), cls.__qualname__,
-        compared if eq and "__eq__" not in own else None, hashed,
-    )  # fmt: skip
+        specs,
+        frozen,
+        hasattr(cls, "__post_init__"),
+        cls.__qualname__,
+        compared if eq and "__eq__" not in own else None,
+        hashed,
+    )
     exec(compile(text, f"<record {cls.__qualname__}>", "exec"), names)
     for name in ("__init__", "__eq__", "__hash__"):
         if name in names and not (name == "__init__" and "__init__" in own):  # (kept, as the
@@ -324,8 +351,10 @@ def _build(cls: type, eq: bool, order: bool, frozen: bool, slots: bool) -> type:
     if order:
         for name in ("__lt__", "__le__", "__gt__", "__ge__"):
             if name in own:
-                raise TypeError(f"Cannot overwrite attribute {name} in class {cls.__name__}. "
-                                "Consider using functools.total_ordering")  # fmt: skip
+                raise TypeError(
+                    f"Cannot overwrite attribute {name} in class {cls.__name__}. "
+                    "Consider using functools.total_ordering"
+                )
         put.update(_order(_tuple_of(compared)))
     if frozen:
         put["__setattr__"], put["__delattr__"] = _frozen_setattr, _frozen_delattr

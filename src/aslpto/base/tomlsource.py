@@ -66,12 +66,16 @@ class TomlSource:
             msg = _DECODE_POS.sub("", str(e)).replace(_AT_END, "").strip()
             raise InputError(f"not valid TOML: {msg}", path, line) from None
         except ValueError:  # (an integer of more digits than Python converts: 4300)
-            raise InputError("not readable: a number of thousands of digits", path,
-                             _long_number(text)) from None
+            raise InputError(
+                "not readable: a number of thousands of digits", path, _long_number(text)
+            ) from None
         except RecursionError:  # (the parser recurses once per level of nesting)
-            raise InputError(f"not readable: arrays or inline tables nested too deeply (past "
-                             f"{MAX_NESTING} levels on this line)", path, _too_deep(text)
-                             ) from None  # fmt: skip
+            raise InputError(
+                f"not readable: arrays or inline tables nested too deeply (past "
+                f"{MAX_NESTING} levels on this line)",
+                path,
+                _too_deep(text),
+            ) from None
         return TomlSource(path, text, data)
 
     def line_of(

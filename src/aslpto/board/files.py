@@ -139,8 +139,9 @@ class _Reader:
         self.src = src
         self.valid = valid
 
-    def err(self, msg: str, table: str, key: str | None = None, value: str | None = None,
-            nth: int = 0) -> InputError:  # fmt: skip
+    def err(
+        self, msg: str, table: str, key: str | None = None, value: str | None = None, nth: int = 0
+    ) -> InputError:
         return self.src.error(msg, table, key, value, nth)
 
     def hex(self, text: str, table: str, key: str, nth: int = 0) -> LocalHex:
@@ -206,8 +207,13 @@ class _Reader:
     def line(self, spec: str, table: str, key: str, nth: int = 0) -> tuple[LocalHex, ...]:
         names = spec.split()
         if not names:
-            raise self.err(f"'{spec}' names no hex (a line is its hexes in order, "
-                           'e.g. "C3 C4 D4")', table, key, spec, nth)  # fmt: skip
+            raise self.err(
+                f"'{spec}' names no hex (a line is its hexes in order, e.g. \"C3 C4 D4\")",
+                table,
+                key,
+                spec,
+                nth,
+            )
         fast = tuple(map(_NAMES.get, names))  # the usual case: printed names of adjacent hexes
         if None not in fast:
             hs = cast(tuple[LocalHex, ...], fast)
@@ -220,8 +226,11 @@ class _Reader:
             if not local_adjacent(a, b):
                 raise self.err(
                     f"'{spec}': {local_name(a)} and {local_name(b)} are not adjacent",
-                    table, key, spec, nth,
-                )  # fmt: skip
+                    table,
+                    key,
+                    spec,
+                    nth,
+                )
         return hs
 
     def text(self, d: dict[str, Any], key: str, table: str, default: str, nth: int = 0) -> str:
@@ -258,8 +267,18 @@ _BOARD_HEAD = frozenset({"name", "base"})
 _OVERLAY_HEAD = frozenset({"name", "base", "id", "hexes", "anchor"})
 _LEVEL = LazyPattern(r"^[+-]?[0-9]{1,9}$")
 
-_BOARD_KEYS = {"board", "overlay", "terrain", "levels", "hexsides", "lines", "features",
-               "buildings", "paddies", "ponds"}  # fmt: skip
+_BOARD_KEYS = {
+    "board",
+    "overlay",
+    "terrain",
+    "levels",
+    "hexsides",
+    "lines",
+    "features",
+    "buildings",
+    "paddies",
+    "ponds",
+}
 
 
 def load_board(path: str | os.PathLike[str], overlay: bool = False) -> BoardData:
@@ -271,8 +290,10 @@ def load_board(path: str | os.PathLike[str], overlay: bool = False) -> BoardData
 def parse_board(src: TomlSource, overlay: bool = False) -> BoardData:
     d = src.data
     if "map" in d or "scenario" in d:
-        raise src.error("this is a scenario file, not a board or overlay file",
-                        "map" if "map" in d else "scenario")  # fmt: skip
+        raise src.error(
+            "this is a scenario file, not a board or overlay file",
+            "map" if "map" in d else "scenario",
+        )
     for k in d:
         if k not in _BOARD_KEYS:
             raise src.error(f"unknown table '{k}' (known: {', '.join(sorted(_BOARD_KEYS))})", k)
@@ -280,19 +301,25 @@ def parse_board(src: TomlSource, overlay: bool = False) -> BoardData:
     head = d.get(head_key)
     other = "board" if overlay else "overlay"
     if head is None and isinstance(d.get(other), dict):
-        raise src.error(f"this is {'a board' if overlay else 'an overlay'} file ([{other}]), "
-                        f"not {'an overlay' if overlay else 'a board'} file ([{head_key}])",
-                        other)  # fmt: skip
+        raise src.error(
+            f"this is {'a board' if overlay else 'an overlay'} file ([{other}]), "
+            f"not {'an overlay' if overlay else 'a board'} file ([{head_key}])",
+            other,
+        )
     if head is not None and not isinstance(head, dict):
         raise src.error(f"'{head_key}' must be a table ([{head_key}])", "", head_key)
     if not isinstance(head, dict):
-        raise InputError(f"missing [{head_key}] table", src.path, src.line_of(head_key) or 1,
-                         head_key)  # fmt: skip
+        raise InputError(
+            f"missing [{head_key}] table", src.path, src.line_of(head_key) or 1, head_key
+        )
     allowed = _OVERLAY_HEAD if overlay else _BOARD_HEAD
     for k in head:
         if k not in allowed:
-            raise src.error(f"unknown key '{k}' in [{head_key}] (allowed: "
-                            f"{', '.join(sorted(allowed))})", head_key, k)  # fmt: skip
+            raise src.error(
+                f"unknown key '{k}' in [{head_key}] (allowed: {', '.join(sorted(allowed))})",
+                head_key,
+                k,
+            )
     r0 = _Reader(src, None)
     name = r0.text(head, "name", head_key, _stem(src.path))
     valid: frozenset[LocalHex] | None
@@ -387,8 +414,12 @@ def parse_board(src: TomlSource, overlay: bool = False) -> BoardData:
     on_roads = {h for chain in roads for h in chain}
     off_road = sorted(marks.get(Feature.PAVED_ROAD, frozenset()) - on_roads)
     if off_road:
-        raise src.error(f"paved-road {local_name(off_road[0])}: no road runs through it (a paved "
-                        f"road is a road of [lines])", "features", "paved-road")  # fmt: skip
+        raise src.error(
+            f"paved-road {local_name(off_road[0])}: no road runs through it (a paved "
+            f"road is a road of [lines])",
+            "features",
+            "paved-road",
+        )
     bridges = frozenset(
         h
         for s in r.strings(feats.get("bridge", []), "features", "bridge")
@@ -475,8 +506,11 @@ def _building(r: _Reader, b: Any, i: int) -> BuildingSpec:
     for k in b:
         if k not in _BUILDING_KEYS:
             raise r.err(f"unknown building field '{k}'", "buildings", k, nth=i)
-    hx = tuple(h for s in r.strings(b.get("hexes", []), "buildings", "hexes", i)
-               for h in r.hexes(s, "buildings", "hexes", i))  # fmt: skip
+    hx = tuple(
+        h
+        for s in r.strings(b.get("hexes", []), "buildings", "hexes", i)
+        for h in r.hexes(s, "buildings", "hexes", i)
+    )
     if not hx:
         raise r.err("a building needs 'hexes'", "buildings", "hexes", nth=i)
     material = r.text(b, "material", "buildings", "wooden", i)

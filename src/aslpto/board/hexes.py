@@ -130,9 +130,13 @@ class Hex(_HexFields):
         x, y = self
         new = tuple.__new__  # Hex(x, y) without its Python-level __new__ (hexes_at)
         return (
-            new(Hex, (x, y - 2)), new(Hex, (x + 1, y - 1)), new(Hex, (x + 1, y + 1)),
-            new(Hex, (x, y + 2)), new(Hex, (x - 1, y + 1)), new(Hex, (x - 1, y - 1)),
-        )  # fmt: skip
+            new(Hex, (x, y - 2)),
+            new(Hex, (x + 1, y - 1)),
+            new(Hex, (x + 1, y + 1)),
+            new(Hex, (x, y + 2)),
+            new(Hex, (x - 1, y + 1)),
+            new(Hex, (x - 1, y - 1)),
+        )
 
     def is_adjacent(self, other: Hex) -> bool:
         dx, dy = abs(self.x - other.x), abs(self.y - other.y)

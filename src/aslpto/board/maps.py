@@ -242,8 +242,6 @@ _AROUND_FIRST = tuple((dc, dy, dc > 0 or (dc == 0 and dy > 0)) for dc, dy in _AR
 """Each direction, and whether the hex it leaves comes first in the grid (on a hexside)."""
 
 
-
-
 @record(frozen=False)
 class _Draft:
     cells: dict[Hex, HexInfo]  # each hex's info (under the conditions by itself, if any)
@@ -284,11 +282,22 @@ def _merge(old: HexInfo | None, new: HexInfo) -> HexInfo:
     features = old.features | new.features
     building = old.building or new.building
     stream_end = old.stream_end or new.stream_end
-    if (terrain == old.terrain == old.printed and level == old.level and features == old.features
-            and building is old.building and stream_end == old.stream_end):  # fmt: skip
+    if (
+        terrain == old.terrain == old.printed
+        and level == old.level
+        and features == old.features
+        and building is old.building
+        and stream_end == old.stream_end
+    ):
         return old  # (the other half adds nothing: the hex keeps its shared info)
-    return old.with_(terrain=terrain, printed=terrain, level=level, features=features,
-                     building=building, stream_end=stream_end)  # fmt: skip
+    return old.with_(
+        terrain=terrain,
+        printed=terrain,
+        level=level,
+        features=features,
+        building=building,
+        stream_end=stream_end,
+    )
 
 
 _GRID: tuple[LocalHex, ...] = tuple(sorted(board_hexes()))
@@ -352,18 +361,31 @@ def _template(data: BoardData, interned: dict[tuple[object, ...], HexInfo]) -> _
         info = interned.get(key)
         if info is None:
             t, level, end, feats = key
-            info = interned[key] = HexInfo(terrain=t, level=level, features=feats, printed=t,
-                                           stream_end=end)  # fmt: skip
+            info = interned[key] = HexInfo(
+                terrain=t, level=level, features=feats, printed=t, stream_end=end
+            )
         infos[i] = info
     owner: dict[LocalHex, int] = {}  # the last building listed in a hex is its building
     for n, spec in enumerate(data.buildings):
         owner.update(dict.fromkeys(spec.hexes, n))
     buildings = tuple(
-        (Building(spec.id, spec.material, spec.stories, frozenset(), spec.separate,
-                  spec.partial, spec.cellar, spec.stacking_capacity, spec.vehicle_entry),
-         tuple(map(at, spec.hexes)), tuple(at(lh) for lh in spec.hexes if owner[lh] == n))
+        (
+            Building(
+                spec.id,
+                spec.material,
+                spec.stories,
+                frozenset(),
+                spec.separate,
+                spec.partial,
+                spec.cellar,
+                spec.stacking_capacity,
+                spec.vehicle_entry,
+            ),
+            tuple(map(at, spec.hexes)),
+            tuple(at(lh) for lh in spec.hexes if owner[lh] == n),
+        )
         for n, spec in enumerate(data.buildings)
-    )  # fmt: skip
+    )
     sides, reach = _local_sides(data, terrains)
     firsts = list(map(itemgetter(0), sides))
     seconds = list(map(itemgetter(1), sides))
@@ -477,9 +499,12 @@ class _Printed:
 
 
 def _place_board(
-    draft: _Draft, tpl: _Template, p: Placement, hc: _Conditions,
+    draft: _Draft,
+    tpl: _Template,
+    p: Placement,
+    hc: _Conditions,
     layer: tuple[list[HexInfo], list[int]],
-) -> None:  # fmt: skip
+) -> None:
     """Lay one board from its file's template, by offset (a board turned 180° maps its grid
     to ``LAST_COL - c, ROTATE_Y - y``, which turns each hexside's hexes round). ``layer``:
     the template's infos under the conditions ``hc`` and the indexes ``hc`` watches. A seam
@@ -586,8 +611,14 @@ def _add_overlay(
         # G.1: a stream "end-hex" (overlay hex or not) is where a stream runs off a board edge
         end_boards = edge_boards(h) if lh in stream_ends else set()
         end = bool(end_boards)
-        info = HexInfo(terrain=t, level=level, features=printed.get(lh, _NONE), printed=t,
-                       overlay=overlay, stream_end=end)  # fmt: skip
+        info = HexInfo(
+            terrain=t,
+            level=level,
+            features=printed.get(lh, _NONE),
+            printed=t,
+            overlay=overlay,
+            stream_end=end,
+        )
         bld = buildings.get(lh)
         cells[h] = _with_building(info, bld) if bld is not None else info
         end_hexes.pop(h, None)
@@ -678,8 +709,13 @@ def _printed_features(data: BoardData) -> dict[LocalHex, frozenset[Feature]]:
     the marks of ``data.marks`` among them."""
     marks: dict[LocalHex, int] = {}  # each hex's features, as bits of _MARKS
     get = marks.get
-    groups = [(1, data.roads), (2, data.paths), (4, data.streams), (8, (data.bridges,)),
-              (16, (data.fords,))]  # fmt: skip
+    groups = [
+        (1, data.roads),
+        (2, data.paths),
+        (4, data.streams),
+        (8, (data.bridges,)),
+        (16, (data.fords,)),
+    ]
     groups += [(1 << _MARKS.index(f), (hexes,)) for f, hexes in data.marks.items()]
     for bit, where in groups:
         for line in where:
@@ -689,14 +725,24 @@ def _printed_features(data: BoardData) -> dict[LocalHex, frozenset[Feature]]:
     for lh, m in marks.items():
         if m & 1 and terrain[lh] == Terrain.WOODS:
             marks[lh] = m ^ (1 | 32)  # a woods-road, not a road
-    sets = {m: frozenset(f for n, f in enumerate(_MARKS) if m >> n & 1)
-            for m in set(marks.values())}  # fmt: skip
+    sets = {
+        m: frozenset(f for n, f in enumerate(_MARKS) if m >> n & 1) for m in set(marks.values())
+    }
     return dict(zip(marks, map(sets.__getitem__, marks.values()), strict=True))
 
 
-_MARKS = (Feature.ROAD, Feature.PATH, Feature.STREAM, Feature.BRIDGE, Feature.FORD,
-          Feature.WOODS_ROAD, Feature.RUBBLE, Feature.CRAG, Feature.RUNWAY,
-          Feature.PAVED_ROAD)  # fmt: skip
+_MARKS = (
+    Feature.ROAD,
+    Feature.PATH,
+    Feature.STREAM,
+    Feature.BRIDGE,
+    Feature.FORD,
+    Feature.WOODS_ROAD,
+    Feature.RUBBLE,
+    Feature.CRAG,
+    Feature.RUNWAY,
+    Feature.PAVED_ROAD,
+)
 
 
 def _spine_hexes(s: Hexside) -> tuple[Hex, ...]:
@@ -728,8 +774,6 @@ def _building(b: BuildingSpec, hexes: frozenset[Hex], tag: str, overlay: str | N
         vehicle_entry=veh,
         rules=rules,
     )
-
-
 
 
 @record

@@ -57,10 +57,16 @@ def _columns() -> int:
 
 
 class _Formatter(argparse.HelpFormatter):
-    def __init__(self, prog: str, indent_increment: int = 2, max_help_position: int = 24,
-                 width: int | None = None) -> None:  # fmt: skip
-        super().__init__(prog, indent_increment, max_help_position,
-                         _columns() - 2 if width is None else width)  # fmt: skip
+    def __init__(
+        self,
+        prog: str,
+        indent_increment: int = 2,
+        max_help_position: int = 24,
+        width: int | None = None,
+    ) -> None:
+        super().__init__(
+            prog, indent_increment, max_help_position, _columns() - 2 if width is None else width
+        )
 
 
 class _Parser(argparse.ArgumentParser):
@@ -93,9 +99,13 @@ def build_parser(chosen: str | None = None) -> argparse.ArgumentParser:
             continue
         p = sub.add_parser(name, help=text, description=text)
         p.add_argument("--json", action="store_true", help="print one JSON object on stdout")
-        p.add_argument("--vasl-boards", metavar="DIR", default=None,
-                       help="the folder of VASL board archives (bdNN); default: the "
-                            "scenario's [map] vasl_boards, then $ASLPTO_VASL_BOARDS")  # fmt: skip
+        p.add_argument(
+            "--vasl-boards",
+            metavar="DIR",
+            default=None,
+            help="the folder of VASL board archives (bdNN); default: the "
+            "scenario's [map] vasl_boards, then $ASLPTO_VASL_BOARDS",
+        )
         mod.add_arguments(p)
         p.set_defaults(_run=mod.run)
     return parser
@@ -111,9 +121,13 @@ def command_parser(name: str, cli: bool = False) -> tuple[ModuleType, argparse.A
     p = _Parser(prog=f"aslpto {name}", description=mod.HELP)
     p.add_argument("--json", action="store_true", help="print one JSON object on stdout")
     if cli:
-        p.add_argument("--vasl-boards", metavar="DIR", default=None,
-                       help="the folder of VASL board archives (bdNN); default: the "
-                            "scenario's [map] vasl_boards, then $ASLPTO_VASL_BOARDS")  # fmt: skip
+        p.add_argument(
+            "--vasl-boards",
+            metavar="DIR",
+            default=None,
+            help="the folder of VASL board archives (bdNN); default: the "
+            "scenario's [map] vasl_boards, then $ASLPTO_VASL_BOARDS",
+        )
     mod.add_arguments(p)
     return mod, p
 

@@ -27,25 +27,36 @@ HELP = help_of(NAME)
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("scenario", help="scenario file (TOML) or VASL saved game")
-    parser.add_argument("location", metavar="LOCATION",
-                        help="the Location of the CC: a hex or a unit (its hex)")  # fmt: skip
-    parser.add_argument("--attacker", metavar="SIDE",
-                        help="the ATTACKER's side (default: the side that is not the "
-                        "scenario's DEFENDER)")  # fmt: skip
-    parser.add_argument("--hand-to-hand", action="store_true",
-                        help="Hand-to-Hand CC declared (SSR; Deluxe ASL, RED BARRICADES: G1.64)")
-    parser.add_argument("--ambush", choices=("attacker", "defender"),
-                        help="the side that Ambushed (A11.4): it attacks first")
-    parser.add_argument("--drm", type=int, default=0, help="any other DRM to the ATTACKER's "
-                        "attack")  # fmt: skip
-    parser.add_argument("--defender-drm", type=int, default=0,
-                        help="any other DRM to the DEFENDER's attack")
+    parser.add_argument(
+        "location", metavar="LOCATION", help="the Location of the CC: a hex or a unit (its hex)"
+    )
+    parser.add_argument(
+        "--attacker",
+        metavar="SIDE",
+        help="the ATTACKER's side (default: the side that is not the scenario's DEFENDER)",
+    )
+    parser.add_argument(
+        "--hand-to-hand",
+        action="store_true",
+        help="Hand-to-Hand CC declared (SSR; Deluxe ASL, RED BARRICADES: G1.64)",
+    )
+    parser.add_argument(
+        "--ambush",
+        choices=("attacker", "defender"),
+        help="the side that Ambushed (A11.4): it attacks first",
+    )
+    parser.add_argument("--drm", type=int, default=0, help="any other DRM to the ATTACKER's attack")
+    parser.add_argument(
+        "--defender-drm", type=int, default=0, help="any other DRM to the DEFENDER's attack"
+    )
     r = parser.add_argument_group("rolling instead of odds")
     r.add_argument("--rolls", help='resolve with these rolls, e.g. "3,5 4,2"')
     r.add_argument("--seed", type=int, help="resolve with seeded random dice")
-    r.add_argument("--summary", action="store_true",
-                   help="each unit's fate and how many of each side are eliminated, not each "
-                   "joint outcome")  # fmt: skip
+    r.add_argument(
+        "--summary",
+        action="store_true",
+        help="each unit's fate and how many of each side are eliminated, not each joint outcome",
+    )
 
 
 def run(args: argparse.Namespace) -> Outcome:
@@ -66,15 +77,20 @@ def answer(game: Game, args: argparse.Namespace) -> Outcome:
     odds_cc.left_over(args, dice)
     made = done.cc
     header: dict[str, Any] = {
-        "procedure": "cc", "location": done.location,
-        "attacker": done.attacker, "defender": done.defender,
+        "procedure": "cc",
+        "location": done.location,
+        "attacker": done.attacker,
+        "defender": done.defender,
         "units": [_unit(u) for u in made.attacker_side],
         "defenders": [_unit(u) for u in made.defender_side],
-    }  # fmt: skip
-    head = (f"{done.location}: {done.attacker} (ATTACKER) {_units(made.attacker_side)}; "
-            f"{done.defender} (DEFENDER) {_units(made.defender_side)}\n")  # fmt: skip
-    return odds_cc.render(header, done, _line, rolled=odds_cc.rolled_of(args),
-                          summary=args.summary, head=head)  # fmt: skip
+    }
+    head = (
+        f"{done.location}: {done.attacker} (ATTACKER) {_units(made.attacker_side)}; "
+        f"{done.defender} (DEFENDER) {_units(made.defender_side)}\n"
+    )
+    return odds_cc.render(
+        header, done, _line, rolled=odds_cc.rolled_of(args), summary=args.summary, head=head
+    )
 
 
 def _unit(u: Unit) -> dict[str, Any]:

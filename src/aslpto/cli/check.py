@@ -28,10 +28,14 @@ def source_findings(report: Mapping[str, Any]) -> list[Finding]:
         Finding("VASL", "warning", f"piece not identified: {p['name']} ({p['image']})", p["where"])
         for p in report.get("unknown_pieces", ())
     ]
-    out += [Finding("VASL", "warning", f"SSR {n}: not known to the referee", "ssr")
-            for n in report.get("unknown_ssr", ())]  # fmt: skip
-    out += [Finding("VASL", "warning", f"SSR {n}: drawn by VASL, the map is read as printed",
-                    "ssr") for n in report.get("picture_ssr", ())]  # fmt: skip
+    out += [
+        Finding("VASL", "warning", f"SSR {n}: not known to the referee", "ssr")
+        for n in report.get("unknown_ssr", ())
+    ]
+    out += [
+        Finding("VASL", "warning", f"SSR {n}: drawn by VASL, the map is read as printed", "ssr")
+        for n in report.get("picture_ssr", ())
+    ]
     out += [Finding("VASL", "warning", n, "map") for n in report.get("unread", ())]
     return out
 

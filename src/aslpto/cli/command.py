@@ -93,5 +93,6 @@ def check_output_file(output: str, what: str, read: str, read_what: str) -> None
     except (OSError, ValueError):  # (either missing, or a NUL in a name)
         same = False
     if same:
-        raise InputError(f"cannot write {what} over the {read_what} it is read from: name "
-                         "another file", output)  # fmt: skip
+        raise InputError(
+            f"cannot write {what} over the {read_what} it is read from: name another file", output
+        )

@@ -20,9 +20,10 @@ _KIND_ORDER = {Kind.SQUAD: 0, Kind.HALF_SQUAD: 1, Kind.CREW: 2, Kind.VEHICLE_CRE
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
-        "nationality", nargs="?",
+        "nationality",
+        nargs="?",
         help=f"one of {', '.join(catalog().nationalities)} (default: all)",
-    )  # fmt: skip
+    )
 
 
 def _line(cat: Catalog, c: Counter) -> list[str]:
@@ -97,16 +98,18 @@ def _text(d: dict[str, Any]) -> list[str]:
     table = [head]
     for r in d["counters"]:
         kind = r["kind"] + (" (reduced)" if r["strength"] == "reduced" else "")
-        table.append((
-            r["label"] if r["label"] != r["face"] else r["face"],
-            kind,
-            r["class"] or "-",
-            str(r["morale"]),
-            "-" if r["broken_morale"] is None else str(r["broken_morale"]),
-            r["half_squad"] or r["reduced"] or "-",
-            " > ".join(r["line"]) or "-",
-            r["source"].split(": ", 1)[1] if r["source"].startswith("VASL ") else r["source"],
-        ))  # fmt: skip
+        table.append(
+            (
+                r["label"] if r["label"] != r["face"] else r["face"],
+                kind,
+                r["class"] or "-",
+                str(r["morale"]),
+                "-" if r["broken_morale"] is None else str(r["broken_morale"]),
+                r["half_squad"] or r["reduced"] or "-",
+                " > ".join(r["line"]) or "-",
+                r["source"].split(": ", 1)[1] if r["source"].startswith("VASL ") else r["source"],
+            )
+        )
     widths = [max(len(row[i]) for row in table) for i in range(len(head) - 1)]
     for row in table:
         cells = [c.ljust(w) for c, w in zip(row, widths, strict=False)] + [row[-1]]
@@ -120,8 +123,10 @@ def _text(d: dict[str, Any]) -> list[str]:
             ranks.append(f"{r} (wounded {w})" if w else r)
     out.append(f"  leaders: {', '.join(ranks)}")
     if d["heroes"]:
-        out.append(f"  heroes: {len(d['heroes'])} VASL piece(s), no values in VASL's names; a hero "
-                   f"created by Heat of Battle is a {d['hero_face']}")  # fmt: skip
+        out.append(
+            f"  heroes: {len(d['heroes'])} VASL piece(s), no values in VASL's names; a hero "
+            f"created by Heat of Battle is a {d['hero_face']}"
+        )
     return out
 
 

@@ -27,35 +27,60 @@ _PHASES = ("prep", "defensive-first", "final", "advancing")
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("scenario", help="scenario file (TOML) or VASL saved game")
-    parser.add_argument("firers", metavar="FIRER[,FIRER...]",
-                        help="the firing units' ids (a leader among them directs)")  # fmt: skip
+    parser.add_argument(
+        "firers",
+        metavar="FIRER[,FIRER...]",
+        help="the firing units' ids (a leader among them directs)",
+    )
     parser.add_argument("target", metavar="TARGET", help="the target Location: a hex or a unit")
-    parser.add_argument("--phase", choices=_PHASES, default="prep",
-                        help="prep (PFPh), defensive-first (in the enemy MPh), final (DFPh), "
-                        "advancing (AFPh)")  # fmt: skip
-    parser.add_argument("--moving", action="store_true",
-                        help="the target units are moving: First Fire at them (FFNAM, FFMO; "
-                        "Residual FP)")  # fmt: skip
-    parser.add_argument("--assault-movement", action="store_true",
-                        help="the moving target uses Assault Movement (no FFNAM)")
-    parser.add_argument("--fired", action="store_true",
-                        help="the firers already fired this phase (Subsequent First Fire, "
-                        "Final Fire)")  # fmt: skip
-    parser.add_argument("--leader", metavar="ID", help="the leader who directs (default: the "
-                        "best Good Order leader with the firers)")  # fmt: skip
+    parser.add_argument(
+        "--phase",
+        choices=_PHASES,
+        default="prep",
+        help="prep (PFPh), defensive-first (in the enemy MPh), final (DFPh), advancing (AFPh)",
+    )
+    parser.add_argument(
+        "--moving",
+        action="store_true",
+        help="the target units are moving: First Fire at them (FFNAM, FFMO; Residual FP)",
+    )
+    parser.add_argument(
+        "--assault-movement",
+        action="store_true",
+        help="the moving target uses Assault Movement (no FFNAM)",
+    )
+    parser.add_argument(
+        "--fired",
+        action="store_true",
+        help="the firers already fired this phase (Subsequent First Fire, Final Fire)",
+    )
+    parser.add_argument(
+        "--leader",
+        metavar="ID",
+        help="the leader who directs (default: the best Good Order leader with the firers)",
+    )
     parser.add_argument("--no-leader", action="store_true", help="no leader directs")
-    parser.add_argument("--area-fire", action="store_true",
-                        help="Area Fire for a reason the scenario does not hold (A7.23)")
-    parser.add_argument("--weapon", default="inherent", metavar="WEAPON",
-                        help="what the firers use: inherent (the default), lmg, mmg, hmg, "
-                        "latw, ft, ... (G8.212, G9.21 and B21.42 limit them; only Inherent FP "
-                        "has values here)")  # fmt: skip
+    parser.add_argument(
+        "--area-fire",
+        action="store_true",
+        help="Area Fire for a reason the scenario does not hold (A7.23)",
+    )
+    parser.add_argument(
+        "--weapon",
+        default="inherent",
+        metavar="WEAPON",
+        help="what the firers use: inherent (the default), lmg, mmg, hmg, "
+        "latw, ft, ... (G8.212, G9.21 and B21.42 limit them; only Inherent FP "
+        "has values here)",
+    )
     r = parser.add_argument_group("rolling instead of odds")
     r.add_argument("--rolls", help='resolve with these rolls, e.g. "3,5 4 2"')
     r.add_argument("--seed", type=int, help="resolve with seeded random dice")
-    r.add_argument("--summary", action="store_true",
-                   help="the odds per unit and by how many units end each way, not per joint "
-                   "outcome")  # fmt: skip
+    r.add_argument(
+        "--summary",
+        action="store_true",
+        help="the odds per unit and by how many units end each way, not per joint outcome",
+    )
 
 
 def run(args: argparse.Namespace) -> Outcome:
@@ -92,8 +117,10 @@ def answer(game: Game, args: argparse.Namespace) -> Outcome:
     if args.assault_movement and not args.moving:
         raise InputError("--assault-movement describes a moving target: give --moving too")
     if args.moving and opts.phase != Phase.DEFENSIVE_FIRST:
-        raise InputError("--moving: First Fire at a moving unit is in the defensive-first "
-                         f"phase, not {args.phase}")  # fmt: skip
+        raise InputError(
+            "--moving: First Fire at a moving unit is in the defensive-first "
+            f"phase, not {args.phase}"
+        )
     dice: Dice | None = None
     if args.rolls is not None:
         dice = GivenDice(args.rolls)
@@ -101,10 +128,16 @@ def answer(game: Game, args: argparse.Namespace) -> Outcome:
         dice = RandomDice(args.seed)
     a = fire(game, _firers(args.firers), args.target, opts, dice=dice)
     if isinstance(dice, GivenDice) and dice.remaining:
-        raise InputError(f"rolls {args.rolls!r}: {dice.remaining} roll(s) left over; the "
-                         f"attack used {dice.used}")  # fmt: skip
-    return render(a, summary=args.summary, rolled=args.rolls if args.rolls is not None
-                  else (f"seed {args.seed}" if args.seed is not None else None))  # fmt: skip
+        raise InputError(
+            f"rolls {args.rolls!r}: {dice.remaining} roll(s) left over; the attack used {dice.used}"
+        )
+    return render(
+        a,
+        summary=args.summary,
+        rolled=args.rolls
+        if args.rolls is not None
+        else (f"seed {args.seed}" if args.seed is not None else None),
+    )
 
 
 def _frac(p: Fraction) -> str:
@@ -121,8 +154,10 @@ def render(a: FireAnswer, *, summary: bool = False, rolled: str | None = None) -
 
     b = a.breakdown
     payload: dict[str, Any] = {"procedure": "fire", **b.as_json()}
-    lines = [f"{', '.join(b.firers)} -> {b.target} ({b.phase.value} fire), range "
-             + ", ".join(f"{u} {r}" for u, r in b.ranges)]  # fmt: skip
+    lines = [
+        f"{', '.join(b.firers)} -> {b.target} ({b.phase.value} fire), range "
+        + ", ".join(f"{u} {r}" for u, r in b.ranges)
+    ]
     lines.append("  FP:")
     lines += [f"    {i.text()}" for i in b.fp]
     lines.append(f"    total {b.column.why}  [{', '.join(b.column.rules)}]")
@@ -133,8 +168,9 @@ def render(a: FireAnswer, *, summary: bool = False, rolled: str | None = None) -
     lines.append("  DRM:" + ("" if b.drm else " none common to the attack"))
     lines += [f"    {i.text()}" for i in b.drm]
     for uid, items in b.target_drm:
-        lines.append(f"  {uid}: DRM {b.drm_total(uid):+d}"
-                     + ("" if items else " (no DRM of its own)"))  # fmt: skip
+        lines.append(
+            f"  {uid}: DRM {b.drm_total(uid):+d}" + ("" if items else " (no DRM of its own)")
+        )
         lines += [f"    {i.text()}" for i in items]
     lines.append(f"  Cowering: {b.cower.why}  [{', '.join(b.cower.rules)}]")
     if b.residual.value is not None:
@@ -143,9 +179,12 @@ def render(a: FireAnswer, *, summary: bool = False, rolled: str | None = None) -
     if a.rolled is not None:
         r = a.rolled
         entry = po.result_json(r.outcome, detail=True)
-        payload.update(ift={"roll": str(r.roll), "results": {u: str(x) for u, x in r.results}},
-                       outcomes=[{**entry, "probability": "1/1"}],
-                       rules=list(r.outcome.rules), rolled=rolled)  # fmt: skip
+        payload.update(
+            ift={"roll": str(r.roll), "results": {u: str(x) for u, x in r.results}},
+            outcomes=[{**entry, "probability": "1/1"}],
+            rules=list(r.outcome.rules),
+            rolled=rolled,
+        )
         told = "; ".join(f"{u} {x}" for u, x in r.results)
         lines.append(f"IFT DR {r.roll}: {told}")
         left = "; ".join(_line(u) for u in entry["result"]) or "(none)"
@@ -168,8 +207,16 @@ def render(a: FireAnswer, *, summary: bool = False, rolled: str | None = None) -
     if summary or so.size > po.STACK_LIMIT:
         from aslpto.cli import odds_summary
 
-        out = odds_summary.render(header, so, b.targets, asked=summary, limit=po.STACK_LIMIT,
-                                  rule="A7.3", unit_json=po.unit_json, line=_line)  # fmt: skip
+        out = odds_summary.render(
+            header,
+            so,
+            b.targets,
+            asked=summary,
+            limit=po.STACK_LIMIT,
+            rule="A7.3",
+            unit_json=po.unit_json,
+            line=_line,
+        )
         out.text = "\n".join(lines) + "\n" + out.text
         return out
     grouped: dict[str, tuple[dict[str, Any], Fraction]] = {}

@@ -24,10 +24,14 @@ SSR_HELP = (
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("save", help="VASL saved game (.vsav)")
-    parser.add_argument("-o", "--output", required=True, metavar="FILE",
-                        help="scenario file to write (- for standard output)")  # fmt: skip
-    parser.add_argument("--ssr", action="append", default=[], metavar="KEY=VALUE",
-                        help=SSR_HELP)  # fmt: skip
+    parser.add_argument(
+        "-o",
+        "--output",
+        required=True,
+        metavar="FILE",
+        help="scenario file to write (- for standard output)",
+    )
+    parser.add_argument("--ssr", action="append", default=[], metavar="KEY=VALUE", help=SSR_HELP)
 
 
 def parse_ssr(items: list[str]) -> dict[str, Any]:
@@ -44,8 +48,9 @@ def parse_ssr(items: list[str]) -> dict[str, Any]:
         elif key == "current":
             direction, _, force = value.partition(":")
             if not force:
-                raise InputError(f"--ssr '{item}': give the current as DIRECTION:FORCE, "
-                                 f"e.g. current=S:slow")  # fmt: skip
+                raise InputError(
+                    f"--ssr '{item}': give the current as DIRECTION:FORCE, e.g. current=S:slow"
+                )
             out[key] = {"direction": direction, "force": force}
         else:
             out[key] = value

@@ -41,13 +41,15 @@ _OVERRIDES = re.compile(r"^\s*\[\[\s*los_overrides\s*\]\]")
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("scenario", help="scenario file (TOML)")
     parser.add_argument(
-        "frm", metavar="FROM",
+        "frm",
+        metavar="FROM",
         help="a Location (37AA10, 37AA10@1, 37DD7:bank) or a unit id (unit:ID, hex:HEX when a "
         "unit id is also a hex name)",
     )
     parser.add_argument("to", metavar="TO", help="a Location or a unit id (as FROM)")
     parser.add_argument(
-        "--from-entrenched", action="store_true",
+        "--from-entrenched",
+        action="store_true",
         help="FROM is entrenched Infantry (G8: bank hexsides are hedges to it)",
     )
     parser.add_argument("--to-entrenched", action="store_true", help="TO is entrenched Infantry")
@@ -78,8 +80,9 @@ def engine(game: Game) -> LosEngine:
         return got[1]
     if len(_ENGINES) > 8:
         _ENGINES.clear()
-    eng = build_engine(game.map, game.conditions, (p.hex for p in game.panjis.values()),
-                       game_overrides(game))  # fmt: skip
+    eng = build_engine(
+        game.map, game.conditions, (p.hex for p in game.panjis.values()), game_overrides(game)
+    )
     _ENGINES[id(game)] = (weakref.ref(game), eng)
     return eng
 
@@ -127,8 +130,9 @@ def text(d: dict[str, Any]) -> str:
     if d["los"]:
         head += "LOS"
         if d["hindrance_drm"]:
-            hs = ", ".join(f"{h['where']} {h['terrain']} +{h['drm']} [{h['rule']}]"
-                           for h in d["hindrances"])  # fmt: skip
+            hs = ", ".join(
+                f"{h['where']} {h['terrain']} +{h['drm']} [{h['rule']}]" for h in d["hindrances"]
+            )
             head += f", Hindrance +{d['hindrance_drm']} ({hs})"
         else:
             head += ", no Hindrance"

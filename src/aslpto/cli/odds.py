@@ -120,6 +120,7 @@ def describe(
     kind: Kind | None = None
     status: dict[str, Any] = {}
     nats = set(catalog().nationalities)
+
     def once(what: str, old: Any, new: Any) -> Any:
         if old is not None and old != new:
             raise InputError(f"unit {spec!r}: {what} given twice ({old.value}, {new.value})")
@@ -154,8 +155,13 @@ def describe(
     if strength is not None or (status.get("broken") and japanese):
         k = kind or _KIND_WORDS.get(face)
         if k is None:
-            k = Kind.LEADER if _LEADER_FACE.match(face) else catalog().find(
-                nationality, face, kind=kind, unit_class=cls, strength=strength).kind  # fmt: skip
+            k = (
+                Kind.LEADER
+                if _LEADER_FACE.match(face)
+                else catalog()
+                .find(nationality, face, kind=kind, unit_class=cls, strength=strength)
+                .kind
+            )
         if strength is not None and not (japanese and k in (Kind.SQUAD, Kind.CREW)):
             who = catalog().nationality(nationality).name
             raise InputError(
@@ -181,8 +187,7 @@ def describe(
         _check_leader_face(face, nationality, wounded=bool(status.get("wounded")))
         return make(uid, nationality, Kind.LEADER, face=face, elr=elr, **status)
     c = catalog().find(nationality, face, kind=kind, unit_class=cls, strength=strength)
-    return make(uid, nationality, c.kind, c.unit_class, c.strength, face=c.label, elr=elr,
-                **status)  # fmt: skip
+    return make(uid, nationality, c.kind, c.unit_class, c.strength, face=c.label, elr=elr, **status)
 
 
 def _units_from_args(
@@ -230,8 +235,12 @@ def _units_from_args(
 
 def _described(args: argparse.Namespace) -> list[str]:
     """The unit-describing options given (``--counter``, ``--class``, ..., ``--broken``)."""
-    given = (("counter", args.counter), ("class", args.unit_class),
-             ("strength", args.strength), ("kind", args.kind))  # fmt: skip
+    given = (
+        ("counter", args.counter),
+        ("class", args.unit_class),
+        ("strength", args.strength),
+        ("kind", args.kind),
+    )
     out = [f"--{k} {v}" for k, v in given if v]
     out += [f"--{f}" for f in (*_FLAGS, "dc") if getattr(args, f, False)]
     return out
@@ -312,8 +321,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         nargs="?",
         default=None,
         metavar="N",
-        help="for mc: the IFT result NMC (a 2MC adds +2); for ift: the attack's FP (6, 6.5, "
-        "13/2)",
+        help="for mc: the IFT result NMC (a 2MC adds +2); for ift: the attack's FP (6, 6.5, 13/2)",
     )
     g = parser.add_argument_group("units")
     g.add_argument(
@@ -347,16 +355,29 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "attack Cowers (A7.9); with none given it cannot",
     )
     c = parser.add_argument_group("cc: Close Combat in a Location (A11, G1.64)")
-    c.add_argument("--attacker", action="append", metavar="SPEC",
-                   help="an ATTACKER's unit (repeatable, the --unit words; above-panji, bank)")
-    c.add_argument("--defender", action="append", metavar="SPEC",
-                   help="a DEFENDER's unit (repeatable)")
-    c.add_argument("--hand-to-hand", action="store_true",
-                   help="Hand-to-Hand CC declared (J2.31); else G1.64 decides")
-    c.add_argument("--ambush", choices=["attacker", "defender"],
-                   help="the side that Ambushed (A11.4)")
-    c.add_argument("--defender-drm", type=int, default=0,
-                   help="any other DRM to the DEFENDER's attack (--drm: the ATTACKER's)")
+    c.add_argument(
+        "--attacker",
+        action="append",
+        metavar="SPEC",
+        help="an ATTACKER's unit (repeatable, the --unit words; above-panji, bank)",
+    )
+    c.add_argument(
+        "--defender", action="append", metavar="SPEC", help="a DEFENDER's unit (repeatable)"
+    )
+    c.add_argument(
+        "--hand-to-hand",
+        action="store_true",
+        help="Hand-to-Hand CC declared (J2.31); else G1.64 decides",
+    )
+    c.add_argument(
+        "--ambush", choices=["attacker", "defender"], help="the side that Ambushed (A11.4)"
+    )
+    c.add_argument(
+        "--defender-drm",
+        type=int,
+        default=0,
+        help="any other DRM to the DEFENDER's attack (--drm: the ATTACKER's)",
+    )
     o = parser.add_argument_group("procedure")
     o.add_argument("--mc", type=int, default=0, help="the IFT NMC (+N DRM)")
     o.add_argument("--drm", type=int, default=0, help="any other DRM")
@@ -430,16 +451,21 @@ def _options(args: argparse.Namespace) -> Options:
     if ift and args.strength_of_mc is None:
         raise InputError("ift: give the attack's FP (aslpto odds ift 6 --unit 4-4-8)")
     if not ift and args.firer:
-        raise InputError(f"--firer: the firers of an IFT attack (odds ift), not of "
-                         f"{args.procedure}")  # fmt: skip
+        raise InputError(
+            f"--firer: the firers of an IFT attack (odds ift), not of {args.procedure}"
+        )
     fp = _fp(args.strength_of_mc) if ift else None
     if ift and not DRM_RANGE[0] <= args.drm <= DRM_RANGE[1]:
-        raise InputError(f"--drm {args.drm} is out of range (an attack's DRM: {DRM_RANGE[0]} to "
-                         f"{DRM_RANGE[1]}; beyond, every roll is on the IFT's first or last "
-                         "row)")  # fmt: skip
+        raise InputError(
+            f"--drm {args.drm} is out of range (an attack's DRM: {DRM_RANGE[0]} to "
+            f"{DRM_RANGE[1]}; beyond, every roll is on the IFT's first or last "
+            "row)"
+        )
     mc = 0 if ift else _mc_number(args.strength_of_mc, args.mc)
-    firers = tuple(describe(f, nationality=args.nationality, id=f"F{i}")
-                   for i, f in enumerate(args.firer or (), start=1))  # fmt: skip
+    firers = tuple(
+        describe(f, nationality=args.nationality, id=f"F{i}")
+        for i, f in enumerate(args.firer or (), start=1)
+    )
     if mc < 0:
         raise InputError(f"the IFT result is a NMC with N >= 0 (a 'K' or 'NMC'), not {mc}")
     if args.mf_expended < 0:
@@ -514,8 +540,16 @@ def _listing(
         from aslpto.cli import odds_summary  # (imported when asked: a big stack)
 
         rule = "G9.43" if proc == Procedure.PANJI_STACK else "A10.2"
-        return odds_summary.render(header, so, units, asked=args.summary, limit=STACK_LIMIT,
-                                   rule=rule, unit_json=unit_json, line=_line)  # fmt: skip
+        return odds_summary.render(
+            header,
+            so,
+            units,
+            asked=args.summary,
+            limit=STACK_LIMIT,
+            rule=rule,
+            unit_json=unit_json,
+            line=_line,
+        )
     return _joint(so, units)
 
 
@@ -532,11 +566,18 @@ def _attack_json(units: list[Unit], context: list[Unit], o: Options) -> dict[str
     a = attack([*units, *context], o)
     cw = cowering(o.firers) if o.firers else None
     fp = o.fp
-    return {"fp": fp.numerator if fp.denominator == 1 else f"{fp.numerator}/{fp.denominator}",
-            "column": a.column, "column_why": column_of(fp).why, "drm": o.drm,
-            "firers": [unit_json(u) for u in o.firers],
-            "cowering": {"columns": a.cower, "why": cw.why if cw else "no firer given: it "
-                         "cannot Cower", "rules": list(cw.rules) if cw else []}}  # fmt: skip
+    return {
+        "fp": fp.numerator if fp.denominator == 1 else f"{fp.numerator}/{fp.denominator}",
+        "column": a.column,
+        "column_why": column_of(fp).why,
+        "drm": o.drm,
+        "firers": [unit_json(u) for u in o.firers],
+        "cowering": {
+            "columns": a.cower,
+            "why": cw.why if cw else "no firer given: it cannot Cower",
+            "rules": list(cw.rules) if cw else [],
+        },
+    }
 
 
 def answer(game: Game | None, args: argparse.Namespace) -> Outcome:
@@ -568,8 +609,12 @@ def answer(game: Game | None, args: argparse.Namespace) -> Outcome:
         entry = result_json(r, detail=True, procedure=proc)
         # the shape of an odds run: one outcome, the one rolled
         rolled = args.rolls if args.rolls is not None else f"seed {args.seed}"
-        payload = {**header, "outcomes": [{**entry, "probability": "1/1"}],
-                   "rules": list(r.rules), "rolled": rolled}  # fmt: skip
+        payload = {
+            **header,
+            "outcomes": [{**entry, "probability": "1/1"}],
+            "rules": list(r.rules),
+            "rolled": rolled,
+        }
         text = "; ".join(_line(u) for u in entry["result"]) or "(none)"
         if "atmm" in entry:
             text += "  ATMM" if entry["atmm"] else "  no ATMM"
@@ -608,9 +653,11 @@ def _attack_line(header: dict[str, Any]) -> str:
     a = header.get("attack")
     if a is None:
         return ""
-    return (f"{a['column_why']}, DRM {a['drm']:+d}  [A7.3]; {a['cowering']['why']}"
-            f"{' [' + ', '.join(a['cowering']['rules']) + ']' if a['cowering']['rules'] else ''}"
-            "\n")  # fmt: skip
+    return (
+        f"{a['column_why']}, DRM {a['drm']:+d}  [A7.3]; {a['cowering']['why']}"
+        f"{' [' + ', '.join(a['cowering']['rules']) + ']' if a['cowering']['rules'] else ''}"
+        "\n"
+    )
 
 
 __all__ = [

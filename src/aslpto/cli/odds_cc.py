@@ -28,8 +28,9 @@ POSITIONS = {"above-panji": "above-panji", "bank": "bank"}
 Describe = Callable[..., Unit]
 
 
-def _side(specs: list[str] | None, prefix: str, args: argparse.Namespace,
-          describe: Describe) -> list[Unit]:  # fmt: skip
+def _side(
+    specs: list[str] | None, prefix: str, args: argparse.Namespace, describe: Describe
+) -> list[Unit]:
     out = []
     for i, spec in enumerate(specs or (), start=1):
         words = [w for w in spec.split(":") if w.strip()]
@@ -47,35 +48,49 @@ def options(args: argparse.Namespace) -> CCOptions:
     for what, v in (("--drm", args.drm), ("--defender-drm", args.defender_drm)):
         if not -15 <= v <= 15:
             raise InputError(f"{what} {v} is out of range (a CC DRM: -15 to 15)")
-    return CCOptions(hand_to_hand=args.hand_to_hand, ambush=args.ambush or "",
-                     drm=args.drm, defender_drm=args.defender_drm)  # fmt: skip
+    return CCOptions(
+        hand_to_hand=args.hand_to_hand,
+        ambush=args.ambush or "",
+        drm=args.drm,
+        defender_drm=args.defender_drm,
+    )
 
 
 def refuse_other_words(args: argparse.Namespace) -> None:
     """``odds cc`` takes its units from --attacker and --defender only."""
-    given = [f"--{n}" for n in ("unit", "counter", "leader", "leader_present", "scenario", "firer")
-             if getattr(args, n, None)]  # fmt: skip
+    given = [
+        f"--{n}"
+        for n in ("unit", "counter", "leader", "leader_present", "scenario", "firer")
+        if getattr(args, n, None)
+    ]
     if given:
-        raise InputError(f"odds cc: the units are --attacker and --defender, not "
-                         f"{', '.join(g.replace('_', '-') for g in given)}")  # fmt: skip
+        raise InputError(
+            f"odds cc: the units are --attacker and --defender, not "
+            f"{', '.join(g.replace('_', '-') for g in given)}"
+        )
     if not args.attacker or not args.defender:
         raise InputError("odds cc: give both sides (--attacker 4-4-8 --defender 6-6-6)")
 
 
-def answer(args: argparse.Namespace, describe: Describe, line: Callable[[dict[str, Any]], str]
-           ) -> Outcome:  # fmt: skip
+def answer(
+    args: argparse.Namespace, describe: Describe, line: Callable[[dict[str, Any]], str]
+) -> Outcome:
     """The answer of ``aslpto odds cc``."""
     refuse_other_words(args)
     attackers = _side(args.attacker, "A", args, describe)
     defenders = _side(args.defender, "D", args, describe)
     opts = options(args)
-    header: dict[str, Any] = {"procedure": "cc", "units": [unit_json(u) for u in attackers],
-                              "defenders": [unit_json(u) for u in defenders]}  # fmt: skip
+    header: dict[str, Any] = {
+        "procedure": "cc",
+        "units": [unit_json(u) for u in attackers],
+        "defenders": [unit_json(u) for u in defenders],
+    }
     dice = dice_of(args)
     done = cc(attackers, defenders, opts, dice)
     left_over(args, dice)
-    return render(header, done, line, rolled=rolled_of(args),
-                  summary=getattr(args, "summary", False))  # fmt: skip
+    return render(
+        header, done, line, rolled=rolled_of(args), summary=getattr(args, "summary", False)
+    )
 
 
 def dice_of(args: argparse.Namespace) -> Dice | None:
@@ -92,8 +107,9 @@ def dice_of(args: argparse.Namespace) -> Dice | None:
 def left_over(args: argparse.Namespace, dice: Dice | None) -> None:
     """Refuse rolls the CC did not use."""
     if isinstance(dice, GivenDice) and dice.remaining:
-        raise InputError(f"rolls {args.rolls!r}: {dice.remaining} roll(s) left over; the "
-                         f"CC used {dice.used}")  # fmt: skip
+        raise InputError(
+            f"rolls {args.rolls!r}: {dice.remaining} roll(s) left over; the CC used {dice.used}"
+        )
 
 
 def rolled_of(args: argparse.Namespace) -> str | None:
@@ -118,8 +134,12 @@ def render(
     if done.rolled is not None:
         r = done.rolled
         entry = result_json(r, detail=True)
-        payload = {**header, "outcomes": [{**entry, "probability": "1/1"}],
-                   "rules": list(r.rules), "rolled": rolled}  # fmt: skip
+        payload = {
+            **header,
+            "outcomes": [{**entry, "probability": "1/1"}],
+            "rules": list(r.rules),
+            "rolled": rolled,
+        }
         text = "; ".join(line(u) for u in entry["result"]) or "(none)"
         if r.eliminated:
             text += f"  eliminated: {', '.join(r.eliminated)}"
@@ -159,15 +179,17 @@ def _pct(p: Fraction) -> str:
     return f"{float(p) * 100:.1f}%"
 
 
-def _summary(done: CCAnswer, line: Callable[[dict[str, Any]], str]
-             ) -> tuple[dict[str, Any], list[str]]:  # fmt: skip
+def _summary(
+    done: CCAnswer, line: Callable[[dict[str, Any]], str]
+) -> tuple[dict[str, Any], list[str]]:
     """Each unit's own fate, and how many units of each side end eliminated, with their exact
     odds (the joint outcomes summed)."""
     assert done.odds is not None
     made = done.cc
     sides = {"attacker": made.attacker_side, "defender": made.defender_side}
     fates: dict[str, dict[str, tuple[dict[str, Any] | None, Fraction]]] = {
-        u.id: {} for side in sides.values() for u in side}
+        u.id: {} for side in sides.values() for u in side
+    }
     counts: dict[str, dict[int, Fraction]] = {k: {} for k in sides}
     for r, p in done.odds:
         gone = set(r.eliminated)
@@ -185,30 +207,53 @@ def _summary(done: CCAnswer, line: Callable[[dict[str, Any]], str]
     lines: list[str] = []
     for uid, ends in fates.items():
         ordered = sorted(ends.values(), key=lambda ep: -ep[1])
-        out["units"].append({"id": uid, "outcomes": [
-            {"result": e, "eliminated": e is None, "probability": _frac(p)} for e, p in ordered]})
-        lines.append(f"{uid}: " + "; ".join(
-            f"{'eliminated' if e is None else line(e)} {_frac(p)} ({_pct(p)})"
-            for e, p in ordered))  # fmt: skip
+        out["units"].append(
+            {
+                "id": uid,
+                "outcomes": [
+                    {"result": e, "eliminated": e is None, "probability": _frac(p)}
+                    for e, p in ordered
+                ],
+            }
+        )
+        lines.append(
+            f"{uid}: "
+            + "; ".join(
+                f"{'eliminated' if e is None else line(e)} {_frac(p)} ({_pct(p)})"
+                for e, p in ordered
+            )
+        )
     for side, by in counts.items():
         rows = sorted(by.items())
         out["eliminated"][side] = [{"count": n, "probability": _frac(p)} for n, p in rows]
-        lines.append(f"{side} units eliminated: " + "; ".join(
-            f"{n}: {_frac(p)} ({_pct(p)})" for n, p in rows))  # fmt: skip
+        lines.append(
+            f"{side} units eliminated: "
+            + "; ".join(f"{n}: {_frac(p)} ({_pct(p)})" for n, p in rows)
+        )
     return out, lines
 
 
 def _head(c: dict[str, Any]) -> str:
     """Each side's attack, one line each, before the outcomes."""
-    out = [("Hand-to-Hand CC" if c["hand_to_hand"] else "CC") + f": {c['hand_to_hand_why']}"
-           + (f"; the {c['first']} Ambushed and attacks first" if c["ambush"] else "")]  # fmt: skip
+    out = [
+        ("Hand-to-Hand CC" if c["hand_to_hand"] else "CC")
+        + f": {c['hand_to_hand_why']}"
+        + (f"; the {c['first']} Ambushed and attacks first" if c["ambush"] else "")
+    ]
     for side, a in c["attacks"].items():
         if a is None:
             out.append(f"{side}: no attack (A11.16)")
             continue
-        drm = "; ".join(f"{i['what']} {int(Fraction(str(i['value']))):+d} [{i['rule']}]"
-                        for i in a["drm_items"]) or "none"  # fmt: skip
-        out.append(f"{side}: {', '.join(a['attackers'])} vs {', '.join(a['defenders'])}: "
-                   f"{a['odds_why']}, Kill Number {a['kill_number']} ({a['kill_number_color']}), "
-                   f"DRM {a['drm']:+d}; DRM items: {drm}")  # fmt: skip
+        drm = (
+            "; ".join(
+                f"{i['what']} {int(Fraction(str(i['value']))):+d} [{i['rule']}]"
+                for i in a["drm_items"]
+            )
+            or "none"
+        )
+        out.append(
+            f"{side}: {', '.join(a['attackers'])} vs {', '.join(a['defenders'])}: "
+            f"{a['odds_why']}, Kill Number {a['kill_number']} ({a['kill_number_color']}), "
+            f"DRM {a['drm']:+d}; DRM items: {drm}"
+        )
     return "\n".join(out) + "\n"

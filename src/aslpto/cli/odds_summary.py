@@ -129,27 +129,47 @@ def render(
         each_js = []
         for e, p, rs in g.each:
             res, told = pieces(e)
-            each_js.append({"result": res, **({"eliminated_pieces": e[1]} if e[1] else {}),
-                            "probability": _fraction(p), "rules": list(rs)})  # fmt: skip
+            each_js.append(
+                {
+                    "result": res,
+                    **({"eliminated_pieces": e[1]} if e[1] else {}),
+                    "probability": _fraction(p),
+                    "rules": list(rs),
+                }
+            )
             text.append(f"{_fraction(p):>12}  {_percent(p):>6}  {told}{_rules(rs)}")
         how_js = []
         for e, t in g.tallies:
             res, told = pieces(e)
             js, lines = _counts(t)
-            how_js.append({"result": res, **({"eliminated_pieces": e[1]} if e[1] else {}),
-                           "rules": list(t.rules), "outcomes": js})  # fmt: skip
+            how_js.append(
+                {
+                    "result": res,
+                    **({"eliminated_pieces": e[1]} if e[1] else {}),
+                    "rules": list(t.rules),
+                    "outcomes": js,
+                }
+            )
             if len(g.ids) > 1:  # (one unit: its "each" says it)
                 text.append(f"how many of {_ids(g.ids)} end as {told}{_rules(t.rules)}:")
                 text.extend(lines)
-        groups_js.append({"ids": list(g.ids),
-                          **({"unit": unit_json(first)} if first is not None else {}),
-                          "each": {"outcomes": each_js}, "how_many": how_js})  # fmt: skip
+        groups_js.append(
+            {
+                "ids": list(g.ids),
+                **({"unit": unit_json(first)} if first is not None else {}),
+                "each": {"outcomes": each_js},
+                "how_many": how_js,
+            }
+        )
 
     totals_js: dict[str, Any] = {}
     for s, t in sm.totals:
         js, lines = _counts(t)
-        totals_js[s.replace(" ", "_")] = {"ids": list(t.ids), "rules": list(t.rules),
-                                          "outcomes": js}  # fmt: skip
+        totals_js[s.replace(" ", "_")] = {
+            "ids": list(t.ids),
+            "rules": list(t.rules),
+            "outcomes": js,
+        }
         told = "in Good Order" if s == "good order" else s
         text.append(f"how many of the {len(t.ids)} units end {told}{_rules(t.rules)}:")
         text.extend(lines)

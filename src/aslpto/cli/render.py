@@ -77,8 +77,9 @@ def _pictures(game: Game) -> dict[str, Underlay]:
         if ref.vasl is None or art is None:
             continue
         pic = board_picture(ref.path, spots.get(board, ()), ssr_pictures(game.conditions))
-        out[board] = Underlay(pic.data_uri(), pic.width, pic.height, art.hex_width,
-                              art.hex_height, art.a1_x, art.a1_y)  # fmt: skip
+        out[board] = Underlay(
+            pic.data_uri(), pic.width, pic.height, art.hex_width, art.hex_height, art.a1_x, art.a1_y
+        )
     if not out:
         raise InputError("--picture: no board of this map was read from a VASL board archive")
     return out

@@ -42,8 +42,11 @@ def run(args: argparse.Namespace) -> Outcome:
     def announce(url: str) -> None:
         served.append(url)
         print(url, flush=True)
-        print(f"referee for {referee.game.name or args.scenario}; Ctrl-C stops it",
-              file=sys.stderr, flush=True)  # fmt: skip
+        print(
+            f"referee for {referee.game.name or args.scenario}; Ctrl-C stops it",
+            file=sys.stderr,
+            flush=True,
+        )
 
     serve(referee, args.host, args.port, announce)
     return Outcome({"url": served[0] if served else None, "stopped": True}, "stopped")

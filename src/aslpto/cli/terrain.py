@@ -14,8 +14,18 @@ from aslpto.state.game import Game
 NAME = "terrain"
 HELP = help_of(NAME)
 
-_FLAGS = ("broken", "pinned", "dm", "berserk", "concealed", "hidden", "cx", "wounded", "unarmed",
-          "ti")  # fmt: skip
+_FLAGS = (
+    "broken",
+    "pinned",
+    "dm",
+    "berserk",
+    "concealed",
+    "hidden",
+    "cx",
+    "wounded",
+    "unarmed",
+    "ti",
+)
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -51,8 +61,13 @@ def describe(game: Game, h: Hex) -> dict[str, Any]:
     building = None
     if info.building is not None:
         b = info.building
-        building = {"id": b.id, "material": b.material, "stories": b.stories,
-                    "hexes": sorted(m.name(x) for x in b.hexes), "rules": list(b.rules)}
+        building = {
+            "id": b.id,
+            "material": b.material,
+            "stories": b.stories,
+            "hexes": sorted(m.name(x) for x in b.hexes),
+            "rules": list(b.rules),
+        }
     return {
         "hex": m.name(h),
         "names": [str(n) for n in m.layout.names(h)],
@@ -62,9 +77,14 @@ def describe(game: Game, h: Hex) -> dict[str, Any]:
         "features": sorted(f.value for f in info.features),
         "building": building,
         "overlay": info.overlay,
-        "chart": {"rule": row.rule, "infantry_mf": row.infantry_mf, "tem": row.tem,
-                  "los": row.los.value, "obstacle_height": row.obstacle_height,
-                  "hindrance": row.hindrance},
+        "chart": {
+            "rule": row.rule,
+            "infantry_mf": row.infantry_mf,
+            "tem": row.tem,
+            "los": row.los.value,
+            "obstacle_height": row.obstacle_height,
+            "hindrance": row.hindrance,
+        },
         "hexsides": hexsides,
         "counters": _counters(game, h),
         "rules": rules,
@@ -77,28 +97,46 @@ def _counters(game: Game, h: Hex) -> list[dict[str, Any]]:
     out: list[dict[str, Any]] = []
     p = game.panji_at(h)
     if p is not None:
-        out.append({
-            "type": "panji", "id": p.id, "side": p.side, "hidden": p.hidden,
-            "covered": sorted(m.layout.hexside_name(s, first=h) for s in p.covered),
-            "top": None if p.top is None else m.layout.hexside_name(p.top, first=h),
-        })  # fmt: skip
+        out.append(
+            {
+                "type": "panji",
+                "id": p.id,
+                "side": p.side,
+                "hidden": p.hidden,
+                "covered": sorted(m.layout.hexside_name(s, first=h) for s in p.covered),
+                "top": None if p.top is None else m.layout.hexside_name(p.top, first=h),
+            }
+        )
     for f in game.forts_at(h):
-        out.append({
-            "type": "fortification", "kind": f.kind.value, "id": f.id, "side": f.side,
-            "hidden": f.hidden, "strength": f.strength,
-            "hexside": None if f.hexside is None else m.layout.hexside_name(f.hexside, first=h),
-        })  # fmt: skip
+        out.append(
+            {
+                "type": "fortification",
+                "kind": f.kind.value,
+                "id": f.id,
+                "side": f.side,
+                "hidden": f.hidden,
+                "strength": f.strength,
+                "hexside": None if f.hexside is None else m.layout.hexside_name(f.hexside, first=h),
+            }
+        )
     for u in game.units.values():
         if not u.hex or m.hex(u.hex) != h:
             continue
-        out.append({
-            "type": "unit", "id": u.id, "side": u.side, "nationality": u.nationality,
-            "kind": u.kind.value, "counter": u.counter,
-            "class": None if u.unit_class is None else u.unit_class.value,
-            "strength": None if u.strength is None else u.strength.value,
-            "position": u.position, "entrenched": u.entrenched,
-            "status": [f for f in _FLAGS if getattr(u, f)],
-        })  # fmt: skip
+        out.append(
+            {
+                "type": "unit",
+                "id": u.id,
+                "side": u.side,
+                "nationality": u.nationality,
+                "kind": u.kind.value,
+                "counter": u.counter,
+                "class": None if u.unit_class is None else u.unit_class.value,
+                "strength": None if u.strength is None else u.strength.value,
+                "position": u.position,
+                "entrenched": u.entrenched,
+                "status": [f for f in _FLAGS if getattr(u, f)],
+            }
+        )
     return out
 
 
@@ -121,8 +159,9 @@ def text(d: dict[str, Any]) -> str:
         lines.append(f"  features: {', '.join(d['features'])}")
     if d["building"]:
         b = d["building"]
-        lines.append(f"  building: {b['material']}, {b['stories']} level(s), "
-                     f"hexes {', '.join(b['hexes'])}")  # fmt: skip
+        lines.append(
+            f"  building: {b['material']}, {b['stories']} level(s), hexes {', '.join(b['hexes'])}"
+        )
     if d["overlay"]:
         lines.append(f"  overlay: {d['overlay']}")
     sides = [f"{n} {'/'.join(fs)}" for n, fs in d["hexsides"].items() if fs]

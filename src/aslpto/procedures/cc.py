@@ -62,8 +62,9 @@ def cc(
 def attacking_side(game: Game, name: str | None = None) -> str:
     """The ATTACKER's side: ``name`` (a side of the scenario, in any case), or else the one side
     of ``[[sides]]`` that is not the DEFENDER."""
-    known = list(dict.fromkeys([*(s.name for s in game.sides),
-                                *(u.side for u in game.units.values())]))  # fmt: skip
+    known = list(
+        dict.fromkeys([*(s.name for s in game.sides), *(u.side for u in game.units.values())])
+    )
     if name is not None:
         for k in known:
             if k.lower() == name.strip().lower():
@@ -72,8 +73,10 @@ def attacking_side(game: Game, name: str | None = None) -> str:
     others = [s.name for s in game.sides if not s.defender]
     if len(others) == 1 and len(others) < len(game.sides):
         return others[0]
-    raise InputError("the scenario names no one DEFENDER among its [[sides]]: say who attacks "
-                     f"(--attacker SIDE; sides: {', '.join(known) or 'none'})")  # fmt: skip
+    raise InputError(
+        "the scenario names no one DEFENDER among its [[sides]]: say who attacks "
+        f"(--attacker SIDE; sides: {', '.join(known) or 'none'})"
+    )
 
 
 def close_combat(
@@ -98,12 +101,17 @@ def close_combat(
     if not mine or not theirs:
         there = sorted({u.side for u in here})
         who = f"only {', '.join(there)} units there" if there else "no unit there"
-        raise RuleViolation("A11.1", f"no enemy unit in {where}: {who}; a CC needs both sides' "
-                                     f"units in one Location (the ATTACKER: {side})")  # fmt: skip
+        raise RuleViolation(
+            "A11.1",
+            f"no enemy unit in {where}: {who}; a CC needs both sides' "
+            f"units in one Location (the ATTACKER: {side})",
+        )
     for u in here:
         if u.entrenched == "pillbox":
-            raise InputError(f"{u.id} is in a pillbox in {where}: CC with a pillbox's occupants "
-                             "is not built (G1.64 makes it no Hand-to-Hand)")  # fmt: skip
+            raise InputError(
+                f"{u.id} is in a pillbox in {where}: CC with a pillbox's occupants "
+                "is not built (G1.64 makes it no Hand-to-Hand)"
+            )
     defender = ", ".join(dict.fromkeys(u.side for u in theirs))
     done = cc(mine, theirs, options, dice, game)
     return CCAnswer(done.cc, done.odds, done.rolled, where, side, defender)

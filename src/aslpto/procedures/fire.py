@@ -80,9 +80,12 @@ class Item:
 
     def as_json(self) -> dict[str, Any]:
         v = self.value
-        out: dict[str, Any] = {"what": self.what, "rule": self.rule, "kind": self.kind,
-                               "value": v.numerator if v.denominator == 1 else f"{v.numerator}/"
-                               f"{v.denominator}"}  # fmt: skip
+        out: dict[str, Any] = {
+            "what": self.what,
+            "rule": self.rule,
+            "kind": self.kind,
+            "value": v.numerator if v.denominator == 1 else f"{v.numerator}/{v.denominator}",
+        }
         if self.unit:
             out["unit"] = self.unit
         return out
@@ -123,8 +126,10 @@ class Breakdown:
         if self.column.value is None:
             raise RuleViolation(self.column.rules[0], self.column.why)
         common = sum((i.value for i in self.drm), Fraction(0))
-        per = tuple((uid, int(common + sum((i.value for i in items), Fraction(0))))
-                    for uid, items in self.target_drm)  # fmt: skip
+        per = tuple(
+            (uid, int(common + sum((i.value for i in items), Fraction(0))))
+            for uid, items in self.target_drm
+        )
         return Attack(self.column.value, per, self.cower.value)
 
     def drm_total(self, uid: str) -> int:
@@ -137,18 +142,34 @@ class Breakdown:
             "target": self.target,
             "phase": self.phase.value,
             "range": dict(self.ranges),
-            "fp": {"items": [i.as_json() for i in self.fp], "total": _frac(self.fp_total),
-                   "column": col, "why": self.column.why, "rules": list(self.column.rules)},
+            "fp": {
+                "items": [i.as_json() for i in self.fp],
+                "total": _frac(self.fp_total),
+                "column": col,
+                "why": self.column.why,
+                "rules": list(self.column.rules),
+            },
             "drm": {"items": [i.as_json() for i in self.drm]},
-            "targets": [{"unit": uid, "items": [i.as_json() for i in items],
-                         "drm": self.drm_total(uid) if col is not None else None}
-                        for uid, items in self.target_drm],
-            "cowering": {"columns": self.cower.value, "why": self.cower.why,
-                         "rules": list(self.cower.rules)},
-            "residual_fp": {"column": self.residual.value, "why": self.residual.why,
-                            "rules": list(self.residual.rules)},
+            "targets": [
+                {
+                    "unit": uid,
+                    "items": [i.as_json() for i in items],
+                    "drm": self.drm_total(uid) if col is not None else None,
+                }
+                for uid, items in self.target_drm
+            ],
+            "cowering": {
+                "columns": self.cower.value,
+                "why": self.cower.why,
+                "rules": list(self.cower.rules),
+            },
+            "residual_fp": {
+                "column": self.residual.value,
+                "why": self.residual.why,
+                "rules": list(self.residual.rules),
+            },
             "notes": list(self.notes),
-        }  # fmt: skip
+        }
 
 
 def _frac(v: Fraction) -> int | str:
@@ -182,8 +203,11 @@ def _verify_firer(game: Game, u: Unit) -> None:
     if not u.hex:
         raise InputError(f"{u.id} is not on the map")
     if not (u.kind.is_infantry or u.kind == Kind.CAVALRY):
-        raise RuleViolation("A7.1", f"{u.id} is a {u.kind.value}: only Infantry fire on the "
-                                    "IFT here (vehicles and Guns are not built)")  # fmt: skip
+        raise RuleViolation(
+            "A7.1",
+            f"{u.id} is a {u.kind.value}: only Infantry fire on the "
+            "IFT here (vehicles and Guns are not built)",
+        )
     if u.broken:
         raise RuleViolation("A10.3", f"{u.id} is broken and may not fire")
     if u.unarmed:
@@ -214,8 +238,10 @@ def target_location(game: Game, word: str, what: str = "target") -> str:
             raise InputError(f"{what} '{word}' is not on the map") from None
         return game.map.name(game.map.hex(unit.hex))
     if unit is not None:
-        raise InputError(f"{what} '{word}' is both a unit and a hex: name the unit's hex "
-                         f"({unit.hex or 'off the map'}) or the hex another way")  # fmt: skip
+        raise InputError(
+            f"{what} '{word}' is both a unit and a hex: name the unit's hex "
+            f"({unit.hex or 'off the map'}) or the hex another way"
+        )
     return game.map.name(h)
 
 
@@ -274,8 +300,9 @@ def breakdown(
     shooters = [u for u in firers if u.kind != Kind.LEADER]
     leaders = [u for u in firers if u.kind == Kind.LEADER]
     if not shooters:
-        raise RuleViolation("A7.53", "a leader has no FP of his own: he directs the fire of "
-                                     "units in his Location")  # fmt: skip
+        raise RuleViolation(
+            "A7.53", "a leader has no FP of his own: he directs the fire of units in his Location"
+        )
     hexes = {game.map.hex(u.hex) for u in shooters}
     if len(hexes) > 1:
         _verify_contiguous(game, hexes)
@@ -284,8 +311,10 @@ def breakdown(
     if o.phase == Phase.FINAL and o.fired:
         far = [u.id for u in shooters if distance(game.map.hex(u.hex), th) > 1]
         if far:
-            raise RuleViolation("A8.4", f"{', '.join(far)} fired already: Final Fire only at an "
-                                        "ADJACENT or same Location")  # fmt: skip
+            raise RuleViolation(
+                "A8.4",
+                f"{', '.join(far)} fired already: Final Fire only at an ADJACENT or same Location",
+            )
 
     # --- LOS and range (A6, A7.22) ---
     ranges: list[tuple[str, int]] = []
@@ -300,8 +329,9 @@ def breakdown(
             if not seen.los:
                 blk = seen.blocked_by
                 why = f" (blocked at {blk.where} [{blk.rule}])" if blk is not None else ""
-                raise RuleViolation(blk.rule if blk else "A6.1",
-                                    f"{u.id} has no LOS to {t.id} in {where}{why}")  # fmt: skip
+                raise RuleViolation(
+                    blk.rule if blk else "A6.1", f"{u.id} has no LOS to {t.id} in {where}{why}"
+                )
         assert best is not None
         ranges.append((u.id, best.range))
         if best.hindrance_drm > hindrance:
@@ -319,8 +349,10 @@ def breakdown(
     if concealed:
         area_causes.append((f"a concealed target ({', '.join(concealed)})", "A7.23"))
         if len(concealed) < len(targets):
-            notes.append("some target units are concealed: the whole attack is taken as Area "
-                         "Fire (a reading, A7.23)")  # fmt: skip
+            notes.append(
+                "some target units are concealed: the whole attack is taken as Area "
+                "Fire (a reading, A7.23)"
+            )
     for u, (_, rng) in zip(shooters, ranges, strict=True):
         items, fp, own = _unit_fp(game, u, rng, weapon, area_causes, o)
         fp_items += items
@@ -339,8 +371,14 @@ def breakdown(
         ldr = lead.value
         mod = parse_leader(ldr.counter)[1]
         if mod:
-            drm.append(Item(f"{ldr.counter} leader directs", Fraction(mod),
-                            str(table.data()["drm"]["leadership"]["rule"]), ldr.id))  # fmt: skip
+            drm.append(
+                Item(
+                    f"{ldr.counter} leader directs",
+                    Fraction(mod),
+                    str(table.data()["drm"]["leadership"]["rule"]),
+                    ldr.id,
+                )
+            )
     elif lead.why:
         notes.append(lead.why)
     cx = [u.id for u in shooters if u.cx]
@@ -367,16 +405,31 @@ def breakdown(
     # --- Residual FP (A8.2): First Fire at a moving unit leaves half the FP used ---
     if o.moving and o.phase == Phase.DEFENSIVE_FIRST and column.value is not None:
         res = table.column_of(total / 2)
-        residual: Ruling[int | None] = Ruling(res.value, ("A8.2",),
-                                              f"half the {table.fp_text(total)} FP used: "
-                                              + res.why)  # fmt: skip
+        residual: Ruling[int | None] = Ruling(
+            res.value, ("A8.2",), f"half the {table.fp_text(total)} FP used: " + res.why
+        )
     else:
         residual = Ruling(None, ("A8.2",), "none: not First Fire at a moving unit")
-    notes.append("Small Arms fire neither clears ice (B21.6) nor uncovers a Panji counter's "
-                 "Covered hexsides (G9.72): those need HE or a DC")
-    return Breakdown(tuple(firer_ids), where, targets, o.phase, tuple(ranges), tuple(fp_items),
-                     total, column, tuple(drm), tuple(per), cower, residual, tuple(notes),
-                     tuple(rules))  # fmt: skip
+    notes.append(
+        "Small Arms fire neither clears ice (B21.6) nor uncovers a Panji counter's "
+        "Covered hexsides (G9.72): those need HE or a DC"
+    )
+    return Breakdown(
+        tuple(firer_ids),
+        where,
+        targets,
+        o.phase,
+        tuple(ranges),
+        tuple(fp_items),
+        total,
+        column,
+        tuple(drm),
+        tuple(per),
+        cower,
+        residual,
+        tuple(notes),
+        tuple(rules),
+    )
 
 
 def _unit_fp(
@@ -400,12 +453,15 @@ def _unit_fp(
     panji.verify_weapon(u, pe_w)
     paddy.verify_weapon(game, u, pe_w)
     if water.fording(game, u) and pe_w != Weapon.INHERENT:
-        raise RuleViolation("B21.42", f"{u.id} is fording: only its inherent FP may fire, "
-                                      f"not a {pe_w.value}")  # fmt: skip
+        raise RuleViolation(
+            "B21.42", f"{u.id} is fording: only its inherent FP may fire, not a {pe_w.value}"
+        )
     if pe_w != Weapon.INHERENT:
-        raise InputError(f"{u.id}: no FP or Normal Range for {pe_w.value.upper()} fire in "
-                         "data/fire.toml (no public source checked): only Inherent FP is "
-                         "fired")  # fmt: skip
+        raise InputError(
+            f"{u.id}: no FP or Normal Range for {pe_w.value.upper()} fire in "
+            "data/fire.toml (no public source checked): only Inherent FP is "
+            "fired"
+        )
     nr = normal_range(u)
     mult: list[tuple[str, Fraction, str]] = []
     if rng == 0:
@@ -417,8 +473,7 @@ def _unit_fp(
     if rng > nr:
         limit, lr = _fp_value("long_range_limit")
         if rng > nr * limit:
-            raise RuleViolation(lr, f"{u.id}: range {rng} is beyond twice its Normal Range "
-                                    f"({nr})")  # fmt: skip
+            raise RuleViolation(lr, f"{u.id}: range {rng} is beyond twice its Normal Range ({nr})")
         v, r = _fp_value("long_range")
         mult.append((f"Long Range Fire (range {rng} > {nr})", v, r))
     if u.pinned:
@@ -437,8 +492,7 @@ def _unit_fp(
     if own_area:
         v, r = _fp_value("area_fire")
         causes = "; ".join(w for w, _ in own_area)
-        mult.append((f"Area Fire ({causes})", v, own_area[0][1] if len(own_area) == 1
-                     else r))  # fmt: skip
+        mult.append((f"Area Fire ({causes})", v, own_area[0][1] if len(own_area) == 1 else r))
         rules += [rr for _, rr in own_area if rr not in rules]
     if o.phase == Phase.ADVANCING:
         v, r = _fp_value("advancing_fire")
@@ -481,8 +535,10 @@ def _directing_leader(
     hexes = {game.map.hex(u.hex) for u in shooters}
     for ldr in leaders:
         if len(hexes) > 1 or game.map.hex(ldr.hex) not in hexes:
-            raise RuleViolation("A7.531", f"{ldr.id} directs only units in his own Location; "
-                                          "these firers are not all there")  # fmt: skip
+            raise RuleViolation(
+                "A7.531",
+                f"{ldr.id} directs only units in his own Location; these firers are not all there",
+            )
     if o.leader == "":
         return Ruling(None, ("A7.53",), "")
     if o.leader is not None:
@@ -492,19 +548,31 @@ def _directing_leader(
         if ldr.side != shooters[0].side or not ldr.hex or game.map.hex(ldr.hex) not in hexes:
             raise RuleViolation("A7.531", f"{ldr.id} is not in the firers' Location")
         if len(hexes) > 1:
-            raise RuleViolation("A7.531", "a leader directs only units in his own Location; "
-                                          "these firers are in several")  # fmt: skip
+            raise RuleViolation(
+                "A7.531",
+                "a leader directs only units in his own Location; these firers are in several",
+            )
         if ldr.broken or ldr.pinned:
-            raise RuleViolation("A7.53", f"{ldr.id} is {'broken' if ldr.broken else 'pinned'} "
-                                         "and may not direct fire")  # fmt: skip
+            raise RuleViolation(
+                "A7.53",
+                f"{ldr.id} is {'broken' if ldr.broken else 'pinned'} and may not direct fire",
+            )
         return Ruling(ldr, ("A7.53",), "")
     if len(hexes) > 1:
-        return Ruling(None, ("A7.531",), "no leader directs: the firers are in several "
-                                         "Locations (A7.531)")  # fmt: skip
+        return Ruling(
+            None, ("A7.531",), "no leader directs: the firers are in several Locations (A7.531)"
+        )
     h = next(iter(hexes))
-    cands = [u for u in (*leaders, *game.units.values()) if u.kind == Kind.LEADER
-             and u.side == shooters[0].side and u.hex and game.map.hex(u.hex) == h
-             and not u.broken and not u.pinned]  # fmt: skip
+    cands = [
+        u
+        for u in (*leaders, *game.units.values())
+        if u.kind == Kind.LEADER
+        and u.side == shooters[0].side
+        and u.hex
+        and game.map.hex(u.hex) == h
+        and not u.broken
+        and not u.pinned
+    ]
     if not cands:
         return Ruling(None, ("A7.53",), "")
     best = min(cands, key=lambda u: parse_leader(u.counter)[1])
@@ -531,8 +599,10 @@ def _target_items(
     tem_what = f"TEM {mp.terrain(th).value}"
     tem_rule = row.rule
     if t.entrenched:
-        raise InputError(f"{t.id} is in a {t.entrenched}: its TEM (B27, B30) is not in "
-                         "data/fire.toml, no source checked")  # fmt: skip
+        raise InputError(
+            f"{t.id} is in a {t.entrenched}: its TEM (B27, B30) is not in "
+            "data/fire.toml, no source checked"
+        )
     open_ground = row.open_ground
     is_paddy = paddy.is_paddy(game, th)
     if is_paddy:
@@ -541,9 +611,11 @@ def _target_items(
         bt = Ruling(0, (), "")
         for fh in dict.fromkeys(game.map.hex(u.hex) for u in shooters):
             sides = _target_sides(mp, fh, th)
-            crosses = any(HexsideFeature.BANK in mp.hexside_features(s.a, s.b)
-                          and HexsideFeature.BREACHED not in mp.hexside_features(s.a, s.b)
-                          for s in sides)  # fmt: skip
+            crosses = any(
+                HexsideFeature.BANK in mp.hexside_features(s.a, s.b)
+                and HexsideFeature.BREACHED not in mp.hexside_features(s.a, s.b)
+                for s in sides
+            )
             higher = mp.level(fh) > mp.level(th)
             one = paddy.bank_tem(game, t, lof_crosses_bank=crosses, firer_higher=higher)
             if one.value > bt.value or not bt.rules:

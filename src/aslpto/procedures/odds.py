@@ -206,8 +206,9 @@ def _resolve_one(
         # G1.421: a stack of MMC may attempt "simultaneously", each with its own dr.
         _first(units, "a Japanese squad or HS", lambda u: u.kind.is_mmc)
         mmcs = [u for u in units if u.kind.is_mmc]
-        done = tuple(heroes.resolve_th_hero(mmc, dice, **_th_hero_kw(mmc, present, o))
-                     for mmc in mmcs)  # fmt: skip
+        done = tuple(
+            heroes.resolve_th_hero(mmc, dice, **_th_hero_kw(mmc, present, o)) for mmc in mmcs
+        )
         return _th_heroes(present, mmcs, done)
     if p == Procedure.ATMM:
         hero = _first(units, "a T-H Hero", lambda u: u.kind in (Kind.TH_HERO, Kind.DC_HERO))
@@ -226,13 +227,19 @@ def _resolve_one(
 
 def _not_cc(p: Procedure) -> None:
     if p == Procedure.CC:
-        raise InputError("cc: both sides' units are needed (procedures.cc.cc; aslpto odds cc "
-                         "--attacker ... --defender ...)")  # fmt: skip
+        raise InputError(
+            "cc: both sides' units are needed (procedures.cc.cc; aslpto odds cc "
+            "--attacker ... --defender ...)"
+        )
 
 
 def _th_hero_kw(mmc: Unit, present: list[Unit], o: Options) -> dict[str, Any]:
-    return {"gives_dc": o.gives_dc, "banzai": o.banzai, "mf_expended": o.mf_expended,
-            "leadership_drm": _leadership(mmc, present, o)}  # fmt: skip
+    return {
+        "gives_dc": o.gives_dc,
+        "banzai": o.banzai,
+        "mf_expended": o.mf_expended,
+        "leadership_drm": _leadership(mmc, present, o),
+    }
 
 
 def _th_heroes(present: list[Unit], mmcs: Sequence[Unit], done: Sequence[m.Result]) -> m.Result:
@@ -262,9 +269,11 @@ def _odds_th_heroes(
     each = [heroes.odds_th_hero(mmc, **_th_hero_kw(mmc, present, o)) for mmc in mmcs]
     joint = math.prod(len(d.items) for d in each)
     if joint > STACK_LIMIT:
-        raise InputError(f"th-hero: the attempts of these {len(mmcs)} MMC have {joint:,} joint "
-                         f"outcomes (more than {STACK_LIMIT:,} to list); each MMC's attempt is "
-                         "its own dr (G1.421): ask for fewer at a time")  # fmt: skip
+        raise InputError(
+            f"th-hero: the attempts of these {len(mmcs)} MMC have {joint:,} joint "
+            f"outcomes (more than {STACK_LIMIT:,} to list); each MMC's attempt is "
+            "its own dr (G1.421): ask for fewer at a time"
+        )
 
     return Distribution.in_turn(len(mmcs), lambda done: each[len(done)]).map(
         lambda done: _with_context(_th_heroes(present, mmcs, done), present)
@@ -309,9 +318,11 @@ def odds(
         from aslpto.rules.japanese import cc  # (imported when asked: G1.641)
 
         if 2 ** len(units) > STACK_LIMIT:  # (each unit eliminates itself or not)
-            raise InputError(f"hara-kiri: the attempts of these {len(units)} units have up to "
-                             f"{2 ** len(units):,} joint outcomes (more than {STACK_LIMIT:,} to "
-                             "list); ask for fewer at a time (G1.641)")  # fmt: skip
+            raise InputError(
+                f"hara-kiri: the attempts of these {len(units)} units have up to "
+                f"{2 ** len(units):,} joint outcomes (more than {STACK_LIMIT:,} to "
+                "list); ask for fewer at a time (G1.641)"
+            )
         present = [*units, *context]
         bound = cc.odds_hara_kiri_location(units, [u for u in context if u not in units])
         return bound.map(lambda r: _with_context(r, present))
@@ -355,9 +366,13 @@ def factored(
     o = options
     if p in _CHECK and p != Procedure.PANJI:
         return ms.stack_odds_location(
-            units, _CHECK[p], drm=o.mc + o.drm, context=context, leader_loss=o.leader_loss,
+            units,
+            _CHECK[p],
+            drm=o.mc + o.drm,
+            context=context,
+            leader_loss=o.leader_loss,
             **_facts(o),
-        )  # fmt: skip
+        )
     if p == Procedure.PANJI:
         return ms.stack_odds_location(
             units, m.Check.PANJI, drm=o.drm, context=context, leader_loss=False, **_facts(o)

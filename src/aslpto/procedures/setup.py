@@ -62,8 +62,7 @@ G8_FORT = "G8 (FORTIFICATIONS)"
 _IN_POSITIONS = ("in", "ground", "above-panji", "beneath-panji")
 """Positions that are IN a paddy hex (a unit above a Wire/Panji counter there is IN it, G8)."""
 
-_MANHANDLING = (Transport.MANHANDLING_GUN, Transport.MANHANDLING_BOAT,
-                Transport.PUSHING_MOTORCYCLE)  # fmt: skip
+_MANHANDLING = (Transport.MANHANDLING_GUN, Transport.MANHANDLING_BOAT, Transport.PUSHING_MOTORCYCLE)
 _US = ("american", "usmc")
 
 
@@ -133,12 +132,20 @@ def water_fortifications(game: Game) -> Iterator[Finding]:
             if kind == FortKind.WIRE or (kind == FortKind.MINES and not hidden):
                 continue
             what = "hidden mines" if kind == FortKind.MINES else kind
-            yield Finding("B21.6", "error", f"{what} may not be set up on ice: wire and "
-                          f"unhidden mines are the only Fortifications allowed in an ice hex",
-                          where)  # fmt: skip
+            yield Finding(
+                "B21.6",
+                "error",
+                f"{what} may not be set up on ice: wire and "
+                f"unhidden mines are the only Fortifications allowed in an ice hex",
+                where,
+            )
         elif in_water_obstacle(info):
-            yield Finding("B21.5", "error", f"no Fortifications are allowed in a Water "
-                          f"Obstacle ({info.terrain.value})", where)  # fmt: skip
+            yield Finding(
+                "B21.5",
+                "error",
+                f"no Fortifications are allowed in a Water Obstacle ({info.terrain.value})",
+                where,
+            )
 
 
 # --- G8 -------------------------------------------------------------------------------------
@@ -156,25 +163,44 @@ def g8_fortifications(game: Game) -> Iterator[Finding]:
                 continue
             where = _where(game, f.hex, f"{f.kind.value} {f.id}")
             if f.kind in FORTIFICATION_KINDS - {FortKind.WIRE, FortKind.MINES}:
-                yield Finding(G8_FORT, "error", f"no {f.kind.value} in an Irrigated paddy: "
-                              f"none but minefields/wire or panjis may be set up there", where)
+                yield Finding(
+                    G8_FORT,
+                    "error",
+                    f"no {f.kind.value} in an Irrigated paddy: "
+                    f"none but minefields/wire or panjis may be set up there",
+                    where,
+                )
             elif f.kind == FortKind.SHELLHOLES:
-                yield Finding(G8_FORT, "error", "shellholes can occur only IN Drained/In-Season "
-                              "paddies", where)  # fmt: skip
+                yield Finding(
+                    G8_FORT,
+                    "error",
+                    "shellholes can occur only IN Drained/In-Season paddies",
+                    where,
+                )
     for u, h, info in _placed_units(game):
         if u.position != "bank" or info.terrain != Terrain.PADDY:
             continue
         where = _where(game, h, f"unit {u.id}")
         if u.entrenched:
-            yield Finding(G8_FORT, "error", f"{u.id} is in a {u.entrenched}: no Fortification "
-                          f"may be set up above a Bank counter", where)  # fmt: skip
+            yield Finding(
+                G8_FORT,
+                "error",
+                f"{u.id} is in a {u.entrenched}: no Fortification "
+                f"may be set up above a Bank counter",
+                where,
+            )
         blocking = [f.kind.value for f in game.forts_at(h, FortKind.WIRE)]
         if game.panji_at(h) is not None:
             blocking.append("panji")
         if blocking:
-            yield Finding(G8_FORT, "error", f"{u.id} is above the Bank counter, but use of a "
-                          f"Bank counter is NA in a hex that contains "
-                          f"{' and '.join(sorted(set(blocking)))}", where)  # fmt: skip
+            yield Finding(
+                G8_FORT,
+                "error",
+                f"{u.id} is above the Bank counter, but use of a "
+                f"Bank counter is NA in a hex that contains "
+                f"{' and '.join(sorted(set(blocking)))}",
+                where,
+            )
 
 
 def g8_units(game: Game) -> Iterator[Finding]:
@@ -187,31 +213,54 @@ def g8_units(game: Game) -> Iterator[Finding]:
         paddy = info.terrain == Terrain.PADDY
         if u.position == "bank":
             if not paddy:
-                yield Finding(G8_BANKS, "error", f"{u.id} is set up above a Bank counter, but "
-                              f"{info.terrain.value} is not a paddy", where)  # fmt: skip
+                yield Finding(
+                    G8_BANKS,
+                    "error",
+                    f"{u.id} is set up above a Bank counter, but "
+                    f"{info.terrain.value} is not a paddy",
+                    where,
+                )
                 continue
             bad = _not_on_bank(u)
             if bad:
-                yield Finding(G8_BANKS, "error", f"{u.id} ({bad}) may not set up above a Bank "
-                              f"counter: only Infantry (even riding bicycles/leading horses, "
-                              f"but not manhandling a gun/boat), Cavalry and Cycle Riders may",
-                              where)  # fmt: skip
+                yield Finding(
+                    G8_BANKS,
+                    "error",
+                    f"{u.id} ({bad}) may not set up above a Bank "
+                    f"counter: only Infantry (even riding bicycles/leading horses, "
+                    f"but not manhandling a gun/boat), Cavalry and Cycle Riders may",
+                    where,
+                )
             continue
         if not paddy or u.position not in _IN_POSITIONS:
             continue
         if u.position == "ground":
-            yield Finding(G8_PADDY, "warning", f"{u.id} is in a paddy but neither IN it nor "
-                          f"above its Bank counter: say position = \"in\" or \"bank\"", where)
+            yield Finding(
+                G8_PADDY,
+                "warning",
+                f"{u.id} is in a paddy but neither IN it nor "
+                f'above its Bank counter: say position = "in" or "bank"',
+                where,
+            )
         bad = _not_in_paddy(u)
         if bad:
-            yield Finding(G8_PADDY, "error", f"{u.id} ({bad}) may not set up IN a paddy: only "
-                          f"Infantry, Cavalry, Cycle Riders and fully tracked vehicles may "
-                          f"(and such Infantry may not ride bicycles)", where)  # fmt: skip
+            yield Finding(
+                G8_PADDY,
+                "error",
+                f"{u.id} ({bad}) may not set up IN a paddy: only "
+                f"Infantry, Cavalry, Cycle Riders and fully tracked vehicles may "
+                f"(and such Infantry may not ride bicycles)",
+                where,
+            )
         elif irrigated:
             bad = not_allowed_in_irrigated(u, unhooked_gun=u.kind == Kind.GUN, dm=u.dm)
             if bad:
-                yield Finding(G8_IRRIGATED, "error", f"no {bad} is allowed IN an Irrigated "
-                              f"paddy ({u.id})", where)  # fmt: skip
+                yield Finding(
+                    G8_IRRIGATED,
+                    "error",
+                    f"no {bad} is allowed IN an Irrigated paddy ({u.id})",
+                    where,
+                )
 
 
 def _not_in_paddy(u: Unit) -> str | None:
@@ -268,15 +317,30 @@ def g9_panji_setup(game: Game) -> Iterator[Finding]:
         where = _where(game, p.hex, f"panji {p.id}")
         info = m.info(p.hex)
         if owners and p.side not in owners:
-            yield Finding("G9.1", "error", f"panji {p.id} belongs to no side of the scenario "
-                          f"({p.side or 'no side given'}): Panjis are set up from a side's OB "
-                          f"allotment of Covered hexsides", where)  # fmt: skip
+            yield Finding(
+                "G9.1",
+                "error",
+                f"panji {p.id} belongs to no side of the scenario "
+                f"({p.side or 'no side given'}): Panjis are set up from a side's OB "
+                f"allotment of Covered hexsides",
+                where,
+            )
         if not game.conditions.pto_terrain:
-            yield Finding("G9.1", "error", f"panji {p.id}: Panji counters can be set up only "
-                          f"in a scenario that uses PTO Terrain (G.1)", where)  # fmt: skip
+            yield Finding(
+                "G9.1",
+                "error",
+                f"panji {p.id}: Panji counters can be set up only "
+                f"in a scenario that uses PTO Terrain (G.1)",
+                where,
+            )
         if p.hex in seen:
-            yield Finding("G9.1", "error", f"panji {p.id}: a hex holds at most one Panji "
-                          f"counter ({seen[p.hex].id} is already there)", where)  # fmt: skip
+            yield Finding(
+                "G9.1",
+                "error",
+                f"panji {p.id}: a hex holds at most one Panji "
+                f"counter ({seen[p.hex].id} is already there)",
+                where,
+            )
         else:
             seen[p.hex] = p
         bad = _PANJI_FORBIDDEN.get(info.terrain)
@@ -285,33 +349,62 @@ def g9_panji_setup(game: Game) -> Iterator[Finding]:
         elif in_water_obstacle(info):
             bad = f"Water Obstacle ({info.terrain.value})"
         if bad:
-            yield Finding("G9.1", "error", f"panji {p.id}: Panjis may not be set up in "
-                          f"{bad}", where)  # fmt: skip
+            yield Finding(
+                "G9.1", "error", f"panji {p.id}: Panjis may not be set up in {bad}", where
+            )
         marked = [word for f, word in _PANJI_FORBIDDEN_MARKS.items() if f in info.features]
         if marked:
-            yield Finding("G9.1", "error", f"panji {p.id}: Panjis may not be set up in "
-                          f"{' or '.join(marked)}", where)  # fmt: skip
-        others = sorted({f.kind.value for f in game.forts_at(p.hex)
-                         if f.kind in (FortKind.WIRE, FortKind.MINES, FortKind.ROADBLOCK)})
+            yield Finding(
+                "G9.1",
+                "error",
+                f"panji {p.id}: Panjis may not be set up in {' or '.join(marked)}",
+                where,
+            )
+        others = sorted(
+            {
+                f.kind.value
+                for f in game.forts_at(p.hex)
+                if f.kind in (FortKind.WIRE, FortKind.MINES, FortKind.ROADBLOCK)
+            }
+        )
         if others:
-            yield Finding("G9.1", "error", f"panji {p.id}: Panjis may not be set up in a hex "
-                          f"that contains wire/mines or a Roadblock (here: "
-                          f"{', '.join(others)}; hidden or not)", where)  # fmt: skip
+            yield Finding(
+                "G9.1",
+                "error",
+                f"panji {p.id}: Panjis may not be set up in a hex "
+                f"that contains wire/mines or a Roadblock (here: "
+                f"{', '.join(others)}; hidden or not)",
+                where,
+            )
         if Feature.BRIDGE in info.features:
             for s in sorted(p.covered):
                 if HexsideFeature.ROAD not in m.sides.get(s, frozenset()):
-                    yield Finding("G9.1", "error", f"panji {p.id} in a bridge Location: only "
-                                  f"its road hexsides may be Covered, not "
-                                  f"{m.layout.hexside_name(s, first=p.hex)}", where)
+                    yield Finding(
+                        "G9.1",
+                        "error",
+                        f"panji {p.id} in a bridge Location: only "
+                        f"its road hexsides may be Covered, not "
+                        f"{m.layout.hexside_name(s, first=p.hex)}",
+                        where,
+                    )
         if not 1 <= len(p.covered) <= 6:
-            yield Finding("G9.3", "error", f"panji {p.id} has {len(p.covered)} Covered "
-                          f"hexsides; a Panji counter has one to six", where)  # fmt: skip
+            yield Finding(
+                "G9.3",
+                "error",
+                f"panji {p.id} has {len(p.covered)} Covered "
+                f"hexsides; a Panji counter has one to six",
+                where,
+            )
     for side in game.sides:
         total = sum(len(p.covered) for p in game.panjis.values() if p.side == side.name)
         if total > side.panji_hexsides:
-            yield Finding("G9.1", "error", f"{side.name} set up {total} Covered panji "
-                          f"hexsides; the OB allots {side.panji_hexsides}",
-                          f"side {side.name}")  # fmt: skip
+            yield Finding(
+                "G9.1",
+                "error",
+                f"{side.name} set up {total} Covered panji "
+                f"hexsides; the OB allots {side.panji_hexsides}",
+                f"side {side.name}",
+            )
 
 
 def g9_hidden_panji(game: Game) -> Iterator[Finding]:
@@ -319,10 +412,14 @@ def g9_hidden_panji(game: Game) -> Iterator[Finding]:
     counter (a hexside of its own hex; the loader refuses any other)."""
     for p in game.panjis.values():
         if p.hidden and p.top is None:
-            yield Finding("G9.11", "error", f"hidden panji {p.id} must record the hexside that "
-                          f"is the top of the counter (e.g. top = "
-                          f"\"{game.map.name(p.hex)}-...\")",
-                          _where(game, p.hex, f"panji {p.id}"))  # fmt: skip
+            yield Finding(
+                "G9.11",
+                "error",
+                f"hidden panji {p.id} must record the hexside that "
+                f"is the top of the counter (e.g. top = "
+                f'"{game.map.name(p.hex)}-...")',
+                _where(game, p.hex, f"panji {p.id}"),
+            )
 
 
 def g9_above_panji(game: Game) -> Iterator[Finding]:
@@ -336,15 +433,23 @@ def g9_above_panji(game: Game) -> Iterator[Finding]:
         where = _where(game, h, f"unit {u.id}")
         if game.panji_at(h) is None:
             side = u.position.split("-")[0]
-            yield Finding("G9.12", "error", f"{u.id} is set up {side} a Panji counter, but "
-                          f"{game.map.name(h)} has none", where)  # fmt: skip
+            yield Finding(
+                "G9.12",
+                "error",
+                f"{u.id} is set up {side} a Panji counter, but {game.map.name(h)} has none",
+                where,
+            )
             continue
         if u.position != "above-panji":
             continue
         bad = _not_above_panji(u)
         if bad:
-            yield Finding("G9.12", "error", f"{u.id} ({bad}) may not set up above a Panji "
-                          f"counter (G9.5)", where)  # fmt: skip
+            yield Finding(
+                "G9.12",
+                "error",
+                f"{u.id} ({bad}) may not set up above a Panji counter (G9.5)",
+                where,
+            )
 
 
 def _not_above_panji(u: Unit) -> str | None:
@@ -405,9 +510,14 @@ def g_2_hidden_fortifications(game: Game) -> Iterator[Finding]:
     for h, kind, fid in counters:
         if not fortification_hip(game, kind, game.map.name(h)).value:
             terrain = game.map.terrain(h).value
-            yield Finding("G.2", "error", f"hidden {kind} {fid}: by day a Fortification is set "
-                          f"up hidden (E1.16) only in jungle, kunai or bamboo, not "
-                          f"{terrain}", _where(game, h, f"{kind} {fid}"))  # fmt: skip
+            yield Finding(
+                "G.2",
+                "error",
+                f"hidden {kind} {fid}: by day a Fortification is set "
+                f"up hidden (E1.16) only in jungle, kunai or bamboo, not "
+                f"{terrain}",
+                _where(game, h, f"{kind} {fid}"),
+            )
 
 
 # --- G.8 ------------------------------------------------------------------------------------
@@ -422,15 +532,22 @@ def g_8_trip_flares(game: Game) -> Iterator[Finding]:
     c = game.conditions
     us_defender = any(s.defender and s.nationality in _US for s in game.sides)
     if not (c.night and c.year in (1944, 1945) and us_defender and pto_scenario(game)):
-        yield Finding("G.8", "error", "trip flares are set up only in a 1944-5 PTO night "
-                      "scenario (PTO Terrain or a Japanese side) by a U.S. Scenario Defender",
-                      game.map.name(flares[0].hex))  # fmt: skip
+        yield Finding(
+            "G.8",
+            "error",
+            "trip flares are set up only in a 1944-5 PTO night "
+            "scenario (PTO Terrain or a Japanese side) by a U.S. Scenario Defender",
+            game.map.name(flares[0].hex),
+        )
     for f in flares:
         owner = next((s for s in game.sides if s.name == f.side), None)
-        if us_defender and owner is not None and not (owner.defender
-                                                      and owner.nationality in _US):
-            yield Finding("G.8", "error", f"trip flares are the U.S. Scenario Defender's, not "
-                          f"{owner.name}'s", _where(game, f.hex, f"trip-flare {f.id}"))
+        if us_defender and owner is not None and not (owner.defender and owner.nationality in _US):
+            yield Finding(
+                "G.8",
+                "error",
+                f"trip flares are the U.S. Scenario Defender's, not {owner.name}'s",
+                _where(game, f.hex, f"trip-flare {f.id}"),
+            )
     for f in flares:
         info = game.map.info(f.hex)
         ok = (
@@ -440,14 +557,22 @@ def g_8_trip_flares(game: Game) -> Iterator[Finding]:
             or game.panji_at(f.hex) is not None
         )
         if not ok:
-            yield Finding("G.8", "error", f"trip flares go only in jungle/bamboo/wire/panji "
-                          f"Locations, not {info.terrain.value}",
-                          _where(game, f.hex, f"trip-flare {f.id}"))  # fmt: skip
+            yield Finding(
+                "G.8",
+                "error",
+                f"trip flares go only in jungle/bamboo/wire/panji "
+                f"Locations, not {info.terrain.value}",
+                _where(game, f.hex, f"trip-flare {f.id}"),
+            )
     for side in game.sides:
         n = sum(max(1, f.strength) for f in flares if f.side == side.name)
         if n > side.trip_flares:
-            yield Finding("G.8", "error", f"{side.name} set up {n} trip flares; the OB has "
-                          f"{side.trip_flares}", f"side {side.name}")  # fmt: skip
+            yield Finding(
+                "G.8",
+                "error",
+                f"{side.name} set up {n} trip flares; the OB has {side.trip_flares}",
+                f"side {side.name}",
+            )
 
 
 # --- G1 (Japanese) --------------------------------------------------------------------------
@@ -480,18 +605,27 @@ def counters_printed(game: Game) -> Iterator[Finding]:
                     msg = str(e)
         elif u.kind == Kind.LEADER and u.counter:
             ranks = cat.nationality(u.nationality).leader_ranks
-            commissars = [f.face for f in cat.leader_faces
-                          if f.nationality == u.nationality and f.role == "commissar"]  # fmt: skip
+            commissars = [
+                f.face
+                for f in cat.leader_faces
+                if f.nationality == u.nationality and f.role == "commissar"
+            ]
             if u.counter not in ranks and u.counter not in commissars and not u.wounded:
                 rule = "G1.41" if u.nationality == "japanese" else COUNTERS
-                msg = (f"{cat.nationality(u.nationality).name} leader {u.counter}: not a rank of "
-                       f"its leaders ({', '.join(ranks)})")  # fmt: skip
+                msg = (
+                    f"{cat.nationality(u.nationality).name} leader {u.counter}: not a rank of "
+                    f"its leaders ({', '.join(ranks)})"
+                )
         if msg:
             yield Finding(rule, "error", msg, where)
     for nat in sorted(unknown):
         known = ", ".join(sorted(cat.nationalities))
-        yield Finding(COUNTERS, "warning", f"nationality {nat!r} is not in the counter catalog "
-                      f"({known}): its units' counters are not checked")  # fmt: skip
+        yield Finding(
+            COUNTERS,
+            "warning",
+            f"nationality {nat!r} is not in the counter catalog "
+            f"({known}): its units' counters are not checked",
+        )
 
 
 def japanese_findings(game: Game) -> list[Finding]:
@@ -536,8 +670,12 @@ def _fact_checks(mod: Any, facts: dict[str, Any]) -> list[tuple[Callable[..., An
         if not name.startswith("check") or fn.__module__ != mod.__name__:
             continue
         params = inspect.signature(fn).parameters.values()
-        required = [p.name for p in params if p.default is inspect.Parameter.empty
-                    and p.kind not in (p.VAR_POSITIONAL, p.VAR_KEYWORD)]  # fmt: skip
+        required = [
+            p.name
+            for p in params
+            if p.default is inspect.Parameter.empty
+            and p.kind not in (p.VAR_POSITIONAL, p.VAR_KEYWORD)
+        ]
         if required and all(n in facts for n in required):
             found.append((fn, [p.name for p in params if p.name in facts]))
     return found

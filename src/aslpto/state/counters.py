@@ -148,8 +148,9 @@ def _piece(row: dict[str, Any]) -> str:
 class Catalog:
     """The loaded catalog; see :func:`catalog`."""
 
-    def __init__(self, printed: Tables | dict[str, Any], rules: dict[str, Any],
-                 hero_face: str) -> None:  # fmt: skip
+    def __init__(
+        self, printed: Tables | dict[str, Any], rules: dict[str, Any], hero_face: str
+    ) -> None:
         self._bpv: list[dict[str, Any]] = rules.get("bpv", [])
         self.source: dict[str, Any] = dict(printed.get("source", {}))
         self._printed_rows: list[dict[str, Any]] = printed.get("mmc", [])
@@ -228,8 +229,11 @@ class Catalog:
         got = self._made.get(key)
         if got is None:
             rules, i = key
-            got = self._made[key] = (self._from_rules(self._rule_rows[i]) if rules
-                                     else self._from_printed(self._printed_rows[i]))  # fmt: skip
+            got = self._made[key] = (
+                self._from_rules(self._rule_rows[i])
+                if rules
+                else self._from_printed(self._printed_rows[i])
+            )
         return got
 
     def _from_printed(self, row: dict[str, Any]) -> Counter:
@@ -278,8 +282,9 @@ class Catalog:
     def counters(self) -> list[Counter]:
         """Every MMC face of every nationality: the printed ones in file order, then those of
         the rules (counters.toml)."""
-        return ([self._counter((False, i)) for i in range(len(self._printed_rows))]
-                + [self._counter((True, i)) for i in range(len(self._rule_rows))])  # fmt: skip
+        return [self._counter((False, i)) for i in range(len(self._printed_rows))] + [
+            self._counter((True, i)) for i in range(len(self._rule_rows))
+        ]
 
     def _by_label(self, nationality: str) -> dict[str, Counter]:
         """A nationality's faces by VASL label (a later printed face of a label wins; a face of
@@ -346,11 +351,7 @@ class Catalog:
         strength = strength or Strength.FULL
         if kind in (Kind.CREW, Kind.VEHICLE_CREW):
             for c in self.of_nationality(nationality):
-                if (
-                    c.kind == kind
-                    and c.plain
-                    and (c.strength is None or c.strength == strength)
-                ):
+                if c.kind == kind and c.plain and (c.strength is None or c.strength == strength):
                     return c
             raise InputError(f"no {nationality} {kind} in the counter catalog")
         if unit_class is None or unit_class not in n.stands_for:
@@ -360,24 +361,31 @@ class Catalog:
 
     def _class_problem(self, nationality: str, kind: Kind, unit_class: UnitClass | None) -> str:
         n = self.nationality(nationality)
-        faces = _faces([c for c in self.of_nationality(nationality)
-                        if c.kind == kind and c.plain
-                        and c.strength != Strength.REDUCED])  # fmt: skip
+        faces = _faces(
+            [
+                c
+                for c in self.of_nationality(nationality)
+                if c.kind == kind and c.plain and c.strength != Strength.REDUCED
+            ]
+        )
         if not n.stands_for:
             what = f"{unit_class} {kind}" if unit_class else f"{kind} by its Class"
             a = "an" if what[0] in "aeiou" else "a"
-            return (f"{n.name}: VASL prints no Class on its counters, so no face stands for "
-                    f"{a} {what}; give the counter ({faces})")  # fmt: skip
+            return (
+                f"{n.name}: VASL prints no Class on its counters, so no face stands for "
+                f"{a} {what}; give the counter ({faces})"
+            )
         if unit_class is None:
             return f"a {n.name} {kind} needs its counter ({faces}) or its Class"
         classes = ", ".join(str(c) for c in n.class_chain)
-        return (f"{n.name} prints no {unit_class} {kind}; its Classes are {classes} (or give "
-                f"the counter: {faces})")  # fmt: skip
+        return (
+            f"{n.name} prints no {unit_class} {kind}; its Classes are {classes} (or give "
+            f"the counter: {faces})"
+        )
 
     def _plain(self, nationality: str, face: str, kind: Kind, strength: Strength) -> Counter:
         for c in self.of_nationality(nationality):
-            if (c.face == face and c.kind == kind and c.plain
-                    and c.strength in (None, strength)):  # fmt: skip
+            if c.face == face and c.kind == kind and c.plain and c.strength in (None, strength):
                 return c
         raise InputError(f"no {nationality} {kind} {face} in the counter catalog")
 
@@ -422,8 +430,10 @@ class Catalog:
         if len(found) > 1 and any(c.plain for c in found):
             found = [c for c in found if c.plain]
         if not found:
-            raise InputError(self.problem(nationality, face, kind, unit_class, strength) or
-                             f"no {nationality} counter {face!r} in the counter catalog")
+            raise InputError(
+                self.problem(nationality, face, kind, unit_class, strength)
+                or f"no {nationality} counter {face!r} in the counter catalog"
+            )
         if len(found) > 1:
             options = "; ".join(
                 " ".join(str(x) for x in (c.strength, c.unit_class, c.kind) if x is not None)
@@ -455,35 +465,49 @@ class Catalog:
         what = str(kind) if kind else "unit"
         plural = _KIND_PLURAL.get(kind, f"{kind}s") if kind else "MMC faces"
         if fits:
-            ids = " or ".join(dict.fromkeys(  # (each once: a face printed on two pieces)
-                " ".join(str(x) for x in (c.strength, c.unit_class) if x is not None)
-                for c in same
-            ))  # fmt: skip
+            ids = " or ".join(
+                dict.fromkeys(  # (each once: a face printed on two pieces)
+                    " ".join(str(x) for x in (c.strength, c.unit_class) if x is not None)
+                    for c in same
+                )
+            )
             asked = " ".join(str(x) for x in (strength, unit_class) if x is not None)
             return f"{n.name} {what} {face}: printed as {ids}, not {asked}"
         if same:
             printed = sorted({str(c.unit_class) for c in same if c.unit_class})
             cls = " or ".join(printed) if printed else "no Class"
-            faces = _faces([c for c in mine if c.unit_class == unit_class and c.plain
-                            and c.strength in (None, strength or Strength.FULL)])  # fmt: skip
-            tail = (f"; {unit_class} {plural} are {faces}" if faces != "none"
-                    else f"; no {unit_class} {plural} are printed")  # fmt: skip
+            faces = _faces(
+                [
+                    c
+                    for c in mine
+                    if c.unit_class == unit_class
+                    and c.plain
+                    and c.strength in (None, strength or Strength.FULL)
+                ]
+            )
+            tail = (
+                f"; {unit_class} {plural} are {faces}"
+                if faces != "none"
+                else f"; no {unit_class} {plural} are printed"
+            )
             return f"{n.name} {what} {face}: printed as {cls}, not {unit_class}{tail}"
         pool = [c for c in mine if c.plain and c.strength != Strength.REDUCED]
         if unit_class is not None:
             classed = [c for c in pool if c.unit_class == unit_class]
             if classed:
-                return (f"{n.name} {what} {face}: not a {n.name} counter; "
-                        f"{unit_class} {plural} are {_faces(classed)}")  # fmt: skip
-        return (f"{n.name} {what} {face}: not a {n.name} counter; its {plural} are "
-                f"{_faces(pool)}")  # fmt: skip
+                return (
+                    f"{n.name} {what} {face}: not a {n.name} counter; "
+                    f"{unit_class} {plural} are {_faces(classed)}"
+                )
+        return f"{n.name} {what} {face}: not a {n.name} counter; its {plural} are {_faces(pool)}"
 
     def of(self, unit: Unit) -> Counter:
         """The catalog counter of a unit (MMC only): its printed face, else the face standing
         for its Class."""
         if unit.counter and not unit.unarmed:
-            return self.find(unit.nationality, unit.counter, unit.kind, unit.unit_class,
-                             unit.strength)  # fmt: skip
+            return self.find(
+                unit.nationality, unit.counter, unit.kind, unit.unit_class, unit.strength
+            )
         return self.counter(unit.nationality, unit.kind, unit.unit_class, unit.strength)
 
     def bpv(self, unit: Unit) -> int:
@@ -610,11 +634,15 @@ def _faces(cs: list[Counter]) -> str:
     return ", ".join(faces[:-1]) + " and " + faces[-1]
 
 
-def _bpv(rows: list[dict[str, Any]], nationality: str, kind: Kind,
-         unit_class: UnitClass | None) -> int | None:  # fmt: skip
+def _bpv(
+    rows: list[dict[str, Any]], nationality: str, kind: Kind, unit_class: UnitClass | None
+) -> int | None:
     for r in rows:
-        if (r["nationality"] == nationality and r["kind"] == kind
-                and r.get("class") == (unit_class.value if unit_class else None)):  # fmt: skip
+        if (
+            r["nationality"] == nationality
+            and r["kind"] == kind
+            and r.get("class") == (unit_class.value if unit_class else None)
+        ):
             return int(r["bpv"])
     return None
 
@@ -728,7 +756,11 @@ def become(unit: Unit, c: Counter, **status: Any) -> Unit:
     broken = bool(status.get("broken", unit.broken))
     ml = c.broken_morale if broken and c.broken_morale is not None else c.morale
     return unit.with_(
-        kind=c.kind, counter=c.face, unit_class=c.unit_class, strength=c.strength, morale=ml,
+        kind=c.kind,
+        counter=c.face,
+        unit_class=c.unit_class,
+        strength=c.strength,
+        morale=ml,
         **status,
     )
 

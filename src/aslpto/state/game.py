@@ -93,10 +93,17 @@ class FortKind(StrEnum):
     SHELLHOLES = "shellholes"
 
 
-FORTIFICATION_KINDS = frozenset({
-    FortKind.WIRE, FortKind.MINES, FortKind.TRENCH, FortKind.FOXHOLE, FortKind.PILLBOX,
-    FortKind.ROADBLOCK, FortKind.TUNNEL,
-})  # fmt: skip
+FORTIFICATION_KINDS = frozenset(
+    {
+        FortKind.WIRE,
+        FortKind.MINES,
+        FortKind.TRENCH,
+        FortKind.FOXHOLE,
+        FortKind.PILLBOX,
+        FortKind.ROADBLOCK,
+        FortKind.TUNNEL,
+    }
+)
 """Fortification counters (B24-B30; Panji counters too, G9.1). Trip flares (G.8), an A-T Set
 DC (G1.6121) and shellholes (B2) are not Fortifications."""
 

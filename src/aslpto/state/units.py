@@ -44,10 +44,16 @@ class Kind(StrEnum):
 
 _INFANTRY = frozenset(
     {
-        Kind.SQUAD, Kind.HALF_SQUAD, Kind.CREW, Kind.VEHICLE_CREW,
-        Kind.LEADER, Kind.HERO, Kind.TH_HERO, Kind.DC_HERO,
+        Kind.SQUAD,
+        Kind.HALF_SQUAD,
+        Kind.CREW,
+        Kind.VEHICLE_CREW,
+        Kind.LEADER,
+        Kind.HERO,
+        Kind.TH_HERO,
+        Kind.DC_HERO,
     }
-)  # fmt: skip
+)
 
 
 class UnitClass(StrEnum):
@@ -142,8 +148,10 @@ class Unit:
         one): a scenario load makes every unit. ``values`` names fields only, and every field
         with no default."""
         if not _UNIT_REQUIRED <= values.keys() <= _UNIT_FIELDS:
-            raise TypeError(f"Unit fields: missing {sorted(_UNIT_REQUIRED - values.keys())}, "
-                            f"unknown {sorted(values.keys() - _UNIT_FIELDS)}")  # fmt: skip
+            raise TypeError(
+                f"Unit fields: missing {sorted(_UNIT_REQUIRED - values.keys())}, "
+                f"unknown {sorted(values.keys() - _UNIT_FIELDS)}"
+            )
         new = object.__new__(Unit)
         d = new.__dict__
         d.update(_UNIT_DEFAULTS)

@@ -73,8 +73,15 @@ class Pictures:
         out = {}
         for board, pic in self.pictures.items():
             art = self.artwork[board]
-            out[board] = Underlay(url.format(board=board), pic.width, pic.height,
-                                  art.hex_width, art.hex_height, art.a1_x, art.a1_y)  # fmt: skip
+            out[board] = Underlay(
+                url.format(board=board),
+                pic.width,
+                pic.height,
+                art.hex_width,
+                art.hex_height,
+                art.a1_x,
+                art.a1_y,
+            )
         return out
 
     def placed(self, url: str) -> dict[str, dict[str, object]]:
@@ -84,10 +91,14 @@ class Pictures:
         for p in self.placements:
             pic = self.pictures[p.board]
             out[p.board] = {
-                "url": url.format(board=p.board), "mime": pic.mime,
-                "x": p.grid_col * self.width, "y": p.grid_row * self.height,
-                "width": pic.width, "height": pic.height, "rotated": p.rotated,
-            }  # fmt: skip
+                "url": url.format(board=p.board),
+                "mime": pic.mime,
+                "x": p.grid_col * self.width,
+                "y": p.grid_row * self.height,
+                "width": pic.width,
+                "height": pic.height,
+                "rotated": p.rotated,
+            }
         return out
 
 
@@ -133,7 +144,9 @@ def read_pictures(game: Game) -> Pictures | None:
             return None
         if (pic.width, pic.height) != (art.width, art.height):
             return None
-    if not (math.isclose(first.width, 32 * first.hex_width)
-            and math.isclose(first.height, 10 * first.hex_height)):  # fmt: skip
+    if not (
+        math.isclose(first.width, 32 * first.hex_width)
+        and math.isclose(first.height, 10 * first.hex_height)
+    ):
         return None
     return Pictures(pictures, artwork, placements, first.width, first.height)

@@ -198,9 +198,7 @@ class Referee:
             positionals.append(self.path)
         for name in body:
             if name not in known:
-                raise BadRequest(
-                    f"{command}: unknown field '{name}' (fields: {', '.join(known)})"
-                )
+                raise BadRequest(f"{command}: unknown field '{name}' (fields: {', '.join(known)})")
         for f in c.fields:
             if f.name not in body or body[f.name] is None:
                 continue
@@ -234,11 +232,17 @@ class Referee:
         units = []
         for uid in sorted(self.game.units):
             u = self.game.units[uid]
-            units.append({
-                "id": u.id, "side": u.side, "nationality": u.nationality,
-                "kind": u.kind.value, "counter": u.counter,
-                "hex": m.name(m.hex(u.hex)) if u.hex else None, "position": u.position,
-            })  # fmt: skip
+            units.append(
+                {
+                    "id": u.id,
+                    "side": u.side,
+                    "nationality": u.nationality,
+                    "kind": u.kind.value,
+                    "counter": u.counter,
+                    "hex": m.name(m.hex(u.hex)) if u.hex else None,
+                    "position": u.position,
+                }
+            )
         radius = (svg.R, svg.R) if pics is None else pics.radius
         return {
             "game": self.key,
@@ -319,7 +323,7 @@ class Referee:
         from aslpto.base.records import replace
 
         if not isinstance(body, Mapping) or set(body) - {"unit", "hex"}:
-            raise BadRequest("place: the request is {\"unit\": ID, \"hex\": HEX}")
+            raise BadRequest('place: the request is {"unit": ID, "hex": HEX}')
         uid, where = body.get("unit"), body.get("hex")
         if not isinstance(uid, str) or not isinstance(where, str):
             raise BadRequest("place: name the unit and the hex to place it in")
@@ -355,7 +359,8 @@ class Games:
             if got is None:
                 raise BadRequest(
                     f"no game '{key[:20]}' here: it was opened before the server restarted "
-                    "or closed since; open its file again, or go back to the first game", 404
+                    "or closed since; open its file again, or go back to the first game",
+                    404,
                 )
             self._opened.move_to_end(key)
             return got
@@ -394,9 +399,11 @@ def page_words(line: str, name: str, folder: str | None) -> str:
     board = got.group(1)
     archive = archive_name(board)
     if folder is None:
-        return (f"{name}: board {board} is not here: the referee was started without a folder "
-                f"of VASL boards to read its archive {archive} from (aslpto serve "
-                "--vasl-boards FOLDER)")  # fmt: skip
+        return (
+            f"{name}: board {board} is not here: the referee was started without a folder "
+            f"of VASL boards to read its archive {archive} from (aslpto serve "
+            "--vasl-boards FOLDER)"
+        )
     return f"{name}: board {board} is not here: no VASL board archive {archive} in {folder}"
 
 

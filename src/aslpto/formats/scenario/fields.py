@@ -26,8 +26,14 @@ class FieldReader:
 
     # errors ------------------------------------------------------------------------------
 
-    def err(self, msg: str, table: str = "", key: str | None = None, value: str | None = None,
-            nth: int = 0) -> InputError:  # fmt: skip
+    def err(
+        self,
+        msg: str,
+        table: str = "",
+        key: str | None = None,
+        value: str | None = None,
+        nth: int = 0,
+    ) -> InputError:
         e = self.src.error(msg, table, key, value, nth)
         if e.line is None and key and not value:
             # a table of its own (``[terrain_chart.forest]``, ``[scenarios]``)
@@ -38,20 +44,29 @@ class FieldReader:
             e.line = self.src.line_of("", head) or self.src.line_of(head, rest or None)
         return e
 
-    def check_keys(self, d: Mapping[str, Any], allowed: Collection[str], table: str,
-                   nth: int = 0, array: bool = False) -> None:  # fmt: skip
+    def check_keys(
+        self,
+        d: Mapping[str, Any],
+        allowed: Collection[str],
+        table: str,
+        nth: int = 0,
+        array: bool = False,
+    ) -> None:
         if isinstance(allowed, frozenset) and d.keys() <= allowed:
             return  # (the usual case, checked at once)
         shown = f"[[{table}]]" if array else f"[{table}]"
         for k in d:
             if k not in allowed and not table:
-                raise self.err(f"unknown table '{k}' (allowed: {', '.join(sorted(allowed))})",
-                               "", k)  # fmt: skip
+                raise self.err(
+                    f"unknown table '{k}' (allowed: {', '.join(sorted(allowed))})", "", k
+                )
             if k not in allowed:
                 raise self.err(
                     f"unknown key '{k}' in {shown} (allowed: {', '.join(sorted(allowed))})",
-                    table, k, nth=nth,
-                )  # fmt: skip
+                    table,
+                    k,
+                    nth=nth,
+                )
 
     def table(self, d: Mapping[str, Any], key: str, parent: str = "") -> dict[str, Any]:
         name = f"{parent}.{key}" if parent else key
@@ -127,8 +142,9 @@ class FieldReader:
             raise self.err(f"'{key}' must be one of: {allowed}", table, key, nth=nth)
         raise self.err(f"{key} '{raw}' is not allowed (allowed: {allowed})", table, key, raw, nth)
 
-    def opt(self, d: Mapping[str, Any], key: str, typ: Any, default: Any, table: str,
-            nth: int = 0) -> Any:  # fmt: skip
+    def opt(
+        self, d: Mapping[str, Any], key: str, typ: Any, default: Any, table: str, nth: int = 0
+    ) -> Any:
         if key not in d:
             return default
         return self.value(d[key], typ, table, key, nth)
@@ -140,6 +156,10 @@ class FieldReader:
         if not v:
             raise self.err(f"'{key}' must not be empty", table, key, nth=nth)
         if CONTROL.search(v):
-            raise self.err(f"{key} '{v}' holds a control character (a line break, tab, ...)",
-                           table, key, nth=nth)  # fmt: skip
+            raise self.err(
+                f"{key} '{v}' holds a control character (a line break, tab, ...)",
+                table,
+                key,
+                nth=nth,
+            )
         return str(v)

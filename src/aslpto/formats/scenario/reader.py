@@ -64,8 +64,9 @@ from aslpto.state.game import (
 from aslpto.state.units import Kind, Unit
 
 
-def load(path: str | os.PathLike[str], *,
-         vasl_boards: str | os.PathLike[str] | None = None) -> Game:  # fmt: skip
+def load(
+    path: str | os.PathLike[str], *, vasl_boards: str | os.PathLike[str] | None = None
+) -> Game:
     """Read a scenario file, or a VASL saved game (``.vsav``, :mod:`aslpto.formats.vasl`).
     Errors (:class:`InputError`) name file, line and field. ``vasl_boards``: the folder of
     VASL board archives, before the scenario's own."""
@@ -99,8 +100,9 @@ def _is_save(path: str | os.PathLike[str]) -> bool:
         return False
 
 
-def loads(text: str, path: str = "<text>", *,
-          vasl_boards: str | os.PathLike[str] | None = None) -> Game:  # fmt: skip
+def loads(
+    text: str, path: str = "<text>", *, vasl_boards: str | os.PathLike[str] | None = None
+) -> Game:
     """Read scenario text; ``path`` names it in errors and anchors relative board paths."""
     return _read(TomlSource.parse(text, path), vasl_boards)
 
@@ -212,8 +214,7 @@ class _Reader(FieldReader):
             return default.year, default.month
         mt = _DATE.match(raw)
         if not mt or not 1 <= int(mt.group(2)) <= 12:
-            raise self.err(f"date '{raw}' must be year-month, e.g. \"1944-06\"", "scenario",
-                           "date")  # fmt: skip
+            raise self.err(f"date '{raw}' must be year-month, e.g. \"1944-06\"", "scenario", "date")
         bad = refusal("scenario.year", "year", int(mt.group(1)), mt.group(1))
         if bad is not None:
             raise self.err(f"date '{raw}': {bad}", "scenario", "date")
@@ -228,25 +229,35 @@ class _Reader(FieldReader):
         if "current" in ssr:
             cur = ssr["current"]
             if not isinstance(cur, dict):
-                raise self.err("'current' is {direction = \"S\", force = \"heavy\"}", "ssr",
-                               "current")  # fmt: skip
+                raise self.err(
+                    '\'current\' is {direction = "S", force = "heavy"}', "ssr", "current"
+                )
             for k in cur:
                 if k not in CURRENT_KEYS:
-                    raise self.err(f"unknown key '{k}' in current (allowed: direction, force)",
-                                   "ssr", "current")  # fmt: skip
+                    raise self.err(
+                        f"unknown key '{k}' in current (allowed: direction, force)",
+                        "ssr",
+                        "current",
+                    )
             if "direction" in cur:
                 raw = cur["direction"]
                 names = ", ".join(x.name for x in Direction)
                 if not isinstance(raw, str) or raw not in Direction.__members__:
-                    raise self.err(f"current direction '{raw}' is not allowed (allowed: {names})",
-                                   "ssr", "current")  # fmt: skip
+                    raise self.err(
+                        f"current direction '{raw}' is not allowed (allowed: {names})",
+                        "ssr",
+                        "current",
+                    )
                 direction = Direction[raw]
             if "force" in cur:
                 raw = cur["force"]
                 forces = ", ".join(x.value for x in CurrentForce)
                 if raw not in [x.value for x in CurrentForce]:
-                    raise self.err(f"current force '{raw}' is not allowed (allowed: {forces})",
-                                   "ssr", "current")  # fmt: skip
+                    raise self.err(
+                        f"current force '{raw}' is not allowed (allowed: {forces})",
+                        "ssr",
+                        "current",
+                    )
                 force = CurrentForce(raw)
         return Conditions(
             pto_terrain=self.opt(ssr, "pto_terrain", bool, base.pto_terrain, "ssr"),
@@ -274,11 +285,15 @@ class _Reader(FieldReader):
             table = f"terrain_chart.{row}"
             if row not in chart.rows:
                 known = ", ".join(chart.rows)
-                raise self.err(f"unknown terrain '{row}' in [terrain_chart] (known: {known})",
-                               "terrain_chart", row)  # fmt: skip
+                raise self.err(
+                    f"unknown terrain '{row}' in [terrain_chart] (known: {known})",
+                    "terrain_chart",
+                    row,
+                )
             if not isinstance(changes, dict):
-                raise self.err(f"[terrain_chart.{row}] must be a table of fields",
-                               "terrain_chart", row)  # fmt: skip
+                raise self.err(
+                    f"[terrain_chart.{row}] must be a table of fields", "terrain_chart", row
+                )
             self.check_keys(changes, names, table)
             for k, v in changes.items():
                 if k == "los":
@@ -303,17 +318,27 @@ class _Reader(FieldReader):
 
     def _file_ref(self, raw: str, table: str, key: str, nth: int) -> FileRef:
         if CONTROL.search(raw):
-            raise self.err(f"'{raw}' is not a usable file name: it holds a control character",
-                           table, key, nth=nth)  # fmt: skip
+            raise self.err(
+                f"'{raw}' is not a usable file name: it holds a control character",
+                table,
+                key,
+                nth=nth,
+            )
         if raw.startswith(VASL_PREFIX) and table == "map.files":
-            return self.vasl_ref(raw[len(VASL_PREFIX):], table, key, raw, nth)
+            return self.vasl_ref(raw[len(VASL_PREFIX) :], table, key, raw, nth)
         if raw.endswith(".toml") or "/" in raw or "\\" in raw:
             return FileRef(_resolved(os.path.join(self.base, raw)))
         p = os.path.join(BUNDLED_BOARDS, f"{raw}.toml")
         if not os.path.isfile(p):
             known = ", ".join(bundled_boards()) or "none"
-            raise self.err(f"no bundled board or overlay '{raw}' (bundled: {known}); give a "
-                           f"path ending in .toml", table, key, raw, nth)  # fmt: skip
+            raise self.err(
+                f"no bundled board or overlay '{raw}' (bundled: {known}); give a "
+                f"path ending in .toml",
+                table,
+                key,
+                raw,
+                nth,
+            )
         return FileRef(p, raw)
 
     def vasl_folder(self) -> tuple[str, str] | None:
@@ -332,8 +357,9 @@ class _Reader(FieldReader):
             return os.path.normpath(env), VASL_BOARDS_ENV
         return None
 
-    def vasl_ref(self, board: str, table: str, key: str, value: str | None,
-                 nth: int = 0) -> FileRef:  # fmt: skip
+    def vasl_ref(
+        self, board: str, table: str, key: str, value: str | None, nth: int = 0
+    ) -> FileRef:
         """Board ``board`` in the VASL boards folder, or an error naming the folder and the
         file name tried."""
         from aslpto.formats.vasl.boards import archive_name, find_board_archive
@@ -341,17 +367,36 @@ class _Reader(FieldReader):
         board = board.strip()
         folder = self.vasl_folder()
         if folder is None:
-            raise self.err(f"'{VASL_PREFIX}{board}' needs the VASL boards folder: give "
-                           f"--vasl-boards DIR, set {VASL_BOARDS_ENV}, or add [map] "
-                           f"vasl_boards", table, key, value, nth)  # fmt: skip
+            raise self.err(
+                f"'{VASL_PREFIX}{board}' needs the VASL boards folder: give "
+                f"--vasl-boards DIR, set {VASL_BOARDS_ENV}, or add [map] "
+                f"vasl_boards",
+                table,
+                key,
+                value,
+                nth,
+            )
         found = find_board_archive(board, folder[0])
         if found is None:
-            raise self.err(f"board {board}: no {archive_name(board)} in the VASL boards folder "
-                           f"{folder[0]} (from {folder[1]})", table, key, value, nth)  # fmt: skip
+            raise self.err(
+                f"board {board}: no {archive_name(board)} in the VASL boards folder "
+                f"{folder[0]} (from {folder[1]})",
+                table,
+                key,
+                value,
+                nth,
+            )
         return FileRef(_resolved(found), None, board)
 
-    def read_board(self, ref: FileRef, overlay: bool, table: str, key: str, nth: int = 0,
-                   value: str | None = None) -> BoardData:  # fmt: skip
+    def read_board(
+        self,
+        ref: FileRef,
+        overlay: bool,
+        table: str,
+        key: str,
+        nth: int = 0,
+        value: str | None = None,
+    ) -> BoardData:
         cached = self._boards.get((ref.path, overlay))
         if cached is not None:
             return cached
@@ -370,15 +415,15 @@ class _Reader(FieldReader):
             if e.line is not None:  # a fault inside that file: it names its own line
                 raise
             what = "overlay" if overlay else "board"
-            raise self.err(f"{what} file {ref.path}: {e.message}", table, key, value, nth
-                           ) from None  # fmt: skip
+            raise self.err(f"{what} file {ref.path}: {e.message}", table, key, value, nth) from None
         try:
             data = parse_board(src, overlay)
         except InputError as e:
             if ref.bundled is None:  # the user's own file: its error names its own line
                 raise
-            raise self.err(_bundled_misuse(ref.bundled, overlay, src, e), table, key, value,
-                           nth) from None  # fmt: skip
+            raise self.err(
+                _bundled_misuse(ref.bundled, overlay, src, e), table, key, value, nth
+            ) from None
         self._boards[(ref.path, overlay)] = data
         return data
 
@@ -386,23 +431,29 @@ class _Reader(FieldReader):
         mp = self.table(self.src.data, "map")
         self.check_keys(mp, MAP_KEYS, "map")
         if "boards" not in mp:
-            raise self.err("[map] needs 'boards', e.g. boards = [[\"37\", \"38\"]]", "map")
+            raise self.err('[map] needs \'boards\', e.g. boards = [["37", "38"]]', "map")
         raw = mp["boards"]
         if isinstance(raw, list) and raw and all(isinstance(x, str) for x in raw):
             raw = [raw]  # one row written flat
-        if (not isinstance(raw, list)
-                or not all(isinstance(r, list) and r and all(isinstance(b, str) for b in r)
-                           for r in raw)):  # fmt: skip
-            raise self.err("'boards' lists rows of board names, e.g. [[\"37\", \"38*\"]]",
-                           "map", "boards")  # fmt: skip
+        if not isinstance(raw, list) or not all(
+            isinstance(r, list) and r and all(isinstance(b, str) for b in r) for r in raw
+        ):
+            raise self.err(
+                '\'boards\' lists rows of board names, e.g. [["37", "38*"]]', "map", "boards"
+            )
         rows: list[tuple[str, ...]] = []
         for r in raw:
             row: list[str] = []
             for b in r:
                 name = b.rstrip("*^")
                 if not _BOARD.match(name) or len(b) - len(name) > 1:
-                    raise self.err(f"'{b}' is not a board name (a number, e.g. \"37\"; a "
-                                   f"trailing * turns it 180°)", "map", "boards", b)  # fmt: skip
+                    raise self.err(
+                        f"'{b}' is not a board name (a number, e.g. \"37\"; a "
+                        f"trailing * turns it 180°)",
+                        "map",
+                        "boards",
+                        b,
+                    )
                 row.append(name + ("*" if name != b else ""))
             rows.append(tuple(row))
         count = sum(map(len, rows))
@@ -417,21 +468,31 @@ class _Reader(FieldReader):
         if "vasl_boards" in mp:
             raw_dir = self.value(mp["vasl_boards"], str, "map", "vasl_boards")
             if CONTROL.search(raw_dir) or not raw_dir:
-                raise self.err(f"vasl_boards '{raw_dir}' is not a usable folder name", "map",
-                               "vasl_boards")  # fmt: skip
+                raise self.err(
+                    f"vasl_boards '{raw_dir}' is not a usable folder name", "map", "vasl_boards"
+                )
             folder = os.path.expanduser(raw_dir)
             if folder.startswith("~"):  # (~name of no user)
-                raise self.err(f"vasl_boards '{raw_dir}': no such user's home folder", "map",
-                               "vasl_boards")  # fmt: skip
+                raise self.err(
+                    f"vasl_boards '{raw_dir}': no such user's home folder", "map", "vasl_boards"
+                )
             self._vasl_boards = _resolved(os.path.join(self.base, folder))
             if not os.path.isdir(self._vasl_boards) and vasl_boards_option.get() is None:
-                raise self.err(f"vasl_boards: {self._vasl_boards} is not a folder", "map",
-                               "vasl_boards", raw_dir)  # fmt: skip
+                raise self.err(
+                    f"vasl_boards: {self._vasl_boards} is not a folder",
+                    "map",
+                    "vasl_boards",
+                    raw_dir,
+                )
         files_t = self.table(mp, "files", "map")
         for k in files_t:
             if k not in layout.boards:
-                raise self.err(f"board '{k}' in [map.files] is not laid out in [map] boards "
-                               f"({', '.join(layout.boards)})", "map.files", k)  # fmt: skip
+                raise self.err(
+                    f"board '{k}' in [map.files] is not laid out in [map] boards "
+                    f"({', '.join(layout.boards)})",
+                    "map.files",
+                    k,
+                )
         refs: list[tuple[str, FileRef]] = []
         boards: dict[str, BoardData] = {}
         where: dict[str, tuple[str, str, str | None]] = {}  # board -> table, key, value
@@ -462,8 +523,12 @@ class _Reader(FieldReader):
             except InputError as e:
                 raise self.err(e.message, "overlays", "on", nth=i) from None
             if any(h not in layout.hexes for h in overlay_placement(data, t0, t1).values()):
-                raise self.err(f"overlay {data.overlay_id} placed on {on} runs off the map",
-                               "overlays", "on", nth=i)  # fmt: skip
+                raise self.err(
+                    f"overlay {data.overlay_id} placed on {on} runs off the map",
+                    "overlays",
+                    "on",
+                    nth=i,
+                )
             overlays.append(place)
             orefs.append((ref, on))
         for b, ref in refs:  # (a board under VASL overlays is read once, with them)
@@ -485,32 +550,53 @@ class _Reader(FieldReader):
             raise self.err(e.message, "map") from None
         return m, MapSource(tuple(rows), tuple(refs), tuple(orefs), self._vasl_boards)
 
-    def vasl_overlay(self, layout: Layout, f: str, on: Any, i: int,
-                     refs: dict[str, FileRef],
-                     spots: dict[str, list[tuple[int, Any]]]) -> tuple[FileRef, str]:  # fmt: skip
+    def vasl_overlay(
+        self,
+        layout: Layout,
+        f: str,
+        on: Any,
+        i: int,
+        refs: dict[str, FileRef],
+        spots: dict[str, list[tuple[int, Any]]],
+    ) -> tuple[FileRef, str]:
         """``file = "vasl:RP3"``: an overlay of the VASL overlay archives, placed on a real
         board's artwork (:func:`aslpto.formats.vasl.overlays.scenario_spot`)."""
-        name = f[len(VASL_PREFIX):].strip()
+        name = f[len(VASL_PREFIX) :].strip()
         on = self.value(on, str, "overlays", "on", i)
         folder = self.vasl_folder()
         if folder is None:
-            raise self.err(f"'{f}' needs the VASL boards folder (its overlays are looked for "
-                           f"beside it): give --vasl-boards DIR, set {VASL_BOARDS_ENV}, or add "
-                           f"[map] vasl_boards", "overlays", "file", f, i)  # fmt: skip
+            raise self.err(
+                f"'{f}' needs the VASL boards folder (its overlays are looked for "
+                f"beside it): give --vasl-boards DIR, set {VASL_BOARDS_ENV}, or add "
+                f"[map] vasl_boards",
+                "overlays",
+                "file",
+                f,
+                i,
+            )
         try:
             from aslpto.formats.vasl.overlays import scenario_spot
         except ImportError:
-            raise self.err(f"'{f}': reading VASL overlays needs Pillow (pip install "
-                           f"'aslpto[vasl]')", "overlays", "file", f, i) from None  # fmt: skip
+            raise self.err(
+                f"'{f}': reading VASL overlays needs Pillow (pip install 'aslpto[vasl]')",
+                "overlays",
+                "file",
+                f,
+                i,
+            ) from None
         try:
             board, spot = scenario_spot(layout, name, on, folder[0])
         except InputError as e:
             key = "file" if e.field_name == "file" else "on"
             raise self.err(e.message, "overlays", key, nth=i) from None
         if refs[board].vasl is None:
-            raise self.err(f"overlay {name} from a VASL overlay archive goes on a real board; "
-                           f"board {board} is read from {refs[board].path}", "overlays", "on",
-                           nth=i)  # fmt: skip
+            raise self.err(
+                f"overlay {name} from a VASL overlay archive goes on a real board; "
+                f"board {board} is read from {refs[board].path}",
+                "overlays",
+                "on",
+                nth=i,
+            )
         spots.setdefault(board, []).append((i, spot))
         return FileRef(os.fspath(spot.archive), None, name), on
 
@@ -526,12 +612,20 @@ class _Reader(FieldReader):
                 return FileRef(_resolved(found), None, b)
         p = os.path.join(BUNDLED_BOARDS, f"{b}.toml")
         if not os.path.isfile(p):
-            tried = (f"no {archive_name(b)} in the VASL boards folder {folder[0]} (from "
-                     f"{folder[1]}), " if folder is not None else "")  # fmt: skip
-            raise self.err(f"board {b} has no file: {tried}add it to [map.files], e.g. "
-                           f"\"{b}\" = \"boards/{b}.toml\" (bundled boards: "
-                           f"{', '.join(bundled_boards()) or 'none'}), or name a VASL boards "
-                           f"folder (--vasl-boards DIR)", "map", "boards", b)  # fmt: skip
+            tried = (
+                f"no {archive_name(b)} in the VASL boards folder {folder[0]} (from {folder[1]}), "
+                if folder is not None
+                else ""
+            )
+            raise self.err(
+                f"board {b} has no file: {tried}add it to [map.files], e.g. "
+                f'"{b}" = "boards/{b}.toml" (bundled boards: '
+                f"{', '.join(bundled_boards()) or 'none'}), or name a VASL boards "
+                f"folder (--vasl-boards DIR)",
+                "map",
+                "boards",
+                b,
+            )
         return FileRef(p, b)
 
     # places ------------------------------------------------------------------------------
@@ -539,16 +633,16 @@ class _Reader(FieldReader):
     def hex(self, m: Map, raw: Any, table: str, key: str, nth: int = 0) -> Hex:
         return self.hex_and_name(m, raw, table, key, nth)[0]
 
-    def hex_and_name(self, m: Map, raw: Any, table: str, key: str,
-                     nth: int = 0) -> tuple[Hex, str]:  # fmt: skip
+    def hex_and_name(self, m: Map, raw: Any, table: str, key: str, nth: int = 0) -> tuple[Hex, str]:
         text = self.value(raw, str, table, key, nth)
         try:
             return m.hex_and_name(text)
         except InputError as e:
             raise self.err(e.message, table, key, text, nth) from None
 
-    def hexside_of(self, m: Map, h: Hex, raw: Any, table: str, key: str, nth: int,
-                   what: str) -> Hexside:  # fmt: skip
+    def hexside_of(
+        self, m: Map, h: Hex, raw: Any, table: str, key: str, nth: int, what: str
+    ) -> Hexside:
         """A hexside that must be one of ``h``'s (``what`` says whose, for the message)."""
         text = self.value(raw, str, table, key, nth)
         try:
@@ -556,8 +650,13 @@ class _Reader(FieldReader):
         except InputError as e:
             raise self.err(e.message, table, key, text, nth) from None
         if h not in s.hexes:
-            raise self.err(f"hexside '{text}' is not a hexside of {what} hex {m.name(h)}",
-                           table, key, text, nth)  # fmt: skip
+            raise self.err(
+                f"hexside '{text}' is not a hexside of {what} hex {m.name(h)}",
+                table,
+                key,
+                text,
+                nth,
+            )
         return s
 
     # sides and counters ------------------------------------------------------------------
@@ -565,8 +664,13 @@ class _Reader(FieldReader):
     def nationality(self, raw: Any, table: str, nth: int) -> str:
         v = str(self.value(raw, str, table, "nationality", nth))
         if not _NATIONALITY.match(v):
-            raise self.err(f"nationality '{v}' must be a lower-case word, e.g. 'japanese'",
-                           table, "nationality", v, nth)  # fmt: skip
+            raise self.err(
+                f"nationality '{v}' must be a lower-case word, e.g. 'japanese'",
+                table,
+                "nationality",
+                v,
+                nth,
+            )
         return v
 
     def sides(self) -> tuple[Side, ...]:
@@ -579,8 +683,10 @@ class _Reader(FieldReader):
                 raise self.err(f"side '{name}' is declared twice", "sides", "name", name, i)
             if "nationality" not in s:
                 raise self.err("[[sides]] entry needs 'nationality'", "sides", nth=i)
-            kw: dict[str, Any] = {"name": name,
-                                  "nationality": self.nationality(s["nationality"], "sides", i)}
+            kw: dict[str, Any] = {
+                "name": name,
+                "nationality": self.nationality(s["nationality"], "sides", i),
+            }
             for k in SIDE_KEYS:
                 if k in s and k not in kw:
                     kw[k] = self.value(s[k], hints[k], "sides", k, i)
@@ -607,11 +713,14 @@ class _Reader(FieldReader):
             h = self.hex(m, p["hex"], "panjis", "hex", i)
             raw_cov = p.get("covered", [])
             if not isinstance(raw_cov, list):
-                raise self.err("'covered' is a list of hexsides, e.g. [\"37EE7-EE8\"]",
-                               "panjis", "covered", nth=i)  # fmt: skip
+                raise self.err(
+                    "'covered' is a list of hexsides, e.g. [\"37EE7-EE8\"]",
+                    "panjis",
+                    "covered",
+                    nth=i,
+                )
             covered = frozenset(
-                self.hexside_of(m, h, c, "panjis", "covered", i, f"panji {pid}'s")
-                for c in raw_cov
+                self.hexside_of(m, h, c, "panjis", "covered", i, f"panji {pid}'s") for c in raw_cov
             )
             top = None
             if "top" in p:
@@ -621,8 +730,9 @@ class _Reader(FieldReader):
             else:
                 owners = [s for s in sides if s.panji_hexsides] or list(sides)
                 if len(owners) != 1:
-                    raise self.err(f"panji {pid}: say which side owns it ('side')", "panjis",
-                                   "id", pid, i)  # fmt: skip
+                    raise self.err(
+                        f"panji {pid}: say which side owns it ('side')", "panjis", "id", pid, i
+                    )
                 side = owners[0].name
             hidden = self.opt(p, "hidden", bool, False, "panjis", i)
             out.append(Panji(pid, h, covered, side, hidden, top))
@@ -640,8 +750,12 @@ class _Reader(FieldReader):
             side = self.side(sides, u["side"], "units", i)
             if "kind" not in u:
                 raise self.err(f"unit {uid} needs 'kind'", "units", nth=i)
-            kw: dict[str, Any] = {"id": uid, "side": side.name, "elr": side.elr,
-                                  "nationality": side.nationality}  # fmt: skip
+            kw: dict[str, Any] = {
+                "id": uid,
+                "side": side.name,
+                "elr": side.elr,
+                "nationality": side.nationality,
+            }
             h: Hex | None = None
             for key, raw in u.items():
                 plain = _UNIT_PLAIN.get(key)
@@ -658,37 +772,57 @@ class _Reader(FieldReader):
                 elif fname == "position":
                     v = self.value(raw, str, "units", key, i)
                     if v not in POSITIONS:
-                        raise self.err(f"position '{v}' is not allowed (allowed: "
-                                       f"{', '.join(POSITIONS)})", "units", key, v, i)  # fmt: skip
+                        raise self.err(
+                            f"position '{v}' is not allowed (allowed: {', '.join(POSITIONS)})",
+                            "units",
+                            key,
+                            v,
+                            i,
+                        )
                     kw[fname] = v
                 elif fname == "entrenched":
                     v = self.value(raw, str, "units", key, i)
                     if v not in ENTRENCHMENTS:
-                        raise self.err(f"entrenched '{v}' is not allowed (allowed: "
-                                       f"{', '.join(ENTRENCHMENTS)})", "units", key, v, i
-                                       )  # fmt: skip
+                        raise self.err(
+                            f"entrenched '{v}' is not allowed (allowed: "
+                            f"{', '.join(ENTRENCHMENTS)})",
+                            "units",
+                            key,
+                            v,
+                            i,
+                        )
                     kw[fname] = v
             if "position" not in kw:
                 kw["position"] = default_position(m, h, panjis)
             if kw.get("heroic") and kw["kind"] != Kind.LEADER:
-                raise self.err(f"unit {uid}: only a leader becomes heroic (A15.21); a hero "
-                               f"counter is heroic by its kind", "units", "heroic", nth=i)
+                raise self.err(
+                    f"unit {uid}: only a leader becomes heroic (A15.21); a hero "
+                    f"counter is heroic by its kind",
+                    "units",
+                    "heroic",
+                    nth=i,
+                )
             out[uid] = Unit.of(kw)
         return out
 
-    def fortifications(self, m: Map, sides: tuple[Side, ...],
-                       units: Mapping[str, Unit]) -> tuple[Fortification, ...]:  # fmt: skip
+    def fortifications(
+        self, m: Map, sides: tuple[Side, ...], units: Mapping[str, Unit]
+    ) -> tuple[Fortification, ...]:
         out: list[Fortification] = []
         for i, f in enumerate(self.array("fortifications")):
             self.check_keys(f, FORT_KEYS, "fortifications", i, array=True)
             if "kind" not in f:
                 raise self.err("[[fortifications]] entry needs 'kind'", "fortifications", nth=i)
             kind = self.enum(FortKind, f["kind"], "fortifications", "kind", i)
-            fid = (self.required(f, "id", "fortifications", i) if "id" in f
-                   else f"{kind.value}-{i + 1}")  # fmt: skip
+            fid = (
+                self.required(f, "id", "fortifications", i)
+                if "id" in f
+                else f"{kind.value}-{i + 1}"
+            )
             if any(o.id == fid for o in out):
-                raise self.err(f"duplicate fortification id '{fid}'", "fortifications", "id",
-                               fid, i)  # fmt: skip
+                raise self.err(
+                    f"duplicate fortification id '{fid}'", "fortifications", "id", fid, i
+                )
             if "hex" not in f:
                 raise self.err(f"fortification {fid} needs 'hex'", "fortifications", nth=i)
             h = self.hex(m, f["hex"], "fortifications", "hex", i)
@@ -696,16 +830,28 @@ class _Reader(FieldReader):
             det = self.opt(f, "detonator", str, None, "fortifications", i)
             if det is not None and det not in units:
                 known = ", ".join(units) or "none"
-                raise self.err(f"detonator '{det}' is not a unit of this scenario (units: "
-                               f"{known})", "fortifications", "detonator", det, i)  # fmt: skip
+                raise self.err(
+                    f"detonator '{det}' is not a unit of this scenario (units: {known})",
+                    "fortifications",
+                    "detonator",
+                    det,
+                    i,
+                )
             hs = None
             if "hexside" in f:
-                hs = self.hexside_of(m, h, f["hexside"], "fortifications", "hexside", i,
-                                     f"{kind.value} {fid}'s")  # fmt: skip
-            out.append(Fortification(
-                id=fid, kind=kind, hex=h, side=side,
-                hidden=self.opt(f, "hidden", bool, False, "fortifications", i),
-                strength=self.opt(f, "strength", int, 0, "fortifications", i),
-                detonator=det, hexside=hs,
-            ))  # fmt: skip
+                hs = self.hexside_of(
+                    m, h, f["hexside"], "fortifications", "hexside", i, f"{kind.value} {fid}'s"
+                )
+            out.append(
+                Fortification(
+                    id=fid,
+                    kind=kind,
+                    hex=h,
+                    side=side,
+                    hidden=self.opt(f, "hidden", bool, False, "fortifications", i),
+                    strength=self.opt(f, "strength", int, 0, "fortifications", i),
+                    detonator=det,
+                    hexside=hs,
+                )
+            )
         return tuple(out)

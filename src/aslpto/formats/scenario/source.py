@@ -31,8 +31,18 @@ ENTRENCHMENTS: tuple[str, ...] = ("trench", "foxhole", "pillbox")
 """Values of ``Unit.entrenched``."""
 
 
-TOP_KEYS = ("scenario", "map", "overlays", "ssr", "sides", "units", "panjis", "fortifications",
-            "terrain_chart", "los_overrides")  # fmt: skip
+TOP_KEYS = (
+    "scenario",
+    "map",
+    "overlays",
+    "ssr",
+    "sides",
+    "units",
+    "panjis",
+    "fortifications",
+    "terrain_chart",
+    "los_overrides",
+)
 
 
 SCENARIO_KEYS = ("name", "date", "night")
@@ -55,8 +65,17 @@ before the scenario's ``[map] vasl_boards`` and the environment's ``ASLPTO_VASL_
 OVERLAY_KEYS = ("file", "on")
 
 
-SSR_KEYS = ("pto_terrain", "jungle", "paddy", "ec", "river_depth", "current", "frigid_water",
-            "pond_fordable", "sub_zero")  # fmt: skip
+SSR_KEYS = (
+    "pto_terrain",
+    "jungle",
+    "paddy",
+    "ec",
+    "river_depth",
+    "current",
+    "frigid_water",
+    "pond_fordable",
+    "sub_zero",
+)
 
 
 CURRENT_KEYS = ("direction", "force")
@@ -103,7 +122,8 @@ _UNIT_HINTS: dict[str, Any] = {k: _optional_of(v) for k, v in type_hints(Unit).i
 
 
 _UNIT_PLAIN: dict[str, tuple[str, Any]] = {
-    _UNIT_KEY.get(f, f): (f, t) for f, t in _UNIT_HINTS.items()
+    _UNIT_KEY.get(f, f): (f, t)
+    for f, t in _UNIT_HINTS.items()
     if f not in ("id", "side", "nationality", "hex", "position", "entrenched")
 }
 """The unit fields read just as their types say: (field, type) by scenario key."""
@@ -192,5 +212,8 @@ def bundled_boards() -> tuple[str, ...]:
         names = os.listdir(BUNDLED_BOARDS)
     except OSError:
         return ()
-    return tuple(sorted(n.removesuffix(".toml") for n in names
-                        if n.endswith(".toml") and not n.startswith(".")))
+    return tuple(
+        sorted(
+            n.removesuffix(".toml") for n in names if n.endswith(".toml") and not n.startswith(".")
+        )
+    )

@@ -32,8 +32,10 @@ def dump(game: Game, relative_to: str | os.PathLike[str] | None = None) -> str:
     """
     src = map_source(game.map)
     if src is None:
-        raise InputError("this game's map was not read from a scenario file (or has changed "
-                         "since), so its boards cannot be written")  # fmt: skip
+        raise InputError(
+            "this game's map was not read from a scenario file (or has changed "
+            "since), so its boards cannot be written"
+        )
     rel = os.path.realpath(relative_to) if relative_to is not None else None
     c = game.conditions
     out: list[str] = ["[scenario]"]
@@ -67,8 +69,11 @@ def dump(game: Game, relative_to: str | os.PathLike[str] | None = None) -> str:
     out += _chart_overrides(game.map.chart)
     for s in game.sides:
         out += ["", "[[sides]]"]
-        out += [f"{f.name} = {_val(getattr(s, f.name))}" for f in fields(Side)
-                if f.name in ("name", "nationality") or getattr(s, f.name) != f.default]
+        out += [
+            f"{f.name} = {_val(getattr(s, f.name))}"
+            for f in fields(Side)
+            if f.name in ("name", "nationality") or getattr(s, f.name) != f.default
+        ]
     sides = {s.name: s for s in game.sides}
     panjis = list(game.panjis.values())
     for u in game.units.values():
@@ -85,8 +90,13 @@ def dump(game: Game, relative_to: str | os.PathLike[str] | None = None) -> str:
         if p.top is not None:
             out.append(f"top = {_str(m.layout.hexside_name(p.top, first=p.hex))}")
     for f in game.fortifications:
-        out += ["", "[[fortifications]]", f"id = {_str(f.id)}", f"kind = {_str(f.kind.value)}",
-                f"hex = {_str(m.name(f.hex))}"]  # fmt: skip
+        out += [
+            "",
+            "[[fortifications]]",
+            f"id = {_str(f.id)}",
+            f"kind = {_str(f.kind.value)}",
+            f"hex = {_str(m.name(f.hex))}",
+        ]
         if f.side:
             out.append(f"side = {_str(f.side)}")
         if f.hidden:
@@ -98,8 +108,13 @@ def dump(game: Game, relative_to: str | os.PathLike[str] | None = None) -> str:
         if f.hexside is not None:
             out.append(f"hexside = {_str(m.layout.hexside_name(f.hexside, first=f.hex))}")
     for r in game.los_overrides:
-        out += ["", "[[los_overrides]]", f"from = {_str(r.frm)}", f"to = {_str(r.to)}",
-                f"los = {_bool(r.los)}"]  # fmt: skip
+        out += [
+            "",
+            "[[los_overrides]]",
+            f"from = {_str(r.frm)}",
+            f"to = {_str(r.to)}",
+            f"los = {_bool(r.los)}",
+        ]
         if r.hindrance_drm:
             out.append(f"hindrance_drm = {r.hindrance_drm}")
         if r.note:
@@ -134,9 +149,11 @@ def _chart_overrides(chart: TerrainChart) -> list[str]:
     out: list[str] = []
     for name, row in chart.rows.items():
         old = base.rows.get(name)
-        changed = [(f.name, getattr(row, f.name)) for f in fields(ChartRow)
-                   if f.name != "terrain" and (old is None or getattr(row, f.name)
-                                               != getattr(old, f.name))]  # fmt: skip
+        changed = [
+            (f.name, getattr(row, f.name))
+            for f in fields(ChartRow)
+            if f.name != "terrain" and (old is None or getattr(row, f.name) != getattr(old, f.name))
+        ]
         if not changed:
             continue
         out += ["", f"[terrain_chart.{_key(name)}]"]

@@ -291,8 +291,13 @@ class _Painter:
                     for other in hs[i + 1 :]:
                         if a.is_adjacent(other):
                             joined |= {a, other}
-                            d.line(centre(a), centre(other), stroke=colour, stroke_width=band,
-                                   stroke_linecap="square")  # fmt: skip
+                            d.line(
+                                centre(a),
+                                centre(other),
+                                stroke=colour,
+                                stroke_width=band,
+                                stroke_linecap="square",
+                            )
                 for h in hs:
                     if h not in joined:
                         cx, cy = centre(h)
@@ -300,8 +305,14 @@ class _Painter:
                 if not edge and b.stories > 1:
                     cx = sum(centre(h)[0] for h in hs) / len(hs)
                     cy = sum(centre(h)[1] for h in hs) / len(hs)
-                    d.text(cx, cy + 0.3 * R, f"{b.stories} stories", 7.5, font_weight="bold",
-                           fill=_ink(fill))  # fmt: skip
+                    d.text(
+                        cx,
+                        cy + 0.3 * R,
+                        f"{b.stories} stories",
+                        7.5,
+                        font_weight="bold",
+                        fill=_ink(fill),
+                    )
         for h in self.order:
             if self.info(h).terrain == Terrain.HUTS:
                 cx, cy = centre(h)

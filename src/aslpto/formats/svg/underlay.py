@@ -45,6 +45,14 @@ def draw_underlays(
             tx, ty = cx - u.a1_x * sx, cy - u.a1_y * sy
             turn = ""
         move = f"translate({_n(tx)},{_n(ty)}) scale({sx:.6f},{sy:.6f}){turn}"
-        d.el("image", href=u.href, x=0, y=0, width=u.width, height=u.height,
-             preserveAspectRatio="none", transform=move)  # fmt: skip
+        d.el(
+            "image",
+            href=u.href,
+            x=0,
+            y=0,
+            width=u.width,
+            height=u.height,
+            preserveAspectRatio="none",
+            transform=move,
+        )
     d.close()

@@ -40,10 +40,22 @@ from aslpto.formats.vasl.hexgrid import (
 )
 
 __all__ = [
-    "STANDARD_GRID", "BoardArchive", "BoardArchiveError", "BoardMetadata", "HexGrid",
-    "OverlayRule", "TerrainCode", "UnderlayRule", "hex_centre", "hex_name", "parse_board_metadata",
-    "parse_hex", "pixel_to_hex", "read_board_archive", "terrain_codes",
-]  # fmt: skip
+    "STANDARD_GRID",
+    "BoardArchive",
+    "BoardArchiveError",
+    "BoardMetadata",
+    "HexGrid",
+    "OverlayRule",
+    "TerrainCode",
+    "UnderlayRule",
+    "hex_centre",
+    "hex_name",
+    "parse_board_metadata",
+    "parse_hex",
+    "pixel_to_hex",
+    "read_board_archive",
+    "terrain_codes",
+]
 
 LOS_DATA = "LOSData"
 METADATA = "BoardMetadata.xml"
@@ -311,8 +323,8 @@ def _terrain_code(row: Any, n: int, where: str) -> TerrainCode:
         marks = sorted(f.value for f in MARKS)
         if row["mark"] not in marks:
             raise BoardArchiveError(
-                where, f"row {n} (code {code}): mark {row['mark']!r} is not one of "
-                f"{', '.join(marks)}"
+                where,
+                f"row {n} (code {code}): mark {row['mark']!r} is not one of {', '.join(marks)}",
             )
         if "hexside" in row:
             raise BoardArchiveError(where, f"row {n} (code {code}): a hexside code has no mark")
@@ -593,8 +605,16 @@ def _codes_in(data: bytes) -> frozenset[int]:
     return frozenset(found)
 
 
-_ZIP_DAMAGE = (EOFError, NotImplementedError, RuntimeError, UnicodeDecodeError, OverflowError,
-               KeyError, IndexError, struct.error)  # fmt: skip
+_ZIP_DAMAGE = (
+    EOFError,
+    NotImplementedError,
+    RuntimeError,
+    UnicodeDecodeError,
+    OverflowError,
+    KeyError,
+    IndexError,
+    struct.error,
+)
 """What :mod:`zipfile` raises besides ``BadZipFile`` on a damaged archive (an OSError or
 ValueError is turned into one line by :func:`aslpto.formats.vasl.boards.load_vasl_board`)."""
 
@@ -610,8 +630,10 @@ def _member(zf: zipfile.ZipFile, wanted: str) -> str | None:
 def _read_member(zf: zipfile.ZipFile, member: str, where: str) -> bytes:
     size = zf.getinfo(member).file_size
     if size > MAX_ARCHIVE_BYTES:
-        raise BoardArchiveError(where, f"{member} would unpack to {size:,} bytes (at most "
-                                       f"{MAX_ARCHIVE_BYTES // MIB} MiB)")  # fmt: skip
+        raise BoardArchiveError(
+            where,
+            f"{member} would unpack to {size:,} bytes (at most {MAX_ARCHIVE_BYTES // MIB} MiB)",
+        )
     try:
         return zf.read(member)
     except (zipfile.BadZipFile, zlib.error, *_ZIP_DAMAGE) as e:
@@ -632,8 +654,7 @@ def read_board_archive(path: str | os.PathLike[str], *, strict: bool = False) ->
     except zipfile.BadZipFile:
         raise BoardArchiveError(where, "not a zip archive") from None
     except _ZIP_DAMAGE as e:  # (a damaged directory: bad names, versions, offsets)
-        raise BoardArchiveError(where, f"a damaged zip archive ({type(e).__name__}: {e})"
-                                ) from None  # fmt: skip
+        raise BoardArchiveError(where, f"a damaged zip archive ({type(e).__name__}: {e})") from None
     with zf:
         files = tuple(zf.namelist())
         los_member = _member(zf, LOS_DATA)

@@ -183,8 +183,7 @@ def _geometry(grid: HexGrid, width: int, height: int, start: int) -> _Geometry:
         (i, j)
         for i in range(-reach_x, reach_x + 1)
         for j in range(-reach_y, reach_y + 1)
-        if abs(j * STEP) <= half - 1.5
-        and abs(i * STEP) <= r - abs(j * STEP) * r / (2 * half) - 1.5
+        if abs(j * STEP) <= half - 1.5 and abs(i * STEP) <= r - abs(j * STEP) * r / (2 * half) - 1.5
     ]
 
     def pixel(x: float, y: float) -> tuple[int, int]:
@@ -226,8 +225,9 @@ def _geometry(grid: HexGrid, width: int, height: int, start: int) -> _Geometry:
             length = d / math.sqrt(3)  # the hexside's length
             for t in (-0.3, -0.15, 0.0, 0.15, 0.3):
                 for k in (-4, -2, 0, 2, 4):
-                    across.append(code(*pixel(mx - t * length * uy + k * ux,
-                                              my + t * length * ux + k * uy)))  # fmt: skip
+                    across.append(
+                        code(*pixel(mx - t * length * uy + k * ux, my + t * length * ux + k * uy))
+                    )
             sides.append((index[a], index[b]))
     step = 2 * STEP
     return _Geometry(
@@ -375,8 +375,9 @@ def board_data(archive: BoardArchive, name: str | None = None) -> BoardData:
         t = terrain[i] = off_centre(samples[i], centre)
         if t in _BUILDINGS:
             most[i] = _most(samples[i], buildings)
-    building_code = {i: most[i] if i in most else centres[i]
-                     for i, t in enumerate(terrain) if t in _BUILDINGS}  # fmt: skip
+    building_code = {
+        i: most[i] if i in most else centres[i] for i, t in enumerate(terrain) if t in _BUILDINGS
+    }
 
     levels = list(map(_signed, geo.get_centre_levels(pairs)))
     water = tuple(WATER_OBSTACLES)  # (compared as text: an enum's hash is slow)
@@ -388,8 +389,11 @@ def board_data(archive: BoardArchive, name: str | None = None) -> BoardData:
 
     # hexsides: lines drawn along them, buildings and roads across them
     side_codes = {c: f for c, f in cls.hexside.items() if c in present}
-    crossing = {f: {c for c, g in line_codes.items() if g == f}
-                for f in (Feature.ROAD, Feature.PATH, Feature.STREAM) if f in lines}  # fmt: skip
+    crossing = {
+        f: {c for c, g in line_codes.items() if g == f}
+        for f in (Feature.ROAD, Feature.PATH, Feature.STREAM)
+        if f in lines
+    }
     check_sides = bool(side_codes or building_code or crossing)
     on_lines = set().union(*(lines[f] for f in crossing))
     hexsides: dict[frozenset[LocalHex], set[HexsideFeature]] = {}
@@ -472,8 +476,12 @@ def _marks(
         if code in cls.feature:
             found: Iterable[int] = code_hexes.get(code, ())
         else:
-            found = [i for i, sample in enumerate(samples) if code in sample
-                     and (centres[i] == code or sample.count(code) >= COVER_SHARE * len(sample))]
+            found = [
+                i
+                for i, sample in enumerate(samples)
+                if code in sample
+                and (centres[i] == code or sample.count(code) >= COVER_SHARE * len(sample))
+            ]
         if found:
             out.setdefault(mark, set()).update(found)
     return out
@@ -506,8 +514,14 @@ class _OffCentre:
     orchard trees covering enough of it; a line's hex the terrain it runs through. (The
     codes of each kind that the board has, as bytes: a sample less them counts them.)"""
 
-    def __init__(self, cls: _Classes, grain: set[int], marsh: set[int],
-                 buildings: frozenset[int], trees: set[int]) -> None:  # fmt: skip
+    def __init__(
+        self,
+        cls: _Classes,
+        grain: set[int],
+        marsh: set[int],
+        buildings: frozenset[int],
+        trees: set[int],
+    ) -> None:
         self.cls = cls
         self.buildings, self.trees = buildings, trees
         self.building_bytes = bytes(sorted(buildings))
@@ -549,9 +563,13 @@ def _covering(sample: bytes, n: int, centre: int, cls: _Classes) -> Terrain:
 
 
 def _land_levels(
-    wet: list[int], levels: list[int], samples: list[bytes], geo: _Geometry, pairs: bytes,
+    wet: list[int],
+    levels: list[int],
+    samples: list[bytes],
+    geo: _Geometry,
+    pairs: bytes,
     cls: _Classes,
-) -> None:  # fmt: skip
+) -> None:
     """A water or stream hex's level: the commonest level of the land (not water, stream or
     gully) in it; a hex all water takes the level of the land next to it."""
     wet_set = set(wet)
@@ -574,8 +592,11 @@ def _land_levels(
         later = []
         done = {}
         for i in todo:
-            near = [levels[index[n]] for n in local_around(geo.hexes[i])
-                    if n in index and index[n] not in wet_set]  # fmt: skip
+            near = [
+                levels[index[n]]
+                for n in local_around(geo.hexes[i])
+                if n in index and index[n] not in wet_set
+            ]
             if near:
                 done[i] = Counter(near).most_common(1)[0][0]
             else:
@@ -692,8 +713,9 @@ def find_board_archive(board: str, folder: str | os.PathLike[str]) -> str | None
     return None
 
 
-def load_vasl_board(path: str | os.PathLike[str], name: str | None = None,
-                    overlays: Sequence[OverlaySpot] = ()) -> BoardData:  # fmt: skip
+def load_vasl_board(
+    path: str | os.PathLike[str], name: str | None = None, overlays: Sequence[OverlaySpot] = ()
+) -> BoardData:
     """Read a board archive, place VASL overlays on its artwork (in the order given, G.9B;
     :mod:`aslpto.formats.vasl.overlays`) and make it a board. Errors are one-line
     :class:`~aslpto.base.rulings.InputError` naming the file."""
@@ -705,8 +727,7 @@ def load_vasl_board(path: str | os.PathLike[str], name: str | None = None,
             try:
                 archive = place_overlays(archive, overlays)
             except OverlayError as e:
-                raise InputError(f"overlay archive {e}", extra={"overlay": str(e.index)}
-                                 ) from None  # fmt: skip
+                raise InputError(f"overlay archive {e}", extra={"overlay": str(e.index)}) from None
         return board_data(archive, name)
     except BoardArchiveError as e:
         raise InputError(f"board archive {e}") from None

@@ -172,8 +172,7 @@ def find_overlay_archive(overlay: str, boards_folder: str | os.PathLike[str]) ->
     folder itself; any case."""
     want = overlay_archive_name(overlay).lower()
     base = os.fspath(boards_folder)
-    for folder in (os.path.join(base, "overlays"), os.path.join(base, os.pardir, "overlays"),
-                   base):  # fmt: skip
+    for folder in (os.path.join(base, "overlays"), os.path.join(base, os.pardir, "overlays"), base):
         try:
             names = os.listdir(folder)
         except OSError:
@@ -312,8 +311,14 @@ def _picture(path: str, member: str, key: str) -> _Picture:
             raw = z.read(member)
         im: Image.Image = Image.open(io.BytesIO(raw))
         im.load()
-    except (OSError, ValueError, SyntaxError, EOFError, zipfile.BadZipFile,
-            Image.DecompressionBombError) as e:  # fmt: skip
+    except (
+        OSError,
+        ValueError,
+        SyntaxError,
+        EOFError,
+        zipfile.BadZipFile,
+        Image.DecompressionBombError,
+    ) as e:
         raise OverlayError(path, f"{member}: not a readable GIF picture ({e})") from None
     if im.mode != "P":
         im = im.convert("RGBA").convert("P", palette=Image.Palette.ADAPTIVE, colors=255)
@@ -386,46 +391,62 @@ def _where(grid: HexGrid, board: str, spot: OverlaySpot) -> _Where:
     name = spot.name.strip().lower()
     known = ov.overlays()
     if name not in known:
-        raise OverlayError(where, f"no overlay {spot.name} in {os.path.basename(where)} (it "
-                                  f"has {', '.join(n.upper() for n in known)})")  # fmt: skip
+        raise OverlayError(
+            where,
+            f"no overlay {spot.name} in {os.path.basename(where)} (it "
+            f"has {', '.join(n.upper() for n in known)})",
+        )
     h1 = _hex(grid, spot.hex1, where, f"overlay {spot.name}")
     h2 = _hex(grid, spot.hex2, where, f"overlay {spot.name}")
     single = f"ovr{name}a.gif" in ov.pictures and f"ovr{name}d.gif" not in ov.pictures
     if not grid.is_hex(*h1):
-        raise OverlayError(where, f"overlay {spot.name}: {spot.hex1} is not a hex of board "
-                                  f"{board}")  # fmt: skip
+        raise OverlayError(where, f"overlay {spot.name}: {spot.hex1} is not a hex of board {board}")
     if single and h1 != h2:
-        raise OverlayError(where, f"overlay {spot.name} has one picture (orientation a "
-                                  f"only): place it by one hex, e.g. {board}{spot.hex1}, "
-                                  f"not {spot.hex1}-{spot.hex2}")  # fmt: skip
+        raise OverlayError(
+            where,
+            f"overlay {spot.name} has one picture (orientation a "
+            f"only): place it by one hex, e.g. {board}{spot.hex1}, "
+            f"not {spot.hex1}-{spot.hex2}",
+        )
     if not single:
         (xa, ya), (xb, yb) = grid.centre(*h1), grid._centre(*h2)
         if h1 == h2 or abs(xb - xa) > 1.1 * grid.hex_width or abs(yb - ya) > 1.1 * grid.hex_height:
-            given = (f"by one hex ({board}{spot.hex1})" if h1 == h2
-                     else f"{board}{spot.hex1}-{spot.hex2}")  # fmt: skip
-            raise OverlayError(where, f"overlay {spot.name} is placed by two adjacent hexes "
-                                      f"(e.g. {board}{spot.hex1}-...), not {given}")  # fmt: skip
+            given = (
+                f"by one hex ({board}{spot.hex1})"
+                if h1 == h2
+                else f"{board}{spot.hex1}-{spot.hex2}"
+            )
+            raise OverlayError(
+                where,
+                f"overlay {spot.name} is placed by two adjacent hexes "
+                f"(e.g. {board}{spot.hex1}-...), not {given}",
+            )
     orient = "a" if single else _orientation(grid, h1, h2)
     member = ov.pictures.get(f"ovr{name}{orient}.gif")
     origins = ov.origins.get(name, ())
     k = ORIENTATIONS.index(orient)
     origin = origins[k] if k < len(origins) else ""
     if member is not None and not origin:
-        raise OverlayError(where, f"overlay {spot.name}: the archive's data file gives no "
-                                  f"origin hex for orientation {orient}")  # fmt: skip
+        raise OverlayError(
+            where,
+            f"overlay {spot.name}: the archive's data file gives no "
+            f"origin hex for orientation {orient}",
+        )
     if member is None:
         have = sorted(p[-5] for p in ov.pictures if re.fullmatch(rf"ovr{name}[a-f]\.gif", p))
-        raise OverlayError(where, f"overlay {spot.name} has no picture for orientation "
-                                  f"{orient} ({spot.hex1}-{spot.hex2}); it has "
-                                  f"{', '.join(have) or 'none'}")  # fmt: skip
+        raise OverlayError(
+            where,
+            f"overlay {spot.name} has no picture for orientation "
+            f"{orient} ({spot.hex1}-{spot.hex2}); it has "
+            f"{', '.join(have) or 'none'}",
+        )
     oc = _hex(grid, origin, where, f"overlay {spot.name}'s origin")
     x1, y1 = (round(v) for v in grid.centre(*h1))
     x0, y0 = (round(v) for v in grid._centre(*oc))
     return _Where(member, ov.key, x1 - x0, y1 - y0, h1)
 
 
-def _spread(values: Image.Image, known: Image.Image, want: Image.Image,
-            reach: int) -> Image.Image:  # fmt: skip
+def _spread(values: Image.Image, known: Image.Image, want: Image.Image, reach: int) -> Image.Image:
     """``values`` where ``want`` (255) taken from the nearest pixel across or down that is
     ``known`` (255), up to ``reach`` pixels away (filled pixels pass their value on); the
     pixels still wanted are left as they are. Returns those still wanted."""
@@ -442,20 +463,32 @@ def _spread(values: Image.Image, known: Image.Image, want: Image.Image,
     return want
 
 
-def _place(board: BoardArchive, spot: OverlaySpot, codes: Image.Image,
-           levels: Image.Image, painted: Image.Image) -> None:  # fmt: skip
+def _place(
+    board: BoardArchive,
+    spot: OverlaySpot,
+    codes: Image.Image,
+    levels: Image.Image,
+    painted: Image.Image,
+) -> None:
     w = _where(board.grid, board.name, spot)
     left, top = w.left, w.top
     pic = _picture(spot.archive, w.member, w.key)
     if pic.bbox is None:
         return
     bx0, by0, bx1, by1 = pic.bbox
-    if (left + bx0 < -SPILL or top + by0 < -SPILL or left + bx1 > board.grid_width + SPILL
-            or top + by1 > board.grid_height + SPILL):  # fmt: skip
+    if (
+        left + bx0 < -SPILL
+        or top + by0 < -SPILL
+        or left + bx1 > board.grid_width + SPILL
+        or top + by1 > board.grid_height + SPILL
+    ):
         single = spot.hex1 == spot.hex2
-        raise OverlayError(spot.archive, f"overlay {spot.name} placed on {board.name}"
-                                         f"{spot.hex1}{'' if single else '-' + spot.hex2} "
-                                         f"runs off board {board.name}")  # fmt: skip
+        raise OverlayError(
+            spot.archive,
+            f"overlay {spot.name} placed on {board.name}"
+            f"{spot.hex1}{'' if single else '-' + spot.hex2} "
+            f"runs off board {board.name}",
+        )
     base = board.level_at(*board.centre_pixel(w.hex1))
     rel = pic.levels if base == 0 else pic.levels.point([(v + base) & 0xFF for v in range(256)])
     codes.paste(pic.codes, (top, left), pic.opaque)
@@ -480,8 +513,10 @@ def covered_hexes(board: BoardArchive, spot: OverlaySpot) -> frozenset[tuple[int
         if not (-hw < cx - w.left < pic.width + hw and -hh < cy - w.top < pic.height + hh):
             continue
         pts = [(round(cx + dx) - w.left, round(cy + dy) - w.top) for dx, dy in around]
-        if all(0 <= x < pic.width and 0 <= y < pic.height and opaque[x * pic.height + y]
-               for x, y in pts):  # fmt: skip
+        if all(
+            0 <= x < pic.width and 0 <= y < pic.height and opaque[x * pic.height + y]
+            for x, y in pts
+        ):
             out.add((col, row))
     return frozenset(out)
 
@@ -498,16 +533,22 @@ def _ssr_pictures(z: zipfile.ZipFile) -> list[tuple[str, str, int, int]]:
         words = line.replace(",", " ").split()
         if len(words) == 1:
             name = words[0]
-        elif len(words) == 3 and name is not None and words[1].lstrip("-").isdigit() \
-                and words[2].lstrip("-").isdigit() and words[0].lower() in names:
+        elif (
+            len(words) == 3
+            and name is not None
+            and words[1].lstrip("-").isdigit()
+            and words[2].lstrip("-").isdigit()
+            and words[0].lower() in names
+        ):
             out.append((name, names[words[0].lower()], int(words[1]), int(words[2])))
         elif words:
             name = None  # (a line that is neither a name nor an entry ends the entry)
     return out
 
 
-def _with_ssr(z: zipfile.ZipFile, over: Image.Image, member: str,
-              ssr: Collection[str]) -> Image.Image:  # fmt: skip
+def _with_ssr(
+    z: zipfile.ZipFile, over: Image.Image, member: str, ssr: Collection[str]
+) -> Image.Image:
     """The overlay's picture with the SSR pictures in force laid on it (VASL's overlaySSR,
     placed on the unturned picture, orientation a). A picture turned 180 degrees (orientation
     d) gets them turned, placed where its artwork lies inside it: the turned a picture found by
@@ -528,8 +569,11 @@ def _with_ssr(z: zipfile.ZipFile, over: Image.Image, member: str,
             return over
         a = Image.open(io.BytesIO(z.read(unturned))).convert("RGBA")
         ab, db = a.getchannel("A").getbbox(), over.getchannel("A").getbbox()
-        if ab is None or db is None or (ab[2] - ab[0], ab[3] - ab[1]) != (db[2] - db[0],
-                                                                         db[3] - db[1]):
+        if (
+            ab is None
+            or db is None
+            or (ab[2] - ab[0], ab[3] - ab[1]) != (db[2] - db[0], db[3] - db[1])
+        ):
             return over
         shift = (db[0] - (a.width - ab[2]), db[1] - (a.height - ab[3]))
         size = a.size
@@ -545,8 +589,13 @@ def _with_ssr(z: zipfile.ZipFile, over: Image.Image, member: str,
     return over
 
 
-def overlaid_picture(picture: bytes, grid: HexGrid, board: str,
-                     spots: Sequence[OverlaySpot], ssr: Collection[str] = ()) -> bytes:  # fmt: skip
+def overlaid_picture(
+    picture: bytes,
+    grid: HexGrid,
+    board: str,
+    spots: Sequence[OverlaySpot],
+    ssr: Collection[str] = (),
+) -> bytes:
     """The board's picture (GIF or PNG bytes) with the overlays' pictures laid on it, in the
     order given, as PNG bytes (for ``render --picture``); ``ssr``: the SSR pictures in force
     (:func:`aslpto.formats.vasl.pictures.ssr_pictures`) laid on each overlay first."""
@@ -557,12 +606,18 @@ def overlaid_picture(picture: bytes, grid: HexGrid, board: str,
             with zipfile.ZipFile(spot.archive) as z:
                 over = Image.open(io.BytesIO(z.read(w.member))).convert("RGBA")
                 over = _with_ssr(z, over, w.member, ssr)
-        except (OSError, ValueError, SyntaxError, EOFError, zipfile.BadZipFile,
-                Image.DecompressionBombError) as e:  # fmt: skip
-            raise OverlayError(spot.archive, f"{w.member}: not a readable GIF picture "
-                                             f"({e})") from None  # fmt: skip
-        im.alpha_composite(over, (max(w.left, 0), max(w.top, 0)),
-                           (max(-w.left, 0), max(-w.top, 0)))  # fmt: skip
+        except (
+            OSError,
+            ValueError,
+            SyntaxError,
+            EOFError,
+            zipfile.BadZipFile,
+            Image.DecompressionBombError,
+        ) as e:
+            raise OverlayError(
+                spot.archive, f"{w.member}: not a readable GIF picture ({e})"
+            ) from None
+        im.alpha_composite(over, (max(w.left, 0), max(w.top, 0)), (max(-w.left, 0), max(-w.top, 0)))
     out = io.BytesIO()
     im.convert("RGB").save(out, "PNG")
     return out.getvalue()
@@ -596,37 +651,49 @@ def place_overlays(board: BoardArchive, spots: Sequence[OverlaySpot]) -> BoardAr
             raise
     terrain = bytearray(codes.tobytes())
     covered = frozenset().union(*(covered_hexes(board, spot) for spot in spots))
-    clear_slivers(board.grid, (board.grid_width, board.grid_height), terrain, painted.tobytes(),
-                  covered, terrain_codes())  # G.9C  # fmt: skip
+    clear_slivers(
+        board.grid,
+        (board.grid_width, board.grid_height),
+        terrain,
+        painted.tobytes(),
+        covered,
+        terrain_codes(),
+    )  # G.9C
     return board.with_planes(levels.tobytes(), bytes(terrain))
 
 
 # --- a scenario's overlay entry ----------------------------------------------------------------
 
 
-def scenario_spot(layout: Layout, overlay: str, on: str,
-                  folder: str | os.PathLike[str]) -> tuple[str, OverlaySpot]:  # fmt: skip
+def scenario_spot(
+    layout: Layout, overlay: str, on: str, folder: str | os.PathLike[str]
+) -> tuple[str, OverlaySpot]:
     """The board and :class:`OverlaySpot` of a scenario's ``file = "vasl:RP3"``,
     ``on = "37W5-W6"`` (``"37W5"`` for a single-hex overlay; ``"34"`` alone: where the
     archive's ``data`` file places it). G.9E is checked for overlays 1-5. Raises a one-line
     :class:`~aslpto.base.rulings.InputError`."""
     name = overlay.strip()
     if not re.fullmatch(r"[A-Za-z]*\d+", name):
-        raise InputError(f"'{overlay}' is not a VASL overlay name (e.g. RP3, SW1, P2, 1)",
-                         field_name="file")  # fmt: skip
+        raise InputError(
+            f"'{overlay}' is not a VASL overlay name (e.g. RP3, SW1, P2, 1)", field_name="file"
+        )
     path = find_overlay_archive(name, folder)
     if path is None:
         tried = [os.path.join(folder, "overlays"), os.path.join(folder, os.pardir, "overlays")]
-        raise InputError(f"overlay {name}: no {overlay_archive_name(name)} in the VASL "
-                         f"overlays folder (looked in {tried[0]}, {tried[1]} and {folder})",
-                         field_name="file")  # fmt: skip
+        raise InputError(
+            f"overlay {name}: no {overlay_archive_name(name)} in the VASL "
+            f"overlays folder (looked in {tried[0]}, {tried[1]} and {folder})",
+            field_name="file",
+        )
     try:
         known = read_overlay_archive(path).overlays()
     except OverlayError as e:
         raise InputError(f"overlay archive {e}", field_name="file") from None
     if name.lower() not in known:
-        raise InputError(f"no overlay {name} in {path} (it has "
-                         f"{', '.join(n.upper() for n in known)})", field_name="file")  # fmt: skip
+        raise InputError(
+            f"no overlay {name} in {path} (it has {', '.join(n.upper() for n in known)})",
+            field_name="file",
+        )
     return _spot(layout, name, on, path)
 
 
@@ -638,16 +705,18 @@ def _spot(layout: Layout, name: str, on: str, path: str) -> tuple[str, OverlaySp
         except OverlayError as e:
             raise InputError(f"overlay archive {e}") from None
         if place is None:
-            raise InputError(f"overlay {name}: '{on}' names only a board; give the hexes, "
-                             f"e.g. {text}D2-D1")  # fmt: skip
+            raise InputError(
+                f"overlay {name}: '{on}' names only a board; give the hexes, e.g. {text}D2-D1"
+            )
         return text, OverlaySpot(name, path, place[0], place[1])
     parts = text.split("-")
     if len(parts) > 2 or not parts[0]:
         raise InputError(f"overlay placement '{on}' must name one hex or two, e.g. 37D2-D1")
     board = HexName.parse(parts[0], layout.boards[0]).board
     if board not in layout.boards:
-        raise InputError(f"overlay placement '{on}': board {board} is not laid out "
-                         f"({', '.join(layout.boards)})")  # fmt: skip
+        raise InputError(
+            f"overlay placement '{on}': board {board} is not laid out ({', '.join(layout.boards)})"
+        )
     hex1 = parts[0][len(board) :] if parts[0].startswith(board) else parts[0]
     hex2 = parts[1] if len(parts) == 2 else hex1
     if hex2.startswith(board) and hex2[len(board) : len(board) + 1].isalpha():

@@ -55,8 +55,9 @@ def ssr_pictures(conditions: Conditions) -> frozenset[str]:
     return frozenset(out)
 
 
-def board_picture(path: str | os.PathLike[str], overlays: Sequence[OverlaySpot] = (),
-                  ssr: Collection[str] = ()) -> BoardPicture:  # fmt: skip
+def board_picture(
+    path: str | os.PathLike[str], overlays: Sequence[OverlaySpot] = (), ssr: Collection[str] = ()
+) -> BoardPicture:
     """The picture of a board archive: the metadata's ``boardImageFileName``, else
     ``bdNN.gif`` after the archive's name; with ``ssr`` (:func:`ssr_pictures`), the board's
     SSR pictures in force laid on it (its metadata's ``overlaySSRule``s), and with
@@ -72,8 +73,11 @@ def board_picture(path: str | os.PathLike[str], overlays: Sequence[OverlaySpot] 
                 meta = parse_board_metadata(zf.read(names[METADATA.lower()]))
                 if meta.image:
                     wanted.insert(0, meta.image)
-                laid = [(zf.read(names[r.image.lower()]), r.x, r.y) for r in meta.overlay_rules
-                        if r.name in ssr and r.image.lower() in names]  # fmt: skip
+                laid = [
+                    (zf.read(names[r.image.lower()]), r.x, r.y)
+                    for r in meta.overlay_rules
+                    if r.name in ssr and r.image.lower() in names
+                ]
             member = next((names[w.lower()] for w in wanted if w.lower() in names), None)
             if member is None:
                 raise InputError(f"board archive {where}: no picture ({' or '.join(wanted)})")

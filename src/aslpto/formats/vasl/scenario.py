@@ -31,30 +31,66 @@ MAIN_MAPS = frozenset({"Main Map", "Map0"})
 """The main map's id in VASL saves (VASL 6.5+ and older)."""
 
 _NATIONS = {
-    "am": "american", "ja": "japanese", "br": "british", "ru": "russian", "ch": "chinese",
-    "al": "allied-minor", "ge": "german", "it": "italian", "fi": "finnish", "fr": "french",
-    "us": "usmc", "ax": "axis-minor", "ss": "german",
-}  # fmt: skip
+    "am": "american",
+    "ja": "japanese",
+    "br": "british",
+    "ru": "russian",
+    "ch": "chinese",
+    "al": "allied-minor",
+    "ge": "german",
+    "it": "italian",
+    "fi": "finnish",
+    "fr": "french",
+    "us": "usmc",
+    "ax": "axis-minor",
+    "ss": "german",
+}
 """The first folder of a counter's image names its nationality (VASL's palettes)."""
 
-_PREFIX = {"american": "U", "usmc": "M", "japanese": "J", "british": "B", "russian": "R",
-           "chinese": "C", "german": "G", "allied-minor": "A", "italian": "I",
-           "finnish": "F", "french": "Fr", "axis-minor": "X"}  # fmt: skip
+_PREFIX = {
+    "american": "U",
+    "usmc": "M",
+    "japanese": "J",
+    "british": "B",
+    "russian": "R",
+    "chinese": "C",
+    "german": "G",
+    "allied-minor": "A",
+    "italian": "I",
+    "finnish": "F",
+    "french": "Fr",
+    "axis-minor": "X",
+}
 """Unit ids are the nationality's letter and a number: ``J1``, ``U3``."""
 
-_CLASS = {"E": "elite", "1": "1st-line", "2": "2nd-line", "G": "green", "C": "conscript",
-          "AE": "elite", "MAE": "elite"}  # fmt: skip
+_CLASS = {
+    "E": "elite",
+    "1": "1st-line",
+    "2": "2nd-line",
+    "G": "green",
+    "C": "conscript",
+    "AE": "elite",
+    "MAE": "elite",
+}
 _KIND = {"sq": "squad", "hs": "half-squad", "cr": "crew"}
 _MMC = re.compile(
     r"^(?:broken )?(?P<str>str )?(?P<face>\d+-\d+-\d+) (?P<tag>[A-Z0-9]*)(?P<kind>sq|hs|cr)\b"
 )
 _LEADER = re.compile(r"^(?:wounded )?(?P<face>\d+[-+]\d+)(?:\s|$)")
 _FORTS = {
-    "foxhole": "foxhole", "trench": "trench", "wire": "wire", "mines": "mines",
-    "a-p mines": "mines", "a-t mines": "mines", "pillbox": "pillbox", "roadblock": "roadblock",
-    "tunnel": "tunnel", "trip flare": "trip-flare", "shellholes": "shellholes",
+    "foxhole": "foxhole",
+    "trench": "trench",
+    "wire": "wire",
+    "mines": "mines",
+    "a-p mines": "mines",
+    "a-t mines": "mines",
+    "pillbox": "pillbox",
+    "roadblock": "roadblock",
+    "tunnel": "tunnel",
+    "trip flare": "trip-flare",
+    "shellholes": "shellholes",
     "minefield": "mines",
-}  # fmt: skip
+}
 _STATUS = {"cx": "cx", "pin": "pinned", "dm": "dm", "berserk": "berserk", "ti": "ti"}
 _WEAPONS = re.compile(
     r"^(?:dm |malf )?(LMG|MMG|HMG|\.50-cal|DC|FT|BAZ|PSK|PIAT|ATR|MOL-P|LATW|Radio|Field Phone|"
@@ -160,8 +196,11 @@ def read(path: str | os.PathLike[str], ssr: Mapping[str, Any] | None = None) -> 
         data = src.data
         table = data.get("ssr", {})
         if not isinstance(table, dict) or set(data) - {"ssr"}:
-            raise InputError("holds one [ssr] table (docs/scenario-format.md)", str(side),
-                             src.line_of(next(iter(set(data) - {"ssr"}), "ssr")) or 1)  # fmt: skip
+            raise InputError(
+                "holds one [ssr] table (docs/scenario-format.md)",
+                str(side),
+                src.line_of(next(iter(set(data) - {"ssr"}), "ssr")) or 1,
+            )
         given.update(table)
     given.update(ssr or {})
     return scenario_of(save, given)
@@ -237,9 +276,11 @@ def _overlays(boards: Iterable[Board], notes: list[str]) -> dict[str, Any]:
             on = f"{b.name}{h1}" if h1 == h2 else f"{b.name}{h1}-{h2}"
             out.append({"file": f"vasl:{o.name.upper()}", "on": on})
             if o.extra:
-                notes.append(f"overlay {o.name.upper()} on {on}: '{' '.join(o.extra)}' after "
-                             f"its hexes (VASL's preserve-elevation) is not read; an overlay "
-                             f"keeps its levels above the level of its first hex")  # fmt: skip
+                notes.append(
+                    f"overlay {o.name.upper()} on {on}: '{' '.join(o.extra)}' after "
+                    f"its hexes (VASL's preserve-elevation) is not read; an overlay "
+                    f"keeps its levels above the level of its first hex"
+                )
     return {"overlays": out} if out else {}
 
 
@@ -383,8 +424,11 @@ def _identify(p: Piece, image: str) -> tuple[str, dict[str, Any]] | None:
         return "marker", {}
     m = _MMC.match(name)
     if m and nat:
-        fields: dict[str, Any] = {"nationality": nat, "kind": _KIND[m["kind"]],
-                                  "counter": m["face"]}  # fmt: skip
+        fields: dict[str, Any] = {
+            "nationality": nat,
+            "kind": _KIND[m["kind"]],
+            "counter": m["face"],
+        }
         cls = _CLASS.get(m["tag"])
         if cls and m["kind"] != "cr":
             fields["class"] = cls

@@ -58,8 +58,9 @@ _DOT = tuple((dx, dy) for dx in range(-6, 7) for dy in range(-6, 7) if dx * dx +
 field's specks of open ground must not outvote it)."""
 
 
-def _own(words: Sequence[Word], codes: bytearray, width: int, height: int,
-         cx: float, cy: float) -> Word:  # fmt: skip
+def _own(
+    words: Sequence[Word], codes: bytearray, width: int, height: int, cx: float, cy: float
+) -> Word:
     """The hex's own terrain: the most common terrain around its centre dot (a textured terrain
     such as grain is drawn with specks of open ground; a half hex's dot lies on the edge)."""
     x0 = min(max(round(cx), 0), width - 1)
@@ -81,8 +82,10 @@ def _own(words: Sequence[Word], codes: bytearray, width: int, height: int,
 def _kinds(words: tuple[Word, ...], own: Word) -> bytes:
     """Per code, 0: left as drawn (the hex's own terrain, Open Ground, features, ignored
     codes); 1: hexside terrain; 2: area terrain (a table for ``bytes.translate``)."""
-    return bytes(0 if w is None or w == own or w[1] == "open-ground" else
-                 1 if w[0] == "hexside" else 2 for w in words)  # fmt: skip
+    return bytes(
+        0 if w is None or w == own or w[1] == "open-ground" else 1 if w[0] == "hexside" else 2
+        for w in words
+    )
 
 
 def clear_slivers(
@@ -109,8 +112,9 @@ def clear_slivers(
                 borders.setdefault(n, []).append(k)
     words = tuple(_word(meanings, c) for c in range(256))
     for h, ks in sorted(borders.items()):
-        changed += _clear_hex(grid, width, height, codes, painted, h, ks, side, band, words,
-                              covered)  # fmt: skip
+        changed += _clear_hex(
+            grid, width, height, codes, painted, h, ks, side, band, words, covered
+        )
     return changed
 
 
@@ -128,15 +132,30 @@ def _around(grid: HexGrid, h: tuple[int, int]) -> list[tuple[int, int]]:
 
 
 def _clear_hex(
-    grid: HexGrid, width: int, height: int, codes: bytearray, painted: bytes,
-    h: tuple[int, int], ks: list[tuple[int, int]], side: float, band: float,
-    words: tuple[Word, ...], covered: set[tuple[int, int]],
-) -> int:  # fmt: skip
+    grid: HexGrid,
+    width: int,
+    height: int,
+    codes: bytearray,
+    painted: bytes,
+    h: tuple[int, int],
+    ks: list[tuple[int, int]],
+    side: float,
+    band: float,
+    words: tuple[Word, ...],
+    covered: set[tuple[int, int]],
+) -> int:
     cx, cy = grid.centre(*h)
     near = 1.2 * grid.hex_height
-    rivals = [(rx, ry) for rx, ry in (grid._centre(c, r) for c in range(h[0] - 1, h[0] + 2)
-                                      for r in range(h[1] - 1, h[1] + 2) if (c, r) != h)
-              if math.hypot(rx - cx, ry - cy) < near]  # fmt: skip
+    rivals = [
+        (rx, ry)
+        for rx, ry in (
+            grid._centre(c, r)
+            for c in range(h[0] - 1, h[0] + 2)
+            for r in range(h[1] - 1, h[1] + 2)
+            if (c, r) != h
+        )
+        if math.hypot(rx - cx, ry - cy) < near
+    ]
 
     def inside(x: int, y: int) -> bool:
         d = (x - cx) ** 2 + (y - cy) ** 2
@@ -157,8 +176,9 @@ def _clear_hex(
             mx, my = strip[0], strip[1]
             y0 = max(math.floor(my - reach), 0)
             y1 = min(math.ceil(my + reach), height - 1) + 1
-            for x in range(max(math.floor(mx - reach), 0),
-                           min(math.ceil(mx + reach), width - 1) + 1):  # fmt: skip
+            for x in range(
+                max(math.floor(mx - reach), 0), min(math.ceil(mx + reach), width - 1) + 1
+            ):
                 column = x * height
                 run = bytes(codes[column + y0 : column + y1]).translate(kinds)
                 free = bytes(painted[column + y0 : column + y1])
@@ -184,16 +204,24 @@ def _clear_hex(
     seen: set[tuple[int, int]] = set()
     for seed in seeds:
         if seed not in seen:
-            changed += _clear_patch(grid, width, height, codes, painted, seed, inside, h, covered,
-                                    seen)  # fmt: skip
+            changed += _clear_patch(
+                grid, width, height, codes, painted, seed, inside, h, covered, seen
+            )
     return changed
 
 
 def _clear_patch(
-    grid: HexGrid, width: int, height: int, codes: bytearray, painted: bytes,
-    seed: tuple[int, int], inside: Callable[[int, int], bool], h: tuple[int, int],
-    covered: set[tuple[int, int]], seen: set[tuple[int, int]],
-) -> int:  # fmt: skip
+    grid: HexGrid,
+    width: int,
+    height: int,
+    codes: bytearray,
+    painted: bytes,
+    seed: tuple[int, int],
+    inside: Callable[[int, int], bool],
+    h: tuple[int, int],
+    covered: set[tuple[int, int]],
+    seen: set[tuple[int, int]],
+) -> int:
     """Area terrain protruding across a covered hexside: the patch within the hex, unless it
     runs on into another hex the overlay did not cover (then it is that terrain's own). The
     patch's pixels are added to ``seen``."""

@@ -243,9 +243,17 @@ class Terrain:
             side = self._side(f, g, h, n)
             enters.append((n, side, g.into))
             if g.bypassable:
-                bypasses.append((n, side, tuple(
-                    self._bypass_step(n, y) for y in m.neighbours(n) if y != h and y.is_adjacent(h)
-                )))  # fmt: skip
+                bypasses.append(
+                    (
+                        n,
+                        side,
+                        tuple(
+                            self._bypass_step(n, y)
+                            for y in m.neighbours(n)
+                            if y != h and y.is_adjacent(h)
+                        ),
+                    )
+                )
         f.enters = tuple(enters)
         f.bypasses = tuple(bypasses)
 

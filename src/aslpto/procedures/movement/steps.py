@@ -105,9 +105,7 @@ def _parse_step(game: Game, text: str) -> Step:
         if mf <= 0:
             raise InputError(f"'={declared}' must be a number of MF above 0")
         if step.kind != StepKind.ENTER or step.want in ("tunnel", "trench"):
-            raise InputError(
-                "'=N' declares the MF spent to enter an adjacent hex (G9.422)"
-            )
+            raise InputError("'=N' declares the MF spent to enter an adjacent hex (G9.422)")
         return replace(step, mf=mf)
     m = game.map
     if "/" in t:
@@ -116,10 +114,7 @@ def _parse_step(game: Game, text: str) -> Step:
         board = m.layout.names(h)[0].board
         y = m.layout.resolve(HexName.parse(other, board))
         if not h.is_adjacent(y):
-            raise InputError(
-                f"Bypass is along a hexside of {hname}; "
-                f"{other} is not adjacent to it"
-            )
+            raise InputError(f"Bypass is along a hexside of {hname}; {other} is not adjacent to it")
         return Step(StepKind.BYPASS, h, None, Hexside.of(h, y))
     hname, sep, word = t.partition(":")
     want = None
@@ -127,8 +122,7 @@ def _parse_step(game: Game, text: str) -> Step:
         want = _WORDS.get(word.strip().lower())
         if want is None:
             raise InputError(
-                f"unknown position '{word}' (in, bank, above, "
-                "beneath, trench, foxhole)"
+                f"unknown position '{word}' (in, bank, above, beneath, trench, foxhole)"
             )
     if not hname:
         if want is None:

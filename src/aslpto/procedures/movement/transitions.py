@@ -339,11 +339,14 @@ def _breach(ctx: MoveContext, st: State, s: Step) -> Transition:
                     "panji-hexside-uncovered",
                     "G9.731",
                     f"{name} becomes a non-Covered hexside"
-                    + ("; the counter has no other and is removed (G9.7)" if len(p.covered) == 1
-                       else ""),
+                    + (
+                        "; the counter has no other and is removed (G9.7)"
+                        if len(p.covered) == 1
+                        else ""
+                    ),
                     subject=pid,
                 )
-            )  # fmt: skip
+            )
     return Transition(st, (cost,), tuple(events), tuple(rules), breach=side)
 
 
@@ -514,4 +517,3 @@ def _bypass(ctx: MoveContext, st: State, s: Step) -> Transition:
     return Transition(
         State(h, pos, None, along), tuple(costs), events, rules, new_location=h != st.hex
     )
-

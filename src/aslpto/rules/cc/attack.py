@@ -54,8 +54,12 @@ class Item:
 
     def as_json(self) -> dict[str, Any]:
         v = self.value
-        return {"what": self.what, "value": v.numerator if v.denominator == 1 else str(v),
-                "rule": self.rule, **({"unit": self.unit} if self.unit else {})}  # fmt: skip
+        return {
+            "what": self.what,
+            "value": v.numerator if v.denominator == 1 else str(v),
+            "rule": self.rule,
+            **({"unit": self.unit} if self.unit else {}),
+        }
 
 
 @record
@@ -86,15 +90,19 @@ class CCAttack:
         return {
             "attackers": [u.id for u in self.attackers],
             "defenders": [u.id for u in self.defenders],
-            "attack_fp": _num(self.attack_fp), "defense_fp": _num(self.defense_fp),
-            "odds": self.column.label, "odds_why": self.column_why,
+            "attack_fp": _num(self.attack_fp),
+            "defense_fp": _num(self.defense_fp),
+            "odds": self.column.label,
+            "odds_why": self.column_why,
             "hand_to_hand": self.hand_to_hand,
-            "kill_number": self.kill, "kill_number_color": "red" if self.hand_to_hand else "black",
-            "drm": self.drm, "defender_drm": {uid: d for uid, d in self.own if d},
+            "kill_number": self.kill,
+            "kill_number_color": "red" if self.hand_to_hand else "black",
+            "drm": self.drm,
+            "defender_drm": {uid: d for uid, d in self.own if d},
             "fp": [i.as_json() for i in self.fp_items],
             "drm_items": [i.as_json() for i in self.drm_items],
             "rules": list(self.rules),
-        }  # fmt: skip
+        }
 
 
 def _num(f: Fraction) -> int | str:
@@ -115,18 +123,26 @@ def _printed_fp(u: Unit) -> int:
 def unit_fp(u: Unit, *, attacking: bool) -> list[Item]:
     """The FP ``u`` brings to a CC attack (``attacking``) or defense, item by item."""
     if u.kind in (Kind.VEHICLE, Kind.GUN, Kind.BOAT):
-        raise InputError(f"{u.id} is a {u.kind.value}: CC vs vehicles and Guns (A11.5-A11.6, "
-                         "CCV) is not built")  # fmt: skip
+        raise InputError(
+            f"{u.id} is a {u.kind.value}: CC vs vehicles and Guns (A11.5-A11.6, CCV) is not built"
+        )
     if u.kind.is_smc:
         smc = _entry("firepower", "smc")
         items = [Item(f"{u.kind.value} (SMC)", Fraction(int(smc["value"])), str(smc["rule"]), u.id)]
     else:
-        items = [Item(f"printed FP ({u.counter})", Fraction(_printed_fp(u)),
-                      str(_entry("firepower", "printed")["rule"]), u.id)]  # fmt: skip
+        items = [
+            Item(
+                f"printed FP ({u.counter})",
+                Fraction(_printed_fp(u)),
+                str(_entry("firepower", "printed")["rule"]),
+                u.id,
+            )
+        ]
     if attacking and u.pinned:
         p = _entry("firepower", "pinned_attack")
-        items.append(Item("pinned: attack FP halved", Fraction(str(p["value"])), str(p["rule"]),
-                          u.id))  # fmt: skip
+        items.append(
+            Item("pinned: attack FP halved", Fraction(str(p["value"])), str(p["rule"]), u.id)
+        )
     if not attacking and u.broken:
         note(FILE, "firepower", "broken")
     return items
@@ -191,9 +207,10 @@ def _positions(
     a Bank counter (or Infantry above a Panji counter in a paddy, with the game to say so); -1
     vs a unit above either counter (each defender his own)."""
     items: list[Item] = []
-    for r in (panji.attack_drm(attackers),
-              paddy.cc_attack_drm(game, attackers) if game is not None
-              else _bank_attack(attackers)):  # fmt: skip
+    for r in (
+        panji.attack_drm(attackers),
+        paddy.cc_attack_drm(game, attackers) if game is not None else _bank_attack(attackers),
+    ):
         if r.value:
             items.append(Item(r.why, Fraction(r.value), r.rules[0]))
     against = []
@@ -233,8 +250,10 @@ def build(
         raise InputError(f"units named twice: {', '.join(ids)}")
     if any(u.broken for u in attackers):
         note(FILE, "firepower", "broken")
-        raise InputError(f"{', '.join(u.id for u in attackers if u.broken)}: a broken unit may "
-                         "not attack in CC (A11.16)")  # fmt: skip
+        raise InputError(
+            f"{', '.join(u.id for u in attackers if u.broken)}: a broken unit may "
+            "not attack in CC (A11.16)"
+        )
     fp_a = [i for u in attackers for i in unit_fp(u, attacking=True)]
     fp_d = [i for u in defenders for i in unit_fp(u, attacking=False)]
     a_fp, d_fp = _fp_total(fp_a), _fp_total(fp_d)
@@ -248,8 +267,9 @@ def build(
     heroes = [u for u in attackers if u.kind == Kind.HERO]
     if heroes:
         e = _entry("drm", "hero")
-        items += [Item("hero attacks", Fraction(int(e["value"])), str(e["rule"]), u.id)
-                  for u in heroes]  # fmt: skip
+        items += [
+            Item("hero attacks", Fraction(int(e["value"])), str(e["rule"]), u.id) for u in heroes
+        ]
     if ambushes:
         a = table.data()["ambush"]
         items.append(Item("Ambush", Fraction(int(a["drm"])), str(a["rule"])))
@@ -266,11 +286,19 @@ def build(
         if u.broken:
             bd = _entry("drm", "broken_defender")
             own[u.id] = own.get(u.id, 0) + int(bd["value"])
-            own_items.append(Item(f"vs {u.id}: broken", Fraction(int(bd["value"])),
-                                  str(bd["rule"]), u.id))  # fmt: skip
-    own_items += [Item(f"vs {u.id}: CX", Fraction(int(_entry("drm", "cx_defender")["value"])),
-                       str(_entry("drm", "cx_defender")["rule"]), u.id)
-                  for u in defenders if u.cx]  # fmt: skip
+            own_items.append(
+                Item(f"vs {u.id}: broken", Fraction(int(bd["value"])), str(bd["rule"]), u.id)
+            )
+    own_items += [
+        Item(
+            f"vs {u.id}: CX",
+            Fraction(int(_entry("drm", "cx_defender")["value"])),
+            str(_entry("drm", "cx_defender")["rule"]),
+            u.id,
+        )
+        for u in defenders
+        if u.cx
+    ]
     for uid, r in against:
         own[uid] = own.get(uid, 0) + r.value
         own_items.append(Item(f"vs {r.why}", Fraction(r.value), r.rules[0], uid))
@@ -279,10 +307,21 @@ def build(
     if hand_to_hand:
         rules.append(str(t["hand_to_hand_rule"]))
     rules += [i.rule for i in (*fp_a, *fp_d, *items, *own_items) if i.rule]
-    return CCAttack(attackers, defenders, a_fp, d_fp, col.value, col.why, hand_to_hand, kill,
-                    common, tuple((u.id, own.get(u.id, 0)) for u in defenders),
-                    tuple(fp_a + fp_d), tuple(items + own_items),
-                    tuple(dict.fromkeys(rules)))  # fmt: skip
+    return CCAttack(
+        attackers,
+        defenders,
+        a_fp,
+        d_fp,
+        col.value,
+        col.why,
+        hand_to_hand,
+        kill,
+        common,
+        tuple((u.id, own.get(u.id, 0)) for u in defenders),
+        tuple(fp_a + fp_d),
+        tuple(items + own_items),
+        tuple(dict.fromkeys(rules)),
+    )
 
 
 def hand_to_hand(
@@ -300,8 +339,12 @@ def hand_to_hand(
         return Ruling(True, ("J2.31",), "Hand-to-Hand CC declared")
     japanese_att = [u for u in attacker_side if u.is_japanese]
     japanese_def = [u for u in defender_side if u.is_japanese]
-    ambushed = {u.id for u in (attacker_side if ambush == "defender" else
-                               defender_side if ambush == "attacker" else ())}  # fmt: skip
+    ambushed = {
+        u.id
+        for u in (
+            attacker_side if ambush == "defender" else defender_side if ambush == "attacker" else ()
+        )
+    }
     facts = g1.CCFacts(
         japanese=(*japanese_att, *japanese_def),
         japanese_attacker=bool(japanese_att),

@@ -71,9 +71,13 @@ class CC:
 
 
 def _attack(
-    side: Sequence[Unit], enemy: Sequence[Unit], cc_hth: bool, ambushes: bool, drm: int,
+    side: Sequence[Unit],
+    enemy: Sequence[Unit],
+    cc_hth: bool,
+    ambushes: bool,
+    drm: int,
     game: Game | None,
-) -> CCAttack | None:  # fmt: skip
+) -> CCAttack | None:
     able = able_attackers(side)
     if not able or not enemy:
         return None
@@ -98,8 +102,7 @@ def prepare(
     atk = _attack(a, d, hth.value, options.ambush == "attacker", options.drm, game)
     dfn = _attack(d, a, hth.value, options.ambush == "defender", options.defender_drm, game)
     if atk is None and dfn is None:
-        raise InputError("neither side can make a CC attack (broken or Unarmed units only: "
-                         "A11.16)")  # fmt: skip
+        raise InputError("neither side can make a CC attack (broken or Unarmed units only: A11.16)")
     rules = [str(table.data()["results"]["simultaneous"]["rule"]), *hth.rules]
     if amb is not None:
         rules.append(str(amb["rule"]))
@@ -140,11 +143,18 @@ def _apply(
     for u in side:
         if u.id in kill:
             log.eliminated.append(u.id)
-            log.note(u, f"eliminated (Final DR {total + attack.drm_of(u.id)} < {attack.kill})",
-                     str(r["kill"]["rule"]))  # fmt: skip
+            log.note(
+                u,
+                f"eliminated (Final DR {total + attack.drm_of(u.id)} < {attack.kill})",
+                str(r["kill"]["rule"]),
+            )
         elif u.id in chosen:
-            log.note(u, f"Partial Kill (Final DR {total + attack.drm_of(u.id)} = {attack.kill})",
-                     str(r["partial_kill"]["rule"]), "A.9")  # fmt: skip
+            log.note(
+                u,
+                f"Partial Kill (Final DR {total + attack.drm_of(u.id)} = {attack.kill})",
+                str(r["partial_kill"]["rule"]),
+                "A.9",
+            )
             now.extend(m.casualty_reduce(u, log, dice))
         else:
             now.append(u)
@@ -158,8 +168,12 @@ def resolve_attack(attack: CCAttack, side: Sequence[Unit], dice: Dice) -> m.Resu
     n = int(table.data()["results"]["partial_kill_number"])
     chosen = select(partial, n, dice) if partial else ()
     r = _apply(attack, side, roll.total, chosen, dice)
-    return m.Result(r.units, r.eliminated, (f"CC DR {roll} ({attack.column.label}, Kill Number "
-                    f"{attack.kill})", *r.events), r.rules)  # fmt: skip
+    return m.Result(
+        r.units,
+        r.eliminated,
+        (f"CC DR {roll} ({attack.column.label}, Kill Number {attack.kill})", *r.events),
+        r.rules,
+    )
 
 
 def attack_odds(attack: CCAttack, side: Sequence[Unit]) -> Distribution[m.Result]:
@@ -221,9 +235,13 @@ def resolve_cc(cc: CC, dice: Dice, game: Game | None = None) -> m.Result:
 
 
 def _counter(
-    cc: CC, survivors: m.Result, enemy: Sequence[Unit], game: Game | None, *,
+    cc: CC,
+    survivors: m.Result,
+    enemy: Sequence[Unit],
+    game: Game | None,
+    *,
     attacker_strikes_back: bool,
-) -> CCAttack | None:  # fmt: skip
+) -> CCAttack | None:
     """The attack of an Ambushed side's survivors (sequential CC)."""
     o = cc.options
     drm = o.drm if attacker_strikes_back else o.defender_drm

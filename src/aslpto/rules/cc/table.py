@@ -66,8 +66,10 @@ def _chart() -> tuple[Column, tuple[Column, ...], Column]:
         Column(str(label), Fraction(str(r)), int(b), int(red))
         for label, r, b, red in zip(t["columns"], t["ratios"], t["black"], t["red"], strict=True)
     )
-    if any(a.ratio is not None and b.ratio is not None and a.ratio >= b.ratio
-           for a, b in pairwise(cols)):  # fmt: skip
+    if any(
+        a.ratio is not None and b.ratio is not None and a.ratio >= b.ratio
+        for a, b in pairwise(cols)
+    ):
         raise InputError(f"data/{FILE}: [cct] ratios must rise from left to right")
     below = Column(str(t["below"]["label"]), None, int(t["below"]["black"]), int(t["below"]["red"]))
     beyond = Column(

@@ -38,9 +38,11 @@ def cowering(firers: Sequence[Unit], *, led: bool | None = None) -> Ruling[int]:
     green = [u.id for u in shooters if u.unit_class in (UnitClass.GREEN, UnitClass.CONSCRIPT)]
     if green:
         n = int(c["inexperienced_columns"])
-        return Ruling(n, (rule, str(c["inexperienced_rule"])),
-                      f"Cowers {n} columns on Original doubles (Inexperienced: "
-                      f"{', '.join(green)})")  # fmt: skip
+        return Ruling(
+            n,
+            (rule, str(c["inexperienced_rule"])),
+            f"Cowers {n} columns on Original doubles (Inexperienced: {', '.join(green)})",
+        )
     n = int(c["columns"])
     return Ruling(n, (rule,), f"Cowers {n} column on Original doubles (no leader directs)")
 

@@ -221,8 +221,13 @@ def _apply(
     present = {v.id for v in now}
     order = _leaders_first([v for v in now if any(c[0] == v.id for c in checks)])
     by_id = {c[0]: c for c in checks if c[0] in present}
-    return Before(tuple(now), tuple(gone), tuple(by_id[v.id] for v in order),
-                  tuple(log.events), tuple(log.rules))  # fmt: skip
+    return Before(
+        tuple(now),
+        tuple(gone),
+        tuple(by_id[v.id] for v in order),
+        tuple(log.events),
+        tuple(log.rules),
+    )
 
 
 def _kia_break(u: Unit, log: m.Log, dice: Dice) -> list[Unit]:
@@ -318,13 +323,12 @@ def _validate(units: Sequence[Unit], attack: Attack) -> None:
         raise InputError(f"a Cowering shift of {attack.cower} columns means nothing")
     for u in units:
         if not (u.kind.is_infantry or u.kind in (Kind.CAVALRY, Kind.CYCLE_RIDER)):
-            raise InputError(f"{u.id} is a {u.kind.value}: the IFT against it (A7.308) is "
-                             "not built")  # fmt: skip
+            raise InputError(
+                f"{u.id} is a {u.kind.value}: the IFT against it (A7.308) is not built"
+            )
 
 
-def resolve_attack(
-    units: Sequence[Unit], attack: Attack, dice: Dice, **facts: Any
-) -> AttackResult:
+def resolve_attack(units: Sequence[Unit], attack: Attack, dice: Dice, **facts: Any) -> AttackResult:
     """Roll ``attack`` on the Location of ``units`` (``facts``: Situation fields)."""
     _validate(units, attack)
     roll = dice.DR()
@@ -365,8 +369,10 @@ def attack_ways(units: Sequence[Unit], attack: Attack) -> list[m.Checks]:
                 acc[key][0] += w * p
             else:
                 acc[key] = [w * p, b, (rule, *b.rules)]
-    return [m.Checks(p, b.units, b.checks, before, b.gone, tuple(units), tuple(dict.fromkeys(rs)))
-            for p, b, rs in acc.values()]  # fmt: skip
+    return [
+        m.Checks(p, b.units, b.checks, before, b.gone, tuple(units), tuple(dict.fromkeys(rs)))
+        for p, b, rs in acc.values()
+    ]
 
 
 def attack_odds(units: Sequence[Unit], attack: Attack, **facts: Any) -> StackOdds:

@@ -182,8 +182,11 @@ def resolve_hara_kiri_location(
     done: tuple[Result, ...] = ()
     for u in order:
         remaining, smc_done = _hara_kiri_so_far(units, order, done)
-        done += (resolve_hara_kiri(u, dice, smc_just_eliminated_self=smc_done,
-                                   location=[*remaining, *context]),)  # fmt: skip
+        done += (
+            resolve_hara_kiri(
+                u, dice, smc_just_eliminated_self=smc_done, location=[*remaining, *context]
+            ),
+        )
     return _hara_kiri_result(units, order, done)
 
 
@@ -200,8 +203,9 @@ def odds_hara_kiri_location(
         remaining, smc_done = _hara_kiri_so_far(units, order, done)
         key = (len(done), tuple(x.id for x in remaining), smc_done)
         if key not in memo:
-            memo[key] = odds_hara_kiri(order[len(done)], smc_just_eliminated_self=smc_done,
-                                       location=[*remaining, *context])  # fmt: skip
+            memo[key] = odds_hara_kiri(
+                order[len(done)], smc_just_eliminated_self=smc_done, location=[*remaining, *context]
+            )
         return memo[key]
 
     return Distribution.in_turn(len(order), attempt).map(

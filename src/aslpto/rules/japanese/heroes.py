@@ -37,6 +37,7 @@ def th_hero_face() -> str:
     Japanese hero face of the counter catalog."""
     return catalog().nationality("japanese").hero_face
 
+
 TH_HERO_MORALE = 9
 """Morale Level used for a T-H Hero counter (the counter's printed value is not in the G1 text;
 A15.2 heroes have 9)."""

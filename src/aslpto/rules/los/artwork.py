@@ -80,6 +80,7 @@ from aslpto.state.game import Conditions
 TerrainWords = Callable[[MapConditions], Callable[[Terrain], Terrain]]
 """Given the map's conditions, what a terrain word by itself becomes under them."""
 
+
 def plug_terrain_words(words: TerrainWords) -> None:
     """How the conditions change a terrain word by itself (PTO Terrain, G.1; ice, B21.6):
     :mod:`aslpto.rules` plugs in :func:`aslpto.rules.pto.terrain.terrain_words` (kept in
@@ -137,8 +138,12 @@ class _Board:
     y0: int
 
 
-_OWN_SIDE = {HexsideFeature.WALL: "wall", HexsideFeature.HEDGE: "hedge",
-             HexsideFeature.BOCAGE: "bocage", HexsideFeature.BANK: "paddy bank"}
+_OWN_SIDE = {
+    HexsideFeature.WALL: "wall",
+    HexsideFeature.HEDGE: "hedge",
+    HexsideFeature.BOCAGE: "bocage",
+    HexsideFeature.BANK: "paddy bank",
+}
 """An entrenched end's own hexside features that block it (see ``_own_hexside``)."""
 
 
@@ -212,8 +217,18 @@ class ArtworkLosEngine(LosEngine):
         got = self._word_code(self._words(mn.terrain), mn.height)
         depends = _DEPENDS.get(mn.terrain, frozenset())
         if depends:
-            return _Code(got.kind, got.word, got.mode, got.add2, got.drm, got.rule, got.same,
-                         got.inherent, None, depends)  # fmt: skip
+            return _Code(
+                got.kind,
+                got.word,
+                got.mode,
+                got.add2,
+                got.drm,
+                got.rule,
+                got.same,
+                got.inherent,
+                None,
+                depends,
+            )
         return got if got.mode != _NONE or got.inherent else None
 
     def _word_code(self, t: Terrain, height: int = 0) -> _Code:
@@ -226,8 +241,9 @@ class ArtworkLosEngine(LosEngine):
             if t.is_building:
                 extra = max(0.0, height - self.map.chart[t.value].obstacle_height)
             mode, add2, drm, rule, inherent, same = self._mode(t.value, extra)
-            got = self._word_codes[key] = _Code(_TERRAIN, t.value, mode, add2, drm, rule, same,
-                                                inherent)  # fmt: skip
+            got = self._word_codes[key] = _Code(
+                _TERRAIN, t.value, mode, add2, drm, rule, same, inherent
+            )
         return got
 
     def _board(self, art: Artwork, p: Placement, mask_table: bytes) -> _Board:
@@ -241,21 +257,34 @@ class ArtworkLosEngine(LosEngine):
         geo = self.geometry
         assert geo is not None
         pad = bytes(_PAD * geo.height)  # (a thread's index base may lie before the board)
-        return _Board(art, p, memoryview(pad + mask), pad + codes, memoryview(pad + lv),
-                      p.grid_col * geo.width, p.grid_row * geo.height)  # fmt: skip
+        return _Board(
+            art,
+            p,
+            memoryview(pad + mask),
+            pad + codes,
+            memoryview(pad + lv),
+            p.grid_col * geo.width,
+            p.grid_row * geo.height,
+        )
 
     def _water_levels(self, art: Artwork, levels: bytearray) -> None:
         """B21.2: Water Obstacles a level beneath the land around them (lowered where the
         artwork draws them at the level of their banks); B21.21: a flooded river and every
         pond a level higher. Each column's run of water pixels is judged by the land pixels
         just above and below it and beside its first pixel."""
-        water = [c for c, mn in enumerate(art.meanings)
-                 if mn is not None and mn.terrain in WATER_OBSTACLES]  # fmt: skip
+        water = [
+            c
+            for c, mn in enumerate(art.meanings)
+            if mn is not None and mn.terrain in WATER_OBSTACLES
+        ]
         if not water:
             return
         flooded = self.map.conditions.river_depth == RiverDepth.FLOODED
-        rises = {c for c, mn in enumerate(art.meanings)
-                 if mn is not None and mn.terrain in (Terrain.RIVER, Terrain.POND)}  # fmt: skip
+        rises = {
+            c
+            for c, mn in enumerate(art.meanings)
+            if mn is not None and mn.terrain in (Terrain.RIVER, Terrain.POND)
+        }
         is_water = bytes(1 if c in water else 0 for c in range(256))
         pat = re.compile(b"[" + b"".join(re.escape(bytes([c])) for c in water) + b"]+")
         h, codes = art.height, art.codes
@@ -265,9 +294,16 @@ class ArtworkLosEngine(LosEngine):
             while start < end:
                 stop = min(end, (start // h + 1) * h)
                 level = levels[start]
-                land = [i for i in (start - 1 if start % h else -1, stop if stop % h else -1,
-                                    start - h, start + h)
-                        if 0 <= i < n and not is_water[codes[i]]]  # fmt: skip
+                land = [
+                    i
+                    for i in (
+                        start - 1 if start % h else -1,
+                        stop if stop % h else -1,
+                        start - h,
+                        start + h,
+                    )
+                    if 0 <= i < n and not is_water[codes[i]]
+                ]
                 lowered = any(levels[i] > level for i in land)
                 delta = (0 if lowered else -1) + (1 if flooded and codes[start] in rises else 0)
                 if delta:
@@ -321,8 +357,13 @@ class ArtworkLosEngine(LosEngine):
         spx, spy = x4 // 4, y4 // 4
         x_lo, x_hi, y_lo, y_hi = pat.box
         bd = self._board_at(spx + x_lo, spy + y_lo)
-        if (bd is not None and bd.x0 <= spx + x_lo and spx + x_hi < bd.x0 + geo.width
-                and bd.y0 <= spy + y_lo and spy + y_hi < bd.y0 + geo.height):  # fmt: skip
+        if (
+            bd is not None
+            and bd.x0 <= spx + x_lo
+            and spx + x_hi < bd.x0 + geo.width
+            and bd.y0 <= spy + y_lo
+            and spy + y_hi < bd.y0 + geo.height
+        ):
             base = (spx - bd.x0 + _PAD) * geo.height + (spy - bd.y0) + pat.low
             return pat, pat.getter(bd.mask[base:]), pat.getter(bd.levels[base:])
         vals: list[int] = []
@@ -358,8 +399,17 @@ class ArtworkLosEngine(LosEngine):
 
     # the walk ---------------------------------------------------------------------------
 
-    def _judge(self, a: Location, b: Location, pa: _Prof, pb: _Prof, ka: int, kb: int,
-               w: _Walk, notes: list[str]) -> None:  # fmt: skip
+    def _judge(
+        self,
+        a: Location,
+        b: Location,
+        pa: _Prof,
+        pb: _Prof,
+        ka: int,
+        kb: int,
+        w: _Walk,
+        notes: list[str],
+    ) -> None:
         end_a = self._end(a) if self.geometry is not None else None
         end_b = self._end(b) if end_a is not None else None
         got = self.pixels(a.hex, b.hex) if end_b is not None else None
@@ -377,8 +427,9 @@ class ArtworkLosEngine(LosEngine):
         if self._own_hexside(a, b, ea, eb, pat, start, w):
             return
         hexwise = self._hexwise
-        quick = (not dep_a and not dep_b and (not levs or max(levs) <= _ZERO + lo // 2)
-                 and not any(vals))  # fmt: skip
+        quick = (
+            not dep_a and not dep_b and (not levs or max(levs) <= _ZERO + lo // 2) and not any(vals)
+        )
         if quick and hexwise:
             quick = not any(_key(ha.x + g[0], ha.y + g[1]) in hexwise for g in pat.groups)
         if not quick:
@@ -389,8 +440,16 @@ class ArtworkLosEngine(LosEngine):
         if w.block is None and self.panji_keys:
             self._panjis(ka, kb, ha, pat, w, notes)
 
-    def _own_hexside(self, a: Location, b: Location, ea: int, eb: int, pat: _Pattern,
-                     start: tuple[int, int], w: _Walk) -> bool:  # fmt: skip
+    def _own_hexside(
+        self,
+        a: Location,
+        b: Location,
+        ea: int,
+        eb: int,
+        pat: _Pattern,
+        start: tuple[int, int],
+        w: _Walk,
+    ) -> bool:
         """An entrenched end's own wall, hedge, bocage or (G8) paddy bank hexside that the
         thread leaves (enters) its hex by: entrenched Infantry cannot see over it to a
         non-adjacent Location not higher than it. Its pixels lie in the end's own hex, which
@@ -412,21 +471,41 @@ class ArtworkLosEngine(LosEngine):
             if word is None:
                 continue
             rule = self.data.rule("entrenched_hexside")
-            why = ("entrenched Infantry cannot see over it to a non-adjacent Location not "
-                   f"higher than it ({rule})")
+            why = (
+                "entrenched Infantry cannot see over it to a non-adjacent Location not "
+                f"higher than it ({rule})"
+            )
             where = self.map.layout.hexside_name(Hexside.of(end, n))
             if word == "paddy bank":
-                self._block(w, pat, start, where, max(i, 0), "G8 (LOS)",
-                            f"paddy bank, a hedge to entrenched Infantry: {why}", rule)
+                self._block(
+                    w,
+                    pat,
+                    start,
+                    where,
+                    max(i, 0),
+                    "G8 (LOS)",
+                    f"paddy bank, a hedge to entrenched Infantry: {why}",
+                    rule,
+                )
             else:
                 self._block(w, pat, start, where, max(i, 0), rule, f"{word}: {why}")
             return True
         return False
 
-    def _groups(self, a: Location, b: Location, ea: int, eb: int, pat: _Pattern,
-                vals: tuple[int, ...], levs: tuple[int, ...], start: tuple[int, int],
-                w: _Walk, water_end: bool, seen: tuple[bool, int, int] | None,
-                ) -> None:  # fmt: skip
+    def _groups(
+        self,
+        a: Location,
+        b: Location,
+        ea: int,
+        eb: int,
+        pat: _Pattern,
+        vals: tuple[int, ...],
+        levs: tuple[int, ...],
+        start: tuple[int, int],
+        w: _Walk,
+        water_end: bool,
+        seen: tuple[bool, int, int] | None,
+    ) -> None:
         """Each hex the thread crosses, in order: its ground, its terrain, its walls.
         ``seen``: an end IN a Depression, as :func:`_seen_into` gives it."""
         hi, lo = (ea, eb) if ea >= eb else (eb, ea)
@@ -446,8 +525,11 @@ class ArtworkLosEngine(LosEngine):
             where = self._hname(k)
             if k in self._grain:  # under an overlay: hex grain
                 p = self.prof[k]
-                eff = None if p.mode == _NONE and p.floor2 <= lo else \
-                    self._hex_effect(p, hi, lo, r_hi, r_lo, water_end)  # fmt: skip
+                eff = (
+                    None
+                    if p.mode == _NONE and p.floor2 <= lo
+                    else self._hex_effect(p, hi, lo, r_hi, r_lo, water_end)
+                )
                 if eff is not None and len(eff) == 4:
                     self._block(w, pat, start, where, s, eff[1], eff[2], eff[3])
                     return
@@ -473,8 +555,10 @@ class ArtworkLosEngine(LosEngine):
                     i = s + ground.index(top)
                     if t == "blind":
                         rule = d.rule("blind_hex") if cliff else d.rule("crest_blind_hex")
-                        why = (f"blind hex behind the {'cliff' if cliff else 'Crest Line'} "
-                               f"at level {_lv(g2)}")  # fmt: skip
+                        why = (
+                            f"blind hex behind the {'cliff' if cliff else 'Crest Line'} "
+                            f"at level {_lv(g2)}"
+                        )
                     else:
                         rule = d.rule("water") if water_end else d.rule("hill")
                         how = "higher than both ends" if t == "higher" else "no height advantage"
@@ -492,8 +576,7 @@ class ArtworkLosEngine(LosEngine):
                     w.cite(d.rule("inherent"))
                     how = "the whole hex" if s < e else "along its hexside"
                     if len(eff) == 4:
-                        first_block = (s, eff[1], f"{eff[2]} (Inherent Terrain: {how})",
-                                       eff[3])  # fmt: skip
+                        first_block = (s, eff[1], f"{eff[2]} (Inherent Terrain: {how})", eff[3])
                     else:
                         hinder = (eff, p)
             for code in present:
@@ -522,10 +605,16 @@ class ArtworkLosEngine(LosEngine):
             if hinder is not None:
                 self._hinder_once(w, hinder[0], where, hinder[1], (hx, hy), along, sides)
 
-    def _hinder_once(self, w: _Walk, eff: tuple[Any, ...], where: str, p: _Prof,
-                     off: tuple[int, int],
-                     along: dict[tuple[int, int], tuple[tuple[int, int], ...]],
-                     sides: dict[tuple[int, int], tuple[int, int]]) -> None:  # fmt: skip
+    def _hinder_once(
+        self,
+        w: _Walk,
+        eff: tuple[Any, ...],
+        where: str,
+        p: _Prof,
+        off: tuple[int, int],
+        along: dict[tuple[int, int], tuple[tuple[int, int], ...]],
+        sides: dict[tuple[int, int], tuple[int, int]],
+    ) -> None:
         """A Hindrance in the hex at offset ``off``; where the thread runs along a hexside,
         the two hexes beside it hinder once between them (the larger), not once each.
         ``sides``: the hexes beside such a hexside already counted, with their Hindrance's
@@ -566,8 +655,16 @@ class ArtworkLosEngine(LosEngine):
         return mn is not None and mn.feature == Feature.STREAM
 
     @staticmethod
-    def _block(w: _Walk, pat: _Pattern, start: tuple[int, int], where: str, i: int, rule: str,
-               why: str, cite: str = "") -> None:  # fmt: skip
+    def _block(
+        w: _Walk,
+        pat: _Pattern,
+        start: tuple[int, int],
+        where: str,
+        i: int,
+        rule: str,
+        why: str,
+        cite: str = "",
+    ) -> None:
         j = min(i, len(pat.xs) - 1)
         dx, dy = pat.xs[j], pat.ys[j]
         w.cite(cite)
@@ -606,15 +703,38 @@ class ArtworkLosEngine(LosEngine):
         p = self._profs.get(key)
         if p is None:
             base2 = 2 * (lev - _ZERO)
-            p = self._profs[key] = _Prof(base2, base2, kd.mode, base2 + kd.add2, kd.inherent,
-                                         kd.drm, kd.rule, kd.same, kd.word, False, False,
-                                         False)  # fmt: skip
+            p = self._profs[key] = _Prof(
+                base2,
+                base2,
+                kd.mode,
+                base2 + kd.add2,
+                kd.inherent,
+                kd.drm,
+                kd.rule,
+                kd.same,
+                kd.word,
+                False,
+                False,
+                False,
+            )
         return p
 
-    def _wall(self, kd: _Code, h: Hex, cs: tuple[int, ...], ls: tuple[int, ...], s: int,
-              code: int, pat: _Pattern, start: tuple[int, int], a: Location, b: Location,
-              ea: int, eb: int, ent: tuple[bool, bool],
-              ) -> tuple[int, str, str, str] | None:  # fmt: skip
+    def _wall(
+        self,
+        kd: _Code,
+        h: Hex,
+        cs: tuple[int, ...],
+        ls: tuple[int, ...],
+        s: int,
+        code: int,
+        pat: _Pattern,
+        start: tuple[int, int],
+        a: Location,
+        b: Location,
+        ea: int,
+        eb: int,
+        ent: tuple[bool, bool],
+    ) -> tuple[int, str, str, str] | None:
         """Wall, hedge and bocage pixels (B9.2, B9.52), and paddy banks to entrenched Infantry
         (G8): each by the hexside it is drawn on (the neighbour whose centre is nearest)."""
         geo = self.geometry
@@ -638,42 +758,68 @@ class ArtworkLosEngine(LosEngine):
             side = kd.side
             if spine and (side is None or not side.own_spine):
                 continue  # radiating from a vertex of an end's hex
-            where = self.map.layout.hexside_name(Hexside.of(h, n)) if n in self.map.cells \
-                else self._hname(_key(*h))  # fmt: skip
+            where = (
+                self.map.layout.hexside_name(Hexside.of(h, n))
+                if n in self.map.cells
+                else self._hname(_key(*h))
+            )
             if entrenched:
                 rule = d.rule("entrenched_hexside")
-                why = ("entrenched Infantry cannot see over it to a non-adjacent Location not "
-                       f"higher than it ({rule})")
+                why = (
+                    "entrenched Infantry cannot see over it to a non-adjacent Location not "
+                    f"higher than it ({rule})"
+                )
                 if kd.kind == _BANK:
-                    return (s + j, "G8 (LOS)", f"paddy bank, a hedge to entrenched Infantry: "
-                            f"{why}", "")  # fmt: skip
+                    return (
+                        s + j,
+                        "G8 (LOS)",
+                        f"paddy bank, a hedge to entrenched Infantry: {why}",
+                        "",
+                    )
                 return (s + j, rule, f"{kd.word}: {why}", "")
             if side is None:
                 continue
             top2 = 2 * (ls[j] - _ZERO) + side.height2
             if side.blind_hexes:
                 near = h if distance(high, h) <= distance(high, n) else n
-                t = self._height_test(top2, hi, lo, distance(high, near), distance(near, low),
-                                      crest=False)  # fmt: skip
+                t = self._height_test(
+                    top2, hi, lo, distance(high, near), distance(near, low), crest=False
+                )
             else:
                 t = "higher" if top2 > hi else ""
             if t:
-                why = {"higher": "higher than both ends", "equal": "no height advantage",
-                       "blind": "the lower end is in a blind hex behind it"}[t]  # fmt: skip
-                return (s + j, side.rule, f"{kd.word} drawn along {where}, to level "
-                        f"{_lv(top2)}: {why}", "")  # fmt: skip
+                why = {
+                    "higher": "higher than both ends",
+                    "equal": "no height advantage",
+                    "blind": "the lower end is in a blind hex behind it",
+                }[t]
+                return (
+                    s + j,
+                    side.rule,
+                    f"{kd.word} drawn along {where}, to level {_lv(top2)}: {why}",
+                    "",
+                )
         return None
 
-    def _depression(self, a: Location, b: Location, ea: int, eb: int, dep_a: bool,
-                    dep_b: bool, pat: _Pattern, levs: tuple[int, ...], start: tuple[int, int],
-                    w: _Walk) -> None:  # fmt: skip
+    def _depression(
+        self,
+        a: Location,
+        b: Location,
+        ea: int,
+        eb: int,
+        dep_a: bool,
+        dep_b: bool,
+        pat: _Pattern,
+        levs: tuple[int, ...],
+        start: tuple[int, int],
+        w: _Walk,
+    ) -> None:
         """A6.3: a LOS out of (into) a Depression stays over ground no higher than its floor
         until the other end is as many levels higher as it is hexes away."""
         rng = distance(a.hex, b.hex)
         rule = self.data.rule("depression")
         groups = pat.groups
-        for dep, e_dep, e_oth, order in ((dep_a, ea, eb, groups),
-                                         (dep_b, eb, ea, groups[::-1])):  # fmt: skip
+        for dep, e_dep, e_oth, order in ((dep_a, ea, eb, groups), (dep_b, eb, ea, groups[::-1])):
             if not dep:
                 continue
             k2 = e_oth - e_dep
@@ -691,26 +837,33 @@ class ArtworkLosEngine(LosEngine):
                     if w.block is None or i < w.block[0]:
                         h = Hex(a.hex.x + hx, a.hex.y + hy)
                         dx, dy = pat.xs[i], pat.ys[i]
-                        w.block = (i, Blocker(self._hname(_key(*h)), rule,
-                                              "the LOS leaves the Depression before the other "
-                                              "end is as many levels higher as it is hexes away",
-                                              (start[0] + dx, start[1] + dy)))  # fmt: skip
+                        w.block = (
+                            i,
+                            Blocker(
+                                self._hname(_key(*h)),
+                                rule,
+                                "the LOS leaves the Depression before the other "
+                                "end is as many levels higher as it is hexes away",
+                                (start[0] + dx, start[1] + dy),
+                            ),
+                        )
                     break
 
-    def _panjis(self, ka: int, kb: int, ha: Hex, pat: _Pattern, w: _Walk,
-                notes: list[str]) -> None:  # fmt: skip
+    def _panjis(self, ka: int, kb: int, ha: Hex, pat: _Pattern, w: _Walk, notes: list[str]) -> None:
         pk = self.panji_keys
         seen = [k for k in (ka, kb) if k in pk]
-        seen += [k for g in pat.groups
-                 if g[4] < g[5] and (k := _key(ha.x + g[0], ha.y + g[1])) in pk]  # fmt: skip
+        seen += [
+            k for g in pat.groups if g[4] < g[5] and (k := _key(ha.x + g[0], ha.y + g[1])) in pk
+        ]
         if seen:
             w.cite("G9.2")
             names = ", ".join(dict.fromkeys(self._hname(k) for k in seen))
             notes.append(f"Panji counter(s) in {names}: neither obstacle nor Hindrance (G9.2)")
 
 
-def _seen_into(ea: int, eb: int, dep_a: bool, dep_b: bool,
-               rng: int) -> tuple[bool, int, int] | None:  # fmt: skip
+def _seen_into(
+    ea: int, eb: int, dep_a: bool, dep_b: bool, rng: int
+) -> tuple[bool, int, int] | None:
     """A6.3: one end IN a Depression and the other higher, by fewer levels than the range:
     (whether the Depression end is the first, the other's height above it in half levels,
     the Depression's floor as a level byte); None otherwise."""

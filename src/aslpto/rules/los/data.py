@@ -55,7 +55,9 @@ def los_data() -> LosData:
     d = bundled("los.toml")
     sides = {
         k: SideRule(
-            round(2 * float(v["height"])), str(v["rule"]), bool(v["blind_hexes"]),
+            round(2 * float(v["height"])),
+            str(v["rule"]),
+            bool(v["blind_hexes"]),
             bool(v["own_spine"]),
         )
         for k, v in d["hexside"].items()

@@ -109,8 +109,9 @@ def _compact(dx: int, dy: int) -> tuple[tuple[Any, ...], ...]:
             out.append((_SIDE, *side_info(s), rel(e.hexes[0]), rel(e.hexes[1])))
         elif e.kind == "spine":
             p, q = e.hexes
-            out.append((_SPINE, *side_info(e.hexside), rel(p), rel(q), distance(a, p),
-                        distance(p, b)))  # fmt: skip
+            out.append(
+                (_SPINE, *side_info(e.hexside), rel(p), rel(q), distance(a, p), distance(p, b))
+            )
         else:
             rays = tuple((*side_info(s), side) for s, side in e.rays)
             frm = None if e.frm is None else rel(e.frm)
@@ -190,8 +191,20 @@ class LosEngine:
             extra = max(0, info.building.stories - 1)
         mode, add2, drm, rule, inherent, same = self._mode(word, extra)
         top2 = base2 + add2
-        return _Prof(base2, floor2, mode, top2, inherent, drm, rule, same, word,
-                     info.water_obstacle, depression, "B21.21" in info.rules)  # fmt: skip
+        return _Prof(
+            base2,
+            floor2,
+            mode,
+            top2,
+            inherent,
+            drm,
+            rule,
+            same,
+            word,
+            info.water_obstacle,
+            depression,
+            "B21.21" in info.rules,
+        )
 
     def _mode(self, word: str, extra: float = 0) -> tuple[int, int, int, str, bool, str]:
         """How terrain ``word`` acts on a LOS under the conditions: its mode, the height of
@@ -294,30 +307,51 @@ class LosEngine:
         for ov in self.overrides:
             if ov.matches(a, b):
                 note = ov.note or "scenario LOS override"
-                return LosResult(ov.los, rng, ov.hindrance_drm if ov.los else 0,
-                                 None if ov.los else Blocker("scenario", "SSR", note),
-                                 self._loc_name(a, ka), self._loc_name(b, kb), (), ("SSR",),
-                                 (note,), note)  # fmt: skip
+                return LosResult(
+                    ov.los,
+                    rng,
+                    ov.hindrance_drm if ov.los else 0,
+                    None if ov.los else Blocker("scenario", "SSR", note),
+                    self._loc_name(a, ka),
+                    self._loc_name(b, kb),
+                    (),
+                    ("SSR",),
+                    (note,),
+                    note,
+                )
         d = self.data
         w = _Walk(d.rules["thread"])
         notes: list[str] = []
         self._cite_ends(a, b, pa, pb, w, notes)
         if ka == kb:
             w.cite(d.rules["same_hex"])
-            return LosResult(True, 0, 0, None, self._loc_name(a, ka), self._loc_name(b, kb), (),
-                             tuple(w.rules), tuple(notes))  # fmt: skip
+            return LosResult(
+                True,
+                0,
+                0,
+                None,
+                self._loc_name(a, ka),
+                self._loc_name(b, kb),
+                (),
+                tuple(w.rules),
+                tuple(notes),
+            )
         self._judge(a, b, pa, pb, ka, kb, w, notes)
         drm = w.drm
         if w.paddy:
             halved = in_season_hindrance(w.paddy)
             drm += halved.value
             w.cite(*halved.rules)
-            notes.append(f"In-Season paddy Hindrance halved (FRD): {w.paddy} hex(es) -> "
-                         f"+{halved.value}")  # fmt: skip
+            notes.append(
+                f"In-Season paddy Hindrance halved (FRD): {w.paddy} hex(es) -> +{halved.value}"
+            )
         block = None if w.block is None else w.block[1]
         if block is None and drm >= d.blocks_at:
-            block = Blocker(self._loc_name(b, kb), d.rules["hindrance_blocks"],
-                            f"Hindrance DRM total +{drm} (>= {d.blocks_at})")  # fmt: skip
+            block = Blocker(
+                self._loc_name(b, kb),
+                d.rules["hindrance_blocks"],
+                f"Hindrance DRM total +{drm} (>= {d.blocks_at})",
+            )
         if block is not None:
             w.cite(block.rule)
             if block.rule == G8_LOS and "paddy bank" in block.why:
@@ -334,8 +368,17 @@ class LosEngine:
             tuple(notes),
         )
 
-    def _judge(self, a: Location, b: Location, pa: _Prof, pb: _Prof, ka: int, kb: int,
-               w: _Walk, notes: list[str]) -> None:  # fmt: skip
+    def _judge(
+        self,
+        a: Location,
+        b: Location,
+        pa: _Prof,
+        pb: _Prof,
+        ka: int,
+        kb: int,
+        w: _Walk,
+        notes: list[str],
+    ) -> None:
         """Walk the thread between two different hexes at hex grain, leaving the first block
         (if any) in ``w.block`` and the Hindrances in ``w``."""
         ha, hb = a.hex, b.hex
@@ -365,15 +408,18 @@ class LosEngine:
             s += f":{loc.position}"
         return s
 
-    def _cite_ends(self, a: Location, b: Location, pa: _Prof, pb: _Prof, w: _Walk,
-                   notes: list[str]) -> None:  # fmt: skip
+    def _cite_ends(
+        self, a: Location, b: Location, pa: _Prof, pb: _Prof, w: _Walk, notes: list[str]
+    ) -> None:
         for loc, p in ((a, pa), (b, pb)):
             pos = loc.position
             if pos == "bank":
                 w.cite(G8_LOS)
                 name = self._hname(_key(*loc.hex))
-                notes.append(f"{name}: LOS to/from a unit on a Bank counter is drawn to/from "
-                             "the paddy hex's centre dot (G8)")  # fmt: skip
+                notes.append(
+                    f"{name}: LOS to/from a unit on a Bank counter is drawn to/from "
+                    "the paddy hex's centre dot (G8)"
+                )
             elif pos in ("above-panji", "beneath-panji"):
                 w.cite("G9.2", "G9.1")
             if p.water:
@@ -383,8 +429,9 @@ class LosEngine:
             if loc.entrenched and loc.infantry and p.terrain == "paddy":
                 w.cite(G8_LOS)
 
-    def _cite_panjis(self, events: tuple[tuple[Any, ...], ...], ka: int, kb: int, w: _Walk,
-                     notes: list[str]) -> None:  # fmt: skip
+    def _cite_panjis(
+        self, events: tuple[tuple[Any, ...], ...], ka: int, kb: int, w: _Walk, notes: list[str]
+    ) -> None:
         pk = self.panji_keys
         seen = [k for k in (ka, kb) if k in pk]
         for e in events:
@@ -427,22 +474,38 @@ class LosEngine:
         if mode == _OBST or (mode == _ORCH_IN and not (hi == lo == p.base2)):
             t = self._height_test(p.top2, hi, lo, r_hi, r_lo, crest=False)
             if t == "blind":
-                return ("block", d.rule("blind_hex"), f"{p.terrain} (to level {_lv(p.top2)}) "
-                        "leaves the lower end in a blind hex", p.rule)  # fmt: skip
+                return (
+                    "block",
+                    d.rule("blind_hex"),
+                    f"{p.terrain} (to level {_lv(p.top2)}) leaves the lower end in a blind hex",
+                    p.rule,
+                )
             if t:
-                return ("block", d.rule("obstacle"),
-                        f"{p.terrain}: an obstacle to level {_lv(p.top2)}, "
-                        f"{'higher than both ends' if t == 'higher' else 'no height advantage'}",
-                        p.rule)
+                return (
+                    "block",
+                    d.rule("obstacle"),
+                    f"{p.terrain}: an obstacle to level {_lv(p.top2)}, "
+                    f"{'higher than both ends' if t == 'higher' else 'no height advantage'}",
+                    p.rule,
+                )
             return None
         t = self._height_test(p.floor2, hi, lo, r_hi, r_lo, crest=True)
         if t:
             if t == "blind":
-                return ("block", d.rule("crest_blind_hex"),
-                        f"blind hex behind the Crest Line at level {_lv(p.floor2)}", "")
+                return (
+                    "block",
+                    d.rule("crest_blind_hex"),
+                    f"blind hex behind the Crest Line at level {_lv(p.floor2)}",
+                    "",
+                )
             rule = d.rule("water") if water_end else d.rule("hill")
-            return ("block", rule, f"ground at level {_lv(p.floor2)}, "
-                    f"{'higher than both ends' if t == 'higher' else 'no height advantage'}", "")
+            return (
+                "block",
+                rule,
+                f"ground at level {_lv(p.floor2)}, "
+                f"{'higher than both ends' if t == 'higher' else 'no height advantage'}",
+                "",
+            )
         if mode == _NONE:
             return None
         if mode in (_SAME, _PADDY, _ORCH_IN):
@@ -538,8 +601,9 @@ class LosEngine:
             w.drm += drm
             w.hits.append(HindranceHit(where, p.terrain, drm, rule))
 
-    def _spine(self, e: tuple[Any, ...], ka: int, hi: int, lo: int, a_high: bool,
-               water_end: bool, w: _Walk) -> Blocker | None:  # fmt: skip
+    def _spine(
+        self, e: tuple[Any, ...], ka: int, hi: int, lo: int, a_high: bool, water_end: bool, w: _Walk
+    ) -> Blocker | None:
         """A thread along hexside P|Q: an obstruction must be on both sides (A6.1), except
         Inherent Terrain on either side (B.6)."""
         rp, rq, rs, rt = e[6], e[7], e[8], e[9]
@@ -549,8 +613,9 @@ class LosEngine:
             p = self.prof.get(ka + rk)
             if p is not None:
                 low_open = p.mode == _NONE and p.floor2 <= lo
-                effs.append((p, None if low_open else
-                             self._hex_effect(p, hi, lo, r_hi, r_lo, water_end)))  # fmt: skip
+                effs.append(
+                    (p, None if low_open else self._hex_effect(p, hi, lo, r_hi, r_lo, water_end))
+                )
         if not any(x is not None for _, x in effs):
             return None
         d = self.data
@@ -562,8 +627,11 @@ class LosEngine:
             w.cite(str(x[3]))
             if inh and len(blocks) < 2:
                 w.cite(d.rule("inherent"))
-                return Blocker(where, str(x[1]), f"along the hexside, Inherent Terrain on one "
-                               f"side (B.6): {x[2]}")  # fmt: skip
+                return Blocker(
+                    where,
+                    str(x[1]),
+                    f"along the hexside, Inherent Terrain on one side (B.6): {x[2]}",
+                )
             return Blocker(where, str(x[1]), f"along the hexside, on both sides: {x[2]}")
         hinders = [(p, x) for p, x in effs if x is not None and x[0] != "block"]
         inh_h = [(p, x) for p, x in hinders if p.inherent]
@@ -583,8 +651,9 @@ class LosEngine:
         ent_b = b.entrenched and b.infantry and rng > 1 and ea <= eb
         return (ent_a, ent_b)
 
-    def _side_effect(self, info: tuple[Any, ...], sd: _Side, ka: int, ends: _Ends,
-                     along: bool) -> Blocker | None:  # fmt: skip
+    def _side_effect(
+        self, info: tuple[Any, ...], sd: _Side, ka: int, ends: _Ends, along: bool
+    ) -> Blocker | None:
         """A hexside the thread crosses (or runs along, ``along``): walls, hedges, bocage,
         paddy banks for entrenched Infantry (G8), cliffs."""
         _, ra, rb, own, spine_end = info
@@ -594,8 +663,10 @@ class LosEngine:
         p1, p2 = prof.get(k1), prof.get(k2)
         base2 = max(p.base2 for p in (p1, p2) if p is not None)
         if (ends.ent_a or ends.ent_b) and (sd.obstacle is not None or sd.bank):
-            why = ("entrenched Infantry cannot see over it to a non-adjacent Location not "
-                   f"higher than it ({d.rule('entrenched_hexside')})")
+            why = (
+                "entrenched Infantry cannot see over it to a non-adjacent Location not "
+                f"higher than it ({d.rule('entrenched_hexside')})"
+            )
             where = self._side_name(k1, k2)
             if sd.obstacle is not None:
                 return Blocker(where, d.rule("entrenched_hexside"), f"{sd.obstacle_word}: {why}")
@@ -607,27 +678,39 @@ class LosEngine:
             top2 = base2 + ob.height2
             if ob.blind_hexes:
                 near = h1 if distance(high, h1) <= distance(high, h2) else h2
-                t = self._height_test(top2, hi, lo, distance(high, near), distance(near, low),
-                                      crest=False)  # fmt: skip
+                t = self._height_test(
+                    top2, hi, lo, distance(high, near), distance(near, low), crest=False
+                )
             else:
                 t = "higher" if top2 > hi else ""
             if t:
-                why = {"higher": "higher than both ends", "equal": "no height advantage",
-                       "blind": "the lower end is in a blind hex behind it"}[t]  # fmt: skip
-                return Blocker(self._side_name(k1, k2), ob.rule,
-                               f"{sd.obstacle_word} hexside to level {_lv(top2)}: {why}")
+                why = {
+                    "higher": "higher than both ends",
+                    "equal": "no height advantage",
+                    "blind": "the lower end is in a blind hex behind it",
+                }[t]
+                return Blocker(
+                    self._side_name(k1, k2),
+                    ob.rule,
+                    f"{sd.obstacle_word} hexside to level {_lv(top2)}: {why}",
+                )
         if sd.cliff and not along and p1 is not None and p2 is not None:
             hk, hp = (h1, p1) if p1.base2 >= p2.base2 else (h2, p2)
             if hk not in (ends.a, ends.b):
-                t = self._height_test(hp.base2, hi, lo, distance(high, hk), distance(hk, low),
-                                      crest=False)  # fmt: skip
+                t = self._height_test(
+                    hp.base2, hi, lo, distance(high, hk), distance(hk, low), crest=False
+                )
                 if t:
-                    return Blocker(self._side_name(k1, k2), d.rule("cliff"),
-                                   f"cliff hexside at level {_lv(hp.base2)}: {t}")
+                    return Blocker(
+                        self._side_name(k1, k2),
+                        d.rule("cliff"),
+                        f"cliff hexside at level {_lv(hp.base2)}: {t}",
+                    )
         return None
 
-    def _vertex(self, e: tuple[Any, ...], ka: int, ssk: int, ends: _Ends,
-                entrenched: bool) -> Blocker | None:  # fmt: skip
+    def _vertex(
+        self, e: tuple[Any, ...], ka: int, ssk: int, ends: _Ends, entrenched: bool
+    ) -> Blocker | None:
         """A thread through a vertex crosses a wall/hedge line there only if the line has a
         branch on each side of the thread (A6.1: visible on both sides)."""
         found: dict[int, Blocker] = {}
@@ -664,8 +747,17 @@ class LosEngine:
             return {k1, k2} == {ka, kb}
         return sk in self.stream_pairs or (sd is not None and sd.stream)
 
-    def _depressions(self, events: tuple[tuple[Any, ...], ...], ka: int, kb: int, ea: int,
-                     eb: int, a: Location, b: Location, w: _Walk) -> None:  # fmt: skip
+    def _depressions(
+        self,
+        events: tuple[tuple[Any, ...], ...],
+        ka: int,
+        kb: int,
+        ea: int,
+        eb: int,
+        a: Location,
+        b: Location,
+        w: _Walk,
+    ) -> None:
         """A6.3: a LOS out of (into) a Depression must stay in it until the other end is as
         many levels higher as it is hexes away."""
         rng = distance(a.hex, b.hex)
@@ -679,14 +771,22 @@ class LosEngine:
             k2 = e_oth - e_dep
             if k2 >= 2 * rng:
                 continue
-            blk = self._depression_walk(events, order, ka, kb, k_dep, k_oth, e_dep, k2,
-                                        k_dep == ka)  # fmt: skip
+            blk = self._depression_walk(events, order, ka, kb, k_dep, k_oth, e_dep, k2, k_dep == ka)
             if blk is not None and (w.block is None or blk[0] <= w.block[0]):
                 w.block = blk
 
-    def _depression_walk(self, events: tuple[tuple[Any, ...], ...], order: range, ka: int,
-                         kb: int, k_dep: int, k_oth: int, floor: int, k2: int,
-                         forward: bool) -> tuple[int, Blocker] | None:  # fmt: skip
+    def _depression_walk(
+        self,
+        events: tuple[tuple[Any, ...], ...],
+        order: range,
+        ka: int,
+        kb: int,
+        k_dep: int,
+        k_oth: int,
+        floor: int,
+        k2: int,
+        forward: bool,
+    ) -> tuple[int, Blocker] | None:
         """Walk from the Depression end: every hex must be IN the same Depression, joined
         across stream hexsides, until one as near the other end as the level difference;
         leaving onto ground no higher than the Depression's floor also ends it."""
@@ -718,8 +818,15 @@ class LosEngine:
                     continue
                 if p.floor2 <= floor:
                     return None
-                return (i, Blocker(m.name(h), rule, "the LOS leaves the Depression before "
-                                   "the other end is as many levels higher as it is hexes away"))
+                return (
+                    i,
+                    Blocker(
+                        m.name(h),
+                        rule,
+                        "the LOS leaves the Depression before "
+                        "the other end is as many levels higher as it is hexes away",
+                    ),
+                )
             if kind == _SPINE:
                 kp, kq = ka + e[6], ka + e[7]
                 inside = [k for k in (kp, kq) if in_dep(k)]
@@ -728,8 +835,10 @@ class LosEngine:
                     if floors and min(floors) <= floor:
                         return None
                     where = self._side_name(kp, kq)
-                    return (i, Blocker(where, rule, "the LOS leaves the Depression along this "
-                                       "hexside"))  # fmt: skip
+                    return (
+                        i,
+                        Blocker(where, rule, "the LOS leaves the Depression along this hexside"),
+                    )
                 prev = None
                 if 2 * distance(_unkey(inside[0]), oth_hex) <= k2:
                     return None
@@ -764,8 +873,10 @@ class LosEngine:
         why = "the Depression does not run on across this hexside"
         if sd is not None and sd.g1_exception:
             rules = "G.1"
-            why = ("a hexside joining two boards' stream end-hexes is a stream hexside for "
-                   "LOS only between those two hexes")
+            why = (
+                "a hexside joining two boards' stream end-hexes is a stream hexside for "
+                "LOS only between those two hexes"
+            )
         return Blocker(self.map.layout.hexside_name(s), rules, why)
 
 

@@ -206,14 +206,22 @@ def parse_overrides(src: TomlSource, m: Map) -> tuple[LosOverride, ...]:
         for k in d:
             if k not in _OVERRIDE_KEYS:
                 allowed = ", ".join(_OVERRIDE_KEYS)
-                raise src.error(f"unknown key '{k}' in [[los_overrides]] (allowed: {allowed})",
-                                "los_overrides", k, nth=i)  # fmt: skip
+                raise src.error(
+                    f"unknown key '{k}' in [[los_overrides]] (allowed: {allowed})",
+                    "los_overrides",
+                    k,
+                    nth=i,
+                )
         ends: list[Location] = []
         for k in ("from", "to"):
             v = d.get(k)
             if not isinstance(v, str):
-                raise src.error(f"[[los_overrides]] entry needs '{k}' (a location such as "
-                                "\"37AA10\")", "los_overrides", k, nth=i)  # fmt: skip
+                raise src.error(
+                    f"[[los_overrides]] entry needs '{k}' (a location such as \"37AA10\")",
+                    "los_overrides",
+                    k,
+                    nth=i,
+                )
             try:
                 ends.append(parse_location(m, v))
             except InputError as e:
@@ -222,13 +230,20 @@ def parse_overrides(src: TomlSource, m: Map) -> tuple[LosOverride, ...]:
             raise src.error("'los' must be true or false", "los_overrides", "los", nth=i)
         drm = d.get("hindrance_drm", 0)
         if isinstance(drm, bool) or not isinstance(drm, int) or drm < 0:
-            raise src.error("'hindrance_drm' must be a whole number >= 0", "los_overrides",
-                            "hindrance_drm", nth=i)  # fmt: skip
+            raise src.error(
+                "'hindrance_drm' must be a whole number >= 0",
+                "los_overrides",
+                "hindrance_drm",
+                nth=i,
+            )
         note = d.get("note", "")
         if not isinstance(note, str):
             raise src.error("'note' must be a string", "los_overrides", "note", nth=i)
-        out.append(LosOverride(ends[0], ends[1], bool(d["los"]), drm, note,
-                               _exact(d["from"]), _exact(d["to"])))  # fmt: skip
+        out.append(
+            LosOverride(
+                ends[0], ends[1], bool(d["los"]), drm, note, _exact(d["from"]), _exact(d["to"])
+            )
+        )
     return tuple(out)
 
 

@@ -153,8 +153,9 @@ def _pattern(geo: _Geometry, fx: int, fy: int, dx: int, dy: int) -> _Pattern:
     added: set[tuple[int, int]] = set()
     for (hx, hy), pixels in order.items():
         h = Hex(hx, hy)
-        groups.append((hx - fx, hy - fy, distance(ha, h), distance(h, hb), len(rel),
-                       len(rel) + len(pixels)))  # fmt: skip
+        groups.append(
+            (hx - fx, hy - fy, distance(ha, h), distance(h, hb), len(rel), len(rel) + len(pixels))
+        )
         rel.extend(pixels)
         for rx, ry in along.get((hx - fx, hy - fy), ()):
             if (rx + fx, ry + fy) not in order and (rx, ry) not in added:
@@ -191,10 +192,17 @@ def _doors(geo: _Geometry, a: tuple[int, int], b: tuple[int, int]) -> set[tuple[
     for (x0, y0), (x1, y1), (hx, hy) in ((ca, cb, a), (cb, ca, b)):
         ddx, ddy = x1 - x0, y1 - y0
         # the thread leaves the hex across the bisector nearest its centre along it
-        t = min((Fraction(ux * ux + uy * uy, 2 * dot)
-                 for ux, uy in ((nx - x0, ny - y0) for nx, ny in
-                                (geo.centre4(hx + ox, hy + oy) for ox, oy in _AROUND))
-                 if (dot := ddx * ux + ddy * uy) > 0), default=None)  # fmt: skip
+        t = min(
+            (
+                Fraction(ux * ux + uy * uy, 2 * dot)
+                for ux, uy in (
+                    (nx - x0, ny - y0)
+                    for nx, ny in (geo.centre4(hx + ox, hy + oy) for ox, oy in _AROUND)
+                )
+                if (dot := ddx * ux + ddy * uy) > 0
+            ),
+            default=None,
+        )
         if t is not None and t < 1:
             cols, rows = _cells(x0 + t * ddx), _cells(y0 + t * ddy)
             out.update((c, r) for c in cols for r in rows)

@@ -31,8 +31,7 @@ def engine_for(game: Game) -> LosEngine:
     if hit is not None and hit[0]() is game:
         return hit[1]
     overrides = game_overrides(game)
-    eng = build_engine(game.map, game.conditions, (p.hex for p in game.panjis.values()),
-                       overrides)  # fmt: skip
+    eng = build_engine(game.map, game.conditions, (p.hex for p in game.panjis.values()), overrides)
     _ENGINES[key] = (weakref.ref(game), eng)
     weakref.finalize(game, _ENGINES.pop, key, None)
     return eng
@@ -55,8 +54,13 @@ def game_overrides(game: Game) -> tuple[LosOverride, ...]:
     """The scenario's LOS overrides (``Game.los_overrides``, read from ``[[los_overrides]]``)."""
     return tuple(
         LosOverride(
-            parse_location(game.map, r.frm), parse_location(game.map, r.to), r.los,
-            r.hindrance_drm, r.note, _exact(r.frm), _exact(r.to),
+            parse_location(game.map, r.frm),
+            parse_location(game.map, r.to),
+            r.los,
+            r.hindrance_drm,
+            r.note,
+            _exact(r.frm),
+            _exact(r.to),
         )
         for r in game.los_overrides
     )
@@ -76,7 +80,11 @@ def _loc(game: Game, x: Location | Unit | str) -> Location:
 
 
 def units_with_los(
-    game: Game, target: Location, *, side_not: str, good_order: bool = False,
+    game: Game,
+    target: Location,
+    *,
+    side_not: str,
+    good_order: bool = False,
     unbroken: bool = False,
 ) -> tuple[str, ...]:
     """Ids of on-map units not of side ``side_not`` with a LOS to ``target`` (optionally only

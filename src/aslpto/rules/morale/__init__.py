@@ -231,8 +231,15 @@ if not TYPE_CHECKING:
     __getattr__ = Later(
         globals(),
         dict.fromkeys(
-            ("Branch", "Checks", "Group", "StackOdds", "stack_odds_checks", "stack_odds_location",
-             "stack_odds_panji"),
+            (
+                "Branch",
+                "Checks",
+                "Group",
+                "StackOdds",
+                "stack_odds_checks",
+                "stack_odds_location",
+                "stack_odds_panji",
+            ),
             "aslpto.rules.morale.stack",
         ),
     )

@@ -27,6 +27,7 @@ the k-th leader loss (A10.2), the unit at ``slot`` of the Location."""
 Entry = tuple[Time, tuple[str, ...], tuple[str, ...], tuple[str, ...]]
 """(when, events, rules, ids eliminated) of one part."""
 
+
 class _Tangled(Exception):
     """A leader's result changed a unit that had already checked: the parts are not independent
     (no procedure here does so; the composed enumeration answers then)."""
@@ -129,8 +130,14 @@ def _leader_loss(leader: Unit, st: Sequence[Unit], eliminated: Sequence[str]) ->
     lead = parse_leader(leader.counter)[1]
     drm = abs(lead) if setting("leader_loss", "drm") == "abs" else -lead
     ml = morale_of(leader)
-    targets = tuple(u.id for u in st if u.kind == Kind.LEADER and u.id != leader.id
-                    and u.side == leader.side and morale_of(u) < ml)  # fmt: skip
+    targets = tuple(
+        u.id
+        for u in st
+        if u.kind == Kind.LEADER
+        and u.id != leader.id
+        and u.side == leader.side
+        and morale_of(u) < ml
+    )
     return _LeaderLoss(Check.LLMC if lost else Check.LLTC, drm, ml, targets)
 
 
@@ -173,9 +180,16 @@ def _leaders_part(plan: _Plan, dice: Dice) -> _Branch:
             if u.kind != Kind.LEADER:
                 start.setdefault(u.id, u)
                 stages.setdefault(u.id, []).append(
-                    _Loss(leader.id, leader.side, loss.morale, loss.check, loss.drm,
-                          _leaders(st), (k, slot[u.id]))
-                )  # fmt: skip
+                    _Loss(
+                        leader.id,
+                        leader.side,
+                        loss.morale,
+                        loss.check,
+                        loss.drm,
+                        _leaders(st),
+                        (k, slot[u.id]),
+                    )
+                )
             elif u.id in loss.targets:
                 unit = _find(st, u.id)
                 assert unit is not None
@@ -252,8 +266,9 @@ def _walk_key(plan: _Plan) -> tuple[Any, ...] | None:
         return None
     leaders = tuple((i, u) for i, u in enumerate(plan.units) if u.kind == Kind.LEADER)
     first = tuple((pos, c) for pos, c in enumerate(plan.first) if c[0] in leader_ids)
-    gone = tuple(g for g in plan.gone if g in leader_ids or g in {u.id for u in
-                                                                  plan.checking_leaders})
+    gone = tuple(
+        g for g in plan.gone if g in leader_ids or g in {u.id for u in plan.checking_leaders}
+    )
     return (leaders, first, plan.checking_leaders, plan.facts, gone)
 
 
@@ -262,16 +277,17 @@ def _units_of(groups: Sequence[_Group]) -> list[Unit]:
 
 
 def _regroup(groups: Sequence[_Group], uid: str, new: Sequence[Unit]) -> tuple[_Group, ...]:
-    return tuple((g, tuple(_replace(us, uid, new)) if any(u.id == uid for u in us) else us)
-                 for g, us in groups)  # fmt: skip
+    return tuple(
+        (g, tuple(_replace(us, uid, new)) if any(u.id == uid for u in us) else us)
+        for g, us in groups
+    )
 
 
 def _walk(plan: _Plan, dice: Dice) -> _WalkOut:
     """:func:`_leaders_part` for the leaders alone (its rolls, in its order)."""
     facts = dict(plan.facts)
     slot = {u.id: i for i, u in enumerate(plan.units)}
-    groups: tuple[_Group, ...] = tuple((u.id, (u,)) for u in plan.units
-                                       if u.kind == Kind.LEADER)  # fmt: skip
+    groups: tuple[_Group, ...] = tuple((u.id, (u,)) for u in plan.units if u.kind == Kind.LEADER)
     entries: list[Entry] = []
     eliminated: list[str] = list(plan.gone)
     commissars: list[Unit] = []
@@ -315,8 +331,19 @@ def _walk(plan: _Plan, dice: Dice) -> _WalkOut:
                 entries.append(((k, slot[u.id]), r.events, r.rules, r.eliminated))
                 eliminated += r.eliminated
                 rolled.append((u.id, _leaders(_units_of(groups))))
-        losses.append(_Loss1(k, leader.id, leader.side, loss.morale, loss.check, loss.drm,
-                             begin, before, tuple(rolled)))  # fmt: skip
+        losses.append(
+            _Loss1(
+                k,
+                leader.id,
+                leader.side,
+                loss.morale,
+                loss.check,
+                loss.drm,
+                begin,
+                before,
+                tuple(rolled),
+            )
+        )
     return _WalkOut(groups, tuple(entries), tuple(commissars), own, tuple(losses))
 
 
@@ -355,9 +382,16 @@ def _dress(plan: _Plan, w: _WalkOut) -> _Branch:
             if u.kind != Kind.LEADER:
                 start.setdefault(u.id, u)
                 stages.setdefault(u.id, []).append(
-                    _Loss(loss.leader_id, loss.side, loss.morale, loss.check, loss.drm, current,
-                          (loss.k, slot[u.id]))
-                )  # fmt: skip
+                    _Loss(
+                        loss.leader_id,
+                        loss.side,
+                        loss.morale,
+                        loss.check,
+                        loss.drm,
+                        current,
+                        (loss.k, slot[u.id]),
+                    )
+                )
             elif u.id in after:
                 current = after[u.id]
     st = _others_at(plan, w.groups, others)

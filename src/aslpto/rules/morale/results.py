@@ -117,8 +117,12 @@ def replace_unit(u: Unit, log: Log) -> Unit:
     ctr = c.of(u)
     lower_ctr = c.lower(ctr)
     if lower_ctr is None and ctr.unit_class is None:
-        log.note(u, f"not Replaced: VASL prints no Class on the {u.nationality} {ctr.label} "
-                 "and no lower counter in its line", rule("replacement"))  # fmt: skip
+        log.note(
+            u,
+            f"not Replaced: VASL prints no Class on the {u.nationality} {ctr.label} "
+            "and no lower counter in its line",
+            rule("replacement"),
+        )
         return u
     if lower_ctr is None:
         d = G1.rules.disrupts(u)

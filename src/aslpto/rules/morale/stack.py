@@ -74,8 +74,9 @@ def _roll_odds(unit: Unit, check: Check, drm: int, sit: Any, rolls: _Rolls) -> D
     return got
 
 
-def _fate_odds(start: Unit, stages: tuple[Stage, ...], facts: Facts, rolls: _Rolls
-               ) -> Distribution[_Fate]:  # fmt: skip
+def _fate_odds(
+    start: Unit, stages: tuple[Stage, ...], facts: Facts, rolls: _Rolls
+) -> Distribution[_Fate]:
     """One unit's checks (its own, then any LLMC/LLTC) given the leaders present at each,
     every roll: composed stage by stage, each check's odds computed once (``rolls``) and bound
     to the fates before it, not replayed for every history after it."""
@@ -92,17 +93,22 @@ def _fate_odds(start: Unit, stages: tuple[Stage, ...], facts: Facts, rolls: _Rol
                     return Distribution.certain(fate)
                 sit = situation_in(unit, [*s.leaders, *sub], **f)
                 return _roll_odds(unit, s.check, s.drm, sit, rolls).map(
-                    lambda r: (tuple(_replace(sub, uid, r.units)),
-                               (*entries, (s.time, r.events, r.rules, r.eliminated)))
-                )  # fmt: skip
+                    lambda r: (
+                        tuple(_replace(sub, uid, r.units)),
+                        (*entries, (s.time, r.events, r.rules, r.eliminated)),
+                    )
+                )
 
             dist = dist.bind(own)
             continue
 
         def loss(fate: _Fate, s: _Loss = s) -> Distribution[_Fate]:
             sub, entries = fate
-            targets = [u.id for u in sub
-                       if u.id != s.leader_id and u.side == s.side and morale_of(u) < s.morale]
+            targets = [
+                u.id
+                for u in sub
+                if u.id != s.leader_id and u.side == s.side and morale_of(u) < s.morale
+            ]
             if not targets:
                 return Distribution.certain(fate)
             Part = tuple[tuple[Unit, ...], tuple[str, ...], tuple[str, ...], tuple[str, ...]]
@@ -116,9 +122,13 @@ def _fate_odds(start: Unit, stages: tuple[Stage, ...], facts: Facts, rolls: _Rol
                         return Distribution.certain(p)
                     sit = situation_in(unit, [*s.leaders, *now], **f)
                     return _roll_odds(unit, s.check, s.drm, sit, rolls).map(
-                        lambda r: (tuple(_replace(now, tid, r.units)), events + r.events,
-                                   rules + r.rules, gone + r.eliminated)
-                    )  # fmt: skip
+                        lambda r: (
+                            tuple(_replace(now, tid, r.units)),
+                            events + r.events,
+                            rules + r.rules,
+                            gone + r.eliminated,
+                        )
+                    )
 
                 part = part.bind(one)
             return part.map(lambda p: (p[0], (*entries, (s.time, p[1], p[2], p[3]))))
@@ -491,8 +501,10 @@ def stack_odds_checks(ways: Sequence[Checks], **facts: Any) -> StackOdds:
     probabilities summing to 1), factored as :class:`StackOdds`. ``facts`` are
     :class:`~aslpto.rules.morale.Situation` fields."""
     f = _facts(facts)
-    plans = [(_Plan(w.units, w.checks, w.leaders, f, w.rules, w.gone, w.before), w.probability)
-             for w in ways]  # fmt: skip
+    plans = [
+        (_Plan(w.units, w.checks, w.leaders, f, w.rules, w.gone, w.before), w.probability)
+        for w in ways
+    ]
     try:
         return _stack(plans)
     except _Tangled:
@@ -529,4 +541,3 @@ def _flat(d: Distribution[Result]) -> StackOdds:
         rules.extend(x for x in r.rules if x not in rules)
     branches = tuple(Branch(p, r.units, r.eliminated, (), r.rules) for r, p in d)
     return StackOdds(branches, tuple(rules), len(d))
-

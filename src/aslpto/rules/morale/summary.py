@@ -187,16 +187,20 @@ def summarize(so: StackOdds, given: Sequence[str]) -> Summary:
                     rs = endings.setdefault(_ending(f), [])
                     rs.extend(r for r in fate_rules.get(f, ()) if r not in rs)
             for e, rs in endings.items():
-                qs = [(k, sum((q for f, q in d.items() if _ending(f) == e), Fraction(0)))
-                      for k, d in parts]  # fmt: skip
+                qs = [
+                    (k, sum((q for f, q in d.items() if _ending(f) == e), Fraction(0)))
+                    for k, d in parts
+                ]
                 accs[i].add(e, b.probability, _how_many(qs), rs)
                 mean = sum((k * q for k, q in qs), Fraction(0)) / len(ids)
                 each[i][e] = each[i].get(e, Fraction(0)) + b.probability * mean
                 s = standing(e[0])
                 why[s].extend(rs)
             for s in STANDINGS:
-                qs = [(k, sum((q for f, q in d.items() if standing(f[0]) == s), Fraction(0)))
-                      for k, d in parts]  # fmt: skip
+                qs = [
+                    (k, sum((q for f, q in d.items() if standing(f[0]) == s), Fraction(0)))
+                    for k, d in parts
+                ]
                 standing_parts[s].extend(qs)
         for s in STANDINGS:
             totals.add(s, b.probability, _how_many(standing_parts[s]), why[s])

@@ -147,11 +147,19 @@ def as_leadership(leader: Unit) -> Unit:
     check of another unit reads - pinned, DM, berserk, CX, concealment, TI - left out, so that
     two leaders giving the same leadership and bonus are one (the stack odds compute a unit's
     fate once for both)."""
-    if not (leader.pinned or leader.dm or leader.berserk or leader.cx or leader.concealed
-            or leader.hidden or leader.ti):  # fmt: skip
+    if not (
+        leader.pinned
+        or leader.dm
+        or leader.berserk
+        or leader.cx
+        or leader.concealed
+        or leader.hidden
+        or leader.ti
+    ):
         return leader
-    return leader.with_(pinned=False, dm=False, berserk=False, cx=False, concealed=False,
-                        hidden=False, ti=False)  # fmt: skip
+    return leader.with_(
+        pinned=False, dm=False, berserk=False, cx=False, concealed=False, hidden=False, ti=False
+    )
 
 
 def morale_level(unit: Unit, situation: Situation = PLAIN) -> Ruling[int]:

@@ -107,11 +107,16 @@ def movement_data() -> MovementData:
         raise InputError(f"movement data: {e}", "data/movement.toml") from None
     f = "movement.toml"
     return MovementData(
-        Recorded(numbers, f, ("numbers",)), Recorded(number_rules, f, ("numbers",)),
-        Recorded(rules, f, ("rules",)), Recorded(costs, f, ("costs",)),
-        Recorded(cost_rules, f, ("costs",)), Recorded(allowance, f, ("allowance",)),
-        Recorded(dt, f, ("double_time",)), bypass, bypass_rule,
-    )  # fmt: skip
+        Recorded(numbers, f, ("numbers",)),
+        Recorded(number_rules, f, ("numbers",)),
+        Recorded(rules, f, ("rules",)),
+        Recorded(costs, f, ("costs",)),
+        Recorded(cost_rules, f, ("costs",)),
+        Recorded(allowance, f, ("allowance",)),
+        Recorded(dt, f, ("double_time",)),
+        bypass,
+        bypass_rule,
+    )
 
 
 class MoverKind(StrEnum):

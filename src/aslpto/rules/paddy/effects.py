@@ -286,8 +286,9 @@ def verify_in_irrigated(
         raise RuleViolation(IRRIGATED, f"no {why} is allowed IN Irrigated paddy {hex_name}")
 
 
-def not_allowed_in_irrigated(unit: Unit, *, unhooked_gun: bool = False, dm: bool = False
-                             ) -> str | None:  # fmt: skip
+def not_allowed_in_irrigated(
+    unit: Unit, *, unhooked_gun: bool = False, dm: bool = False
+) -> str | None:
     """G8 Irrigated: what the unit is that may not be IN an Irrigated paddy (an unhooked
     non-vehicular Gun unless ``dm``/animal-packed, Galloping/Charging Cavalry, a Pushed/Ridden
     Motorcycle, a Ridden bicycle), or None."""

@@ -105,7 +105,8 @@ def check_bank_allowed(ctx: MoveContext) -> None:
         )
     if ctx.options.landed and ctx.options.phase == Phase.APH:
         raise RuleViolation(
-            G8, "AERIAL: paratroops appearing onboard (E9.6) may not enter onto a Bank counter "
+            G8,
+            "AERIAL: paratroops appearing onboard (E9.6) may not enter onto a Bank counter "
             "during the same APh",
         )
 

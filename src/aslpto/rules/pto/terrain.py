@@ -31,8 +31,10 @@ from aslpto.board.terrain import WATER_OBSTACLES, Feature, HexsideFeature, Terra
 
 G1 = "G.1"
 
-_WOODS_NOTE = {t: f"all woods are Jungle ({t.value}, G2.1)"
-               for t in (Terrain.LIGHT_JUNGLE, Terrain.DENSE_JUNGLE)}  # fmt: skip
+_WOODS_NOTE = {
+    t: f"all woods are Jungle ({t.value}, G2.1)"
+    for t in (Terrain.LIGHT_JUNGLE, Terrain.DENSE_JUNGLE)
+}
 _SIMPLE = {
     Terrain.BRUSH: (Terrain.BAMBOO, "all brush is Bamboo"),
     Terrain.ORCHARD: (Terrain.PALM_TREES, "all orchards are Palm Trees"),
@@ -149,8 +151,9 @@ def finish_conditions(
         sides, side_rules, exceptions = _g1_hexsides(
             m, woods_road, stream_end_hexes or {}, road_sides
         )
-        return replace(m, cells=cells, sides=sides, side_rules=side_rules,
-                       stream_los_exception=exceptions)  # fmt: skip
+        return replace(
+            m, cells=cells, sides=sides, side_rules=side_rules, stream_los_exception=exceptions
+        )
     return replace(m, cells=cells)
 
 
@@ -210,8 +213,9 @@ def _g1_hexsides(
     woods_road: set[Hex],
     stream_end_hexes: Mapping[Hex, set[str]],
     road_sides: Iterable[Hexside] | None,
-) -> tuple[dict[Hexside, frozenset[HexsideFeature]], dict[Hexside, tuple[str, ...]],
-           frozenset[Hexside]]:  # fmt: skip
+) -> tuple[
+    dict[Hexside, frozenset[HexsideFeature]], dict[Hexside, tuple[str, ...]], frozenset[Hexside]
+]:
     """G.1: no roads exist (a woods-road is a Path); stream end-hexes of different boards,
     adjacent, make a continuous stream (the hexsides, their rules, and those streams' hexsides,
     whose LOS exception G.1 states)."""
@@ -282,8 +286,9 @@ def _b21_6_ice(c: HexInfo) -> HexInfo:
     """B21.6: in sub-zero temperature every Water Obstacle but an ocean freezes and is
     treated as Open Ground for all purposes."""
     if c.terrain.is_water_obstacle and c.terrain != Terrain.OCEAN:
-        return c.changed("B21.6", f"frozen {c.terrain.value}: Open Ground",
-                         terrain=Terrain.OPEN_GROUND)  # fmt: skip
+        return c.changed(
+            "B21.6", f"frozen {c.terrain.value}: Open Ground", terrain=Terrain.OPEN_GROUND
+        )
     return c
 
 

@@ -188,8 +188,9 @@ def on_bridge(m: Map, conditions: Conditions, h: Hex) -> bool:
     )
 
 
-def wrecks_in_water(game: Game, hex_name: str, *, pond_fordable: bool | None = None
-                    ) -> Ruling[bool]:  # fmt: skip
+def wrecks_in_water(
+    game: Game, hex_name: str, *, pond_fordable: bool | None = None
+) -> Ruling[bool]:
     """B21.122: wrecks appear IN water hexes only in fordable rivers; B21.13: in a pond only
     if an SSR defines it as fordable (``pond_fordable``; by default the scenario's SSR). The
     river's depth says nothing of a pond's: no dr is made for a pond's depth (B21.13), so a

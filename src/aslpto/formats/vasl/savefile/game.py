@@ -140,8 +140,19 @@ class SavedGame:
         return piece.map, piece.x, piece.y
 
 
-ZIP_ERRORS = (zipfile.BadZipFile, zlib.error, EOFError, NotImplementedError, RuntimeError,
-              ValueError, OSError, OverflowError, KeyError, IndexError, struct.error)  # fmt: skip
+ZIP_ERRORS = (
+    zipfile.BadZipFile,
+    zlib.error,
+    EOFError,
+    NotImplementedError,
+    RuntimeError,
+    ValueError,
+    OSError,
+    OverflowError,
+    KeyError,
+    IndexError,
+    struct.error,
+)
 """What :mod:`zipfile` raises on a damaged archive (a name not UTF-8, a negative offset, an
 unknown version or method, a truncated member)."""
 
@@ -175,8 +186,11 @@ def parse_save(data: bytes, source: str = "<bytes>") -> SavedGame:
 def _member(archive: zipfile.ZipFile, name: str, source: str) -> bytes:
     size = archive.getinfo(name).file_size
     if size > MAX_ARCHIVE_BYTES:
-        raise SaveFileError(source, f"member {name} would unpack to {size:,} bytes (at most "
-                                    f"{MAX_ARCHIVE_BYTES // MIB} MiB)")  # fmt: skip
+        raise SaveFileError(
+            source,
+            f"member {name} would unpack to {size:,} bytes (at most "
+            f"{MAX_ARCHIVE_BYTES // MIB} MiB)",
+        )
     try:
         return archive.read(name)
     except ZIP_ERRORS as error:

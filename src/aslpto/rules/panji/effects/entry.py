@@ -425,8 +425,6 @@ class EntryOutcome:
     column: Effect | None = None
 
 
-
-
 def _combine(parts: Sequence[morale.Result]) -> morale.Result:
     from aslpto.rules import morale
 

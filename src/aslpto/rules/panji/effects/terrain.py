@@ -223,8 +223,11 @@ def panji_seen_by_enemy(game: Game, panji: Panji) -> Ruling[tuple[str, ...]]:
     from aslpto.rules.los import Location, units_with_los  # (imported when asked)
 
     seers = units_with_los(game, Location(panji.hex), side_not=panji.side, good_order=True)
-    why = (f"seen by {', '.join(seers)}" if seers
-           else "no Good Order enemy ground unit has a LOS to it")  # fmt: skip
+    why = (
+        f"seen by {', '.join(seers)}"
+        if seers
+        else "no Good Order enemy ground unit has a LOS to it"
+    )
     return Ruling(seers, ("G9.4", "G9.2"), why)
 
 
@@ -237,6 +240,7 @@ def concealment_dr_barred(game: Game, unit: Unit) -> Ruling[bool]:
 
     seers = units_with_los(game, location_of(game, unit), side_not=unit.side, unbroken=True)
     if seers:
-        return Ruling(True, ("G9.53", "A12.122"),
-                      f"above a Panji counter in the LOS of {', '.join(seers)}")  # fmt: skip
+        return Ruling(
+            True, ("G9.53", "A12.122"), f"above a Panji counter in the LOS of {', '.join(seers)}"
+        )
     return Ruling(False, ("G9.53",), "no unbroken enemy ground unit has a LOS to it")
