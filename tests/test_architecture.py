@@ -42,7 +42,6 @@ MAX_LINES = 850
 
 LONG_AFTER_FORMATTING = {
     "aslpto.board.maps": 900,
-    "aslpto.formats.scenario.reader": 900,
     "aslpto.formats.svg.painter": 900,
     "aslpto.rules.los.artwork": 900,
     "aslpto.rules.los.engine": 900,
