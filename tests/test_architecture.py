@@ -41,7 +41,6 @@ CHAPTERS = {"G0": "pto", "G1": "japanese", "G8": "paddy", "G9": "panji", "B21": 
 MAX_LINES = 850
 
 LONG_AFTER_FORMATTING = {
-    "aslpto.formats.svg.painter": 900,
     "aslpto.rules.los.artwork": 900,
     "aslpto.rules.los.engine": 900,
 }

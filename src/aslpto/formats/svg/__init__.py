@@ -14,6 +14,7 @@ its centre at ``(1.5 R x, (√3/2) R y)``, so the hexes of one column, two ``y``
 
 from __future__ import annotations
 
+from aslpto.formats.svg.counters import Counter as Counter
 from aslpto.formats.svg.geometry import (
     _SIDE_CORNERS as _SIDE_CORNERS,
 )
@@ -79,9 +80,6 @@ from aslpto.formats.svg.geometry import (
 )
 from aslpto.formats.svg.geometry import (
     side_segment as side_segment,
-)
-from aslpto.formats.svg.painter import (
-    Counter as Counter,
 )
 from aslpto.formats.svg.painter import (
     _Painter as _Painter,
