@@ -62,10 +62,9 @@ class Graph:
 
     def __init__(self, g: Game, uid: str) -> None:
         unit = g.unit(uid)
-        ctx, _ = movement._context(g, unit, OPTS)
-        space = movement._space(ctx)
+        space = movement.space_of(g, uid, OPTS)
         start = space.sid(movement.start_state(g, unit))
-        self.limit = ctx.allowance
+        self.limit = space.ctx.allowance
         # nodes: search keys (state id * 4 + 1 when the move has ended there)
         index: dict[int, int] = {start * 4: 0}
         edges: dict[tuple[int, int], int] = {}
@@ -125,8 +124,7 @@ def ours_second(g: Game, uid: str) -> tuple[Callable[[], None], Callable[[], int
     other = second_of(g, uid)
 
     def setup() -> None:
-        movement._CACHES.clear()
-        movement._PREPARED.clear()
+        movement.clear_caches()
         movement.reach(g, uid, OPTS)
 
     return setup, lambda: len(movement.reach(g, other, OPTS).best())
@@ -147,7 +145,7 @@ def _median_after(setup: Callable[[], None], call: Callable[[], int], repeat: in
 
 def ours_cold(g: Game, uid: str) -> Callable[[], int]:
     def run() -> int:
-        movement._CACHES.clear()
+        movement.clear_caches()
         return len(movement.reach(g, uid, OPTS).best())
 
     return run
@@ -172,7 +170,7 @@ def table() -> str:
     warm = median_time(lambda: [movement.reach(g, uid, OPTS).best() for uid in force], repeat=5)
     paths = median_time(lambda: [movement.reach(g, uid, OPTS).locations for uid in force], repeat=3)
     cold = median_time(
-        lambda: (movement._CACHES.clear(), [movement.reach(g, uid, OPTS).best() for uid in force]),
+        lambda: (movement.clear_caches(), [movement.reach(g, uid, OPTS).best() for uid in force]),
         repeat=3,
     )
     t_nx = median_time(lambda: [graphs[uid].networkx() for uid in force], repeat=5)

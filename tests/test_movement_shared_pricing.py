@@ -36,8 +36,7 @@ def game(name: str) -> Game:
 
 
 def fresh() -> None:
-    movement._CACHES.clear()
-    movement._PREPARED.clear()
+    movement.clear_caches()
 
 
 def answer(g: Game, uid: str, opts: MoveOptions) -> dict[str, Any]:
@@ -58,7 +57,7 @@ def answer(g: Game, uid: str, opts: MoveOptions) -> dict[str, Any]:
 def check_against_the_rules(g: Game) -> int:
     """Every state the searches priced, priced again step by step by the rules: the same
     edges in the same order, reading the same unchecked values. Returns how many."""
-    spaces = [s for entry in movement._CACHES.values() for s in entry[1].values()]
+    spaces = movement.cached_spaces()
     checked = 0
     for space in spaces:
         for first, table in ((True, space.first), (False, space.later)):

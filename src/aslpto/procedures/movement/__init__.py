@@ -1,4 +1,5 @@
-"""Movement: Locations and positions, the step notation, path evaluation and reachability.
+"""Movement: Locations and positions, the step notation, the step check, path evaluation and
+reachability.
 
 This module only orchestrates. It asks the chapter modules what a step costs and permits:
 :mod:`aslpto.rules.movement` (terrain, hedges/walls, levels, roads, Double Time, Minimum Move),
@@ -14,6 +15,10 @@ along hexside DD7-DD6. ``37C6:tunnel`` moves through a tunnel to its other entra
 ``37E4:breach`` has a dozer breach the bank hexside it shares with 37E4 (G8 BREACH; it stays
 where it is); ``37EE7=11`` declares the MF a Cavalry unit spends in all to enter (G9.422).
 
+A move is the step check (:func:`take_step`: a step refused with its rule, or priced, and the
+move after it) folded over the declared steps (:func:`evaluate`); :func:`check_step` asks
+whether a unit may take one step after a path.
+
 >>> from aslpto.procedures.movement import Position
 >>> Position("above-panji").word
 'above'
@@ -22,40 +27,22 @@ where it is); ``37EE7=11`` declares the MF a Cavalry unit spends in all to enter
 from __future__ import annotations
 
 from aslpto.procedures.movement.paths import (
-    MoveResult as MoveResult,
-)
-from aslpto.procedures.movement.paths import (
-    StepResult as StepResult,
-)
-from aslpto.procedures.movement.paths import (
-    _cap as _cap,
-)
-from aslpto.procedures.movement.paths import (
-    _check_may_move as _check_may_move,
-)
-from aslpto.procedures.movement.paths import (
-    _context as _context,
-)
-from aslpto.procedures.movement.paths import (
-    _leader as _leader,
+    StepCheck as StepCheck,
 )
 from aslpto.procedures.movement.paths import (
     apply as apply,
 )
 from aslpto.procedures.movement.paths import (
+    check_step as check_step,
+)
+from aslpto.procedures.movement.paths import (
     evaluate as evaluate,
 )
 from aslpto.procedures.movement.paths import (
+    fold as fold,
+)
+from aslpto.procedures.movement.paths import (
     move as move,
-)
-from aslpto.procedures.movement.reachability import (
-    _CACHES as _CACHES,
-)
-from aslpto.procedures.movement.reachability import (
-    _FAR as _FAR,
-)
-from aslpto.procedures.movement.reachability import (
-    _PREPARED as _PREPARED,
 )
 from aslpto.procedures.movement.reachability import (
     Location as Location,
@@ -64,34 +51,16 @@ from aslpto.procedures.movement.reachability import (
     ReachResult as ReachResult,
 )
 from aslpto.procedures.movement.reachability import (
-    _order as _order,
+    Space as Space,
 )
 from aslpto.procedures.movement.reachability import (
-    _plain_search as _plain_search,
-)
-from aslpto.procedures.movement.reachability import (
-    _prepare as _prepare,
-)
-from aslpto.procedures.movement.reachability import (
-    _Search as _Search,
-)
-from aslpto.procedures.movement.reachability import (
-    _search as _search,
-)
-from aslpto.procedures.movement.reachability import (
-    _Space as _Space,
-)
-from aslpto.procedures.movement.reachability import (
-    _space as _space,
-)
-from aslpto.procedures.movement.reachability import (
-    _space_if_cached as _space_if_cached,
-)
-from aslpto.procedures.movement.reachability import (
-    _space_key as _space_key,
+    cached_spaces as cached_spaces,
 )
 from aslpto.procedures.movement.reachability import (
     candidates as candidates,
+)
+from aslpto.procedures.movement.reachability import (
+    clear_caches as clear_caches,
 )
 from aslpto.procedures.movement.reachability import (
     reach as reach,
@@ -99,11 +68,26 @@ from aslpto.procedures.movement.reachability import (
 from aslpto.procedures.movement.reachability import (
     reach_costs as reach_costs,
 )
-from aslpto.procedures.movement.steps import (
-    _DEFAULT as _DEFAULT,
+from aslpto.procedures.movement.reachability import (
+    space_of as space_of,
 )
-from aslpto.procedures.movement.steps import (
-    _WORDS as _WORDS,
+from aslpto.procedures.movement.stepping import (
+    MoveResult as MoveResult,
+)
+from aslpto.procedures.movement.stepping import (
+    MoveSoFar as MoveSoFar,
+)
+from aslpto.procedures.movement.stepping import (
+    StepResult as StepResult,
+)
+from aslpto.procedures.movement.stepping import (
+    begin as begin,
+)
+from aslpto.procedures.movement.stepping import (
+    take_step as take_step,
+)
+from aslpto.procedures.movement.stepping import (
+    verify_may_move as verify_may_move,
 )
 from aslpto.procedures.movement.steps import (
     Position as Position,
@@ -115,49 +99,22 @@ from aslpto.procedures.movement.steps import (
     Step as Step,
 )
 from aslpto.procedures.movement.steps import (
+    StepError as StepError,
+)
+from aslpto.procedures.movement.steps import (
     StepKind as StepKind,
 )
 from aslpto.procedures.movement.steps import (
     parse_step as parse_step,
 )
 from aslpto.procedures.movement.steps import (
+    parse_steps as parse_steps,
+)
+from aslpto.procedures.movement.steps import (
     step_text as step_text,
 )
 from aslpto.procedures.movement.transitions import (
     Transition as Transition,
-)
-from aslpto.procedures.movement.transitions import (
-    _breach as _breach,
-)
-from aslpto.procedures.movement.transitions import (
-    _breach_game as _breach_game,
-)
-from aslpto.procedures.movement.transitions import (
-    _bypass as _bypass,
-)
-from aslpto.procedures.movement.transitions import (
-    _declared as _declared,
-)
-from aslpto.procedures.movement.transitions import (
-    _enter as _enter,
-)
-from aslpto.procedures.movement.transitions import (
-    _exit_cost as _exit_cost,
-)
-from aslpto.procedures.movement.transitions import (
-    _exit_hexes as _exit_hexes,
-)
-from aslpto.procedures.movement.transitions import (
-    _fort_here as _fort_here,
-)
-from aslpto.procedures.movement.transitions import (
-    _here as _here,
-)
-from aslpto.procedures.movement.transitions import (
-    _leave_entrenchment as _leave_entrenchment,
-)
-from aslpto.procedures.movement.transitions import (
-    _tunnel as _tunnel,
 )
 from aslpto.procedures.movement.transitions import (
     start_state as start_state,

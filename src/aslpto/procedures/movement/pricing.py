@@ -26,7 +26,7 @@ from aslpto.base import unchecked
 from aslpto.base.hints import Any
 from aslpto.base.rulings import InputError, RuleViolation
 from aslpto.board.hexes import Hex, Hexside
-from aslpto.procedures.movement.paths import _cap
+from aslpto.procedures.movement.stepping import _cap
 from aslpto.procedures.movement.steps import Position, State, Step, StepKind
 from aslpto.procedures.movement.transitions import _exit_hexes, transition
 from aslpto.rules.movement import (
@@ -119,7 +119,7 @@ def price_step(ctx: MoveContext, st: State, s: Step, spent: int, difficult: int)
     if ctx.options.low_crawl and s.kind != StepKind.ENTER:
         return None
     try:
-        tr = transition(ctx, st, s, spent)
+        tr = transition(ctx, st, s, spent=spent)
     except RuleViolation:
         return None
     except InputError:

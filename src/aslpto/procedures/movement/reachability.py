@@ -11,9 +11,9 @@ from aslpto.base import unchecked
 from aslpto.base.hints import Any
 from aslpto.base.records import record
 from aslpto.base.rulings import RuleViolation
-from aslpto.procedures.movement.paths import _check_may_move, _context
 from aslpto.procedures.movement.pricing import Pricer, Terrain
 from aslpto.procedures.movement.pricing import candidates as candidates
+from aslpto.procedures.movement.stepping import _check_may_move, _context
 from aslpto.procedures.movement.steps import _DEFAULT, State, Step, step_text
 from aslpto.procedures.movement.transitions import start_state
 from aslpto.rules.movement import (
@@ -63,7 +63,7 @@ class ReachResult:
         allowance: int,
         violation: RuleViolation | None = None,
         game: Game | None = None,
-        space: _Space | None = None,
+        space: Space | None = None,
         passes: tuple[_Search, ...] = (),
     ) -> None:
         self.unit = unit
@@ -102,7 +102,7 @@ class ReachResult:
         space, game = self._space, self._game
         out = []
         passes = [
-            p if p.has_pred else _search(space, self._start(), p.limit, p.road_only)
+            p if p.has_pred else _search(space, self._start(), p.limit, road_only=p.road_only)
             for p in self._passes
         ]
         texts: dict[Step, str] = {}
@@ -140,7 +140,7 @@ class ReachResult:
         }
 
 
-class _Space:
+class Space:
     """The states one kind of mover can be in on one game, numbered, and the edges between
     them as the rules price them (filled in as the searches reach them). Every unit of the
     same kind, options and allotment moves by the same rules, so ``reach`` calls share it."""
@@ -223,7 +223,7 @@ class _Space:
         return self.pricer.price(st, first)
 
 
-_CACHES: dict[int, tuple[Game, dict[Any, _Space], Terrain]] = {}
+_CACHES: dict[int, tuple[Game, dict[Any, Space], Terrain]] = {}
 """Per game: its spaces by :func:`_space_key`, and its terrain as pricing reads it (a space holds
 its game: the games of the last few dozen asked are kept, then the table is emptied)."""
 
@@ -240,7 +240,7 @@ def _space_key(ctx: MoveContext) -> tuple[Any, ...]:
     return (ctx.mover, ctx.options, ctx.allowance, unit.cx, tunnel, broken)
 
 
-def _space(ctx: MoveContext) -> _Space:
+def _space(ctx: MoveContext) -> Space:
     key = _space_key(ctx)
     entry = _CACHES.get(id(ctx.game))
     if entry is None or entry[0] is not ctx.game:
@@ -250,8 +250,26 @@ def _space(ctx: MoveContext) -> _Space:
         _CACHES[id(ctx.game)] = entry
     space = entry[1].get(key)
     if space is None:
-        space = entry[1][key] = _Space(ctx, key, entry[2])
+        space = entry[1][key] = Space(ctx, key, entry[2])
     return space
+
+
+def space_of(game: Game, unit_id: str, options: MoveOptions = _DEFAULT) -> Space:
+    """The space :func:`reach` searches for the unit (shared with the units moving by the same
+    rules), for benchmarks and tests."""
+    ctx, _ = _context(game, game.unit(unit_id), options)
+    return _space(ctx)
+
+
+def cached_spaces() -> list[Space]:
+    """Every space the searches have priced and keep (for tests)."""
+    return [space for entry in _CACHES.values() for space in entry[1].values()]
+
+
+def clear_caches() -> None:
+    """Forget every priced space and prepared unit: the next :func:`reach` starts cold."""
+    _CACHES.clear()
+    _PREPARED.clear()
 
 
 @record(frozen=False)
@@ -282,7 +300,7 @@ class _Search:
 _FAR = 1 << 29
 
 
-def _plain_search(space: _Space, start: int, limit: int) -> _Search:
+def _plain_search(space: Space, start: int, limit: int) -> _Search:
     """Dial's algorithm over the cost-sorted edges, without predecessors (paths are found
     again only when asked for, by :func:`_search`). Costs are kept in a list by search key
     (the keys are small numbers, the costs small ints)."""
@@ -314,10 +332,10 @@ def _plain_search(space: _Space, start: int, limit: int) -> _Search:
                     reached.append(nkey)
                     if not nkey & 1:
                         buckets[nd].append(nkey)
-    return _Search({}, {}, False, limit, False, costs, reached)
+    return _Search({}, {}, has_pred=False, limit=limit, costs=costs, reached=reached)
 
 
-def _search(space: _Space, start: int, limit: int, road_only: bool) -> _Search:
+def _search(space: Space, start: int, limit: int, *, road_only: bool) -> _Search:
     """Dial's algorithm (costs are small whole numbers of half MF): one bucket per cost up to
     the limit; zero-cost steps go into the bucket being emptied."""
     opts = space.ctx.options
@@ -325,12 +343,12 @@ def _search(space: _Space, start: int, limit: int, road_only: bool) -> _Search:
     dist: dict[int, int] = {start * 4: 0}
     pred: dict[int, tuple[int, Step]] = {}
     if opts.phase == Phase.APH or opts.low_crawl:  # one step only, whatever it costs
-        for dst, cost, flags, s in space.edges(start, True):
+        for dst, cost, flags, s in space.edges(start, first=True):
             key = dst * 4 + (flags & 1)
             if key not in dist or cost < dist[key]:
                 dist[key] = cost
                 pred[key] = (start * 4, s)
-        return _Search(dist, pred, True, limit, road_only)
+        return _Search(dist, pred, limit=limit, road_only=road_only)
     buckets: list[list[int]] = [[] for _ in range(limit + 1)]
     buckets[0].append(start * 4)
     edges = space.edges
@@ -360,19 +378,19 @@ def _search(space: _Space, start: int, limit: int, road_only: bool) -> _Search:
                     dist[nkey] = nd
                     pred[nkey] = (key, s)
                     buckets[nd].append(nkey)
-    return _Search(dist, pred, True, limit, road_only)
+    return _Search(dist, pred, limit=limit, road_only=road_only)
 
 
-def _passes(space: _Space, start: int, limit: int, road: bool) -> list[_Search]:
+def _passes(space: Space, start: int, limit: int, road: bool) -> list[_Search]:
     """The searches of a reach: the unit's allowance, and along roads with the road bonus."""
     opts = space.ctx.options
     if opts.assault or opts.phase == Phase.APH or opts.low_crawl:
-        passes = [_search(space, start, limit, False)]
+        passes = [_search(space, start, limit, road_only=False)]
     else:
         passes = [_plain_search(space, start, limit)]
     if road:
         bonus = movement_data().n("road_bonus_mf")
-        passes.append(_search(space, start, limit + bonus, True))
+        passes.append(_search(space, start, limit + bonus, road_only=True))
     return passes
 
 
@@ -403,7 +421,7 @@ _PREPARED: dict[int, tuple[Game, dict[Any, Any]]] = {}
 
 def _prepare(
     game: Game, unit_id: str, options: MoveOptions
-) -> ReachResult | tuple[_Space, int, int, bool, tuple[unchecked.Entry, ...]]:
+) -> ReachResult | tuple[Space, int, int, bool, tuple[unchecked.Entry, ...]]:
     """Who moves, by which rules, from where (kept per game: games and units are values),
     with the unchecked values reading it took (replayed when it is taken from memory)."""
     entry = _PREPARED.get(id(game))
@@ -435,14 +453,14 @@ def _prepare(
             and options.phase == Phase.MPH
             and not options.assault
             and not options.low_crawl
-            and any(f & 4 for _, _, f, _ in space.edges(start, True))
+            and any(f & 4 for _, _, f, _ in space.edges(start, first=True))
         )
     prep = (space, start, ctx.allowance, road, tuple(seen))
     entry[1][key] = prep
     return prep
 
 
-def _space_if_cached(space: _Space) -> _Space | None:
+def _space_if_cached(space: Space) -> Space | None:
     """The space still in the edge cache (it is dropped when the cache is cleared)."""
     entry = _CACHES.get(id(space.ctx.game))
     if entry is None or entry[0] is not space.ctx.game:

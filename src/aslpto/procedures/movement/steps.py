@@ -5,6 +5,7 @@
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from enum import StrEnum
 
 from aslpto.base.ranges import refusal
@@ -79,13 +80,41 @@ class Step:
     mf: int | None = None  # MF declared for the whole step, half units (G9.422)
 
 
+@record(frozen=False)
+class StepError(InputError):
+    """A step that cannot be read or taken as typed: ``message`` is the one line
+    (``step '37A1': 37A1 is not adjacent to 37EE8``), ``step`` the step it quotes, ``reason``
+    the rest, and ``index`` the step's place in the path (from 0; ``None`` alone)."""
+
+    step: str = ""
+    reason: str = ""
+    index: int | None = None
+
+
+def step_error(step: str, reason: str, index: int | None = None) -> StepError:
+    """The :class:`StepError` of ``step`` (its text), refused for ``reason``."""
+    return StepError(f"step '{step}': {reason}", step=step, reason=reason, index=index)
+
+
 def parse_step(game: Game, text: str) -> Step:
     """``37EE7``, ``37EE7:bank``, ``:in``, ``:above``, ``37DD7/DD6``, ``37C6:tunnel``,
-    ``37E4:breach``, ``37EE7=11``. Bad input raises :class:`InputError` quoting the step."""
+    ``37E4:breach``, ``37EE7=11``. Bad input raises :class:`StepError` quoting the step."""
     try:
         return _parse_step(game, text)
     except InputError as e:
-        raise InputError(f"step '{text}': {e.message}") from None
+        raise step_error(text, e.message) from None
+
+
+def parse_steps(game: Game, texts: Sequence[str]) -> list[Step]:
+    """Each step of a path parsed (:func:`parse_step`); the first that cannot be read raises
+    its :class:`StepError` with its ``index``."""
+    out = []
+    for i, text in enumerate(texts):
+        try:
+            out.append(parse_step(game, text))
+        except StepError as e:
+            raise replace(e, index=i) from None
+    return out
 
 
 def _parse_step(game: Game, text: str) -> Step:

@@ -9,7 +9,7 @@ from __future__ import annotations
 from aslpto.base.records import record, replace
 from aslpto.base.rulings import InputError, RuleViolation
 from aslpto.board.hexes import Hex, Hexside
-from aslpto.procedures.movement.steps import Position, State, Step, StepKind
+from aslpto.procedures.movement.steps import Position, State, Step, StepKind, step_error
 from aslpto.rules.movement import (
     Cost,
     Event,
@@ -86,20 +86,21 @@ def _fort_here(ctx: MoveContext, h: Hex, kind: str) -> bool:
 
 
 def transition(
-    ctx: MoveContext, st: State, s: Step, spent: int, entered_by_road_or_path: bool = False
+    ctx: MoveContext, st: State, s: Step, *, spent: int, entered_by_road_or_path: bool = False
 ) -> Transition:
     """The one place a step is priced and permitted. Raises :class:`RuleViolation`.
-    ``entered_by_road_or_path``: the unit entered its current hex along a road/path this Player
-    Turn (only the trip flare drm of a later expenditure there depends on it, G.8)."""
+    ``spent``: the MF/MP the move has spent before this step; ``entered_by_road_or_path``: the
+    unit entered its current hex along a road/path this Player Turn (only the trip flare drm of
+    a later expenditure there depends on it, G.8)."""
     if s.kind == StepKind.HERE:
-        return _here(ctx, st, s, entered_by_road_or_path)
+        return _here(ctx, st, s, rp=entered_by_road_or_path)
     if s.kind == StepKind.BYPASS:
         return _bypass(ctx, st, s)
     if s.kind == StepKind.BREACH:
         return _breach(ctx, st, s)
     if s.want == "tunnel":
-        return _tunnel(ctx, st, s, spent)
-    return _enter(ctx, st, s, spent)
+        return _tunnel(ctx, st, s, spent=spent)
+    return _enter(ctx, st, s, spent=spent)
 
 
 def _exit_hexes(ctx: MoveContext, st: State) -> tuple[Hex, ...]:
@@ -115,7 +116,7 @@ def _exit_hexes(ctx: MoveContext, st: State) -> tuple[Hex, ...]:
     return got
 
 
-def _enter(ctx: MoveContext, st: State, s: Step, spent: int) -> Transition:
+def _enter(ctx: MoveContext, st: State, s: Step, *, spent: int) -> Transition:
     m = ctx.map
     a, b = st.hex, s.hex
     assert b is not None
@@ -154,7 +155,7 @@ def _enter(ctx: MoveContext, st: State, s: Step, spent: int) -> Transition:
     crosses = False
     pa = ctx.panji_at(a)
     if pa is not None:
-        costs += panji_rules.exit_costs(ctx, a, st.position.value, side, via_trench)
+        costs += panji_rules.exit_costs(ctx, a, st.position.value, side, via_trench=via_trench)
         crosses = panji_rules.covered(pa, side)
     if water_rules.is_water(ctx, b):
         if want not in (None, "ground"):
@@ -178,7 +179,9 @@ def _enter(ctx: MoveContext, st: State, s: Step, spent: int) -> Transition:
                 else paddy_rules.Where.OUT
             )
             b_cot = None if b_paddy else terrain_cost(ctx, a, b, spent == 0)
-            ps = paddy_rules.step(ctx, a, where, b, want == "bank", via_trench, b_cot)
+            ps = paddy_rules.step(
+                ctx, a, where, b, to_bank=want == "bank", via_trench=via_trench, b_cot=b_cot
+            )
             side_costs = [*ps.hexside, *hexside_cost(ctx, a, b)]
             cot = list(ps.cot)
             events += ps.events
@@ -198,7 +201,9 @@ def _enter(ctx: MoveContext, st: State, s: Step, spent: int) -> Transition:
         costs += _declared(ctx, s, costs)
         pb = ctx.panji_at(b)
         if pb is not None:
-            pe = panji_rules.entry(ctx, pb, a, b, via_trench, sum(c.halves for c in costs))
+            pe = panji_rules.entry(
+                ctx, pb, a, b, via_trench=via_trench, step_halves=sum(c.halves for c in costs)
+            )
             position = Position(pe.position)
             events += pe.events
             rules += pe.rules
@@ -229,7 +234,15 @@ def _enter(ctx: MoveContext, st: State, s: Step, spent: int) -> Transition:
     )
     new = State(b, position, "trench" if via_trench else None)
     return Transition(
-        new, tuple(costs), tuple(events), tuple(rules), terminal, True, road, rp, crosses
+        new,
+        tuple(costs),
+        tuple(events),
+        tuple(rules),
+        terminal=terminal,
+        new_location=True,
+        road=road,
+        road_or_path=rp,
+        crosses_covered=crosses,
     )
 
 
@@ -241,15 +254,17 @@ def _declared(ctx: MoveContext, s: Step, costs: list[Cost]) -> list[Cost]:
     m = ctx.map
     assert s.hex is not None
     if ctx.mover.kind != MoverKind.CAVALRY:
-        raise InputError(
-            f"step '{m.name(s.hex)}={as_number(s.mf)}': only a Cavalry unit declares the MF it "
-            f"spends to enter (G9.422), not {ctx.mover.a_describe()}"
+        raise step_error(
+            f"{m.name(s.hex)}={as_number(s.mf)}",
+            "only a Cavalry unit declares the MF it spends to enter (G9.422), not "
+            + ctx.mover.a_describe(),
         )
     natural = sum(c.halves for c in costs)
     if s.mf < natural:
-        raise InputError(
-            f"step '{m.name(s.hex)}={as_number(s.mf)}': entering {m.name(s.hex)} costs "
-            f"{as_number(natural)} MF, more than the {as_number(s.mf)} declared"
+        raise step_error(
+            f"{m.name(s.hex)}={as_number(s.mf)}",
+            f"entering {m.name(s.hex)} costs {as_number(natural)} MF, more than the "
+            f"{as_number(s.mf)} declared",
         )
     if s.mf == natural:
         return []
@@ -262,7 +277,7 @@ def _declared(ctx: MoveContext, s: Step, costs: list[Cost]) -> list[Cost]:
     ]
 
 
-def _tunnel(ctx: MoveContext, st: State, s: Step, spent: int) -> Transition:
+def _tunnel(ctx: MoveContext, st: State, s: Step, *, spent: int) -> Transition:
     """B8.61 through a tunnel to its other entrance, for all MF. G9.55: a tunnel entrance in a
     panji Location lies beneath the Panji counter (entered only from beneath; a unit arriving
     by the subterranean passage is beneath it, G9.45, with no Panji MC, G9.41); G8: no
@@ -361,7 +376,7 @@ def _breach_game(game: Game, unit: Unit, at: Hex, side: Hexside) -> Game:
     return replace(after, units=units)
 
 
-def _leave_entrenchment(ctx: MoveContext, st: State, want: str, rp: bool) -> Transition:
+def _leave_entrenchment(ctx: MoveContext, st: State, want: str, *, rp: bool) -> Transition:
     """B27.41: leaving a foxhole (or trench) within its hex costs one MF; in a panji Location
     the unit leaves it to beneath the Panji counter (G9.55), in a paddy hex to IN it."""
     h = st.hex
@@ -398,7 +413,7 @@ def _exit_cost(st: State) -> Cost:
     )
 
 
-def _here(ctx: MoveContext, st: State, s: Step, rp: bool = False) -> Transition:
+def _here(ctx: MoveContext, st: State, s: Step, *, rp: bool = False) -> Transition:
     """A change of position in the current hex. ``rp``: the unit entered this hex along a
     road/path this Player Turn (the trip flare -4 drm, G.8)."""
     h = st.hex
@@ -410,7 +425,7 @@ def _here(ctx: MoveContext, st: State, s: Step, rp: bool = False) -> Transition:
             data.rule("bypass"), "a unit in Bypass changes position only after entering a hex"
         )
     if st.entrenched and want in ("above", "beneath", "in", "bank", "ground"):
-        return _leave_entrenchment(ctx, st, want, rp)
+        return _leave_entrenchment(ctx, st, want, rp=rp)
     if want in ("above", "beneath"):
         target = Position.ABOVE if want == "above" else Position.BENEATH
         cost = panji_rules.change_position(ctx, h, st.position.value, target.value)
@@ -426,7 +441,7 @@ def _here(ctx: MoveContext, st: State, s: Step, rp: bool = False) -> Transition:
                 "already IN that hex (G8 FORTIFICATIONS)",
             )
         where = paddy_rules.Where.BANK if st.position == Position.BANK else paddy_rules.Where.IN
-        ps = paddy_rules.step(ctx, h, where, h, want == "bank", False)
+        ps = paddy_rules.step(ctx, h, where, h, to_bank=want == "bank", via_trench=False)
         target = Position.BANK if want == "bank" else Position.IN
         ev = panji_rules.trip_flare_events(ctx, h, via_road_or_path=rp)
         return Transition(State(h, target), (*ps.hexside, *ps.cot), (*ps.events, *ev), (ps.cell,))
@@ -475,10 +490,12 @@ def _bypass(ctx: MoveContext, st: State, s: Step) -> Transition:
         if st.entrenched:
             costs.append(_exit_cost(st))  # B27.41
         if ctx.panji_at(x) is not None:
-            costs += panji_rules.exit_costs(ctx, x, st.position.value, crossing, False)
+            costs += panji_rules.exit_costs(ctx, x, st.position.value, crossing, via_trench=False)
         if paddy_rules.is_paddy(ctx, x):
             where = paddy_rules.Where.BANK if st.position == Position.BANK else paddy_rules.Where.IN
-            ps = paddy_rules.step(ctx, x, where, h, False, False, [bypass_cost(ctx)])
+            ps = paddy_rules.step(
+                ctx, x, where, h, to_bank=False, via_trench=False, b_cot=[bypass_cost(ctx)]
+            )
             costs += [*ps.hexside, *ps.cot]
         else:
             costs.append(bypass_cost(ctx))
