@@ -27,7 +27,7 @@ from aslpto.board.maps import Map, MapConditions
 from aslpto.formats.vasl.boardarchive import BoardArchive, read_board_archive, terrain_codes
 from aslpto.formats.vasl.boards import artwork_of
 from aslpto.rules.los import ArtworkLosEngine, Location
-from aslpto.rules.los.artwork import _pattern
+from aslpto.rules.los.pixels import _pattern
 from aslpto.rules.pto.terrain import build_map
 from timing import median_time, paired_ratio
 

@@ -34,11 +34,11 @@ real boards that carry their artwork, pixel by pixel as depicted
 
 from __future__ import annotations
 
-from aslpto.rules.los.artwork import (
-    ArtworkLosEngine as ArtworkLosEngine,
+from aslpto.rules.los.artcodes import (
+    plug_terrain_words as plug_terrain_words,
 )
 from aslpto.rules.los.artwork import (
-    plug_terrain_words as plug_terrain_words,
+    ArtworkLosEngine as ArtworkLosEngine,
 )
 from aslpto.rules.los.data import (
     G8_LOS as G8_LOS,
@@ -59,76 +59,7 @@ from aslpto.rules.los.data import (
     los_data as los_data,
 )
 from aslpto.rules.los.engine import (
-    _HEIGHT as _HEIGHT,
-)
-from aslpto.rules.los.engine import (
-    _HEX as _HEX,
-)
-from aslpto.rules.los.engine import (
-    _K as _K,
-)
-from aslpto.rules.los.engine import (
-    _NONE as _NONE,
-)
-from aslpto.rules.los.engine import (
-    _OBST as _OBST,
-)
-from aslpto.rules.los.engine import (
-    _ORCH_IN as _ORCH_IN,
-)
-from aslpto.rules.los.engine import (
-    _ORCH_OUT as _ORCH_OUT,
-)
-from aslpto.rules.los.engine import (
-    _PADDY as _PADDY,
-)
-from aslpto.rules.los.engine import (
-    _SAME as _SAME,
-)
-from aslpto.rules.los.engine import (
-    _SIDE as _SIDE,
-)
-from aslpto.rules.los.engine import (
-    _SPINE as _SPINE,
-)
-from aslpto.rules.los.engine import (
-    _VERTEX as _VERTEX,
-)
-from aslpto.rules.los.engine import (
-    _XOFF as _XOFF,
-)
-from aslpto.rules.los.engine import (
-    _YOFF as _YOFF,
-)
-from aslpto.rules.los.engine import (
     LosEngine as LosEngine,
-)
-from aslpto.rules.los.engine import (
-    _compact as _compact,
-)
-from aslpto.rules.los.engine import (
-    _Ends as _Ends,
-)
-from aslpto.rules.los.engine import (
-    _key as _key,
-)
-from aslpto.rules.los.engine import (
-    _lv as _lv,
-)
-from aslpto.rules.los.engine import (
-    _Prof as _Prof,
-)
-from aslpto.rules.los.engine import (
-    _rkey as _rkey,
-)
-from aslpto.rules.los.engine import (
-    _Side as _Side,
-)
-from aslpto.rules.los.engine import (
-    _unkey as _unkey,
-)
-from aslpto.rules.los.engine import (
-    _Walk as _Walk,
 )
 from aslpto.rules.los.locations import (
     _OVERRIDE_KEYS as _OVERRIDE_KEYS,
@@ -189,4 +120,73 @@ from aslpto.rules.los.queries import (
 )
 from aslpto.rules.los.queries import (
     units_with_los as units_with_los,
+)
+from aslpto.rules.los.walk import (
+    _HEIGHT as _HEIGHT,
+)
+from aslpto.rules.los.walk import (
+    _HEX as _HEX,
+)
+from aslpto.rules.los.walk import (
+    _K as _K,
+)
+from aslpto.rules.los.walk import (
+    _NONE as _NONE,
+)
+from aslpto.rules.los.walk import (
+    _OBST as _OBST,
+)
+from aslpto.rules.los.walk import (
+    _ORCH_IN as _ORCH_IN,
+)
+from aslpto.rules.los.walk import (
+    _ORCH_OUT as _ORCH_OUT,
+)
+from aslpto.rules.los.walk import (
+    _PADDY as _PADDY,
+)
+from aslpto.rules.los.walk import (
+    _SAME as _SAME,
+)
+from aslpto.rules.los.walk import (
+    _SIDE as _SIDE,
+)
+from aslpto.rules.los.walk import (
+    _SPINE as _SPINE,
+)
+from aslpto.rules.los.walk import (
+    _VERTEX as _VERTEX,
+)
+from aslpto.rules.los.walk import (
+    _XOFF as _XOFF,
+)
+from aslpto.rules.los.walk import (
+    _YOFF as _YOFF,
+)
+from aslpto.rules.los.walk import (
+    _compact as _compact,
+)
+from aslpto.rules.los.walk import (
+    _Ends as _Ends,
+)
+from aslpto.rules.los.walk import (
+    _key as _key,
+)
+from aslpto.rules.los.walk import (
+    _lv as _lv,
+)
+from aslpto.rules.los.walk import (
+    _Prof as _Prof,
+)
+from aslpto.rules.los.walk import (
+    _rkey as _rkey,
+)
+from aslpto.rules.los.walk import (
+    _Side as _Side,
+)
+from aslpto.rules.los.walk import (
+    _unkey as _unkey,
+)
+from aslpto.rules.los.walk import (
+    _Walk as _Walk,
 )

@@ -1,154 +1,44 @@
 """The LOS engine (A6): the thread walked hex by hex, judging obstacles, the ground, Hindrances
-and hexsides, at hex grain."""
+and hexsides, at hex grain. Its parts: :mod:`aslpto.rules.los.walk` (the thread as key offsets,
+the records of a walk, the height test), :mod:`aslpto.rules.los.hexsides` (hexside and vertex
+judging), :mod:`aslpto.rules.los.depressions` (stream Depressions, A6.3, G.1)."""
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from functools import lru_cache
-from typing import NamedTuple
 
 from aslpto.base.hints import Any
-from aslpto.base.records import record
 from aslpto.base.rulings import InputError
-from aslpto.board.hexes import Hex, Hexside, Vertex, distance
+from aslpto.board.hexes import Hex, distance
 from aslpto.board.maps import Map
-from aslpto.board.terrain import Feature, HexsideFeature, LOSEffect, Terrain
-from aslpto.rules.los.data import G8_LOS, SideRule, in_season_hindrance, los_data
+from aslpto.board.terrain import Feature, LOSEffect, Terrain
+from aslpto.rules.los.data import G8_LOS, in_season_hindrance, los_data
+from aslpto.rules.los.depressions import _DepressionJudging
+from aslpto.rules.los.hexsides import _HexsideJudging
 from aslpto.rules.los.locations import Blocker, HindranceHit, Location, LosOverride, LosResult
-from aslpto.rules.los.thread import trace
+from aslpto.rules.los.walk import (
+    _HEIGHT,
+    _HEX,
+    _NONE,
+    _OBST,
+    _ORCH_IN,
+    _ORCH_OUT,
+    _PADDY,
+    _SAME,
+    _SIDE,
+    _SPINE,
+    _compact,
+    _Ends,
+    _key,
+    _lv,
+    _Prof,
+    _Side,
+    _Walk,
+)
 from aslpto.state.game import Conditions, PaddyState
 
-_K = 4096
 
-
-_XOFF, _YOFF = 1024, 2048
-
-
-def _key(x: int, y: int) -> int:
-    return (x + _XOFF) * _K + (y + _YOFF)
-
-
-def _unkey(k: int) -> Hex:
-    x, y = divmod(k, _K)
-    return Hex(x - _XOFF, y - _YOFF)
-
-
-def _rkey(x: int, y: int) -> int:
-    """A relative offset as a key difference."""
-    return x * _K + y
-
-
-# compact events (relative to the first hex), see _compact()
-_HEX, _SIDE, _SPINE, _VERTEX = 0, 1, 2, 3
-
-
-# hex modes
-_NONE, _OBST, _SAME, _HEIGHT, _ORCH_IN, _ORCH_OUT, _PADDY = range(7)
-
-
-@record(slots=True)
-class _Prof:
-    """One hex as the LOS sees it (half levels)."""
-
-    base2: int
-    floor2: int  # base2, or one level lower for a stream Depression
-    mode: int
-    top2: int
-    inherent: bool
-    drm: int
-    rule: str
-    same_rule: str  # the rule of its same-level Hindrance (B14.21 for an orchard)
-    terrain: str
-    water: bool
-    depression: bool
-    flooded: bool  # a Water Obstacle raised by a flooded river (B21.21)
-
-
-@record(slots=True)
-class _Side:
-    """A hexside with something the LOS cares about."""
-
-    obstacle: SideRule | None  # wall / hedge / bocage
-    obstacle_word: str
-    bank: bool
-    cliff: bool
-    stream: bool  # a stream hexside (HexsideFeature.STREAM)
-    g1_exception: bool  # G.1: a stream hexside only between its own two end hexes
-
-    @property
-    def blocks(self) -> bool:
-        """Can it block a LOS of ends that are not entrenched?"""
-        return self.obstacle is not None or self.cliff
-
-
-@lru_cache(maxsize=8192)
-def _compact(dx: int, dy: int) -> tuple[tuple[Any, ...], ...]:
-    """The thread to offset (dx, dy) as key offsets, with ranges and own-hexside flags."""
-    a, b = Hex(0, 0), Hex(dx, dy)
-    out: list[tuple[Any, ...]] = []
-
-    def rel(h: Hex) -> int:
-        return _rkey(h.x, h.y)
-
-    def side_info(s: Hexside) -> tuple[int, int, int, bool, bool]:
-        ra, rb = rel(s.a), rel(s.b)
-        sk = (ra << 32) + rb
-        own = a in s or b in s
-        spine_a = a not in s and a.is_adjacent(s.a) and a.is_adjacent(s.b)
-        spine_b = b not in s and b.is_adjacent(s.a) and b.is_adjacent(s.b)
-        return (sk, ra, rb, own, spine_a or spine_b)
-
-    for e in trace(a, b):
-        if e.kind == "hex":
-            h = e.hexes[0]
-            if h in (a, b):
-                continue
-            out.append((_HEX, rel(h), distance(a, h), distance(h, b)))
-        elif e.kind == "side":
-            s = e.hexside
-            out.append((_SIDE, *side_info(s), rel(e.hexes[0]), rel(e.hexes[1])))
-        elif e.kind == "spine":
-            p, q = e.hexes
-            out.append(
-                (_SPINE, *side_info(e.hexside), rel(p), rel(q), distance(a, p), distance(p, b))
-            )
-        else:
-            rays = tuple((*side_info(s), side) for s, side in e.rays)
-            frm = None if e.frm is None else rel(e.frm)
-            to = None if e.to is None else rel(e.to)
-            out.append((_VERTEX, rays, frm, to, tuple(rel(h) for h in e.hexes)))
-    return tuple(out)
-
-
-class _Ends(NamedTuple):
-    a: Hex
-    b: Hex
-    ea: int
-    eb: int
-    ent_a: bool
-    ent_b: bool
-
-
-class _Walk:
-    """Working state of one LOS check."""
-
-    __slots__ = ("block", "drm", "hits", "orchard_far", "paddy", "rules")
-
-    def __init__(self, first_rule: str) -> None:
-        self.block: tuple[int, Blocker] | None = None
-        self.drm = 0
-        self.paddy = 0
-        self.orchard_far = False
-        self.hits: list[HindranceHit] = []
-        self.rules: list[str] = [first_rule]
-
-    def cite(self, *rules: str) -> None:
-        for r in rules:
-            if r and r not in self.rules:
-                self.rules.append(r)
-
-
-class LosEngine:
+class LosEngine(_HexsideJudging, _DepressionJudging):
     """LOS on one map under one set of conditions. Build it once and ask it many times."""
 
     def __init__(
@@ -238,44 +128,6 @@ class LosEngine:
         same = tr.same_level_rule if tr is not None and mode != _PADDY else rule
         return mode, add2, drm, rule, inherent, same
 
-    def _side(self, s: Hexside, fs: frozenset[HexsideFeature]) -> _Side | None:
-        obstacle, word = None, ""
-        for w in ("bocage", "wall", "hedge"):
-            if HexsideFeature(w) in fs:
-                obstacle, word = self.data.hexsides[w], w
-                break
-        bank = HexsideFeature.BANK in fs and HexsideFeature.BREACHED not in fs
-        cliff = HexsideFeature.CLIFF in fs
-        stream = HexsideFeature.STREAM in fs
-        g1 = s in self.map.stream_los_exception
-        if obstacle is None and not (bank or cliff or stream or g1):
-            return None
-        return _Side(obstacle, word, bank, cliff, stream, g1)
-
-    def _stream_pairs(self) -> frozenset[int]:
-        """Hexsides between two stream hexes, across which the Depression runs on (hex
-        grain: any two adjacent stream hexes of one board). End-hexes of two different boards
-        join only where G.1 made their hexside a stream hexside."""
-        out: set[int] = set()
-        for h, info in self.map.cells.items():
-            if Feature.STREAM not in info.features:
-                continue
-            for n in (Hex(h.x + 1, h.y - 1), Hex(h.x + 1, h.y + 1), Hex(h.x, h.y + 2)):
-                ni = self.map.cells.get(n)
-                if ni is None or Feature.STREAM not in ni.features:
-                    continue
-                if info.stream_end and ni.stream_end and not self._boards(h) & self._boards(n):
-                    continue
-                out.add((_key(*h) << 32) + _key(*n))
-        return frozenset(out)
-
-    def _boards(self, h: Hex) -> set[str]:
-        """The boards a hex is printed on (two for a seam hex), or the overlay covering it."""
-        overlay = self.map.cells[h].overlay
-        if overlay is not None:
-            return {overlay}
-        return {n.board for n in self.map.layout.names(h)}
-
     # ends -------------------------------------------------------------------------------
 
     def elevation2(self, loc: Location) -> int:
@@ -287,10 +139,6 @@ class LosEngine:
         if p.depression and loc.level == 0 and loc.position != "crest":
             e = p.floor2
         return e
-
-    def _in_depression(self, loc: Location) -> bool:
-        p = self.prof[_key(loc.hex.x, loc.hex.y)]
-        return p.depression and loc.level == 0 and loc.position != "crest"
 
     # the check --------------------------------------------------------------------------
 
@@ -393,13 +241,6 @@ class LosEngine:
         if w.block is None and self.panji_keys:
             self._cite_panjis(events, ka, kb, w, notes)
 
-    def _hname(self, k: int) -> str:
-        """The name of the hex with key ``k`` (cached)."""
-        n = self._names.get(k)
-        if n is None:
-            n = self._names[k] = self.map.name(_unkey(k))
-        return n
-
     def _loc_name(self, loc: Location, k: int) -> str:
         s = self._hname(k)
         if loc.level:
@@ -443,26 +284,6 @@ class LosEngine:
             notes.append(f"Panji counter(s) in {names}: neither obstacle nor Hindrance (G9.2)")
 
     # obstacles --------------------------------------------------------------------------
-
-    @staticmethod
-    def _height_test(top2: int, hi: int, lo: int, r_hi: int, r_lo: int, crest: bool) -> str:
-        """A6.2 / A6.4 / B10.2 / B10.23 for one obstacle top (half levels): "higher" (than
-        both ends), "equal" (to the higher end and above the lower), "blind" (the lower end
-        is in a blind hex behind it) or ""."""
-        if top2 > hi:
-            return "higher"
-        if top2 == hi and top2 > lo:
-            return "equal"
-        if lo < top2 < hi:
-            # blind hexes: one, plus one per five full hexes from the higher end, less one per
-            # level the higher end stands above the obstacle beyond the first, plus one per
-            # level the lower end lies below the obstacle beyond the first (A6.41-.43); a
-            # Crest Line makes one fewer (B10.23).
-            n = (2 * top2 - hi - lo) // 2 + r_hi // 5
-            n = max(n, 0) if crest else max(n + 1, 1)
-            if r_lo <= n:
-                return "blind"
-        return ""
 
     def _hex_effect(
         self, p: _Prof, hi: int, lo: int, r_hi: int, r_lo: int, water_end: bool
@@ -642,244 +463,3 @@ class LosEngine:
                 w.cite(d.rule("inherent"))
             self._hinder(w, x, where, p)
         return None
-
-    def _entrenched(self, a: Location, b: Location, ea: int, eb: int) -> tuple[bool, bool]:
-        """Whether each end is entrenched Infantry whose LOS a wall/hedge (or, G8, a paddy
-        bank) hexside blocks: range > 1 and the other end not higher."""
-        rng = distance(a.hex, b.hex)
-        ent_a = a.entrenched and a.infantry and rng > 1 and eb <= ea
-        ent_b = b.entrenched and b.infantry and rng > 1 and ea <= eb
-        return (ent_a, ent_b)
-
-    def _side_effect(
-        self, info: tuple[Any, ...], sd: _Side, ka: int, ends: _Ends, along: bool
-    ) -> Blocker | None:
-        """A hexside the thread crosses (or runs along, ``along``): walls, hedges, bocage,
-        paddy banks for entrenched Infantry (G8), cliffs."""
-        _, ra, rb, own, spine_end = info
-        d, prof = self.data, self.prof
-        k1, k2 = ka + ra, ka + rb
-        h1, h2 = _unkey(k1), _unkey(k2)
-        p1, p2 = prof.get(k1), prof.get(k2)
-        base2 = max(p.base2 for p in (p1, p2) if p is not None)
-        if (ends.ent_a or ends.ent_b) and (sd.obstacle is not None or sd.bank):
-            why = (
-                "entrenched Infantry cannot see over it to a non-adjacent Location not "
-                f"higher than it ({d.rule('entrenched_hexside')})"
-            )
-            where = self._side_name(k1, k2)
-            if sd.obstacle is not None:
-                return Blocker(where, d.rule("entrenched_hexside"), f"{sd.obstacle_word}: {why}")
-            return Blocker(where, G8_LOS, f"paddy bank, a hedge to entrenched Infantry: {why}")
-        hi, lo = max(ends.ea, ends.eb), min(ends.ea, ends.eb)
-        high, low = (ends.a, ends.b) if ends.ea >= ends.eb else (ends.b, ends.a)
-        ob = sd.obstacle
-        if ob is not None and not own and (ob.own_spine or not spine_end):
-            top2 = base2 + ob.height2
-            if ob.blind_hexes:
-                near = h1 if distance(high, h1) <= distance(high, h2) else h2
-                t = self._height_test(
-                    top2, hi, lo, distance(high, near), distance(near, low), crest=False
-                )
-            else:
-                t = "higher" if top2 > hi else ""
-            if t:
-                why = {
-                    "higher": "higher than both ends",
-                    "equal": "no height advantage",
-                    "blind": "the lower end is in a blind hex behind it",
-                }[t]
-                return Blocker(
-                    self._side_name(k1, k2),
-                    ob.rule,
-                    f"{sd.obstacle_word} hexside to level {_lv(top2)}: {why}",
-                )
-        if sd.cliff and not along and p1 is not None and p2 is not None:
-            hk, hp = (h1, p1) if p1.base2 >= p2.base2 else (h2, p2)
-            if hk not in (ends.a, ends.b):
-                t = self._height_test(
-                    hp.base2, hi, lo, distance(high, hk), distance(hk, low), crest=False
-                )
-                if t:
-                    return Blocker(
-                        self._side_name(k1, k2),
-                        d.rule("cliff"),
-                        f"cliff hexside at level {_lv(hp.base2)}: {t}",
-                    )
-        return None
-
-    def _vertex(
-        self, e: tuple[Any, ...], ka: int, ssk: int, ends: _Ends, entrenched: bool
-    ) -> Blocker | None:
-        """A thread through a vertex crosses a wall/hedge line there only if the line has a
-        branch on each side of the thread (A6.1: visible on both sides)."""
-        found: dict[int, Blocker] = {}
-        for ray in e[1]:
-            side = ray[5]
-            if side == 0 or side in found:
-                continue
-            sd = self.sides.get(ssk + ray[0])
-            if sd is None or not (sd.obstacle is not None or (entrenched and sd.bank)):
-                continue
-            blk = self._side_effect(ray[:5], sd, ka, ends, along=True)
-            if blk is not None:
-                found[side] = blk
-        if len(found) < 2:
-            return None
-        blk = found[1]
-        h1, h2, h3 = (_unkey(ka + k) for k in e[4])
-        if all(h in self.map.cells for h in (h1, h2, h3)):
-            where = self.map.layout.vertex_name(Vertex.of(h1, h2, h3))
-        else:
-            where = blk.where  # a vertex on the map edge: named by the blocking hexside
-        return Blocker(where, blk.rule, f"through the vertex, {blk.why}")
-
-    # Depressions (A6.3) and the G.1 stream end-hexes --------------------------------------
-
-    def _continuous(self, k1: int, k2: int, ka: int, kb: int) -> bool:
-        """Does the stream Depression run on across the hexside between hexes k1 and k2?
-        G.1: a stream hexside joining two boards' end-hexes counts only for a LOS from one
-        of those two hexes to the other."""
-        lo_k, hi_k = (k1, k2) if k1 < k2 else (k2, k1)
-        sk = (lo_k << 32) + hi_k
-        sd = self.sides.get(sk)
-        if sd is not None and sd.g1_exception:
-            return {k1, k2} == {ka, kb}
-        return sk in self.stream_pairs or (sd is not None and sd.stream)
-
-    def _depressions(
-        self,
-        events: tuple[tuple[Any, ...], ...],
-        ka: int,
-        kb: int,
-        ea: int,
-        eb: int,
-        a: Location,
-        b: Location,
-        w: _Walk,
-    ) -> None:
-        """A6.3: a LOS out of (into) a Depression must stay in it until the other end is as
-        many levels higher as it is hexes away."""
-        rng = distance(a.hex, b.hex)
-        n = len(events)
-        for dep, e_dep, e_oth, k_dep, k_oth, order in (
-            (a, ea, eb, ka, kb, range(n)),
-            (b, eb, ea, kb, ka, range(n - 1, -1, -1)),
-        ):
-            if not self._in_depression(dep):
-                continue
-            k2 = e_oth - e_dep
-            if k2 >= 2 * rng:
-                continue
-            blk = self._depression_walk(events, order, ka, kb, k_dep, k_oth, e_dep, k2, k_dep == ka)
-            if blk is not None and (w.block is None or blk[0] <= w.block[0]):
-                w.block = blk
-
-    def _depression_walk(
-        self,
-        events: tuple[tuple[Any, ...], ...],
-        order: range,
-        ka: int,
-        kb: int,
-        k_dep: int,
-        k_oth: int,
-        floor: int,
-        k2: int,
-        forward: bool,
-    ) -> tuple[int, Blocker] | None:
-        """Walk from the Depression end: every hex must be IN the same Depression, joined
-        across stream hexsides, until one as near the other end as the level difference;
-        leaving onto ground no higher than the Depression's floor also ends it."""
-        m = self.map
-        rule = self.data.rule("depression")
-        prev: int | None = k_dep  # None: arrived along a hexside (a spine)
-        oth_hex = _unkey(k_oth)
-
-        def in_dep(k: int) -> bool:
-            p = self.prof.get(k)
-            return p is not None and p.depression and p.floor2 == floor
-
-        last = order[-1] if len(order) else 0
-        for i in order:
-            e = events[i]
-            kind = e[0]
-            if kind == _HEX:
-                k = ka + e[1]
-                p = self.prof.get(k)
-                if p is None:
-                    continue
-                h = _unkey(k)
-                if in_dep(k):
-                    if prev is not None and not self._continuous(prev, k, ka, kb):
-                        return (i, self._dep_block(prev, k, rule))
-                    prev = k
-                    if 2 * distance(h, oth_hex) <= k2:
-                        return None
-                    continue
-                if p.floor2 <= floor:
-                    return None
-                return (
-                    i,
-                    Blocker(
-                        m.name(h),
-                        rule,
-                        "the LOS leaves the Depression before "
-                        "the other end is as many levels higher as it is hexes away",
-                    ),
-                )
-            if kind == _SPINE:
-                kp, kq = ka + e[6], ka + e[7]
-                inside = [k for k in (kp, kq) if in_dep(k)]
-                if not inside:
-                    floors = [self.prof[k].floor2 for k in (kp, kq) if k in self.prof]
-                    if floors and min(floors) <= floor:
-                        return None
-                    where = self._side_name(kp, kq)
-                    return (
-                        i,
-                        Blocker(where, rule, "the LOS leaves the Depression along this hexside"),
-                    )
-                prev = None
-                if 2 * distance(_unkey(inside[0]), oth_hex) <= k2:
-                    return None
-                continue
-            if kind == _VERTEX and e[2] is not None and e[3] is not None:
-                nxt = ka + (e[3] if forward else e[2])
-                if prev is not None and in_dep(nxt) and not self._continuous(prev, nxt, ka, kb):
-                    return (i, self._dep_block(prev, nxt, rule))
-        if in_dep(k_oth) and prev is not None and not self._continuous(prev, k_oth, ka, kb):
-            return (last, self._dep_block(prev, k_oth, rule))
-        return None
-
-    def _side_name(self, k1: int, k2: int) -> str:
-        """``37E5-E6``; a hexside on the map edge is named by its on-map hex."""
-        key = (k1 << 32) + k2 if k1 < k2 else (k2 << 32) + k1
-        n = self._names.get(-key)
-        if n is None:
-            n = self._names[-key] = self._side_name_uncached(k1, k2)
-        return n
-
-    def _side_name_uncached(self, k1: int, k2: int) -> str:
-        h1, h2 = _unkey(k1), _unkey(k2)
-        on = [h for h in (h1, h2) if h in self.map.cells]
-        if len(on) == 2:
-            return self.map.layout.hexside_name(Hexside.of(h1, h2))
-        return f"{self.map.name(on[0])} (map edge)"
-
-    def _dep_block(self, k1: int, k2: int, rule: str) -> Blocker:
-        s = Hexside.of(_unkey(k1), _unkey(k2))
-        sd = self.sides.get((_key(*s.a) << 32) + _key(*s.b))
-        rules = rule
-        why = "the Depression does not run on across this hexside"
-        if sd is not None and sd.g1_exception:
-            rules = "G.1"
-            why = (
-                "a hexside joining two boards' stream end-hexes is a stream hexside for "
-                "LOS only between those two hexes"
-            )
-        return Blocker(self.map.layout.hexside_name(s), rules, why)
-
-
-def _lv(v2: int) -> str:
-    """Half levels as levels: 3 -> '1.5'."""
-    return str(v2 // 2) if v2 % 2 == 0 else f"{v2 / 2:g}"

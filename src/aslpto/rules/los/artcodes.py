@@ -1,0 +1,374 @@
+"""The artwork as the LOS reads it (:mod:`aslpto.rules.los.artwork`): the code tables (what
+each terrain code of a real board is to the LOS under the scenario's conditions: a terrain word
+through G.1 and B21.6, then the terrain chart and data/los.toml; a wall, hedge, bocage, bank or
+cliff hexside), each board's planes of codes and levels (Water Obstacles a level beneath their
+banks, B21.2; raised when flooded, B21.21), the pixels of a thread, and the Inherent Terrain
+that fills a whole hex (B.6)."""
+
+from __future__ import annotations
+
+import importlib
+import re
+from collections.abc import Callable, Iterable, Sequence
+
+from aslpto.base import plugins
+from aslpto.base.hints import Any
+from aslpto.base.records import record
+from aslpto.board.artwork import Artwork
+from aslpto.board.hexes import Hex, Placement
+from aslpto.board.maps import Map, MapConditions, RiverDepth
+from aslpto.board.terrain import WATER_OBSTACLES, Feature, HexsideFeature, Terrain
+from aslpto.rules.los.data import SideRule
+from aslpto.rules.los.engine import LosEngine
+from aslpto.rules.los.locations import LosOverride
+from aslpto.rules.los.pixels import _PAD, _Geometry, _geometry, _Pattern, _pattern
+from aslpto.rules.los.walk import _NONE, _key, _Prof, _unkey
+from aslpto.state.game import Conditions
+
+TerrainWords = Callable[[MapConditions], Callable[[Terrain], Terrain]]
+"""Given the map's conditions, what a terrain word by itself becomes under them."""
+
+
+def plug_terrain_words(words: TerrainWords) -> None:
+    """How the conditions change a terrain word by itself (PTO Terrain, G.1; ice, B21.6):
+    :mod:`aslpto.rules` plugs in :func:`aslpto.rules.pto.terrain.terrain_words` (kept in
+    :data:`aslpto.base.plugins.TERRAIN_WORDS`)."""
+    plugins.TERRAIN_WORDS[:] = [words]
+
+
+_ZERO = 64
+"""A level byte ``v`` of the engine's grids is level ``v - 64``."""
+_SIGNED = bytes(max(0, min(255, (v - 256 if v > 127 else v) + _ZERO)) for v in range(256))
+_DOWN = bytes(max(v - 1, 0) for v in range(256))
+_UP = bytes(min(v + 1, 255) for v in range(256))
+
+# what a code is to the LOS
+_TERRAIN, _WALL, _BANK, _CLIFF = range(4)
+
+_LINES = frozenset({Feature.ROAD, Feature.PATH})
+"""Lines drawn through a hex's terrain: one over the centre dot hides the hex's terrain."""
+
+_DEPENDS: dict[Terrain, frozenset[str]] = {
+    Terrain.MARSH: frozenset({"swamp", "river", "mudflats"}),  # G.1; B21.122
+    Terrain.WOODEN_BUILDING: frozenset({"huts"}),  # G.1
+}
+"""A printed terrain that may change by what lies around its hex, and what it may become."""
+
+
+@record(slots=True)
+class _Code:
+    """What one terrain code of the artwork is to the LOS, under the conditions."""
+
+    kind: int
+    word: str = ""
+    mode: int = _NONE
+    add2: int = 0  # the top of an obstacle above its ground (half levels)
+    drm: int = 0
+    rule: str = ""
+    same: str = ""
+    inherent: bool = False
+    side: SideRule | None = None  # wall / hedge / bocage
+    depends: frozenset[str] = frozenset()
+
+
+@record(slots=True)
+class _Board:
+    """One real board as the engine reads it: the interesting codes (0 for a code that is
+    nothing to the LOS), the raw codes, and the levels (``_ZERO`` + level), each turned 180°
+    with the board and after ``_PAD`` empty pixel columns."""
+
+    art: Artwork
+    placement: Placement
+    mask: memoryview
+    codes: bytes
+    levels: memoryview
+    x0: int
+    y0: int
+
+
+_OWN_SIDE = {
+    HexsideFeature.WALL: "wall",
+    HexsideFeature.HEDGE: "hedge",
+    HexsideFeature.BOCAGE: "bocage",
+    HexsideFeature.BANK: "paddy bank",
+}
+"""An entrenched end's own hexside features that block it (see ``_own_hexside``)."""
+
+
+class _ArtworkPlanes(LosEngine):
+    """The map's boards as planes of codes and levels, and the code tables that say what
+    each code is to the LOS (the walk itself: :mod:`aslpto.rules.los.artwork`)."""
+
+    def __init__(
+        self,
+        m: Map,
+        conditions: Conditions | None = None,
+        panji_hexes: Iterable[Hex] = (),
+        overrides: Sequence[LosOverride] = (),
+        terrain_words: Callable[[Terrain], Terrain] | None = None,
+    ) -> None:
+        super().__init__(m, conditions, panji_hexes, overrides)
+        if terrain_words is None:
+            plugged = plugins.TERRAIN_WORDS
+            if not plugged and plugins.TERRAIN_WORDS_MODULE:
+                module = importlib.import_module(plugins.TERRAIN_WORDS_MODULE)
+                plugged[:] = [module.terrain_words]
+            terrain_words = plugged[0](m.conditions) if plugged else (lambda t: t)
+        self._words = terrain_words
+        self._word_codes: dict[str, _Code] = {}
+        self._profs: dict[tuple[int, int], _Prof] = {}
+        self._grain = frozenset(_key(*h) for h, c in m.cells.items() if c.overlay is not None)
+        self._hexwise: frozenset[int] | set[int] = self._grain
+        """Hexes judged as a whole: under an overlay, or Inherent Terrain at the centre dot."""
+        self.geometry: _Geometry | None = None
+        self.boards: dict[tuple[int, int], _Board] = {}
+        self._extent = (0, 0)
+        self.kinds: list[_Code | None] = [None] * 256
+        self._meanings: Sequence[Any] = ()
+        arts = [(p, m.artwork[p.board]) for p in m.layout.placements if p.board in m.artwork]
+        if not arts:
+            return
+        geo = _geometry(arts[0][1])
+        if geo is None or any(_geometry(art) != geo for _, art in arts):
+            return  # not a grid the pixel walk knows: hex grain throughout
+        self.geometry = geo
+        meanings = self._meanings = arts[0][1].meanings
+        for code in range(256):
+            self.kinds[code] = self._code_kind(meanings, code)
+        mask = bytes(code if k is not None else 0 for code, k in enumerate(self.kinds))
+        for p, art in arts:
+            self.boards[(p.grid_row, p.grid_col)] = self._board(art, p, mask)
+        rows = 1 + max(p.grid_row for p in m.layout.placements)
+        cols = 1 + max(p.grid_col for p in m.layout.placements)
+        self._extent = (cols * geo.width, rows * geo.height)
+        whole = {k for h in m.cells if self._inherent(h, k := _key(h.x, h.y)) is not None}
+        self._hexwise = self._grain | whole
+
+    # building ---------------------------------------------------------------------------
+
+    def _code_kind(self, meanings: Sequence[Any], code: int) -> _Code | None:
+        mn = meanings[code] if code < len(meanings) else None
+        if mn is None or mn.ignore:
+            return None
+        if mn.hexside is not None:
+            hs = mn.hexside
+            if hs.value in self.data.hexsides:
+                return _Code(_WALL, hs.value, side=self.data.hexsides[hs.value])
+            if hs == HexsideFeature.BANK:
+                return _Code(_BANK, hs.value)
+            if hs == HexsideFeature.CLIFF:
+                return _Code(_CLIFF, hs.value)
+            return None
+        if mn.terrain is None:
+            return None
+        got = self._word_code(self._words(mn.terrain), mn.height)
+        depends = _DEPENDS.get(mn.terrain, frozenset())
+        if depends:
+            return _Code(
+                got.kind,
+                got.word,
+                got.mode,
+                got.add2,
+                got.drm,
+                got.rule,
+                got.same,
+                got.inherent,
+                None,
+                depends,
+            )
+        return got if got.mode != _NONE or got.inherent else None
+
+    def _word_code(self, t: Terrain, height: int = 0) -> _Code:
+        """A terrain word as a code kind (a building as high as the source says, at least
+        the chart's height)."""
+        key = f"{t.value}/{height}"
+        got = self._word_codes.get(key)
+        if got is None:
+            extra = 0.0
+            if t.is_building:
+                extra = max(0.0, height - self.map.chart[t.value].obstacle_height)
+            mode, add2, drm, rule, inherent, same = self._mode(t.value, extra)
+            got = self._word_codes[key] = _Code(
+                _TERRAIN, t.value, mode, add2, drm, rule, same, inherent
+            )
+        return got
+
+    def _board(self, art: Artwork, p: Placement, mask_table: bytes) -> _Board:
+        levels = bytearray(art.levels.translate(_SIGNED))
+        self._water_levels(art, levels)
+        mask = art.codes.translate(mask_table)
+        codes = art.codes
+        lv = bytes(levels)
+        if p.rotated:
+            mask, codes, lv = mask[::-1], codes[::-1], lv[::-1]
+        geo = self.geometry
+        assert geo is not None
+        pad = bytes(_PAD * geo.height)  # (a thread's index base may lie before the board)
+        return _Board(
+            art,
+            p,
+            memoryview(pad + mask),
+            pad + codes,
+            memoryview(pad + lv),
+            p.grid_col * geo.width,
+            p.grid_row * geo.height,
+        )
+
+    def _water_levels(self, art: Artwork, levels: bytearray) -> None:
+        """B21.2: Water Obstacles a level beneath the land around them (lowered where the
+        artwork draws them at the level of their banks); B21.21: a flooded river and every
+        pond a level higher. Each column's run of water pixels is judged by the land pixels
+        just above and below it and beside its first pixel."""
+        water = [
+            c
+            for c, mn in enumerate(art.meanings)
+            if mn is not None and mn.terrain in WATER_OBSTACLES
+        ]
+        if not water:
+            return
+        flooded = self.map.conditions.river_depth == RiverDepth.FLOODED
+        rises = {
+            c
+            for c, mn in enumerate(art.meanings)
+            if mn is not None and mn.terrain in (Terrain.RIVER, Terrain.POND)
+        }
+        is_water = bytes(1 if c in water else 0 for c in range(256))
+        pat = re.compile(b"[" + b"".join(re.escape(bytes([c])) for c in water) + b"]+")
+        h, codes = art.height, art.codes
+        n = len(codes)
+        for m in pat.finditer(codes):
+            start, end = m.span()
+            while start < end:
+                stop = min(end, (start // h + 1) * h)
+                level = levels[start]
+                land = [
+                    i
+                    for i in (
+                        start - 1 if start % h else -1,
+                        stop if stop % h else -1,
+                        start - h,
+                        start + h,
+                    )
+                    if 0 <= i < n and not is_water[codes[i]]
+                ]
+                lowered = any(levels[i] > level for i in land)
+                delta = (0 if lowered else -1) + (1 if flooded and codes[start] in rises else 0)
+                if delta:
+                    table = _DOWN if delta < 0 else _UP
+                    levels[start:stop] = levels[start:stop].translate(table)
+                start = stop
+
+    # pixels -----------------------------------------------------------------------------
+
+    def _board_at(self, px: int, py: int) -> _Board | None:
+        geo = self.geometry
+        assert geo is not None
+        return self.boards.get((py // geo.height, px // geo.width))
+
+    def _pixel(self, px: int, py: int) -> tuple[_Board, int] | None:
+        """The board and grid index of map pixel ``(px, py)`` (kept on the map)."""
+        geo = self.geometry
+        assert geo is not None
+        px = min(max(px, 0), self._extent[0] - 1)
+        py = min(max(py, 0), self._extent[1] - 1)
+        bd = self.boards.get((py // geo.height, px // geo.width))
+        if bd is None:
+            return None
+        return bd, (px - bd.x0 + _PAD) * geo.height + (py - bd.y0)
+
+    def centre_pixel(self, h: Hex) -> tuple[int, int]:
+        """The map pixel of ``h``'s centre dot."""
+        geo = self.geometry
+        assert geo is not None
+        x4, y4 = geo.centre4(h.x, h.y)
+        return x4 // 4, y4 // 4
+
+    def _centre(self, h: Hex) -> tuple[int, int] | None:
+        """The raw code and level byte at ``h``'s centre dot, or None off the artwork."""
+        got = self._pixel(*self.centre_pixel(h))
+        if got is None:
+            return None
+        bd, i = got
+        return bd.codes[i], bd.levels[i]
+
+    def pixels(self, a: Hex, b: Hex) -> tuple[_Pattern, tuple[int, ...], tuple[int, ...]] | None:
+        """The thread from ``a`` to ``b`` over the artwork: its pattern, and the code mask and
+        level of each of its pixels (None where it runs off the artwork)."""
+        geo = self.geometry
+        if geo is None:
+            return None
+        pat = _pattern(geo, a.x % 4, a.y % 4, b.x - a.x, b.y - a.y)
+        if not pat.xs:
+            return pat, (), ()
+        x4, y4 = geo.centre4(a.x, a.y)
+        spx, spy = x4 // 4, y4 // 4
+        x_lo, x_hi, y_lo, y_hi = pat.box
+        bd = self._board_at(spx + x_lo, spy + y_lo)
+        if (
+            bd is not None
+            and bd.x0 <= spx + x_lo
+            and spx + x_hi < bd.x0 + geo.width
+            and bd.y0 <= spy + y_lo
+            and spy + y_hi < bd.y0 + geo.height
+        ):
+            base = (spx - bd.x0 + _PAD) * geo.height + (spy - bd.y0) + pat.low
+            return pat, pat.getter(bd.mask[base:]), pat.getter(bd.levels[base:])
+        vals: list[int] = []
+        levs: list[int] = []
+        for dx, dy in zip(pat.xs, pat.ys, strict=True):
+            got = self._pixel(spx + dx, spy + dy)
+            if got is None:
+                return None
+            bd, i = got
+            vals.append(bd.mask[i])
+            levs.append(bd.levels[i])
+        return pat, tuple(vals), tuple(levs)
+
+    def _resolved(self, kd: _Code, k: int) -> _Code:
+        """A code whose terrain may change by its hex: what the map made of that hex."""
+        if not kd.depends:
+            return kd
+        cell = self.map.cells.get(_unkey(k))
+        if cell is not None and cell.terrain.value in kd.depends:
+            return self._word_code(cell.terrain)
+        return kd
+
+    def _inherent(self, h: Hex, k: int) -> tuple[_Code, int] | None:
+        """Inherent Terrain covering the hex's centre dot fills the whole hex (B.6): its code
+        and the level of its ground. A road or path drawn over the centre dot runs through the
+        hex's terrain (an orchard with a road through it is an orchard hex): there the hex is
+        what the map made of it."""
+        c = self._centre(h)
+        if c is None:
+            return None
+        kd = self.kinds[c[0]]
+        if kd is None and c[0] < len(self._meanings):
+            mn = self._meanings[c[0]]
+            cell = self.map.cells.get(h)
+            if mn is not None and mn.feature in _LINES and cell is not None:
+                kd = self._word_code(cell.terrain)
+        if kd is None or kd.kind != _TERRAIN:
+            return None
+        kd = self._resolved(kd, k)
+        return (kd, c[1]) if kd.inherent else None
+
+    def _prof_of(self, kd: _Code, lev: int) -> _Prof:
+        key = (id(kd), lev)
+        p = self._profs.get(key)
+        if p is None:
+            base2 = 2 * (lev - _ZERO)
+            p = self._profs[key] = _Prof(
+                base2,
+                base2,
+                kd.mode,
+                base2 + kd.add2,
+                kd.inherent,
+                kd.drm,
+                kd.rule,
+                kd.same,
+                kd.word,
+                False,
+                False,
+                False,
+            )
+        return p

@@ -1,0 +1,254 @@
+"""Walls, hedges, bocage and paddy banks as drawn (B9.2, B9.52, G8), an entrenched end's own
+hexside, and Depressions (A6.3), over the artwork (:mod:`aslpto.rules.los.artwork`); Panji
+counters on the thread cited (G9.2)."""
+
+from __future__ import annotations
+
+from aslpto.board.hexes import Hex, Hexside, distance
+from aslpto.board.terrain import Feature
+from aslpto.rules.los.artcodes import _BANK, _OWN_SIDE, _ZERO, _ArtworkPlanes, _Code
+from aslpto.rules.los.locations import Blocker, Location
+from aslpto.rules.los.pixels import _dist4, _Pattern
+from aslpto.rules.los.walk import _key, _lv, _Walk
+
+
+class _ArtworkEdges(_ArtworkPlanes):
+    """The judging of walls and banks drawn in a hex, of an entrenched end's own hexside, and
+    of the walk out of a Depression."""
+
+    def _own_hexside(
+        self,
+        a: Location,
+        b: Location,
+        ea: int,
+        eb: int,
+        pat: _Pattern,
+        start: tuple[int, int],
+        w: _Walk,
+    ) -> bool:
+        """An entrenched end's own wall, hedge, bocage or (G8) paddy bank hexside that the
+        thread leaves (enters) its hex by: entrenched Infantry cannot see over it to a
+        non-adjacent Location not higher than it. Its pixels lie in the end's own hex, which
+        the walk does not judge, so the hexside is read from the map (as the hex engine does)."""
+        ent = self._entrenched(a, b, ea, eb)
+        if not pat.groups or not (ent[0] or ent[1]):
+            return False
+        ha, hb = a.hex, b.hex
+        # the hexes the thread passes next to each end: one, or two where it leaves (enters)
+        # along a hexspine; either hexside counts, from whichever end the LOS is traced (A6.1)
+        firsts = [(ent[0], ha, g, g[4]) for g in pat.groups[:2]]
+        lasts = [(ent[1], hb, g, g[5] - 1) for g in reversed(pat.groups[-2:])]
+        for dug, end, g, i in (*firsts, *lasts):
+            n = Hex(ha.x + g[0], ha.y + g[1])
+            if not dug or not end.is_adjacent(n):
+                continue
+            feats = self.map.sides.get(Hexside.of(end, n), frozenset())
+            word = next((_OWN_SIDE[f] for f in _OWN_SIDE if f in feats), None)
+            if word is None:
+                continue
+            rule = self.data.rule("entrenched_hexside")
+            why = (
+                "entrenched Infantry cannot see over it to a non-adjacent Location not "
+                f"higher than it ({rule})"
+            )
+            where = self.map.layout.hexside_name(Hexside.of(end, n))
+            if word == "paddy bank":
+                self._block(
+                    w,
+                    pat,
+                    start,
+                    where,
+                    max(i, 0),
+                    "G8 (LOS)",
+                    f"paddy bank, a hedge to entrenched Infantry: {why}",
+                    rule,
+                )
+            else:
+                self._block(w, pat, start, where, max(i, 0), rule, f"{word}: {why}")
+            return True
+        return False
+
+    def _seen_bed(self, h: Hex, seen: tuple[bool, int, int], ra: int, rb: int) -> bool:
+        """Does the end out of the Depression see INTO hex ``h`` (A6.3): a hex of the
+        Depression (its centre dot on the Depression's bed) as many hexes from that end as
+        that end is levels higher?"""
+        dep_is_a, k2, floor = seen
+        if 2 * (rb if dep_is_a else ra) > k2:
+            return False
+        c = self._centre(h)
+        if c is None or c[1] != floor:
+            return False
+        mn = self._meanings[c[0]] if c[0] < len(self._meanings) else None
+        return mn is not None and mn.feature == Feature.STREAM
+
+    @staticmethod
+    def _block(
+        w: _Walk,
+        pat: _Pattern,
+        start: tuple[int, int],
+        where: str,
+        i: int,
+        rule: str,
+        why: str,
+        cite: str = "",
+    ) -> None:
+        j = min(i, len(pat.xs) - 1)
+        dx, dy = pat.xs[j], pat.ys[j]
+        w.cite(cite)
+        w.block = (i, Blocker(where, rule, why, (start[0] + dx, start[1] + dy)))
+
+    def _wall(
+        self,
+        kd: _Code,
+        h: Hex,
+        cs: tuple[int, ...],
+        ls: tuple[int, ...],
+        s: int,
+        code: int,
+        pat: _Pattern,
+        start: tuple[int, int],
+        a: Location,
+        b: Location,
+        ea: int,
+        eb: int,
+        ent: tuple[bool, bool],
+    ) -> tuple[int, str, str, str] | None:
+        """Wall, hedge and bocage pixels (B9.2, B9.52), and paddy banks to entrenched Infantry
+        (G8): each by the hexside it is drawn on (the neighbour whose centre is nearest)."""
+        geo = self.geometry
+        assert geo is not None
+        d = self.data
+        hi, lo = max(ea, eb), min(ea, eb)
+        entrenched = ent[0] or ent[1]
+        if kd.kind == _BANK and not entrenched:
+            return None
+        ends = (a.hex, b.hex)
+        high, low = (a.hex, b.hex) if ea >= eb else (b.hex, a.hex)
+        for j, c in enumerate(cs):
+            if c != code:
+                continue
+            dx, dy = pat.xs[s + j], pat.ys[s + j]
+            px, py = start[0] + dx, start[1] + dy
+            n = min(h.around(), key=lambda o: _dist4(geo, o, px, py))
+            if n in ends:
+                continue  # drawn on a hexside of an end's hex (see _own_hexside)
+            spine = any(n.is_adjacent(x) and h.is_adjacent(x) for x in ends)
+            side = kd.side
+            if spine and (side is None or not side.own_spine):
+                continue  # radiating from a vertex of an end's hex
+            where = (
+                self.map.layout.hexside_name(Hexside.of(h, n))
+                if n in self.map.cells
+                else self._hname(_key(*h))
+            )
+            if entrenched:
+                rule = d.rule("entrenched_hexside")
+                why = (
+                    "entrenched Infantry cannot see over it to a non-adjacent Location not "
+                    f"higher than it ({rule})"
+                )
+                if kd.kind == _BANK:
+                    return (
+                        s + j,
+                        "G8 (LOS)",
+                        f"paddy bank, a hedge to entrenched Infantry: {why}",
+                        "",
+                    )
+                return (s + j, rule, f"{kd.word}: {why}", "")
+            if side is None:
+                continue
+            top2 = 2 * (ls[j] - _ZERO) + side.height2
+            if side.blind_hexes:
+                near = h if distance(high, h) <= distance(high, n) else n
+                t = self._height_test(
+                    top2, hi, lo, distance(high, near), distance(near, low), crest=False
+                )
+            else:
+                t = "higher" if top2 > hi else ""
+            if t:
+                why = {
+                    "higher": "higher than both ends",
+                    "equal": "no height advantage",
+                    "blind": "the lower end is in a blind hex behind it",
+                }[t]
+                return (
+                    s + j,
+                    side.rule,
+                    f"{kd.word} drawn along {where}, to level {_lv(top2)}: {why}",
+                    "",
+                )
+        return None
+
+    def _depression(
+        self,
+        a: Location,
+        b: Location,
+        ea: int,
+        eb: int,
+        dep_a: bool,
+        dep_b: bool,
+        pat: _Pattern,
+        levs: tuple[int, ...],
+        start: tuple[int, int],
+        w: _Walk,
+    ) -> None:
+        """A6.3: a LOS out of (into) a Depression stays over ground no higher than its floor
+        until the other end is as many levels higher as it is hexes away."""
+        rng = distance(a.hex, b.hex)
+        rule = self.data.rule("depression")
+        groups = pat.groups
+        for dep, e_dep, e_oth, order in ((dep_a, ea, eb, groups), (dep_b, eb, ea, groups[::-1])):
+            if not dep:
+                continue
+            k2 = e_oth - e_dep
+            if k2 >= 2 * rng:
+                continue
+            floor = _ZERO + e_dep // 2
+            forward = order is groups
+            for hx, hy, ra, rb, s, e in order:
+                if 2 * (rb if forward else ra) <= k2:
+                    break
+                ls = levs[s:e]
+                above = [i for i, v in enumerate(ls) if v > floor]
+                if above:
+                    i = s + (above[0] if forward else above[-1])
+                    if w.block is None or i < w.block[0]:
+                        h = Hex(a.hex.x + hx, a.hex.y + hy)
+                        dx, dy = pat.xs[i], pat.ys[i]
+                        w.block = (
+                            i,
+                            Blocker(
+                                self._hname(_key(*h)),
+                                rule,
+                                "the LOS leaves the Depression before the other "
+                                "end is as many levels higher as it is hexes away",
+                                (start[0] + dx, start[1] + dy),
+                            ),
+                        )
+                    break
+
+    def _panjis(self, ka: int, kb: int, ha: Hex, pat: _Pattern, w: _Walk, notes: list[str]) -> None:
+        pk = self.panji_keys
+        seen = [k for k in (ka, kb) if k in pk]
+        seen += [
+            k for g in pat.groups if g[4] < g[5] and (k := _key(ha.x + g[0], ha.y + g[1])) in pk
+        ]
+        if seen:
+            w.cite("G9.2")
+            names = ", ".join(dict.fromkeys(self._hname(k) for k in seen))
+            notes.append(f"Panji counter(s) in {names}: neither obstacle nor Hindrance (G9.2)")
+
+
+def _seen_into(
+    ea: int, eb: int, dep_a: bool, dep_b: bool, rng: int
+) -> tuple[bool, int, int] | None:
+    """A6.3: one end IN a Depression and the other higher, by fewer levels than the range:
+    (whether the Depression end is the first, the other's height above it in half levels,
+    the Depression's floor as a level byte); None otherwise."""
+    if dep_a == dep_b:
+        return None
+    e_dep, e_oth = (ea, eb) if dep_a else (eb, ea)
+    k2 = e_oth - e_dep
+    if k2 <= 0 or k2 >= 2 * rng:
+        return None
+    return (dep_a, k2, _ZERO + e_dep // 2)
