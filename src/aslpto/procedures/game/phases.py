@@ -1,0 +1,300 @@
+"""The Player Turn (A3): its eight phases in order, what each lets each side do, and the
+markers the phases set and clear, each with its rule and the public text it was read from.
+
+A Game Turn is two Player Turns; in each, the player who moves is the ATTACKER and the other the
+DEFENDER (A3). The phases (A3.1-A3.8): Rally (RPh), Prep Fire (PFPh), Movement (MPh), Defensive
+Fire (DFPh), Advancing Fire (AFPh), Rout (RtPh), Advance (APh), Close Combat (CCPh).
+
+The rule texts in ``/work/shared/rules/`` are chapter G and B21; chapter A's Sequence of Play
+is read from the public eASLRB (A3, A7, A8) and the public sequence-of-play sheets named in
+:data:`SOURCES`. A rule no such text was read for is ``sure = False``: an answer resting on
+it lists it as an unchecked value.
+"""
+
+from __future__ import annotations
+
+from enum import StrEnum
+
+from aslpto.base.records import record
+
+
+class PhaseName(StrEnum):
+    """A3.1-A3.8, in the order of the Player Turn."""
+
+    RPH = "RPh"
+    PFPH = "PFPh"
+    MPH = "MPh"
+    DFPH = "DFPh"
+    AFPH = "AFPh"
+    RTPH = "RtPh"
+    APH = "APh"
+    CCPH = "CCPh"
+
+    @property
+    def rule(self) -> str:
+        return f"A3.{ORDER.index(self) + 1}"
+
+    @property
+    def full_name(self) -> str:
+        return TITLES[self]
+
+    def next(self) -> PhaseName | None:
+        """The phase after this one in the Player Turn; None after the CCPh."""
+        i = ORDER.index(self)
+        return ORDER[i + 1] if i + 1 < len(ORDER) else None
+
+
+ORDER = tuple(PhaseName)
+
+TITLES = {
+    PhaseName.RPH: "Rally Phase",
+    PhaseName.PFPH: "Prep Fire Phase",
+    PhaseName.MPH: "Movement Phase",
+    PhaseName.DFPH: "Defensive Fire Phase",
+    PhaseName.AFPH: "Advancing Fire Phase",
+    PhaseName.RTPH: "Rout Phase",
+    PhaseName.APH: "Advance Phase",
+    PhaseName.CCPH: "Close Combat Phase",
+}
+
+
+def phase_of(text: str) -> PhaseName:
+    """A phase as typed (``mph``, ``MPh``)."""
+    for p in PhaseName:
+        if p.value.lower() == text.strip().lower():
+            return p
+    from aslpto.base.rulings import InputError
+
+    raise InputError(f"phase '{text}': one of {', '.join(p.value for p in PhaseName)}")
+
+
+class Marker(StrEnum):
+    """What the game remembers of a unit within a Player Turn beyond the unit's own status
+    (broken, pinned, DM, CX, TI are the unit's: :class:`~aslpto.state.units.Unit`)."""
+
+    PREP_FIRE = "prep-fire"  # A3.2
+    FIRST_FIRE = "first-fire"  # A3.3, A8.1
+    FINAL_FIRE = "final-fire"  # A3.4
+    FIRED = "fired"  # fired in a fire phase of this Player Turn (A7.1)
+    MOVED = "moved"  # moved in this MPh
+    ROUTED = "routed"  # routed in this RtPh
+    ADVANCED = "advanced"  # advanced in this APh
+    LABOR = "labor"  # attempted a labor task in the PFPh (A3.2, A3.3)
+
+
+SOURCES = {
+    "eASLRB-A3": "https://easlrb-195320.firebaseapp.com/A/A3.HTM",
+    "eASLRB-A7": "https://easlrb-195320.firebaseapp.com/A/A7.HTM",
+    "eASLRB-A8": "https://easlrb-195320.firebaseapp.com/A/A8.HTM",
+    "SK-SOP": "https://www.scribd.com/document/568614044/ASL-SeqOP-table",
+    "phases-QR": "https://idoc.tips/download/asl-phase-reference-sheetpdf-pdf-free.html",
+    "asl-assist-CCPh": "https://asl-assist.net/?content=phaser&phase=close",
+    "SK-blog": "http://ec-are-moderate.blogspot.com/2010/10/starter-kit-sequence-of-play.html",
+}
+"""The public texts the Sequence of Play was read from (their words, not copied here)."""
+
+
+@record
+class PhaseRule:
+    """One rule of the Sequence of Play the game enforces: its number, what it says in short,
+    the sources it was read from (:data:`SOURCES`), and whether a source printing it was read
+    (``sure``)."""
+
+    key: str
+    rule: str
+    what: str
+    sources: tuple[str, ...]
+    sure: bool = True
+
+    @property
+    def label(self) -> str:
+        return f"{self.rule} game.{self.key}: {self.what} (procedures/game/phases.py)"
+
+
+RULES = {
+    r.key: r
+    for r in (
+        PhaseRule(
+            "player_turn",
+            "A3",
+            "a Game Turn is two Player Turns of eight phases; the player who moves is the ATTACKER",
+            ("eASLRB-A3",),
+        ),
+        PhaseRule(
+            "rally",
+            "A3.1",
+            "both players may attempt to repair and rally in the RPh",
+            ("eASLRB-A3",),
+        ),
+        PhaseRule(
+            "prep_fire",
+            "A3.2",
+            "the ATTACKER fires or performs labor tasks in the PFPh; Prep Fire (TI) counters "
+            "on them",
+            ("eASLRB-A3",),
+        ),
+        PhaseRule(
+            "movement",
+            "A3.3",
+            "the ATTACKER moves units that neither fired nor attempted a labor task in the PFPh; "
+            "the DEFENDER First Fires at them as they move",
+            ("eASLRB-A3",),
+        ),
+        PhaseRule(
+            "first_fire",
+            "A8.1",
+            "Defensive First Fire is only at a moving unit, and affects only the moving "
+            "unit/stack; once another unit begins to move, those moved before are not moving",
+            ("eASLRB-A8",),
+        ),
+        PhaseRule(
+            "defensive_fire",
+            "A3.4",
+            "the DEFENDER fires units not marked First Fire; those marked fire only as Final "
+            "Fire; all First and Final Fire counters are removed at the end of the DFPh",
+            ("eASLRB-A3",),
+        ),
+        PhaseRule(
+            "one_fire_phase",
+            "A7.1",
+            "no unit fires its inherent FP in more than one fire phase per Player Turn",
+            ("eASLRB-A7",),
+        ),
+        PhaseRule(
+            "advancing_fire",
+            "A3.5",
+            "the ATTACKER fires units that did not fire in the PFPh or attempt a labor task; "
+            "Prep Fire counters are removed at the end of the AFPh",
+            ("eASLRB-A3", "SK-SOP"),
+            sure=False,
+        ),
+        PhaseRule(
+            "rout",
+            "A3.6",
+            "broken units rout in the RtPh, the ATTACKER's first; only a broken unit routs",
+            ("SK-SOP",),
+            sure=False,
+        ),
+        PhaseRule(
+            "advance",
+            "A3.7",
+            "the ATTACKER's unbroken, unpinned units may advance one Location in the APh",
+            ("SK-SOP",),
+            sure=False,
+        ),
+        PhaseRule(
+            "close_combat",
+            "A3.8",
+            "units of both sides in one Location attack each other in the CCPh",
+            ("SK-SOP",),
+            sure=False,
+        ),
+        PhaseRule(
+            "move_once",
+            "A3.3",
+            "a unit moves once in its MPh (a reading of A3.3 and A8.1)",
+            ("eASLRB-A3", "eASLRB-A8"),
+            sure=False,
+        ),
+        PhaseRule(
+            "dm_removal",
+            "A10.62",
+            "DM counters are removed at the end of the RPh from units not ADJACENT to an "
+            "enemy unit",
+            ("SK-SOP", "phases-QR"),
+            sure=False,
+        ),
+        PhaseRule(
+            "cx_removal",
+            "A4.51",
+            "the ATTACKER's CX counters are removed at the start of his MPh",
+            ("SK-blog", "SK-SOP"),
+        ),
+        PhaseRule(
+            "pin_ti_removal",
+            "A7.8",
+            "pins and TI counters are removed at the end of the CCPh",
+            ("asl-assist-CCPh",),
+        ),
+        PhaseRule(
+            "rout_path",
+            "A10.5",
+            "a rout is priced as a move; the rout path's limits (away from enemy units, to "
+            "cover) are not checked",
+            (),
+            sure=False,
+        ),
+        PhaseRule(
+            "labor_tasks",
+            "A3.2",
+            "Search, Entrench and Clearance are labor tasks made in the PFPh (a reading)",
+            ("eASLRB-A3",),
+            sure=False,
+        ),
+    )
+}
+"""Every rule of the Sequence of Play the game enforces, by key."""
+
+
+@record
+class Allowed:
+    """An action a phase allows: its name, who may take it, and the rule."""
+
+    action: str
+    who: str  # ATTACKER | DEFENDER | both
+    rule: str
+    what: str
+
+    def as_json(self) -> dict[str, str]:
+        return {"action": self.action, "who": self.who, "rule": self.rule, "what": self.what}
+
+
+_ANY_PHASE = (
+    Allowed("mc", "both", "A10.1", "a Morale Check a unit must take (its cause the player's)"),
+    Allowed("ptc", "both", "A7.8", "a Pin Task Check a unit must take"),
+    Allowed("nmc", "both", "A10.1", "a Normal Morale Check from another cause"),
+    Allowed("end-phase", "both", "A3", "end this phase"),
+)
+
+ALLOWED: dict[PhaseName, tuple[Allowed, ...]] = {
+    PhaseName.RPH: (),
+    PhaseName.PFPH: (
+        Allowed("fire", "ATTACKER", "A3.2", "Prep Fire: the unit is marked Prep Fire"),
+        Allowed("search", "ATTACKER", "A3.2", "a labor task: the unit becomes TI"),
+        Allowed("entrench", "ATTACKER", "A3.2", "a labor task: the unit becomes TI"),
+        Allowed("clear", "ATTACKER", "A3.2", "a labor task: the units become TI"),
+    ),
+    PhaseName.MPH: (
+        Allowed("move", "ATTACKER", "A3.3", "a unit not marked Prep Fire or TI moves once"),
+        Allowed("fire", "DEFENDER", "A8.1", "Defensive First Fire at the moving unit"),
+    ),
+    PhaseName.DFPH: (
+        Allowed("fire", "DEFENDER", "A3.4", "Defensive Final Fire (First Fire units: ADJACENT)"),
+    ),
+    PhaseName.AFPH: (
+        Allowed("fire", "ATTACKER", "A3.5", "Advancing Fire by units that did not Prep Fire"),
+    ),
+    PhaseName.RTPH: (Allowed("rout", "both", "A3.6", "a broken unit routs"),),
+    PhaseName.APH: (Allowed("advance", "ATTACKER", "A3.7", "a unit advances one Location"),),
+    PhaseName.CCPH: (Allowed("cc", "both", "A3.8", "the Close Combat of one Location"),),
+}
+"""What each phase allows beyond the checks and the end of the phase (:data:`_ANY_PHASE`)."""
+
+
+def allowed(phase: PhaseName) -> tuple[Allowed, ...]:
+    """The actions ``phase`` allows, with who may take each and its rule."""
+    return (*ALLOWED[phase], *_ANY_PHASE)
+
+
+__all__ = [
+    "ALLOWED",
+    "ORDER",
+    "RULES",
+    "SOURCES",
+    "Allowed",
+    "Marker",
+    "PhaseName",
+    "PhaseRule",
+    "allowed",
+    "phase_of",
+]
