@@ -12,34 +12,38 @@ from typing import Any
 import pytest
 
 import aslpto
+from aslpto.base.records import replace
 from aslpto.base.rulings import InputError, RuleViolation
 from aslpto.cli import main
 from aslpto.formats import scenario
 from aslpto.procedures.cc import CCOptions, close_combat
+from aslpto.rules.cc.attack import CCAttack
 from aslpto.state.dice import GivenDice
+from aslpto.state.game import Game
+from aslpto.state.units import Unit
 
 ROOT = Path(__file__).resolve().parent.parent
 DRAINED = ROOT / "examples" / "paddy-river.toml"
 
 
 @pytest.fixture(scope="module")
-def game():  # type: ignore[no-untyped-def]
+def game() -> Game:
     return scenario.load(str(DRAINED))
 
 
-def _with(game, **units):  # type: ignore[no-untyped-def]
-    return game.__class__(**{**game.__dict__, "units": {**game.units, **units}})
+def _with(game: Game, **units: Unit) -> Game:
+    return replace(game, units={**game.units, **units})
 
 
-def _moved(game, **hexes):  # type: ignore[no-untyped-def]
+def _moved(game: Game, **hexes: str) -> Game:
     return _with(game, **{u: game.units[u].with_(hex=h) for u, h in hexes.items()})
 
 
-def _drm(attack) -> set[tuple[str, int]]:  # type: ignore[no-untyped-def]
+def _drm(attack: CCAttack) -> set[tuple[str, int]]:
     return {(i.rule, int(i.value)) for i in attack.drm_items}
 
 
-def test_a11_1_the_location_s_units_of_both_sides_attack_simultaneously(game) -> None:  # type: ignore[no-untyped-def]
+def test_a11_1_the_location_s_units_of_both_sides_attack_simultaneously(game: Game) -> None:
     g = _moved(game, U1="32N6")
     a = close_combat(g, "32N6")
     assert (a.location, a.attacker, a.defender) == ("32N6", "U.S.", "Japanese")
@@ -54,7 +58,7 @@ def test_a11_1_the_location_s_units_of_both_sides_attack_simultaneously(game) ->
     assert a.odds.probability(lambda r: r.eliminated == ("J3",)) == Fraction(55, 144)
 
 
-def test_a11_1_a_unit_id_names_its_hex_and_a_word_both_unit_and_hex_is_refused(game) -> None:  # type: ignore[no-untyped-def]
+def test_a11_1_a_unit_id_names_its_hex_and_a_word_both_unit_and_hex_is_refused(game: Game) -> None:
     g = _moved(game, U1="32N6")
     assert close_combat(g, "J3").location == "32N6"
     clash = _with(g, **{"32N6": g.units["J1"].with_(id="32N6")})
@@ -64,14 +68,14 @@ def test_a11_1_a_unit_id_names_its_hex_and_a_word_both_unit_and_hex_is_refused(g
         close_combat(g, "32ZZ99")
 
 
-def test_a11_1_a_location_without_both_sides_is_refused(game) -> None:  # type: ignore[no-untyped-def]
+def test_a11_1_a_location_without_both_sides_is_refused(game: Game) -> None:
     with pytest.raises(RuleViolation, match=r"A11\.1: no enemy unit in 32N6: only Japanese"):
         close_combat(game, "32N6")
     with pytest.raises(RuleViolation, match=r"A11\.1: no enemy unit in 32E5: no unit there"):
         close_combat(game, "32E5")
 
 
-def test_g1_64_a_japanese_attacker_makes_the_location_s_cc_hand_to_hand(game) -> None:  # type: ignore[no-untyped-def]
+def test_g1_64_a_japanese_attacker_makes_the_location_s_cc_hand_to_hand(game: Game) -> None:
     g = _moved(game, U2="32O5", UL="32O5")
     a = close_combat(g, "32O5", attacker="japanese")
     assert a.attacker == "Japanese" and a.cc.hand_to_hand
@@ -85,7 +89,7 @@ def test_g1_64_a_japanese_attacker_makes_the_location_s_cc_hand_to_hand(game) ->
 
 
 def test_g8_212_a_unit_on_a_bank_counter_attacks_at_plus_one_and_is_attacked_at_minus_one(
-    game,  # type: ignore[no-untyped-def]
+    game: Game,
 ) -> None:
     g = _moved(game, U2="32O5", UL="32O5")
     atk, dfn = close_combat(g, "J2").cc.attacks
@@ -96,7 +100,7 @@ def test_g8_212_a_unit_on_a_bank_counter_attacks_at_plus_one_and_is_attacked_at_
 
 
 def test_g9_21_a_unit_above_a_panji_counter_attacks_at_plus_one_and_is_attacked_at_minus_one(
-    game,  # type: ignore[no-untyped-def]
+    game: Game,
 ) -> None:
     g = _moved(game, U1="32N6")
     g = _with(g, J3=g.units["J3"].with_(position="above-panji"))
@@ -106,7 +110,7 @@ def test_g9_21_a_unit_above_a_panji_counter_attacks_at_plus_one_and_is_attacked_
     assert ("G9.21", 1) in _drm(dfn)
 
 
-def test_a11_16_a_broken_unit_does_not_attack_and_is_attacked_at_minus_two(game) -> None:  # type: ignore[no-untyped-def]
+def test_a11_16_a_broken_unit_does_not_attack_and_is_attacked_at_minus_two(game: Game) -> None:
     g = _moved(game, U1="32N6")
     g = _with(g, J3=g.units["J3"].with_(broken=True))
     atk, dfn = close_combat(g, "32N6").cc.attacks
@@ -116,7 +120,7 @@ def test_a11_16_a_broken_unit_does_not_attack_and_is_attacked_at_minus_two(game)
         close_combat(both, "32N6")
 
 
-def test_a11_4_the_ambushing_side_attacks_first_and_a_roll_lands(game) -> None:  # type: ignore[no-untyped-def]
+def test_a11_4_the_ambushing_side_attacks_first_and_a_roll_lands(game: Game) -> None:
     g = _moved(game, U1="32N6")
     a = close_combat(g, "32N6", CCOptions(ambush="attacker"), dice=GivenDice("1,1 6,6"))
     assert a.cc.first == "attacker"
@@ -124,7 +128,7 @@ def test_a11_4_the_ambushing_side_attacks_first_and_a_roll_lands(game) -> None: 
     assert aslpto.close_combat is close_combat
 
 
-def test_a11_1_the_game_is_left_unchanged(game) -> None:  # type: ignore[no-untyped-def]
+def test_a11_1_the_game_is_left_unchanged(game: Game) -> None:
     g = _moved(game, U1="32N6")
     before = dict(g.units)
     close_combat(g, "32N6", dice=GivenDice("1,1 1,1"))

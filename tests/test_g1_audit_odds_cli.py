@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 from fractions import Fraction
+from typing import Any
 
 import pytest
 
@@ -12,17 +13,18 @@ from aslpto.cli import main
 from aslpto.cli.odds import describe
 
 
-def run_json(capsys: pytest.CaptureFixture[str], *argv: str) -> dict[str, object]:
+def run_json(capsys: pytest.CaptureFixture[str], *argv: str) -> dict[str, Any]:
     assert main(["odds", *argv, "--json"]) == 0
-    return json.loads(capsys.readouterr().out)  # type: ignore[no-any-return]
+    payload: dict[str, Any] = json.loads(capsys.readouterr().out)
+    return payload
 
 
 def test_g1_4231_cli_atmm_outcome_without_detail(capsys: pytest.CaptureFixture[str]) -> None:
     p = run_json(capsys, "atmm", "--unit", "t-h-hero")
-    got = {o["atmm"]: Fraction(o["probability"]) for o in p["outcomes"]}  # type: ignore[attr-defined]
+    got = {o["atmm"]: Fraction(o["probability"]) for o in p["outcomes"]}
     assert got == {True: Fraction(1, 2), False: Fraction(1, 2)}
     p = run_json(capsys, "atmm", "--unit", "t-h-hero", "--pre-1944")
-    got = {o["atmm"]: Fraction(o["probability"]) for o in p["outcomes"]}  # type: ignore[attr-defined]
+    got = {o["atmm"]: Fraction(o["probability"]) for o in p["outcomes"]}
     assert got == {True: Fraction(1, 3), False: Fraction(2, 3)}
     assert main(["odds", "atmm", "--unit", "t-h-hero"]) == 0
     out = capsys.readouterr().out
@@ -72,12 +74,12 @@ def test_g1_421_cli_stack_attempts_simultaneously_with_individual_dr(
     """G1.421: each MMC of a stack makes its own dr (4-4-7: <= 3; 1st-Line HS: +1, so <= 2)."""
     p = run_json(capsys, "th-hero", "--unit", "4-4-7", "--unit", "2-3-7:1st-line")
 
-    def heroes(o: dict[str, object]) -> int:
-        return sum(1 for u in o["result"] if u["kind"] == "t-h-hero")  # type: ignore[attr-defined]
+    def heroes(o: dict[str, Any]) -> int:
+        return sum(1 for u in o["result"] if u["kind"] == "t-h-hero")
 
     got = {
         n: sum(
-            (Fraction(o["probability"]) for o in p["outcomes"] if heroes(o) == n),  # type: ignore[attr-defined]
+            (Fraction(o["probability"]) for o in p["outcomes"] if heroes(o) == n),
             Fraction(0),
         )
         for n in (0, 1, 2)
@@ -101,7 +103,7 @@ def test_cli_units_not_acted_on_stay_present(
     capsys: pytest.CaptureFixture[str], argv: list[str]
 ) -> None:
     p = run_json(capsys, *argv)
-    for o in p["outcomes"]:  # type: ignore[attr-defined]
+    for o in p["outcomes"]:
         assert any(u["counter"] == "9-1" for u in o["result"])
 
 
@@ -119,8 +121,6 @@ def test_g1_641_cli_location_with_leader_present(capsys: pytest.CaptureFixture[s
         "9-1",
     )
     both = sum(
-        Fraction(o["probability"])
-        for o in p["outcomes"]  # type: ignore[attr-defined]
-        if len(o.get("eliminated", [])) == 2
+        Fraction(o["probability"]) for o in p["outcomes"] if len(o.get("eliminated", [])) == 2
     )
     assert both == Fraction(5, 6) ** 2

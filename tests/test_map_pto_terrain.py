@@ -4,15 +4,15 @@ from __future__ import annotations
 
 from aslpto.board.files import BoardData
 from aslpto.board.hexes import Layout
-from aslpto.board.maps import JungleType, MapConditions
+from aslpto.board.maps import HexInfo, JungleType, Map, MapConditions
 from aslpto.board.terrain import Feature, HexsideFeature, Terrain
 from aslpto.rules.pto.terrain import build_map
-from maphelp import board, one_board
+from maphelp import Conditions, board, one_board
 
-PTO = {"pto_terrain": True}
+PTO: Conditions = {"pto_terrain": True}
 
 
-def t(m, name):  # type: ignore[no-untyped-def]
+def t(m: Map, name: str) -> HexInfo:
     return m.info(m.hex(name))
 
 

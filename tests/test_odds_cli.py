@@ -4,8 +4,10 @@ every distribution summing to 1, every roll landing on an outcome."""
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from fractions import Fraction
 from pathlib import Path
+from typing import Any
 
 import pytest
 from hypothesis import given, settings
@@ -15,6 +17,7 @@ from aslpto.base.rulings import InputError
 from aslpto.cli import main
 from aslpto.cli.odds import Options, Procedure, describe, odds, resolve
 from aslpto.procedures.odds import PLAIN
+from aslpto.rules.morale import Result
 from aslpto.state.dice import GivenDice
 from aslpto.state.units import Kind, Strength, Unit, UnitClass
 
@@ -22,15 +25,16 @@ ROOT = Path(__file__).resolve().parent.parent
 ALL_DR = [(w, c) for w in range(1, 7) for c in range(1, 7)]
 
 
-def run_json(capsys: pytest.CaptureFixture[str], *argv: str) -> dict[str, object]:
+def run_json(capsys: pytest.CaptureFixture[str], *argv: str) -> dict[str, Any]:
     assert main(["odds", *argv, "--json"]) == 0
-    return json.loads(capsys.readouterr().out)  # type: ignore[no-any-return]
+    payload: dict[str, Any] = json.loads(capsys.readouterr().out)
+    return payload
 
 
-def prob(payload: dict[str, object], pred: object) -> Fraction:
+def prob(payload: dict[str, Any], pred: Callable[[dict[str, Any]], bool]) -> Fraction:
     total = Fraction(0)
-    for o in payload["outcomes"]:  # type: ignore[attr-defined]
-        if pred(o):  # type: ignore[operator]
+    for o in payload["outcomes"]:
+        if pred(o):
             total += Fraction(o["probability"])
     return total
 
@@ -66,7 +70,7 @@ def test_cli_attack_mc_hand_count(capsys: pytest.CaptureFixture[str]) -> None:
     # 12 -> broken 2-3-7; 7 (6) -> pinned; 2-6 (15) -> unchanged
     p = run_json(capsys, "mc", "1", "--unit", "4-4-8", "--no-heat-of-battle")
 
-    def one(c: str, **kw: object) -> object:
+    def one(c: str, **kw: object) -> Callable[[dict[str, Any]], bool]:
         return lambda o: (
             len(o["result"]) == 1
             and o["result"][0]["counter"] == c
@@ -78,20 +82,23 @@ def test_cli_attack_mc_hand_count(capsys: pytest.CaptureFixture[str]) -> None:
     assert prob(p, one("3-4-8")) == Fraction(9, 36)
     assert prob(p, one("3-4-7", **{"class": "1st-line"})) == Fraction(5, 36)
     assert prob(p, one("2-3-7", broken=True, dm=True)) == Fraction(1, 36)
-    assert "G1.121" in p["rules"] and "A10.31" in p["rules"]  # type: ignore[operator]
+    assert "G1.121" in p["rules"] and "A10.31" in p["rules"]
 
 
 def test_cli_mc_with_heat_of_battle_keeps_the_failures(capsys: pytest.CaptureFixture[str]) -> None:
     p = run_json(capsys, "mc", "1", "--unit", "4-4-8")
     assert prob(p, lambda o: o["result"][0]["counter"] == "3-4-8") == Fraction(9, 36)
-    assert sum(Fraction(o["probability"]) for o in p["outcomes"]) == 1  # type: ignore[attr-defined]
+    assert sum(Fraction(o["probability"]) for o in p["outcomes"]) == 1
 
 
 def test_api_nmc_hand_count() -> None:
     # 4-4-7 NMC (G1.13): fails on Original 8-11 by 1-4: 8, 9 (9 of 36) two broken 2-3-7 HS;
     # 10, 11 (5) >= ELR 3: two broken 2nd-Line 1-3-7 HS; 12 (1) Casualty MC: one broken 1-3-7
     d = odds("nmc", [describe("4-4-7")], Options(heat_of_battle=False))
-    faces = lambda r: tuple(u.counter for u in r.units)  # noqa: E731
+
+    def faces(r: Result) -> tuple[str, ...]:
+        return tuple(u.counter for u in r.units)
+
     assert d.probability(lambda r: faces(r) == ("2-3-7", "2-3-7")) == Fraction(9, 36)
     assert d.probability(lambda r: faces(r) == ("1-3-7", "1-3-7")) == Fraction(5, 36)
     assert d.probability(lambda r: faces(r) == ("1-3-7",)) == Fraction(1, 36)
@@ -108,7 +115,7 @@ def test_cli_panji_hand_count(capsys: pytest.CaptureFixture[str]) -> None:
     # and 4,4 = 8 is also Final = ML: that HS is pinned (1 of 36)
     p = run_json(capsys, "panji", "--unit", "4-4-8")
 
-    def hs(pinned: bool) -> object:
+    def hs(pinned: bool) -> Callable[[dict[str, Any]], bool]:
         return lambda o: (
             [u["counter"] for u in o["result"]] == ["2-3-8"]
             and not o["result"][0]["broken"]
@@ -128,7 +135,7 @@ def test_cli_sniper_hand_count(capsys: pytest.CaptureFixture[str]) -> None:
 
 def test_cli_sniper_dr1_on_squad_is_certain(capsys: pytest.CaptureFixture[str]) -> None:
     p = run_json(capsys, "sniper", "--unit", "3-4-8")
-    assert [o["result"][0]["counter"] for o in p["outcomes"]] == ["2-3-8"]  # type: ignore[attr-defined]
+    assert [o["result"][0]["counter"] for o in p["outcomes"]] == ["2-3-8"]
 
 
 def test_cli_th_hero_hand_count(capsys: pytest.CaptureFixture[str]) -> None:
@@ -171,7 +178,7 @@ def test_g1_641_a15_21_a_heroic_leader_described_on_the_command_line(
 
 def test_cli_panji_stack_and_aerial(capsys: pytest.CaptureFixture[str]) -> None:
     p = run_json(capsys, "panji-stack", "--unit", "4-4-7", "--unit", "4-4-7", "--leader", "9-1")
-    assert sum(Fraction(o["probability"]) for o in p["outcomes"]) == 1  # type: ignore[attr-defined]
+    assert sum(Fraction(o["probability"]) for o in p["outcomes"]) == 1
     p = run_json(capsys, "aerial-panji", "--unit", "4-4-8", "--unit", "3-3-6")
     both_pinned = lambda o: all(u["pinned"] for u in o["result"]) and len(o["result"]) == 2  # noqa: E731
     assert prob(p, both_pinned) == Fraction(6, 36)
@@ -183,10 +190,10 @@ def test_cli_panji_stack_and_aerial(capsys: pytest.CaptureFixture[str]) -> None:
 def test_cli_rolls(capsys: pytest.CaptureFixture[str]) -> None:
     p = run_json(capsys, "mc", "--unit", "4-4-8", "--rolls", "6,5")
     # the shape of an odds run: one outcome, the one rolled
-    [o] = p["outcomes"]  # type: ignore[misc]
+    [o] = p["outcomes"]
     assert [u["counter"] for u in o["result"]] == ["3-4-7"]
     assert o["probability"] == "1/1" and p["rolled"] == "6,5"
-    assert "G1.123" in p["rules"]  # type: ignore[operator]
+    assert "G1.123" in p["rules"]
 
 
 def test_cli_rolls_left_over_are_refused(capsys: pytest.CaptureFixture[str]) -> None:
@@ -208,15 +215,15 @@ def test_g1_1_a_japanese_squad_has_no_broken_side(capsys: pytest.CaptureFixture[
 def test_cli_options_describe_every_unit_given(capsys: pytest.CaptureFixture[str]) -> None:
     """--broken, --pinned, --class ... beside --unit describe that unit (not ignored)."""
     broken = run_json(capsys, "nmc", "--unit", "4-4-7", "--nationality", "american", "--broken")
-    assert broken["units"][0]["broken"] is True  # type: ignore[index]
+    assert broken["units"][0]["broken"] is True
     plain = run_json(capsys, "nmc", "--unit", "4-4-7", "--nationality", "american")
     assert broken["outcomes"] != plain["outcomes"]
     pinned = run_json(capsys, "nmc", "--unit", "4-4-8", "--pinned")
-    assert pinned["units"][0]["pinned"] is True  # type: ignore[index]
+    assert pinned["units"][0]["pinned"] is True
     reduced = run_json(
         capsys, "nmc", "--unit", "3-4-7", "--class", "1st-line", "--strength", "reduced"
     )
-    assert reduced["units"][0]["class"] == "1st-line"  # type: ignore[index]
+    assert reduced["units"][0]["class"] == "1st-line"
     assert main(["odds", "nmc", "--unit", "4-4-7:elite", "--class", "1st-line"]) == 2
     assert "Class given twice (elite, 1st-line)" in capsys.readouterr().err
     assert main(["odds", "nmc", "--unit", "4-4-8", "--counter", "4-4-7"]) == 2
@@ -246,8 +253,8 @@ def test_cli_help_says_nmc_is_not_mc_0(capsys: pytest.CaptureFixture[str]) -> No
 def test_cli_seeded_roll_lands_on_an_outcome(capsys: pytest.CaptureFixture[str]) -> None:
     p = run_json(capsys, "mc", "2", "--unit", "4-4-7", "--seed", "3")
     q = run_json(capsys, "mc", "2", "--unit", "4-4-7")
-    [rolled] = p["outcomes"]  # type: ignore[misc]
-    assert rolled["result"] in [o["result"] for o in q["outcomes"]]  # type: ignore[attr-defined]
+    [rolled] = p["outcomes"]
+    assert rolled["result"] in [o["result"] for o in q["outcomes"]]
 
 
 def test_cli_scenario_unit(capsys: pytest.CaptureFixture[str]) -> None:
@@ -277,7 +284,7 @@ def test_cli_text_output(capsys: pytest.CaptureFixture[str]) -> None:
 
 def test_cli_single_unit_options(capsys: pytest.CaptureFixture[str]) -> None:
     p = run_json(capsys, "ptc", "--counter", "3-4-7", "--class", "1st-line")
-    assert p["units"][0]["strength"] == "reduced"  # type: ignore[index]
+    assert p["units"][0]["strength"] == "reduced"
 
 
 # --- hypothesis over every procedure -------------------------------------------------------------
@@ -341,10 +348,10 @@ def test_class_names_the_face_standing_for_it_counter_any_other(
     p = run_json(
         capsys, "nmc", "--nationality", "american", "--class", "2nd-line", "--kind", "squad"
     )
-    faces = {u["counter"] for o in p["outcomes"] for u in o["result"]}  # type: ignore[attr-defined]
+    faces = {u["counter"] for o in p["outcomes"] for u in o["result"]}
     assert faces == {"5-4-6", "5-3-6", "2-2-6", "6-6-6", "1-4-9"}  # 1-4-9: a hero
     p = run_json(capsys, "nmc", "--nationality", "american", "--counter", "4-4-7")
-    faces = {u["counter"] for o in p["outcomes"] for u in o["result"]}  # type: ignore[attr-defined]
+    faces = {u["counter"] for o in p["outcomes"] for u in o["result"]}
     assert faces == {"4-4-7", "3-3-6", "1-2-6", "6-6-6", "1-4-9"}
     assert (
         main(["odds", "nmc", "--nationality", "usmc", "--class", "elite", "--kind", "squad"]) == 2

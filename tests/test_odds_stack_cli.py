@@ -7,7 +7,7 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
-from collections import Counter
+from collections import Counter, defaultdict
 from fractions import Fraction
 from typing import Any
 
@@ -34,7 +34,8 @@ ELEVEN = [w for _ in range(11) for w in ("--unit", "4-4-8")] + ["--leader", "9-1
 
 def run_json(capsys: pytest.CaptureFixture[str], *argv: str) -> dict[str, Any]:
     assert main(["odds", *argv, "--json"]) == 0
-    return json.loads(capsys.readouterr().out)  # type: ignore[no-any-return]
+    payload: dict[str, Any] = json.loads(capsys.readouterr().out)
+    return payload
 
 
 def _p(o: dict[str, Any]) -> Fraction:
@@ -58,9 +59,16 @@ def _standing(pieces: list[dict[str, Any]]) -> str:
     return "broken" if all(u["broken"] for u in pieces) else "good_order"
 
 
-def _marginals(joint: dict[str, Any], ids: list[str], fixed: list[str]) -> dict[str, Counter[Any]]:
+def _sums() -> defaultdict[Any, Fraction]:
+    """Probabilities summed by what they lead to."""
+    return defaultdict(Fraction)
+
+
+def _marginals(
+    joint: dict[str, Any], ids: list[str], fixed: list[str]
+) -> dict[str, defaultdict[Any, Fraction]]:
     """The marginals the summary gives, read off the joint listing."""
-    out: dict[str, Counter[Any]] = {"fixed": Counter(), "each": Counter()}
+    out: dict[str, defaultdict[Any, Fraction]] = {"fixed": _sums(), "each": _sums()}
     n = len(ids)
     for o in joint["outcomes"]:
         p = _p(o)
@@ -74,12 +82,12 @@ def _marginals(joint: dict[str, Any], ids: list[str], fixed: list[str]) -> dict[
             per[e] += 1
             out["each"][e] += p / n
         for e, k in per.items():
-            out.setdefault(repr(e), Counter())[k] += p
+            out.setdefault(repr(e), _sums())[k] += p
         standings = Counter(
             _standing([u for u in o["result"] if _of(uid, u["id"])]) for uid in [*ids, *fixed]
         )
         for s in ("eliminated", "broken", "good_order"):
-            out.setdefault(s, Counter())[standings[s]] += p
+            out.setdefault(s, _sums())[standings[s]] += p
     return out
 
 
@@ -115,12 +123,12 @@ def test_a10_2_g9_43_summary_equals_the_joint_marginals(
             e = _key(h["result"], h.get("eliminated_pieces", 0))
             counts = {o["count"]: _p(o) for o in h["outcomes"]}
             assert sum(counts.values()) == 1
-            want = m.get(repr(e), Counter())
+            want = m.get(repr(e), _sums())
             want[0] += 1 - sum(want.values())  # the outcomes where none ends so
             assert counts == {k: v for k, v in want.items() if v}
             assert h["rules"]
     fm = _marginals(joint, grouped, fixed)
-    leaders = Counter()
+    leaders = _sums()
     for o in sm["fixed"]["outcomes"]:
         key = (json.dumps(o["result"], sort_keys=True), tuple(o.get("eliminated", [])))
         leaders[key] += _p(o)
@@ -274,7 +282,7 @@ def test_a10_2_a_single_unit_is_listed_from_its_own_walk_with_the_stack_odds(
     args = parser.parse_args(argv)
     units, context = _units_from_args(args)
     proc = Procedure(args.procedure)
-    want: Counter[str] = Counter()
+    want = _sums()
     for r, p in stack_odds(proc, units, _options(args), context):
         want[json.dumps(result_json(r, detail=False, procedure=proc), sort_keys=True)] += p
     assert sum(got.values()) == 1
@@ -310,7 +318,7 @@ def test_g1_3_g1_14_a_berserk_crew_that_fails_is_casualty_reduced(
     listed = run_json(capsys, *argv)
     detail = run_json(capsys, *argv, "--detail")
     assert sum(_p(o) for o in listed["outcomes"]) == 1
-    by_end: Counter[str] = Counter()
+    by_end = _sums()
     for o in detail["outcomes"]:
         key = {k: v for k, v in o.items() if k not in ("probability", "events", "rules")}
         by_end[json.dumps(key, sort_keys=True)] += _p(o)
@@ -341,9 +349,9 @@ def test_a10_2_an_error_in_a_groups_checks_names_its_unit(
         stack_odds_location(units, Check.MC, drm=0)
 
 
-def _by_end(listing: dict[str, Any]) -> Counter[str]:
+def _by_end(listing: dict[str, Any]) -> defaultdict[Any, Fraction]:
     """Each outcome by the units left and those eliminated, with their ids, in no order."""
-    out: Counter[str] = Counter()
+    out = _sums()
     for o in listing["outcomes"]:
         end = {
             "result": sorted(json.dumps(u, sort_keys=True) for u in o["result"]),

@@ -10,7 +10,6 @@ from pathlib import Path
 
 import pytest
 from PIL import Image, ImageDraw
-from tests.formats.test_vasl_boardarchive import java_block_stream, los_payload, write_archive
 
 from aslpto.board.terrain import HexsideFeature, Terrain
 from aslpto.formats.vasl.boardarchive import parse_hex, read_board_archive
@@ -23,6 +22,7 @@ from aslpto.formats.vasl.overlays import (
     read_overlay_archive,
     resolve_colour,
 )
+from formats.test_vasl_boardarchive import java_block_stream, los_payload, write_archive
 
 W, H = 1800, 645
 LEVEL0, INTERIOR, BANK_BROWN, BLACK = (175, 188, 106), (174, 168, 78), (103, 75, 39), (0, 0, 0)
