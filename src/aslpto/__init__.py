@@ -12,6 +12,8 @@ The entry points a script needs (README, "From Python"); each is imported when f
 - ``check(game)`` — the setup findings (``aslpto check``)
 - ``evaluate_move(game, unit_id, steps, options)``, ``apply_move(game, result)``,
   ``reach(game, unit_id, options)``, ``MoveOptions`` — movement (``aslpto move``, ``reach``)
+- ``check_step(game, unit_id, steps_so_far, step, options)`` — may the unit take this step
+  now: the step priced with its rules, or the rule that refuses it (``/api/step``)
 - ``los(game, a, b)`` — line of sight (``aslpto los``)
 - ``make(id, nationality, kind, unit_class, strength)``, ``Kind``, ``UnitClass``,
   ``Strength`` — units from the counter catalog
@@ -40,8 +42,8 @@ if TYPE_CHECKING:
     from aslpto.procedures.cc import CCOptions, cc, close_combat
     from aslpto.procedures.fire import FireOptions, Phase, fire
     from aslpto.procedures.movement import apply as apply_move
+    from aslpto.procedures.movement import check_step, reach
     from aslpto.procedures.movement import evaluate as evaluate_move
-    from aslpto.procedures.movement import reach
     from aslpto.procedures.setup import check
     from aslpto.rules.los import los
     from aslpto.rules.morale import Check, odds_check, resolve_check
@@ -63,6 +65,7 @@ _LAZY = {
     "check": "aslpto.procedures.setup",
     "evaluate_move": "aslpto.procedures.movement:evaluate",
     "apply_move": "aslpto.procedures.movement:apply",
+    "check_step": "aslpto.procedures.movement",
     "reach": "aslpto.procedures.movement",
     "cc": "aslpto.procedures.cc",
     "CCOptions": "aslpto.procedures.cc",
@@ -101,6 +104,7 @@ __all__ = [
     "apply_move",
     "cc",
     "check",
+    "check_step",
     "close_combat",
     "dump",
     "evaluate_move",
