@@ -21,6 +21,8 @@ from aslpto.board.hexes import Hex, Layout
 from aslpto.board.terrain import HexsideFeature
 from aslpto.cli import main
 from aslpto.formats import svg
+from aslpto.formats.svg.geometry import _mid
+from aslpto.formats.svg.palette import _SIDE_STYLE
 from aslpto.rules.pto.terrain import build_map
 from aslpto.state.game import Conditions, Fortification, FortKind, Game, PaddyState, Panji, Side
 from aslpto.state.units import Kind, Strength, Unit, UnitClass
@@ -187,7 +189,7 @@ def test_g9_3_panji_marker_and_covered_hexside_ticks() -> None:
     for run in ticks:
         cx = sum(p[0] for p in run) / len(run)
         cy = sum(p[1] for p in run) / len(run)
-        mids = {n: svg._mid(*svg.side_segment(dd7, n)) for n in dd7.around()}
+        mids = {n: _mid(*svg.side_segment(dd7, n)) for n in dd7.around()}
         marked.add(min(mids, key=lambda n: math.dist(mids[n], (cx, cy))))
     assert marked == want
     assert len(_path_points(by_id(root, "panji-A-covered").get("d", ""))) == 1
@@ -234,7 +236,7 @@ def test_hexside_features_and_banks_are_drawn() -> None:
     root = parse(svg.render(game()))
     strokes = [el.get("stroke") for el in by_id(root, "hexsides")]
     for feature in ("hedge", "wall", "cliff", "bank"):
-        style = svg._SIDE_STYLE[HexsideFeature(feature)]
+        style = _SIDE_STYLE[HexsideFeature(feature)]
         assert style["stroke"] in strokes, feature
     legend = " ".join(texts(by_id(root, "legend")))
     for label in (

@@ -40,6 +40,7 @@ from aslpto.formats.vasl.savefile import (
     with_trait_state,
     write_save,
 )
+from aslpto.formats.vasl.savefile.encoding import _decode_with_key
 
 ESC = COMMAND_SEPARATOR
 
@@ -191,7 +192,7 @@ def test_obfuscation_round_trip(text: str, key: int) -> None:
     assert data.startswith(b"!VCSK")
     assert data[5:7] == f"{key:02x}".encode()
     assert decode(data) == text
-    assert vs._decode_with_key(data, "x") == (text, key)
+    assert _decode_with_key(data, "x") == (text, key)
 
 
 @given(st.text(), st.integers(0, 255))

@@ -14,9 +14,6 @@ from __future__ import annotations
 from aslpto.base.hints import TYPE_CHECKING
 from aslpto.base.plugins import Later
 from aslpto.formats.scenario.reader import (
-    _Reader as _Reader,
-)
-from aslpto.formats.scenario.reader import (
     default_position as default_position,
 )
 from aslpto.formats.scenario.reader import (
@@ -24,42 +21,6 @@ from aslpto.formats.scenario.reader import (
 )
 from aslpto.formats.scenario.reader import (
     loads as loads,
-)
-from aslpto.formats.scenario.source import (
-    _BARE_KEY as _BARE_KEY,
-)
-from aslpto.formats.scenario.source import (
-    _BOARD as _BOARD,
-)
-from aslpto.formats.scenario.source import (
-    _CHART_HINTS as _CHART_HINTS,
-)
-from aslpto.formats.scenario.source import (
-    _DATE as _DATE,
-)
-from aslpto.formats.scenario.source import (
-    _MEMBERS as _MEMBERS,
-)
-from aslpto.formats.scenario.source import (
-    _NATIONALITY as _NATIONALITY,
-)
-from aslpto.formats.scenario.source import (
-    _SIDE_HINTS as _SIDE_HINTS,
-)
-from aslpto.formats.scenario.source import (
-    _UNIT_FIELD as _UNIT_FIELD,
-)
-from aslpto.formats.scenario.source import (
-    _UNIT_HINTS as _UNIT_HINTS,
-)
-from aslpto.formats.scenario.source import (
-    _UNIT_KEY as _UNIT_KEY,
-)
-from aslpto.formats.scenario.source import (
-    _UNIT_KEYSET as _UNIT_KEYSET,
-)
-from aslpto.formats.scenario.source import (
-    _UNIT_PLAIN as _UNIT_PLAIN,
 )
 from aslpto.formats.scenario.source import (
     BUNDLED_BOARDS as BUNDLED_BOARDS,
@@ -108,12 +69,6 @@ from aslpto.formats.scenario.source import (
 )
 from aslpto.formats.scenario.source import (
     MapSource as MapSource,
-)
-from aslpto.formats.scenario.source import (
-    _optional_of as _optional_of,
-)
-from aslpto.formats.scenario.source import (
-    _remember as _remember,
 )
 from aslpto.formats.scenario.source import (
     bundled_boards as bundled_boards,

@@ -13,18 +13,6 @@ hexes stay exact integers.
 from __future__ import annotations
 
 from aslpto.rules.movement.costs import (
-    _CHART_COLUMN as _CHART_COLUMN,
-)
-from aslpto.rules.movement.costs import (
-    _CHART_NAMES as _CHART_NAMES,
-)
-from aslpto.rules.movement.costs import (
-    _base_cost as _base_cost,
-)
-from aslpto.rules.movement.costs import (
-    _column_value as _column_value,
-)
-from aslpto.rules.movement.costs import (
     along_path as along_path,
 )
 from aslpto.rules.movement.costs import (

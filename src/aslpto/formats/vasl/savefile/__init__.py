@@ -26,31 +26,7 @@ from aslpto.formats.vasl.savefile.boards import (
     Overlay as Overlay,
 )
 from aslpto.formats.vasl.savefile.boards import (
-    _board_name as _board_name,
-)
-from aslpto.formats.vasl.savefile.boards import (
-    _is_float as _is_float,
-)
-from aslpto.formats.vasl.savefile.boards import (
-    _is_int as _is_int,
-)
-from aslpto.formats.vasl.savefile.boards import (
-    _parse_board as _parse_board,
-)
-from aslpto.formats.vasl.savefile.boards import (
     parse_boards as parse_boards,
-)
-from aslpto.formats.vasl.savefile.encoding import (
-    _COMMAND_KINDS as _COMMAND_KINDS,
-)
-from aslpto.formats.vasl.savefile.encoding import (
-    _HEX_DIGITS as _HEX_DIGITS,
-)
-from aslpto.formats.vasl.savefile.encoding import (
-    _PLAIN_START as _PLAIN_START,
-)
-from aslpto.formats.vasl.savefile.encoding import (
-    _XOR_TABLES as _XOR_TABLES,
 )
 from aslpto.formats.vasl.savefile.encoding import (
     COMMAND_SEPARATOR as COMMAND_SEPARATOR,
@@ -80,24 +56,6 @@ from aslpto.formats.vasl.savefile.encoding import (
     SaveFileError as SaveFileError,
 )
 from aslpto.formats.vasl.savefile.encoding import (
-    _decode_with_key as _decode_with_key,
-)
-from aslpto.formats.vasl.savefile.encoding import (
-    _expand as _expand,
-)
-from aslpto.formats.vasl.savefile.encoding import (
-    _unhex as _unhex,
-)
-from aslpto.formats.vasl.savefile.encoding import (
-    _unquote as _unquote,
-)
-from aslpto.formats.vasl.savefile.encoding import (
-    _utf8 as _utf8,
-)
-from aslpto.formats.vasl.savefile.encoding import (
-    _xor_table as _xor_table,
-)
-from aslpto.formats.vasl.savefile.encoding import (
     command_kind as command_kind,
 )
 from aslpto.formats.vasl.savefile.encoding import (
@@ -125,15 +83,6 @@ from aslpto.formats.vasl.savefile.game import (
     SavedGame as SavedGame,
 )
 from aslpto.formats.vasl.savefile.game import (
-    _game as _game,
-)
-from aslpto.formats.vasl.savefile.game import (
-    _member as _member,
-)
-from aslpto.formats.vasl.savefile.game import (
-    _metadata as _metadata,
-)
-from aslpto.formats.vasl.savefile.game import (
     encode_save as encode_save,
 )
 from aslpto.formats.vasl.savefile.game import (
@@ -156,39 +105,6 @@ from aslpto.formats.vasl.savefile.pieces import (
 )
 from aslpto.formats.vasl.savefile.pieces import (
     Trait as Trait,
-)
-from aslpto.formats.vasl.savefile.pieces import (
-    _follow as _follow,
-)
-from aslpto.formats.vasl.savefile.pieces import (
-    _label_name as _label_name,
-)
-from aslpto.formats.vasl.savefile.pieces import (
-    _layer as _layer,
-)
-from aslpto.formats.vasl.savefile.pieces import (
-    _map_id as _map_id,
-)
-from aslpto.formats.vasl.savefile.pieces import (
-    _obscured_by as _obscured_by,
-)
-from aslpto.formats.vasl.savefile.pieces import (
-    _piece as _piece,
-)
-from aslpto.formats.vasl.savefile.pieces import (
-    _split_add as _split_add,
-)
-from aslpto.formats.vasl.savefile.pieces import (
-    _split_chain as _split_chain,
-)
-from aslpto.formats.vasl.savefile.pieces import (
-    _split_chain_levels as _split_chain_levels,
-)
-from aslpto.formats.vasl.savefile.pieces import (
-    _stack as _stack,
-)
-from aslpto.formats.vasl.savefile.pieces import (
-    _to_int as _to_int,
 )
 from aslpto.formats.vasl.savefile.pieces import (
     parse_piece as parse_piece,
