@@ -75,10 +75,11 @@ class Later:
         return f"<the names {self._space['__name__']} gives when first asked for>"
 
 
-JAPANESE_MORALE = ""
-"""The module answering the morale procedures' questions of the Japanese rules (G1.1-G1.41):
-``aslpto.rules.japanese.units``, imported when the morale procedures first ask
-(:mod:`aslpto.rules.morale.national`)."""
+NATIONAL_MORALE: dict[str, str] = {}
+"""For a nationality whose chapter changes the morale procedures' results, the module whose
+``MORALE`` answers them (``"japanese"``: ``aslpto.rules.japanese.morale``, G1.1-G1.41), imported
+when the morale procedures first ask about a unit of it
+(:func:`aslpto.rules.morale.national.rules_for`)."""
 
 TERRAIN_WORDS: list[Callable[[Any], Callable[[Any], Any]]] = []
 """How a map's conditions change a terrain word by itself (PTO Terrain, G.1; ice, B21.6), read

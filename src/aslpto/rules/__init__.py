@@ -12,5 +12,5 @@ from aslpto.base import plugins as _plugins
 
 # by module name, each imported where it is first needed (a command imports only the
 # procedures it asks for)
-_plugins.JAPANESE_MORALE = "aslpto.rules.japanese.units"  # by rules.morale.national
+_plugins.NATIONAL_MORALE["japanese"] = "aslpto.rules.japanese.morale"  # by rules.morale.national
 _plugins.TERRAIN_WORDS_MODULE = "aslpto.rules.pto.terrain"  # by rules.los.artwork

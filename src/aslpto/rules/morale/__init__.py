@@ -2,9 +2,9 @@
 
 Core rules (A7.302, A10, A15, A17, A19) are implemented from the published rules; the
 numbers this project could not check sit in ``data/morale.toml``. Japanese results come from
-:mod:`aslpto.rules.japanese.units` (G1.1-G1.41); the Panji MC is G9.31, its stack procedure G9.43
-and the
-Aerial Panji MC G9.47.
+:mod:`aslpto.rules.japanese.morale` (G1.1-G1.41), each nationality's answers asked of
+:func:`rules_for` (chapter A's: :class:`StandardMorale`); the Panji MC is G9.31, its stack
+procedure G9.43 and the Aerial Panji MC G9.47.
 
 Every procedure is rollable (``resolve_*(..., dice)``) and exact (``odds_*`` giving a
 :class:`~aslpto.state.dice.Distribution`); the Location and stack procedures compose per-unit
@@ -27,6 +27,33 @@ from __future__ import annotations
 
 from aslpto.base.hints import TYPE_CHECKING
 from aslpto.base.plugins import Later
+from aslpto.rules.morale.levels import (
+    _exceeds_elr as _exceeds_elr,
+)
+from aslpto.rules.morale.levels import (
+    morale_level as morale_level,
+)
+from aslpto.rules.morale.levels import (
+    pin_immune as pin_immune,
+)
+from aslpto.rules.morale.levels import (
+    ptc_exempt as ptc_exempt,
+)
+from aslpto.rules.morale.levels import (
+    situation_in as situation_in,
+)
+from aslpto.rules.morale.national import (
+    NationalMorale as NationalMorale,
+)
+from aslpto.rules.morale.national import (
+    plug as plug,
+)
+from aslpto.rules.morale.national import (
+    plug_standard as _plug_standard,
+)
+from aslpto.rules.morale.national import (
+    rules_for as rules_for,
+)
 from aslpto.rules.morale.procedures import (
     _DR_CLASSES as _DR_CLASSES,
 )
@@ -133,9 +160,6 @@ from aslpto.rules.morale.results import (
     _heat_of_battle_all as _heat_of_battle_all,
 )
 from aslpto.rules.morale.results import (
-    _japanese_failure as _japanese_failure,
-)
-from aslpto.rules.morale.results import (
     _morale_check as _morale_check,
 )
 from aslpto.rules.morale.results import (
@@ -171,6 +195,12 @@ from aslpto.rules.morale.results import (
 from aslpto.rules.morale.results import (
     wound as wound,
 )
+from aslpto.rules.morale.standard import (
+    STANDARD as _STANDARD,
+)
+from aslpto.rules.morale.standard import (
+    StandardMorale as StandardMorale,
+)
 from aslpto.rules.morale.values import (
     PLAIN as PLAIN,
 )
@@ -190,19 +220,7 @@ from aslpto.rules.morale.values import (
     _data as _data,
 )
 from aslpto.rules.morale.values import (
-    _exceeds_elr as _exceeds_elr,
-)
-from aslpto.rules.morale.values import (
     leadership_of as leadership_of,
-)
-from aslpto.rules.morale.values import (
-    morale_level as morale_level,
-)
-from aslpto.rules.morale.values import (
-    pin_immune as pin_immune,
-)
-from aslpto.rules.morale.values import (
-    ptc_exempt as ptc_exempt,
 )
 from aslpto.rules.morale.values import (
     rule as rule,
@@ -211,11 +229,10 @@ from aslpto.rules.morale.values import (
     setting as setting,
 )
 from aslpto.rules.morale.values import (
-    situation_in as situation_in,
-)
-from aslpto.rules.morale.values import (
     with_situation as with_situation,
 )
+
+_plug_standard(_STANDARD)  # chapter A's answers, for every nationality without a chapter
 
 if TYPE_CHECKING:
     from aslpto.rules.morale.stack import Branch as Branch

@@ -13,9 +13,10 @@ from collections.abc import Sequence
 
 from aslpto.base.hints import Any
 from aslpto.base.records import record
-from aslpto.rules.morale.national import G1
+from aslpto.rules.morale.levels import situation_in
+from aslpto.rules.morale.national import rules_for
 from aslpto.rules.morale.results import apply_roll
-from aslpto.rules.morale.values import Check, as_leadership, setting, situation_in
+from aslpto.rules.morale.values import Check, as_leadership, setting
 from aslpto.state.counters import morale_of, parse_leader
 from aslpto.state.dice import Dice, Distribution, odds_by_class
 from aslpto.state.units import Kind, Unit
@@ -106,7 +107,7 @@ def _commissar(unit: Unit, after: Unit | None) -> bool:
         after is not None
         and after.berserk
         and not unit.berserk
-        and G1.rules.is_commissar_equivalent(after).value
+        and rules_for(after).is_commissar_equivalent(after).value
     )
 
 
@@ -164,7 +165,7 @@ def _leaders_part(plan: _Plan, dice: Dice) -> _Branch:
         after = _find(r.units, uid)
         if _commissar(unit, after):
             assert after is not None
-            cb = G1.rules.commissar_berserk(after, st)
+            cb = rules_for(after).commissar_berserk(after, st)
             if any(_find(cb.value, o) != _find(st, o) for o in start):
                 raise _Tangled
             st = list(cb.value)
@@ -302,7 +303,7 @@ def _walk(plan: _Plan, dice: Dice) -> _WalkOut:
         after = _find(r.units, uid)
         if _commissar(unit, after):
             assert after is not None
-            cb = G1.rules.commissar_berserk(after, _units_of(groups))
+            cb = rules_for(after).commissar_berserk(after, _units_of(groups))
             made = {u.id: u for u in cb.value}
             groups = tuple((g, tuple(made[u.id] for u in us)) for g, us in groups)
             commissars.append(after)
@@ -366,7 +367,7 @@ def _dress(plan: _Plan, w: _WalkOut) -> _Branch:
     slot = {u.id: i for i, u in enumerate(plan.units)}
     others = [u for u in plan.units if u.kind != Kind.LEADER]
     for c in w.commissars:
-        others = list(G1.rules.commissar_berserk(c, others).value)
+        others = list(rules_for(c).commissar_berserk(c, others).value)
     start: dict[str, Unit] = {}
     stages: dict[str, list[Stage]] = {}
     for pos, (uid, check, drm) in enumerate(plan.first):

@@ -1,6 +1,15 @@
-"""What the morale procedures ask of the Japanese rules (G1.1-G1.41): the G1 chapter
-(:mod:`aslpto.rules.japanese.units`) answers, and :mod:`aslpto.rules` plugs it in, so the core
-procedures import no chapter."""
+"""What the morale procedures ask of a unit's nationality: how it breaks, is Casualty Reduced,
+fails by its ELR, takes a Heat of Battle result or a Sniper's dr 1, whether its leaders are
+Replaced, whether it Disrupts, Pins and takes PTC, what its leaders do for it.
+
+:func:`rules_for` gives the :class:`NationalMorale` object answering for a unit's nationality:
+chapter A's answers (:class:`aslpto.rules.morale.standard.StandardMorale`, plugged in by the
+package :mod:`aslpto.rules.morale`), or a chapter's own (G1's,
+:mod:`aslpto.rules.japanese.morale`), named by module in
+:data:`aslpto.base.plugins.NATIONAL_MORALE` and imported the first time a unit of that
+nationality is asked about, so the core procedures import no chapter and a command imports
+only what it needs. A new nationality's exceptions are one more such object (:func:`plug`).
+"""
 
 from __future__ import annotations
 
@@ -9,66 +18,142 @@ from collections.abc import Sequence
 from aslpto.base import plugins
 from aslpto.base.hints import Protocol, cast
 from aslpto.base.rulings import Ruling
+from aslpto.rules.morale.values import Check, Log, Situation
+from aslpto.state.dice import Dice
 from aslpto.state.units import Unit
 
 Units = tuple[Unit, ...]
 
 
-class JapaneseMorale(Protocol):
-    """The G1 answers morale procedures (:mod:`aslpto.rules.morale`) need."""
+class NationalMorale(Protocol):
+    """The answers a nationality gives the morale procedures (:mod:`aslpto.rules.morale`)."""
 
-    def is_japanese(self, unit: Unit) -> bool: ...
+    # -- Morale Level, leadership, immunities (A7.7, A7.8, A10.7, A25.23) -----------------
 
-    def attack_break(self, unit: Unit, exceeds_elr: bool = False) -> Ruling[Units]: ...
+    def leader_morale_bonus(self, unit: Unit, location: Sequence[Unit]) -> Ruling[int]:
+        """What a leader in its Location adds to ``unit``'s Morale Level (beyond leadership)."""
+        ...
 
-    def other_break(self, unit: Unit, exceeds_elr: bool = False) -> Ruling[Units]: ...
+    def human_wave_rules(self, unit: Unit) -> tuple[str, ...]:
+        """The rules beside A25.23 that the +1 of a Human Wave cites for ``unit``."""
+        ...
 
-    def casualty_mc(self, unit: Unit, exceeds_elr: bool = False) -> Ruling[Units]: ...
+    def encircled(self, unit: Unit) -> Ruling[int]:
+        """What Encirclement does to ``unit``'s Morale Level (A7.7)."""
+        ...
 
-    def casualty_reduce(self, unit: Unit) -> Ruling[Units]: ...
+    def elr_operator(self) -> str:
+        """How a failure is compared with the ELR: ``">"`` or ``">="``."""
+        ...
 
-    def sniper_dr1(self, unit: Unit) -> Ruling[Units]: ...
+    def exceeds_elr(self, unit: Unit, amount: int) -> Ruling[bool]:
+        """Whether failing a MC by ``amount`` exceeds ``unit``'s ELR (A19.13)."""
+        ...
 
-    def smc_break_result(self, unit: Unit, *, casualty_mc: bool = False) -> Ruling[str]: ...
+    def pin_immunity(self, unit: Unit, situation: Situation) -> Ruling[bool]:
+        """The nationality's own immunity to a Pin result (the core adds B21.41, A7.8)."""
+        ...
 
-    def disrupts(self, unit: Unit) -> Ruling[bool]: ...
+    def takes_ptc(self, unit: Unit) -> Ruling[bool]:
+        """Whether ``unit`` takes a PTC (and a LLTC) at all."""
+        ...
 
-    def takes_ptc(self, unit: Unit) -> Ruling[bool]: ...
+    def pin_costs_concealment(self, unit: Unit, situation: Situation) -> Ruling[bool]:
+        """Whether a failed PTC or a Pin result costs ``unit`` its concealment instead."""
+        ...
 
-    def leader_morale_bonus(self, unit: Unit, location: Sequence[Unit]) -> Ruling[int]: ...
+    def llmc_as_lltc(self, unit: Unit) -> Ruling[bool]:
+        """Whether ``unit`` takes a LLMC as a LLTC."""
+        ...
 
-    def leader_replaced_on_elr(self, unit: Unit) -> Ruling[bool]: ...
+    # -- results (A7.302, A10.3, A10.31, A15, A19.12-A19.13, A14.3) ---------------------------
 
-    def is_commissar_equivalent(
-        self, unit: Unit, *, inherent_armor_leader: bool = False
-    ) -> Ruling[bool]: ...
+    def casualty_reduce(self, unit: Unit, log: Log) -> list[Unit]:
+        """Casualty Reduction of a MMC (a SMC is wounded by the core, A17.1)."""
+        ...
 
-    def commissar_berserk(self, leader: Unit, location: Sequence[Unit]) -> Ruling[Units]: ...
+    def leader_replaced_on_elr(self, unit: Unit) -> Ruling[bool]:
+        """Whether a leader failing a MC by more than his ELR is Replaced (A19.13)."""
+        ...
+
+    def disrupts(self, unit: Unit) -> Ruling[bool]:
+        """Whether a unit at the end of its Replacement chain Disrupts (A19.12)."""
+        ...
+
+    def failure(
+        self,
+        unit: Unit,
+        log: Log,
+        dice: Dice,
+        *,
+        check: Check,
+        elr: Ruling[bool],
+        casualty: bool,
+        doubles_cr: bool,
+    ) -> list[Unit]:
+        """A failed MC of an unbroken unit: Replacement, Casualty Reduction, the break."""
+        ...
+
+    def break_result(
+        self, unit: Unit, log: Log, dice: Dice, *, check: Check, casualty: bool
+    ) -> list[Unit]:
+        """The break result of a failed MC (after any Replacement and Casualty Reduction)."""
+        ...
+
+    def heat_of_battle_results(
+        self, unit: Unit, final: int, situation: Situation, log: Log
+    ) -> list[str]:
+        """What a Heat of Battle Final DR makes of ``unit`` (A15.1), in order."""
+        ...
+
+    def sniper_dr1(self, unit: Unit, log: Log, dice: Dice) -> list[Unit]:
+        """A Sniper attack's dr 1 on ``unit`` (A14.3)."""
+        ...
+
+    def is_commissar_equivalent(self, unit: Unit) -> Ruling[bool]:
+        """Whether a leader takes the units with him berserk when he goes berserk (A25.223)."""
+        ...
+
+    def commissar_berserk(self, leader: Unit, location: Sequence[Unit]) -> Ruling[Units]:
+        """The Location after such a leader went berserk."""
+        ...
 
 
-class Plug:
-    """Where the chapter's answers are plugged in (:func:`plug_japanese`, or by module name
-    in :data:`aslpto.base.plugins.JAPANESE_MORALE`, imported when first asked)."""
-
-    _rules: JapaneseMorale | None = None
-
-    @property
-    def rules(self) -> JapaneseMorale:
-        if self._rules is None:
-            if not plugins.JAPANESE_MORALE:
-                raise RuntimeError("the G1 rules are not plugged in (import aslpto.rules)")
-            self._rules = cast(JapaneseMorale, plugins.module(plugins.JAPANESE_MORALE))
-        return self._rules
-
-    @rules.setter
-    def rules(self, rules: JapaneseMorale) -> None:
-        self._rules = rules
+_PLUGGED: dict[str, NationalMorale] = {}
+_STANDARD: list[NationalMorale] = []
 
 
-G1 = Plug()
-"""The Japanese rules (G1.1-G1.41) the morale procedures ask: ``G1.rules.attack_break(u)``."""
+def plug(nationality: str, rules: NationalMorale) -> None:
+    """Answer for the units of ``nationality`` with ``rules`` (a chapter's exceptions)."""
+    _PLUGGED[nationality] = rules
 
 
-def plug_japanese(rules: JapaneseMorale) -> None:
-    """Plug the G1 chapter's answers into the morale procedures (done by :mod:`aslpto.rules`)."""
-    G1.rules = rules
+def unplug(nationality: str) -> None:
+    """Forget what was plugged in for ``nationality`` (its module is asked again next time)."""
+    _PLUGGED.pop(nationality, None)
+
+
+def plug_standard(rules: NationalMorale) -> None:
+    """Chapter A's answers, for every nationality no chapter answers for (done by the package
+    :mod:`aslpto.rules.morale`)."""
+    old = _STANDARD[0] if _STANDARD else None
+    _STANDARD[:] = [rules]
+    for nationality in [n for n, r in _PLUGGED.items() if r is old]:
+        del _PLUGGED[nationality]
+
+
+def rules_for(unit: Unit) -> NationalMorale:
+    """The object answering for ``unit``'s nationality."""
+    got = _PLUGGED.get(unit.nationality)
+    if got is None:
+        got = _PLUGGED[unit.nationality] = _load(unit.nationality)
+    return got
+
+
+def _load(nationality: str) -> NationalMorale:
+    name = plugins.NATIONAL_MORALE.get(nationality)
+    if name is not None:
+        return cast(NationalMorale, plugins.module(name).MORALE)
+    if not _STANDARD:
+        raise RuntimeError("the standard morale rules are not plugged in (import aslpto.rules)")
+    return _STANDARD[0]

@@ -9,14 +9,12 @@ from fractions import Fraction
 
 from aslpto.base.hints import Any
 from aslpto.base.rulings import InputError
-from aslpto.rules.morale.national import G1
+from aslpto.rules.morale.levels import situation_in
+from aslpto.rules.morale.national import rules_for
 from aslpto.rules.morale.results import (
     _pin,
     _validate,
     apply_roll,
-    break_result,
-    casualty_reduce,
-    wound,
 )
 from aslpto.rules.morale.values import (
     PLAIN,
@@ -26,7 +24,6 @@ from aslpto.rules.morale.values import (
     Situation,
     rule,
     setting,
-    situation_in,
 )
 from aslpto.state.counters import morale_of, parse_leader
 from aslpto.state.dice import DR, Dice, Distribution, odds
@@ -72,29 +69,7 @@ def resolve_sniper(unit: Unit, dice: Dice, *, dr: int = 1) -> Result:
     if dr != 1:
         log.note(unit, f"Sniper dr {dr}: no effect", rule("sniper"))
         return log.result([unit])
-    if unit.kind.is_smc:
-        if G1.rules.is_japanese(unit):
-            r = G1.rules.smc_break_result(unit)
-            if r.value == "eliminated":
-                log.eliminated.append(unit.id)
-                log.note(unit, "eliminated", *r.rules, rule("sniper"))
-                return log.result([])
-            log.note(unit, "Wounded", *r.rules, rule("sniper"))
-            return log.result(wound(unit, log, dice))
-        log.note(unit, "Sniper dr 1 vs a SMC", rule("sniper"))
-        if setting("sniper", "dr1_smc") == "wound":
-            return log.result(wound(unit, log, dice))
-        return log.result(break_result(unit, log, dice, check=Check.MC, casualty=False))
-    if G1.rules.is_japanese(unit) and unit.kind != Kind.HALF_SQUAD:
-        sr = G1.rules.sniper_dr1(unit)
-        if not sr.value:
-            log.eliminated.append(unit.id)
-        log.note(unit, "Sniper dr 1: " + sr.why, *sr.rules, rule("sniper"))
-        return log.result(sr.value)
-    log.note(unit, "Sniper dr 1", rule("sniper"))
-    if unit.broken:
-        return log.result(casualty_reduce(unit, log, dice))
-    return log.result(break_result(unit, log, dice, check=Check.MC, casualty=False))
+    return log.result(rules_for(unit).sniper_dr1(unit, log, dice))
 
 
 def odds_sniper(unit: Unit, *, dr: int = 1) -> Distribution[Result]:
@@ -238,9 +213,9 @@ def _unit_step(
                 after is not None
                 and after.berserk
                 and not unit.berserk
-                and G1.rules.is_commissar_equivalent(after).value
+                and rules_for(after).is_commissar_equivalent(after).value
             ):
-                cb = G1.rules.commissar_berserk(after, st[0])
+                cb = rules_for(after).commissar_berserk(after, st[0])
                 events = st[2] + (f"{uid}: units with him go berserk",)
                 st = (cb.value, st[1], events, st[3] + tuple(x for x in cb.rules if x not in st[3]))
             return st

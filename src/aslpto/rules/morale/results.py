@@ -1,29 +1,28 @@
 """What a check's roll does to one unit: break, wound (A17), Casualty Reduction (A7.302),
-Replacement (A19.13), Pin (A7.8), the Japanese results (G1.1-G1.41), Heat of Battle (A15.1;
-G1.62) and Battle Hardening (A15.3)."""
+Replacement (A19.13), Pin (A7.8), Heat of Battle (A15.1) and Battle Hardening (A15.3).
+
+Where a nationality changes a result (the Japanese: G1.1-G1.41, G1.62), the procedure asks the
+object answering for the unit's nationality
+(:func:`aslpto.rules.morale.national.rules_for`): chapter A's answers are
+:class:`aslpto.rules.morale.standard.StandardMorale`."""
 
 from __future__ import annotations
 
 from aslpto.base.rulings import InputError, Ruling
-from aslpto.rules.morale.national import G1
+from aslpto.rules.morale.levels import _exceeds_elr, morale_level, pin_immune, ptc_exempt
+from aslpto.rules.morale.national import rules_for
 from aslpto.rules.morale.values import (
     PLAIN,
     Check,
     Log,
     Result,
     Situation,
-    _data,
-    _exceeds_elr,
-    morale_level,
-    pin_immune,
-    ptc_exempt,
     rule,
     setting,
 )
 from aslpto.state.counters import (
     become,
     catalog,
-    exchange,
     leader_face,
     morale_of,
     parse_leader,
@@ -74,23 +73,7 @@ def casualty_reduce(u: Unit, log: Log, dice: Dice) -> list[Unit]:
     if u.kind.is_smc:
         log.note(u, "Casualty Reduction", rule("casualty_reduction"))
         return wound(u, log, dice)
-    if G1.rules.is_japanese(u):
-        r = G1.rules.casualty_reduce(u)
-        log.note(u, "Casualty Reduced" if r.value else "eliminated (Casualty Reduction)", *r.rules)
-        if not r.value:
-            log.eliminated.append(u.id)
-        return list(r.value)
-    if u.kind == Kind.SQUAD:
-        hs = (
-            u.with_(kind=Kind.HALF_SQUAD, counter="unarmed HS")
-            if u.unarmed
-            else exchange(u, Kind.HALF_SQUAD)
-        )
-        log.note(u, "Casualty Reduced to a HS", rule("casualty_reduction"))
-        return [hs]
-    log.eliminated.append(u.id)
-    log.note(u, "eliminated (Casualty Reduction)", rule("casualty_reduction"))
-    return []
+    return rules_for(u).casualty_reduce(u, log)
 
 
 def replace_unit(u: Unit, log: Log) -> Unit:
@@ -101,7 +84,7 @@ def replace_unit(u: Unit, log: Log) -> Unit:
     if u.broken:
         return u
     if u.kind == Kind.LEADER:
-        lr = G1.rules.leader_replaced_on_elr(u)
+        lr = rules_for(u).leader_replaced_on_elr(u)
         if not lr.value:
             log.note(u, "not Replaced", *lr.rules)
             return u
@@ -125,7 +108,7 @@ def replace_unit(u: Unit, log: Log) -> Unit:
         )
         return u
     if lower_ctr is None:
-        d = G1.rules.disrupts(u)
+        d = rules_for(u).disrupts(u)
         if d.value:
             log.note(u, "Disrupted", rule("disruption"))
         else:
@@ -140,35 +123,7 @@ def replace_unit(u: Unit, log: Log) -> Unit:
 def break_result(u: Unit, log: Log, dice: Dice, *, check: Check, casualty: bool) -> list[Unit]:
     """The break result of a failed MC for a unit of any nationality (after any Replacement
     and Casualty Reduction)."""
-    if G1.rules.is_japanese(u) and u.kind.is_smc:
-        r = G1.rules.smc_break_result(u, casualty_mc=casualty)
-        if r.value == "eliminated":
-            log.eliminated.append(u.id)
-            log.note(u, "eliminated", *r.rules)
-            return []
-        log.note(u, "Wounded instead of broken", *r.rules)
-        return wound(u, log, dice)
-    if G1.rules.is_japanese(u) and (u.berserk or u.unarmed) and u.kind == Kind.SQUAD:
-        log.note(u, "berserk/Unarmed: Casualty Reduction instead", "G1.14")
-        return casualty_reduce(u, log, dice)
-    if G1.rules.is_japanese(u) and u.kind in (Kind.SQUAD, Kind.CREW) and not u.berserk:
-        # (G1.3: a crew as a squad, armed and not berserk; a berserk crew is Casualty Reduced
-        # as any berserk unit, below)
-        br = G1.rules.attack_break(u) if check == Check.MC else G1.rules.other_break(u)
-        log.note(u, "step-reduced" if check == Check.MC else "broken", *br.rules)
-        return list(br.value)
-    if u.kind in (Kind.HERO, Kind.TH_HERO, Kind.DC_HERO):
-        if u.wounded:
-            log.eliminated.append(u.id)
-            log.note(u, "wounded hero fails: eliminated", rule("heroic_wounded"))
-            return []
-        log.note(u, "hero wounded instead of broken", rule("wound"))
-        return wound(u, log, dice)
-    if u.berserk and setting("berserk", "fails") == "casualty-reduction":
-        log.note(u, "berserk: Casualty Reduction instead of breaking", rule("berserk"))
-        return casualty_reduce(u, log, dice)
-    log.note(u, "broken", rule("break"), rule("dm"))
-    return [_break(u)]
+    return rules_for(u).break_result(u, log, dice, check=check, casualty=casualty)
 
 
 def _validate(unit: Unit) -> None:
@@ -190,22 +145,26 @@ def apply_roll(
     Battle). See :func:`resolve_check`."""
     _validate(unit)
     log = Log()
-    if check == Check.LLMC and G1.rules.is_japanese(unit) and not unit.broken:
-        log.note(unit, "treats the LLMC as a LLTC", "G1.62")
-        check = Check.LLTC
+    nation = rules_for(unit)
+    if check == Check.LLMC:
+        as_lltc = nation.llmc_as_lltc(unit)
+        if as_lltc.value:
+            log.note(unit, "treats the LLMC as a LLTC", *as_lltc.rules)
+            check = Check.LLTC
     if check in (Check.PTC, Check.LLTC):
         ex = ptc_exempt(unit, situation)
-        if ex.value and not (unit.concealed and "G1.4" in ex.rules):
+        conceal = nation.pin_costs_concealment(unit, situation)
+        if ex.value and not conceal.value:
             log.note(unit, f"exempt ({ex.why})", *ex.rules)
             return log.result([unit])
         if ex.value:
-            # G1.4: the PTC/Pin result vs a concealed Japanese SMC can cost his concealment
+            # (G1.4: the PTC/Pin result vs a concealed Japanese SMC can cost his concealment)
             roll = dice.DR() if roll is None else roll
             final = roll.total + drm + situation.leadership_drm
             if final > morale_level(unit, situation).value:
-                log.note(unit, "PTC failed: loses concealment (no Pin)", "G1.4")
+                log.note(unit, "PTC failed: loses concealment (no Pin)", *conceal.rules)
                 return log.result([unit.with_(concealed=False)])
-            log.note(unit, "PTC passed: keeps concealment", "G1.4")
+            log.note(unit, "PTC passed: keeps concealment", *conceal.rules)
             return log.result([unit])
     if roll is None:
         roll = dice.DR()
@@ -279,8 +238,9 @@ def _morale_check(
 
 def _pin(u: Unit, log: Log, why_rule: str, situation: Situation = PLAIN) -> Unit:
     imm = pin_immune(u, situation)
-    if imm.value and u.concealed and "G1.4" in imm.rules:
-        log.note(u, "Pin result: loses concealment (no Pin)", "G1.4")
+    conceal = rules_for(u).pin_costs_concealment(u, situation) if imm.value else imm
+    if conceal.value:
+        log.note(u, "Pin result: loses concealment (no Pin)", *conceal.rules)
         return u.with_(concealed=False)
     if imm.value:
         log.note(u, f"not pinned ({imm.why})", *imm.rules)
@@ -307,68 +267,13 @@ def _failure(
             return []
         log.note(unit, "broken unit fails: Casualty Reduction", rule("broken_fails"))
         return casualty_reduce(unit, log, dice)
+    nation = rules_for(unit)
     elr = _exceeds_elr(unit, amount) if amount > 0 else Ruling(False)
     if elr.value:
-        op = setting("elr", "japanese" if G1.rules.is_japanese(unit) else "standard")
-        log.note(unit, f"failed by {op} its ELR", *elr.rules)
-    # Japanese squads and infantry crews: G1.12-G1.14.
-    if (
-        G1.rules.is_japanese(unit)
-        and unit.kind in (Kind.SQUAD, Kind.CREW)
-        and not (unit.berserk or unit.unarmed)
-    ):
-        return _japanese_failure(unit, check, elr, casualty, doubles_cr, dice, log)
-    u = unit
-    if elr.value and not (G1.rules.is_japanese(u) and u.berserk):
-        log.note(u, "", *elr.rules)
-        u = replace_unit(u, log)
-    units = [u]
-    if casualty or doubles_cr:
-        if casualty and G1.rules.is_japanese(u) and u.kind == Kind.LEADER:
-            pass  # G1.41: eliminated by the break result below
-        else:
-            units = casualty_reduce(u, log, dice)
-    out: list[Unit] = []
-    for v in units:
-        out.extend(break_result(v, log, dice, check=check, casualty=casualty))
-    return out
-
-
-def _japanese_failure(
-    unit: Unit,
-    check: Check,
-    elr: Ruling[bool],
-    casualty: bool,
-    doubles_cr: bool,
-    dice: Dice,
-    log: Log,
-) -> list[Unit]:
-    if casualty:
-        r = G1.rules.casualty_mc(unit, exceeds_elr=elr.value)
-        if not r.value:
-            log.eliminated.append(unit.id)
-        log.note(unit, "Casualty MC: " + r.why, *r.rules)
-        return list(r.value)
-    if doubles_cr:
-        # G9.31: Replacement (G1.133 lowers the Class unless Conscript), Casualty Reduction,
-        # then the break: the HS breaks in the normal manner (G1.2).
-        u = unit
-        if elr.value and unit.kind == Kind.SQUAD and unit.unit_class != UnitClass.CONSCRIPT:
-            lower = catalog().lower_class(unit)
-            if lower is not None:
-                u = exchange(unit, unit_class=lower)
-                log.note(unit, f"Replaced by its {lower} squad", "G9.31", "G1.133")
-        units = casualty_reduce(u, log, dice)
-        out: list[Unit] = []
-        for v in units:
-            log.note(v, "breaks", "G1.2", rule("break"), rule("dm"))
-            out.append(_break(v))
-        return out
-    g1 = G1.rules
-    r = g1.attack_break(unit, elr.value) if check == Check.MC else g1.other_break(unit, elr.value)
-    what = "step-reduced" if check == Check.MC else "broken"
-    log.note(unit, f"{what}: {r.why}" if elr.value else what, *r.rules)
-    return list(r.value)
+        log.note(unit, f"failed by {nation.elr_operator()} its ELR", *elr.rules)
+    return nation.failure(
+        unit, log, dice, check=check, elr=elr, casualty=casualty, doubles_cr=doubles_cr
+    )
 
 
 def heat_of_battle_subject(unit: Unit, situation: Situation = PLAIN) -> Ruling[bool]:
@@ -416,8 +321,9 @@ def _heat_of_battle_all(
 def heat_of_battle(
     unit: Unit, dice: Dice, situation: Situation, log: Log, *, was_broken: bool = False
 ) -> list[Unit]:
-    """A15.1 Heat of Battle after an Original MC DR of 2 (G1.62 for the Japanese: a Final DR
-    >= 9 makes them berserk, or Battle Hardened in a pillbox)."""
+    """A15.1 Heat of Battle after an Original MC DR of 2; what the Final DR makes of the unit
+    is its nationality's answer (G1.62 for the Japanese: a Final DR >= 9 makes them berserk,
+    or Battle Hardened in a pillbox)."""
     subj = heat_of_battle_subject(unit, situation)
     if not subj.value:
         log.note(unit, f"no Heat of Battle ({subj.why})", *subj.rules)
@@ -429,25 +335,7 @@ def heat_of_battle(
     roll = dice.DR()
     final = roll.total + drm
     log.note(unit, "Heat of Battle", rule("heat_of_battle"))
-    hob = _data()["heat_of_battle"]
-    japanese = G1.rules.is_japanese(unit)
-    results: list[str] = []
-    if final <= int(hob["hero_at_most"]):
-        results.append("hero")
-    if int(hob["battle_hardening_from"]) <= final <= int(hob["battle_hardening_to"]):
-        results.append("battle-hardening")
-    berserk_from = int(hob["japanese_berserk_from"] if japanese else hob["berserk_from"])
-    if berserk_from <= final and (japanese or final <= int(hob["berserk_to"])):
-        results.append("berserk")
-    elif final >= int(hob["surrender_at_least"]):
-        results.append("berserk" if situation.no_quarter else "surrender")
-    if "berserk" in results and (situation.pillbox and japanese):
-        results = ["battle-hardening"]
-        log.note(unit, "", "G1.62")
-    elif "berserk" in results and not situation.known_enemy_in_los:
-        results = ["battle-hardening"]
-    if japanese and "berserk" in results:
-        log.note(unit, "", "G1.62")
+    results = rules_for(unit).heat_of_battle_results(unit, final, situation, log)
     units = [unit]
     for res in results:
         units = _apply_hob(units[0], res, log) + units[1:]

@@ -46,9 +46,10 @@ from aslpto.rules.morale.branches import (
     _Tangled,
     _Walks,
 )
+from aslpto.rules.morale.levels import situation_in
 from aslpto.rules.morale.procedures import _leaders_first, _panji_each
 from aslpto.rules.morale.results import apply_roll
-from aslpto.rules.morale.values import Check, Result, situation_in
+from aslpto.rules.morale.values import Check, Result
 from aslpto.state.counters import morale_of
 from aslpto.state.dice import Distribution, odds_by_class
 from aslpto.state.units import Kind, Unit

@@ -1,20 +1,19 @@
 """The values of the morale procedures (data/morale.toml, the checks, a unit's Situation, a
-Result and its Log) and a unit's Morale Level, leadership and immunities (A7, A10, A12.14,
-G1.4, G1.41)."""
+Result and its Log) and a leader's leadership (A10.2). A unit's Morale Level and immunities,
+which its nationality changes, are in :mod:`aslpto.rules.morale.levels`."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable
 from enum import StrEnum
 
 from aslpto.base.datafiles import bundled
 from aslpto.base.hints import Any
 from aslpto.base.records import field, record, replace
-from aslpto.base.rulings import InputError, Ruling
+from aslpto.base.rulings import InputError
 from aslpto.base.unchecked import note
-from aslpto.rules.morale.national import G1
-from aslpto.state.counters import morale_of, parse_leader
-from aslpto.state.units import Kind, Unit
+from aslpto.state.counters import parse_leader
+from aslpto.state.units import Unit
 
 
 def _data() -> dict[str, Any]:
@@ -122,26 +121,6 @@ def leadership_of(leader: Unit) -> int:
     return parse_leader(leader.counter)[1]
 
 
-def situation_in(unit: Unit, location: Sequence[Unit], **facts: Any) -> Situation:
-    """The leadership DRM (A10.21-.22) and Japanese leader bonus (G1.41) for ``unit`` from the
-    other units in its Location (or moving stack).
-
-    The DRM is that of one available unbroken leader; a leader uses only a leader of higher
-    Morale Level (A10.22). The best (lowest) DRM is taken.
-    """
-    drms: list[int] = []
-    for other in location:
-        if other.id == unit.id or other.kind != Kind.LEADER or other.broken or other.unarmed:
-            continue
-        if other.side != unit.side:
-            continue
-        if unit.kind == Kind.LEADER and morale_of(other) <= morale_of(unit):
-            continue
-        drms.append(leadership_of(other))
-    bonus = G1.rules.leader_morale_bonus(unit, location).value
-    return Situation(leadership_drm=min(drms) if drms else 0, leader_morale_bonus=bonus, **facts)
-
-
 def as_leadership(leader: Unit) -> Unit:
     """A leader as another unit's check reads him (:func:`situation_in`): his status that no
     check of another unit reads - pinned, DM, berserk, CX, concealment, TI - left out, so that
@@ -160,65 +139,6 @@ def as_leadership(leader: Unit) -> Unit:
     return leader.with_(
         pinned=False, dm=False, berserk=False, cx=False, concealed=False, hidden=False, ti=False
     )
-
-
-def morale_level(unit: Unit, situation: Situation = PLAIN) -> Ruling[int]:
-    """The Morale Level a check is taken against: printed (current side) + G1.41 leader bonus
-    + 1 in a Human Wave/Banzai Charge unless broken (A25.23, G1.5; not a T-H Hero, G1.423)
-    - 1 if Encircled (A7.7; never for Japanese, G1.62); G9.47 sets it to 7."""
-    if situation.morale_override is not None:
-        return Ruling(situation.morale_override, ("G9.47",), "Morale Level set by the rule")
-    ml = morale_of(unit)
-    rules: list[str] = []
-    if situation.leader_morale_bonus:
-        ml += situation.leader_morale_bonus
-        rules.append("G1.41")
-    if situation.human_wave and not unit.broken and unit.kind not in (Kind.TH_HERO, Kind.DC_HERO):
-        # A25.23 (G1.5 Banzai): +1 for the rest of the Player Turn [EXC: if broken]; a T-H Hero
-        # making his own Banzai Charge does not get it (G1.423).
-        ml += int(setting("human_wave", "morale_bonus"))
-        rules.append(rule("human_wave"))
-        if G1.rules.is_japanese(unit):
-            rules.append("G1.5")
-    if situation.encircled:
-        if G1.rules.is_japanese(unit):
-            rules.append("G1.62")
-        else:
-            ml -= 1
-            rules.append(rule("encircled"))
-    return Ruling(ml, tuple(rules), "")
-
-
-def _exceeds_elr(unit: Unit, amount: int) -> Ruling[bool]:
-    """Failing by more than the ELR (A19.13 ">"; the G1 text says ">=" for the Japanese)."""
-    op = setting("elr", "japanese" if G1.rules.is_japanese(unit) else "standard")
-    hit = amount >= unit.elr if op == ">=" else amount > unit.elr
-    rules = ("G1.12",) if G1.rules.is_japanese(unit) else (rule("replacement"),)
-    return Ruling(hit, rules, f"failed by {amount} {op} ELR {unit.elr}" if hit else "")
-
-
-def pin_immune(unit: Unit, situation: Situation = PLAIN) -> Ruling[bool]:
-    """Units a pin result does not affect: Japanese SMC (G1.4 [EXC: Collapsed Hut]), fording
-    units (B21.41), broken and berserk units."""
-    if G1.rules.is_japanese(unit) and unit.kind.is_smc and not situation.collapsed_hut:
-        return Ruling(True, ("G1.4",), "Japanese SMC do not Pin")
-    if situation.fording:
-        return Ruling(True, ("B21.41",), "fording units are immune to Pin")
-    immune = setting("pin", "immune")
-    if unit.broken and "broken" in immune:
-        return Ruling(True, (rule("pin"),), "broken")
-    if unit.berserk and "berserk" in immune:
-        return Ruling(True, (rule("berserk"),), "berserk")
-    return Ruling(False, (), "")
-
-
-def ptc_exempt(unit: Unit, situation: Situation = PLAIN) -> Ruling[bool]:
-    """Units exempt from a PTC: Japanese SMC (G1.4, including LLTC [EXC: Collapsed Hut]), units
-    immune to Pin."""
-    t = G1.rules.takes_ptc(unit)
-    if not t.value and not situation.collapsed_hut:
-        return Ruling(True, t.rules, t.why)
-    return pin_immune(unit, situation)
 
 
 def with_situation(s: Situation, **changes: Any) -> Situation:
