@@ -29,8 +29,8 @@ from aslpto.procedures.odds import (
     STACK_LIMIT,
     Options,
     Procedure,
-    _joint,
     factored,
+    joint_outcomes,
     odds,
     resolve,
     result_json,
@@ -550,7 +550,7 @@ def _listing(
             unit_json=unit_json,
             line=_line,
         )
-    return _joint(so, units)
+    return joint_outcomes(so, units)
 
 
 def run(args: argparse.Namespace) -> Outcome:

@@ -313,7 +313,7 @@ def odds(
     if p == Procedure.IFT:
         so = factored(p, units, o, context)
         assert so is not None
-        return _joint(so, [*units, *context])
+        return joint_outcomes(so, [*units, *context])
     if p == Procedure.HARA_KIRI and len(units) > 1:
         from aslpto.rules.japanese import cc  # (imported when asked: G1.641)
 
@@ -345,7 +345,7 @@ def stack_odds(
     so = factored(procedure, units, options, context)
     if so is None:
         return odds(procedure, units, options, context)
-    return _joint(so, units)
+    return joint_outcomes(so, units)
 
 
 def factored(
@@ -387,7 +387,9 @@ def factored(
     return None
 
 
-def _joint(so: StackOdds, units: Sequence[Unit]) -> Distribution[m.Result]:
+def joint_outcomes(so: StackOdds, units: Sequence[Unit]) -> Distribution[m.Result]:
+    """A stack's joint outcomes listed one by one (A10.2, G9.43), refused beyond
+    ``STACK_LIMIT``: ask for a summary then."""
     if so.size > STACK_LIMIT:
         raise InputError(
             f"the exact odds of these {len(units)} units have up to {so.size:,} outcomes "
