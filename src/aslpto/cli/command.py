@@ -57,6 +57,11 @@ COMMANDS: dict[str, tuple[str, str]] = {
         "cc",
         "the Close Combat in a Location: both sides' attacks, each DRM with its rule, the odds",
     ),
+    "game": (
+        "game",
+        "play a scenario phase by phase: each action verified, applied and recorded; show, "
+        "undo, replay",
+    ),
     "counters": (
         "counters",
         "list the counters of a nationality as VASL prints them (face, Class, broken ML, line)",

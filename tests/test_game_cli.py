@@ -1,0 +1,139 @@
+"""``aslpto game`` from the command line: a whole Game Turn of a PTO scenario on the bundled map
+(examples/game-turn.sh, line by line), its record replayed to the same position, an edited
+record refused at the edited action, and a game on real VASL boards."""
+
+from __future__ import annotations
+
+import json
+import os
+import shlex
+from pathlib import Path
+
+import pytest
+
+from aslpto.cli import main
+from aslpto.formats import record
+
+ROOT = Path(__file__).resolve().parents[1]
+SCRIPT = ROOT / "examples" / "game-turn.sh"
+
+
+def commands() -> list[tuple[bool, list[str]]]:
+    """The script's ``aslpto game`` lines: whether each is refused, and its arguments."""
+    out = []
+    for raw in SCRIPT.read_text(encoding="utf-8").splitlines():
+        line = raw.split("#", 1)[0].strip()
+        refused = line.startswith("! ")
+        line = line.removeprefix("! ")
+        if line.startswith("aslpto game "):
+            out.append((refused, shlex.split(line)[1:]))
+    return out
+
+
+def aslpto(args: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str, str]:
+    code = main(args)
+    got = capsys.readouterr()
+    return code, got.out, got.err
+
+
+@pytest.fixture()
+def played(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> Path:
+    game = tmp_path / "turn.jsonl"
+    was = Path.cwd()
+    os.chdir(ROOT)
+    try:
+        for refused, args in commands():
+            args = [str(game) if a == "$GAME" else a for a in args]
+            before = game.read_bytes() if game.exists() else b""
+            code, out, err = aslpto(args, capsys)
+            if refused:
+                assert code == 1, (args, out, err)
+                assert out.startswith("REFUSED ") and err == ""
+                assert game.read_bytes() == before  # nothing recorded
+            else:
+                assert code == 0, (args, err)
+    finally:
+        os.chdir(was)
+    return game
+
+
+def test_a3_a_whole_game_turn_from_the_command_line(
+    played: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    loaded = record.load(str(played))
+    s = loaded.state
+    assert s.over and s.turn == 2
+    assert [e.phase for e in loaded.entries][:3] == ["RPh", "PFPh", "PFPh"]
+    assert {e.action.name for e in loaded.entries} >= {
+        "end-phase",
+        "fire",
+        "move",
+        "rout",
+        "advance",
+    }
+    code, out, _ = aslpto(["game", "replay", str(played)], capsys)
+    assert code == 0 and "replayed" in out
+    code, out, _ = aslpto(["game", "show", str(played), "--json"], capsys)
+    shown = json.loads(out)
+    assert shown["over"] and shown["actions"] == len(loaded.entries)
+    assert {u["id"]: u["hex"] for u in shown["units"]}["U1"] == "32N10"
+
+
+def test_an_edited_record_is_refused_at_the_edited_action(
+    played: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    lines = played.read_text(encoding="utf-8").splitlines(keepends=True)
+    n = next(i for i, raw in enumerate(lines) if '"action": "fire"' in raw)
+    entry = json.loads(lines[n])
+    entry["dice"][0] = 7 - entry["dice"][0]  # another roll than the one made
+    lines[n] = json.dumps(entry) + "\n"
+    played.write_text("".join(lines), encoding="utf-8")
+    before = played.read_bytes()
+    code, out, err = aslpto(["game", "replay", str(played)], capsys)
+    assert code == 2 and out == ""
+    assert err.startswith(f"aslpto: {played}: action {n} (fire): ")
+    assert err.count("\n") == 1
+    code, _, err = aslpto(["game", "end-phase", str(played)], capsys)
+    assert code == 2 and played.read_bytes() == before
+
+
+def test_undo_at_and_a_game_from_a_point_of_another(
+    played: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    total = len(record.load(str(played)).entries)
+    code, out, _ = aslpto(["game", "show", str(played), "--at", "4", "--json"], capsys)
+    assert code == 0 and json.loads(out)["phase"] == "MPh"
+    branch = tmp_path / "branch.jsonl"
+    code, out, err = aslpto(
+        ["game", "new", "--from", str(played), "--at", "4", "-o", str(branch)], capsys
+    )
+    assert code == 0, err
+    assert len(record.load(str(branch)).entries) == 4
+    code, out, _ = aslpto(["game", "undo", str(played)], capsys)
+    assert code == 0 and f"action {total}" in out
+    assert len(record.load(str(played)).entries) == total - 1
+
+
+@pytest.mark.parametrize("example", ["real-37-38"])
+def test_a_game_on_real_boards(
+    example: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    game = tmp_path / "real.jsonl"
+    scenario = str(ROOT / "examples" / f"{example}.toml")
+    code, _, err = aslpto(["game", "new", scenario, "-o", str(game), "--seed", "3"], capsys)
+    assert code == 0, err
+    loaded = record.load(str(game))
+    side = loaded.state.attacker
+    unit = next(u for u in loaded.game.units.values() if u.side == side and u.kind.is_mmc)
+    for _ in range(2):
+        assert aslpto(["game", "end-phase", str(game)], capsys)[0] == 0
+    from aslpto.procedures import movement
+
+    g = loaded.game
+    steps = [g.map.name(n) for n in g.map.layout.neighbours(g.map.hex(unit.hex))]
+    step = next(t for t in steps if movement.evaluate(g, unit.id, [t]).legal)
+    code, _, err = aslpto(["game", "move", str(game), unit.id, step], capsys)
+    assert code == 0, err
+    assert record.load(str(game)).state.position.unit(unit.id).hex == step
+    code, _, err = aslpto(["game", "replay", str(game)], capsys)
+    assert code == 0, err
