@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 import os
 import shlex
+import shutil
 from pathlib import Path
 
 import pytest
@@ -137,3 +138,22 @@ def test_a_game_on_real_boards(
     assert record.load(str(game)).state.position.unit(unit.id).hex == step
     code, _, err = aslpto(["game", "replay", str(game)], capsys)
     assert code == 0, err
+
+
+def test_a_vasl_save_starts_a_game(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    from vaslhelp import BOARDS
+
+    save = ROOT.parent / "shared" / "vasl" / "saves" / "Hill 621 (Scenario E).vsav"
+    if BOARDS is None or not save.is_file():
+        pytest.skip("needs the shared VASL saves and boards (../shared/vasl)")
+    shutil.copy(save, tmp_path / "hill.vsav")
+    game = str(tmp_path / "hill.jsonl")
+    boards = ["--vasl-boards", str(BOARDS)]
+    new = ["game", "new", str(tmp_path / "hill.vsav"), "-o", game, "--first", "russian"]
+    code, out, err = aslpto([*new, *boards], capsys)
+    assert code == 0, err
+    assert "Russian moves first" in out
+    assert aslpto(["game", "end-phase", game, *boards], capsys)[0] == 0
+    code, out, err = aslpto(["game", "show", game, "--json", *boards], capsys)
+    assert code == 0, err
+    assert json.loads(out)["phase"] == "PFPh"

@@ -27,6 +27,9 @@ The entry points a script needs (README, "From Python"); each is imported when f
 - ``close_combat(game, location, options, attacker=None, dice=None)`` — the Close Combat in a
   Location of a game, its units as the game has them (``aslpto cc``)
 - ``render(game)`` — the map as SVG (``aslpto render``)
+- ``new_game(scenario, out, turns=..., first=..., seed=...)``, ``load_game(path)``,
+  ``play_action(path, Action(name, args), rolls=None)``, ``undo_action(path)`` — a game played
+  phase by phase and its record (``aslpto game``, docs/game.md)
 """
 
 from __future__ import annotations
@@ -37,10 +40,15 @@ from aslpto.base.plugins import Later
 
 if TYPE_CHECKING:
     from aslpto.base.rulings import InputError, RuleViolation, Ruling
+    from aslpto.formats.record import append as play_action
+    from aslpto.formats.record import load as load_game
+    from aslpto.formats.record import new as new_game
+    from aslpto.formats.record import undo as undo_action
     from aslpto.formats.scenario import dump, load, loads
     from aslpto.formats.svg import render
     from aslpto.procedures.cc import CCOptions, cc, close_combat
     from aslpto.procedures.fire import FireOptions, Phase, fire
+    from aslpto.procedures.game import Action
     from aslpto.procedures.movement import apply as apply_move
     from aslpto.procedures.movement import check_step, reach
     from aslpto.procedures.movement import evaluate as evaluate_move
@@ -84,9 +92,15 @@ _LAZY = {
     "resolve_check": "aslpto.rules.morale",
     "GivenDice": "aslpto.state.dice",
     "RandomDice": "aslpto.state.dice",
+    "new_game": "aslpto.formats.record:new",
+    "load_game": "aslpto.formats.record:load",
+    "play_action": "aslpto.formats.record:append",
+    "undo_action": "aslpto.formats.record:undo",
+    "Action": "aslpto.procedures.game",
 }
 
 __all__ = [
+    "Action",
     "CCOptions",
     "Check",
     "FireOptions",
@@ -110,13 +124,17 @@ __all__ = [
     "evaluate_move",
     "fire",
     "load",
+    "load_game",
     "loads",
     "los",
     "make",
+    "new_game",
     "odds_check",
+    "play_action",
     "reach",
     "render",
     "resolve_check",
+    "undo_action",
 ]
 
 
