@@ -90,8 +90,9 @@ def prepare(case: dict[str, Any], tmp: Path) -> list[str]:
 
 def _made_path(case: dict[str, Any], args: list[str]) -> str:
     """The path ``make`` makes: the argument or the [map.files] entry naming it."""
-    if "text" in case and '"37" = "' in case["text"]:
-        return case["text"].split('"37" = "')[1].split('"')[0]
+    text: str = case.get("text", "")
+    if '"37" = "' in text:
+        return text.split('"37" = "')[1].split('"')[0]
     return args[1]
 
 

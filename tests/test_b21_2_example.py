@@ -11,10 +11,10 @@ from pathlib import Path
 
 import pytest
 
-from aslpto.board.maps import Map
+from aslpto.board.maps import Map, RiverDepth
 from aslpto.board.terrain import Terrain
 from aslpto.formats import scenario
-from aslpto.rules.los import LosEngine, parse_location
+from aslpto.rules.los import LosEngine, LosResult, parse_location
 from maphelp import one_board
 
 BOARD7 = """[terrain]
@@ -30,14 +30,14 @@ BUNDLED = {
 
 
 def _map(depth: str) -> Map:
-    return one_board(BOARD7, number="7", river_depth=depth)
+    return one_board(BOARD7, number="7", river_depth=RiverDepth(depth))
 
 
-def _los(m: Map, a: str, b: str):  # type: ignore[no-untyped-def]
+def _los(m: Map, a: str, b: str) -> LosResult:
     return LosEngine(m).check(parse_location(m, a), parse_location(m, b))
 
 
-def _maps(depth: str) -> list[object]:
+def _maps(depth: str) -> list[pytest.ParameterSet]:
     """The inline board, and the bundled example scenario's map once it exists."""
     out = [pytest.param(_map(depth), id="inline")]
     path = BUNDLED[depth]
@@ -51,7 +51,8 @@ def test_b21_2_ex_aa10_needs_level_1_to_see_into_the_river(m: Map) -> None:
     assert m.level(m.hex("7AA8")) == -1
     r = _los(m, "7AA10", "7AA8")
     assert not r.los
-    assert (r.blocked_by.where, r.blocked_by.rule) == ("7AA9", "B21.2")  # type: ignore[union-attr]
+    assert r.blocked_by is not None
+    assert (r.blocked_by.where, r.blocked_by.rule) == ("7AA9", "B21.2")
     assert _los(m, "7AA10@1", "7AA8").los
     assert _los(m, "7AA10@1", "7AA7").los
 
@@ -66,7 +67,7 @@ def test_b21_2_own_hexside_does_not_count(m: Map) -> None:
 def test_b21_2_unit_in_water_sees_only_initial_hex_above(m: Map) -> None:
     assert _los(m, "7AA8", "7AA9").los
     r = _los(m, "7AA8", "7AA10")
-    assert not r.los and r.blocked_by.rule == "B21.2"  # type: ignore[union-attr]
+    assert not r.los and r.blocked_by is not None and r.blocked_by.rule == "B21.2"
 
 
 @pytest.mark.parametrize("m", _maps("flooded"))

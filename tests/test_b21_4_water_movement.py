@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 from aslpto.board.hexes import Direction
 from aslpto.board.maps import RiverDepth
 from aslpto.procedures.movement import evaluate
 from aslpto.rules.movement import HALF, MoveOptions, Phase
-from aslpto.state.game import Conditions, CurrentForce
+from aslpto.state.game import Conditions, CurrentForce, Game
 from aslpto.state.units import Kind, Unit, VehicleType
 from test_movement_helpers import make_game, squad
 
@@ -28,8 +30,8 @@ ocean = ["M5"]
 """
 
 
-def game(depth: RiverDepth = RiverDepth.FORDABLE, *units: Unit, **kw: object):  # type: ignore[no-untyped-def]
-    conds = Conditions(river_depth=depth, **kw)  # type: ignore[arg-type]
+def game(depth: RiverDepth = RiverDepth.FORDABLE, *units: Unit, **kw: Any) -> Game:
+    conds = Conditions(river_depth=depth, **kw)
     return make_game(BOARD, conditions=conds, units=units or (squad("S", "37D4"),))
 
 
@@ -37,7 +39,7 @@ def leader(uid: str, hex_: str) -> Unit:
     return Unit(uid, "american", "american", Kind.LEADER, "8-0", morale=8, hex=hex_)
 
 
-def rule_of(g, uid: str, steps: list[str], opts: MoveOptions = NO_OPTIONS) -> str:  # type: ignore[no-untyped-def]
+def rule_of(g: Game, uid: str, steps: list[str], opts: MoveOptions = NO_OPTIONS) -> str:
     r = evaluate(g, uid, steps, opts)
     assert not r.legal and r.violation is not None, r
     return r.violation.rule
@@ -132,7 +134,7 @@ def test_b21_41_not_upstream_against_heavy_current() -> None:
     acts there, and a fording unit may not move directly against it (N, the Current flowing
     S); downstream or across is allowed, and so is upstream in a moderate Current."""
 
-    def wide(force: CurrentForce) -> object:
+    def wide(force: CurrentForce) -> Game:
         conds = Conditions(
             river_depth=RiverDepth.FORDABLE,
             current_direction=Direction.S,
@@ -142,9 +144,9 @@ def test_b21_41_not_upstream_against_heavy_current() -> None:
 
     g = wide(CurrentForce.HEAVY)
     assert rule_of(g, "W", ["37E3"]) == "B21.41"
-    assert evaluate(g, "W", ["37E5"]).legal  # type: ignore[arg-type]
-    assert evaluate(g, "W", ["37F4"]).legal  # type: ignore[arg-type]
-    assert evaluate(wide(CurrentForce.MODERATE), "W", ["37E3"]).legal  # type: ignore[arg-type]
+    assert evaluate(g, "W", ["37E5"]).legal
+    assert evaluate(g, "W", ["37F4"]).legal
+    assert evaluate(wide(CurrentForce.MODERATE), "W", ["37E3"]).legal
 
 
 def test_b21_41_leaving_doubles_for_higher_level() -> None:

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -44,8 +45,8 @@ road = ["D3 E3 F3 G3"]
 """
 
 
-def game(*units: Unit, depth: RiverDepth = RiverDepth.FORDABLE, **kw: object) -> Game:
-    conds = Conditions(river_depth=depth, **kw)  # type: ignore[arg-type]
+def game(*units: Unit, depth: RiverDepth = RiverDepth.FORDABLE, **kw: Any) -> Game:
+    conds = Conditions(river_depth=depth, **kw)
     return make_game(BOARD, conditions=conds, units=units)
 
 
@@ -53,8 +54,8 @@ def cavalry(uid: str, hex_: str) -> Unit:
     return Unit(uid, "american", "american", Kind.CAVALRY, "x", hex=hex_, mf=12)
 
 
-def leader(uid: str, hex_: str, **kw: object) -> Unit:
-    return Unit(uid, "american", "american", Kind.LEADER, "8-0", morale=8, hex=hex_, **kw)  # type: ignore[arg-type]
+def leader(uid: str, hex_: str, **kw: Any) -> Unit:
+    return Unit(uid, "american", "american", Kind.LEADER, "8-0", morale=8, hex=hex_, **kw)
 
 
 def truck(uid: str, hex_: str) -> Unit:
@@ -135,7 +136,7 @@ def test_b21_41_not_upstream_from_the_bank_against_heavy_current() -> None:
     """Reading: a unit stepping from the bank into the river directly upstream (the hex it
     enters lies in the direction opposite the Current) is a fording unit moving against the
     Current, like one already in the water."""
-    heavy = {"current_direction": Direction.S, "current_force": CurrentForce.HEAVY}
+    heavy: dict[str, Any] = {"current_direction": Direction.S, "current_force": CurrentForce.HEAVY}
     assert refused(game(squad("S", "37E9"), **heavy), "S", ["37E8"]) == "B21.41"
     assert evaluate(game(squad("S", "37D8"), **heavy), "S", ["37E8"]).legal  # across
 

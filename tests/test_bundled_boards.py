@@ -16,7 +16,8 @@ import pytest
 from aslpto.base.rulings import InputError
 from aslpto.board.files import BoardData, LocalHex, is_edge, load_board, local_adjacent, local_name
 from aslpto.board.hexes import Hex, Layout
-from aslpto.board.maps import JungleType, Map, MapConditions, OverlayPlacement, RiverDepth
+from aslpto.board.maps import HexInfo, JungleType, Map, MapConditions, RiverDepth
+from aslpto.board.overlays import OverlayPlacement
 from aslpto.board.terrain import Feature, HexsideFeature, Terrain
 from aslpto.formats.scenario import BUNDLED_BOARDS, load
 from aslpto.procedures.setup import check
@@ -43,7 +44,7 @@ def pair(rows: list[list[str]], cond: MapConditions = PTO) -> Map:
     return build_map(Layout.grid(rows), {"31": data("901"), "32": data("902")}, conditions=cond)
 
 
-def info(m: Map, name: str):  # type: ignore[no-untyped-def]
+def info(m: Map, name: str) -> HexInfo:
     return m.info(m.hex(name))
 
 

@@ -4,6 +4,7 @@ as G1.64 (Hand-to-Hand), G8.212 and G9.21 change it."""
 from __future__ import annotations
 
 from fractions import Fraction
+from typing import Any
 
 import pytest
 
@@ -11,20 +12,21 @@ from aslpto.base import unchecked
 from aslpto.base.rulings import InputError
 from aslpto.rules.cc.attack import build, hand_to_hand
 from aslpto.rules.cc.resolution import CCOptions, attack_odds, cc_odds, prepare, resolve_cc
+from aslpto.rules.morale import Result
 from aslpto.state.counters import make
 from aslpto.state.dice import GivenDice, odds
-from aslpto.state.units import Kind, Strength, UnitClass
+from aslpto.state.units import Kind, Strength, Unit, UnitClass
 
 
-def jsq(uid: str, strength: Strength = Strength.FULL, **kw):  # type: ignore[no-untyped-def]
+def jsq(uid: str, strength: Strength = Strength.FULL, **kw: Any) -> Unit:
     return make(uid, "japanese", Kind.SQUAD, UnitClass.ELITE, strength, **kw)
 
 
-def us(uid: str, face: str = "6-6-6", **kw):  # type: ignore[no-untyped-def]
+def us(uid: str, face: str = "6-6-6", **kw: Any) -> Unit:
     return make(uid, "american", Kind.SQUAD, face=face, **kw)
 
 
-def end(r):  # type: ignore[no-untyped-def]
+def end(r: Result) -> tuple[tuple[str, ...], tuple[str, ...]]:
     return (tuple(u.counter for u in r.units), r.eliminated)
 
 
@@ -44,7 +46,7 @@ def test_a11_14_a_smc_brings_one_fp_and_a_leader_directs_a11_141() -> None:
 
 def test_a7_8_a_pinned_unit_attacks_with_half_and_defends_with_all() -> None:
     a = build([us("A1", pinned=True)], [jsq("J1", pinned=True)])
-    assert (a.attack_fp, a.defense_fp) == (3, 4)
+    assert (a.attack_fp, a.defense_fp) == (Fraction(3), Fraction(4))
 
 
 def test_a11_16_a_broken_unit_may_not_attack_and_is_attacked_at_minus_two() -> None:

@@ -14,7 +14,7 @@ from aslpto.state.counters import (
     make,
     parse_leader,
 )
-from aslpto.state.units import Kind, Strength, UnitClass
+from aslpto.state.units import Kind, Strength, Unit, UnitClass
 
 E, F, S, C = UnitClass.ELITE, UnitClass.FIRST_LINE, UnitClass.SECOND_LINE, UnitClass.CONSCRIPT
 FULL, RED = Strength.FULL, Strength.REDUCED
@@ -56,7 +56,10 @@ def test_g1_1_same_numbers_two_identities() -> None:
 
 def test_japanese_class_chain() -> None:
     c = catalog()
-    j = lambda cls: make("J", "japanese", Kind.SQUAD, cls)  # noqa: E731
+
+    def j(cls: UnitClass) -> Unit:
+        return make("J", "japanese", Kind.SQUAD, cls)
+
     assert c.lower_class(j(E)) == F
     assert c.lower_class(j(F)) == S
     assert c.lower_class(j(S)) == C
@@ -241,11 +244,16 @@ def test_a19_13_replacement_follows_the_counters_line() -> None:
 
 def test_a15_3_battle_hardening_follows_the_counters_line() -> None:
     c = catalog()
-    assert c.higher(c.find("russian", "4-4-7")).face == "4-5-8"
-    assert c.higher(c.find("russian", "5-2-7")).face == "6-2-8"
-    assert c.higher(c.find("american", "3-3-6")).face == "4-4-7"
-    assert c.higher(c.find("american", "4-4-7")).face == "6-6-6"  # top of its line
-    assert c.higher(c.find("american", "6-6-7")) is None
+
+    def higher(nationality: str, face: str) -> str | None:
+        up = c.higher(c.find(nationality, face))
+        return None if up is None else up.face
+
+    assert higher("russian", "4-4-7") == "4-5-8"
+    assert higher("russian", "5-2-7") == "6-2-8"
+    assert higher("american", "3-3-6") == "4-4-7"
+    assert higher("american", "4-4-7") == "6-6-6"  # top of its line
+    assert higher("american", "6-6-7") is None
 
 
 def test_a7_302_casualty_reduction_and_deployment_keep_the_counter() -> None:

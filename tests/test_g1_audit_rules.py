@@ -3,7 +3,9 @@ ATMM outcomes and the DC Hero, the Hand-to-Hand DRM, and hand counts over the 36
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from fractions import Fraction
+from typing import Any
 
 import pytest
 
@@ -20,13 +22,13 @@ ALL_DR = [(w, c) for w in range(1, 7) for c in range(1, 7)]
 
 
 def sq(
-    cls: UnitClass = UnitClass.FIRST_LINE, strength: Strength = Strength.FULL, **kw: object
+    cls: UnitClass = UnitClass.FIRST_LINE, strength: Strength = Strength.FULL, **kw: Any
 ) -> Unit:
     return make("J1", "japanese", Kind.SQUAD, cls, strength, **kw)
 
 
-def count(pred: object) -> Fraction:
-    return Fraction(sum(1 for w, c in ALL_DR if pred(w, c)), 36)  # type: ignore[operator]
+def count(pred: Callable[[int, int], bool]) -> Fraction:
+    return Fraction(sum(1 for w, c in ALL_DR if pred(w, c)), 36)
 
 
 # --- G1.5 / A25.23: a Banzai Charge raises the Morale Level by one ------------------------------
@@ -144,7 +146,7 @@ def test_g1_125_conscript_2mc_elr_2_hand_count() -> None:
     broken_hs = d.probability(lambda r: len(r.units) == 1 and r.units[0].counter == "1-2-6")
     assert broken_hs == count(lambda w, c: 6 <= w + c <= 11)
     assert d.probability(lambda r: r.units == ()) == count(lambda w, c: w + c == 12)
-    assert d.probability(lambda r: r.units[:1] and r.units[0].counter == "2-2-6") == count(
+    assert d.probability(lambda r: bool(r.units) and r.units[0].counter == "2-2-6") == count(
         lambda w, c: w + c == 5
     )
 

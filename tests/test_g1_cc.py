@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 from fractions import Fraction
+from typing import Any
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -16,8 +17,8 @@ from aslpto.state.units import Kind, Strength, Unit, UnitClass
 F, C = UnitClass.FIRST_LINE, UnitClass.CONSCRIPT
 
 
-def sq(id: str = "J1", cls: UnitClass = F, **kw: object) -> Unit:
-    return make(id, "japanese", Kind.SQUAD, cls, Strength.FULL, **kw)  # type: ignore[arg-type]
+def sq(id: str = "J1", cls: UnitClass = F, **kw: Any) -> Unit:
+    return make(id, "japanese", Kind.SQUAD, cls, Strength.FULL, **kw)
 
 
 def test_g1_64_japanese_attacker_makes_hand_to_hand() -> None:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from fractions import Fraction
+from typing import Any
 
 import pytest
 from hypothesis import given
@@ -18,16 +19,16 @@ from aslpto.state.units import Kind, Strength, Unit, UnitClass
 E, F, C = UnitClass.ELITE, UnitClass.FIRST_LINE, UnitClass.CONSCRIPT
 
 
-def sq(cls: UnitClass = F, **kw: object) -> Unit:
-    return make("J1", "japanese", Kind.SQUAD, cls, Strength.FULL, **kw)  # type: ignore[arg-type]
+def sq(cls: UnitClass = F, **kw: Any) -> Unit:
+    return make("J1", "japanese", Kind.SQUAD, cls, Strength.FULL, **kw)
 
 
-def hs(cls: UnitClass = F, **kw: object) -> Unit:
-    return make("H1", "japanese", Kind.HALF_SQUAD, cls, **kw)  # type: ignore[arg-type]
+def hs(cls: UnitClass = F, **kw: Any) -> Unit:
+    return make("H1", "japanese", Kind.HALF_SQUAD, cls, **kw)
 
 
-def hero(**kw: object) -> Unit:
-    return make("T", "japanese", Kind.TH_HERO, **kw)  # type: ignore[arg-type]
+def hero(**kw: Any) -> Unit:
+    return make("T", "japanese", Kind.TH_HERO, **kw)
 
 
 MPH = th.THOpportunity(th.THTime.MPH, afv_in_los=True, within_eight_mf=True)

@@ -3,6 +3,8 @@ No Quarter, Battlefield Integrity (with the G1.622 EX arithmetic), concealment a
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 from aslpto.base.rulings import InputError
@@ -22,12 +24,12 @@ def adjacent(a: str, b: str) -> bool:
     return LAYOUT.hex(b) in LAYOUT.neighbours(LAYOUT.hex(a))
 
 
-def sq(id: str = "J1", cls: UnitClass = F, strength: Strength = FULL, **kw: object) -> Unit:
-    return make(id, "japanese", Kind.SQUAD, cls, strength, **kw)  # type: ignore[arg-type]
+def sq(id: str = "J1", cls: UnitClass = F, strength: Strength = FULL, **kw: Any) -> Unit:
+    return make(id, "japanese", Kind.SQUAD, cls, strength, **kw)
 
 
-def ldr(id: str = "L", face: str = "9-1", **kw: object) -> Unit:
-    return make(id, "japanese", Kind.LEADER, face=face, **kw)  # type: ignore[arg-type]
+def ldr(id: str = "L", face: str = "9-1", **kw: Any) -> Unit:
+    return make(id, "japanese", Kind.LEADER, face=face, **kw)
 
 
 # --- G1.5 / G1.6 -------------------------------------------------------------------------------

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -155,10 +156,10 @@ def test_g1_421_th_hero_not_hidden_does_not_set_up() -> None:
 # --- G1.6121 -------------------------------------------------------------------------------------
 
 
-def dc(i: int, **kw: object) -> js.ATSetDCFacts:
-    base: dict[str, object] = {"road": True, "detonator": "S0"}
+def dc(i: int, **kw: Any) -> js.ATSetDCFacts:
+    base: dict[str, Any] = {"road": True, "detonator": "S0"}
     base.update(kw)
-    return js.ATSetDCFacts(f"dc{i}", f"37F{i + 1}", **base)  # type: ignore[arg-type]
+    return js.ATSetDCFacts(f"dc{i}", f"37F{i + 1}", **base)
 
 
 def test_g1_6121_at_most_25_percent_fru_of_ob_dc() -> None:

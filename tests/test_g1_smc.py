@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from fractions import Fraction
+from typing import Any
 
 import pytest
 
@@ -23,11 +24,11 @@ from aslpto.state.units import Kind, Strength, Unit, UnitClass
 E, F, C = UnitClass.ELITE, UnitClass.FIRST_LINE, UnitClass.CONSCRIPT
 
 
-def leader(face: str = "9-1", **kw: object) -> Unit:
+def leader(face: str = "9-1", **kw: Any) -> Unit:
     return make("L", "japanese", Kind.LEADER, face=face, **kw)
 
 
-def hero(**kw: object) -> Unit:
+def hero(**kw: Any) -> Unit:
     return make("H", "japanese", Kind.HERO, **kw)
 
 

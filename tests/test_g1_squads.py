@@ -5,6 +5,8 @@ Each EX of the rule text is a test; rolls are given as in a real game (white,col
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 from aslpto.base.rulings import RuleViolation
@@ -19,12 +21,12 @@ FULL, RED = Strength.FULL, Strength.REDUCED
 NO_HOB = Situation(heat_of_battle=False)
 
 
-def squad(cls: UnitClass, strength: Strength = FULL, **kw: object) -> Unit:
-    return make("J1", "japanese", Kind.SQUAD, cls, strength, **kw)  # type: ignore[arg-type]
+def squad(cls: UnitClass, strength: Strength = FULL, **kw: Any) -> Unit:
+    return make("J1", "japanese", Kind.SQUAD, cls, strength, **kw)
 
 
-def crew(strength: Strength = FULL, **kw: object) -> Unit:
-    return make("C1", "japanese", Kind.CREW, None, strength, **kw)  # type: ignore[arg-type]
+def crew(strength: Strength = FULL, **kw: Any) -> Unit:
+    return make("C1", "japanese", Kind.CREW, None, strength, **kw)
 
 
 def faces(units: tuple[Unit, ...]) -> list[tuple[str, str | None, bool, bool]]:

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import replace
+from typing import Any
 
 import pytest
 
@@ -42,8 +43,8 @@ def game(state: PaddyState, *units: Unit, ec: EC = EC.MODERATE) -> Game:
     return make_game(BOARD, conditions=Conditions(paddy=state, ec=ec), units=units)
 
 
-def unit(kind: Kind, hex_: str, position: str = "ground", **kw: object) -> Unit:
-    return Unit("U", "american", "american", kind, "x", hex=hex_, position=position, mf=30, **kw)  # type: ignore[arg-type]
+def unit(kind: Kind, hex_: str, position: str = "ground", **kw: Any) -> Unit:
+    return Unit("U", "american", "american", kind, "x", hex=hex_, position=position, mf=30, **kw)
 
 
 def vehicle(vt: VehicleType, hex_: str, position: str = "ground") -> Unit:

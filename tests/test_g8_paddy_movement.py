@@ -7,7 +7,7 @@ import pytest
 
 from aslpto.procedures.movement import evaluate
 from aslpto.rules.movement import HALF, MoveOptions
-from aslpto.state.game import EC, Conditions, FortKind, PaddyState
+from aslpto.state.game import EC, Conditions, FortKind, Game, PaddyState
 from aslpto.state.units import Kind, Unit, VehicleType
 from test_movement_helpers import make_game, squad
 
@@ -31,7 +31,7 @@ def game(
     ec: EC = EC.MODERATE,
     *units: Unit,
     forts: tuple[tuple[str, FortKind, str, int], ...] = (),
-):  # type: ignore[no-untyped-def]
+) -> Game:
     return make_game(
         BOARD,
         conditions=Conditions(paddy=state, ec=ec),
@@ -61,19 +61,19 @@ def vehicle(uid: str, hex_: str, vt: VehicleType, mp: int = 16) -> Unit:
     )
 
 
-def cost(g, uid: str, steps: list[str], opts: MoveOptions = NO_OPTIONS) -> float:  # type: ignore[no-untyped-def]
+def cost(g: Game, uid: str, steps: list[str], opts: MoveOptions = NO_OPTIONS) -> float:
     r = evaluate(g, uid, steps, opts)
     assert r.legal, r.violation
     return r.mf / HALF
 
 
-def cells(g, uid: str, steps: list[str]) -> list[str]:  # type: ignore[no-untyped-def]
+def cells(g: Game, uid: str, steps: list[str]) -> list[str]:
     r = evaluate(g, uid, steps)
     assert r.legal, r.violation
     return [rule for s in r.steps for rule in s.rules if rule.startswith("G8.")]
 
 
-def refused(g, uid: str, steps: list[str], opts: MoveOptions = NO_OPTIONS) -> str:  # type: ignore[no-untyped-def]
+def refused(g: Game, uid: str, steps: list[str], opts: MoveOptions = NO_OPTIONS) -> str:
     r = evaluate(g, uid, steps, opts)
     assert not r.legal
     assert r.violation is not None

@@ -11,7 +11,7 @@ import pytest
 from aslpto.base.rulings import InputError
 from aslpto.board.terrain import HexsideFeature
 from aslpto.formats import scenario
-from aslpto.procedures.movement import evaluate, reach
+from aslpto.procedures.movement import MoveResult, evaluate, reach
 from aslpto.rules.movement import HALF, MoveOptions, Phase
 from aslpto.state.game import Fortification, FortKind, Game
 from aslpto.state.units import Kind, Unit, VehicleType
@@ -27,11 +27,11 @@ def ex() -> Game:
     return scenario.load(EXAMPLE)
 
 
-def run(g: Game, uid: str, steps: list[str], opts: MoveOptions = NO_OPTIONS):  # type: ignore[no-untyped-def]
+def run(g: Game, uid: str, steps: list[str], opts: MoveOptions = NO_OPTIONS) -> MoveResult:
     return evaluate(g, uid, steps, opts)
 
 
-def kinds(r) -> list[str]:  # type: ignore[no-untyped-def]
+def kinds(r: MoveResult) -> list[str]:
     return [e.kind for s in r.steps for e in s.events]
 
 
@@ -339,7 +339,7 @@ def test_g9_422_reach_finds_the_eleven_mf_entry() -> None:
 # --- G9.44 -----------------------------------------------------------------------------------
 
 
-def disband(r) -> list[tuple[str, str]]:  # type: ignore[no-untyped-def]
+def disband(r: MoveResult) -> list[tuple[str, str]]:
     return [(e.rule, e.note) for s in r.steps for e in s.events if e.kind == "column-disband"]
 
 

@@ -93,7 +93,8 @@ def test_g9_6_ex_terrain_blaze_six_mf(ex: Game) -> None:
     assert r.steps[0].state.position.value == "above-panji"
     assert [e.kind for e in r.steps[0].events] == ["cx", "panji-mc"]
     # it cannot Bypass along DD7-DD8: not in DD7 (G9.46), not in the blazing DD8 (B25)
-    assert evaluate(ex, "A", ["37DD7/DD8"], opts).violation.rule == "G9.46"  # type: ignore[union-attr]
+    bypass = evaluate(ex, "A", ["37DD7/DD8"], opts).violation
+    assert bypass is not None and bypass.rule == "G9.46"
     blazing = evaluate(ex, "A", ["37DD8/DD7"], opts).violation
     assert blazing is not None and blazing.rule.startswith("B25")
 

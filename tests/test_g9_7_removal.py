@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from fractions import Fraction
+from typing import Any
 
 import pytest
 from hypothesis import given, settings
@@ -205,11 +206,11 @@ def test_g9_73_clear_hexside_within_vca() -> None:
         {"hexside": "37DD7-DD6"},
     ],
 )
-def test_g9_73_conditions(change: dict[str, object]) -> None:
+def test_g9_73_conditions(change: dict[str, Any]) -> None:
     from dataclasses import replace
 
     g = world(tank())
-    a = replace(AfvClear("M", "37DD7-CC8", printed_mp=14), **change)  # type: ignore[arg-type]
+    a = replace(AfvClear("M", "37DD7-CC8", printed_mp=14), **change)
     with pytest.raises(RuleViolation) as e:
         pe.afv_clear(g, a)
     assert e.value.rule == "G9.73"

@@ -129,7 +129,7 @@ def test_g_1_bridges_are_fords() -> None:
     assert Feature.BRIDGE not in t(m, "37Q5").features
 
 
-def _stacked(top: BoardData, bottom: BoardData, pto: bool = True) -> object:
+def _stacked(top: BoardData, bottom: BoardData, pto: bool = True) -> Map:
     return build_map(
         Layout.grid([["37"], ["39"]]),
         {"37": top, "39": bottom},
@@ -141,10 +141,10 @@ def test_g_1_stream_end_hexes_on_different_boards_join() -> None:
     top = board('[lines]\nstream = ["C8 C9 C10"]')
     bottom = board('[lines]\nstream = ["C1 C2 C3"]')
     m = _stacked(top, bottom)
-    a, b = m.hex("37C10"), m.hex("39C1")  # type: ignore[attr-defined]
+    a, b = m.hex("37C10"), m.hex("39C1")
     assert a.is_adjacent(b)
-    assert m.has_feature(a, b, HexsideFeature.STREAM)  # type: ignore[attr-defined]
-    s = next(iter(m.stream_los_exception))  # type: ignore[attr-defined]
+    assert m.has_feature(a, b, HexsideFeature.STREAM)
+    s = next(iter(m.stream_los_exception))
     assert {s.a, s.b} == {a, b}
 
 
@@ -152,7 +152,7 @@ def test_g_1_stream_end_hexes_join_only_under_pto_terrain() -> None:
     top = board('[lines]\nstream = ["C8 C9 C10"]')
     bottom = board('[lines]\nstream = ["C1 C2 C3"]')
     m = _stacked(top, bottom, pto=False)
-    assert not m.stream_los_exception  # type: ignore[attr-defined]
+    assert not m.stream_los_exception
 
 
 def test_g_1_stream_end_hexes_on_same_board_do_not_join() -> None:
@@ -166,7 +166,7 @@ def test_g_1_stream_end_hexes_are_the_ends_of_a_stream() -> None:
     top = board('[lines]\nstream = ["C8 C9 C10 D10 E10"]')
     bottom = board('[lines]\nstream = ["C1 C2 C3"]')
     m = _stacked(top, bottom)
-    ends = {m.name(h) for h in m if m.info(h).stream_end}  # type: ignore[attr-defined]
+    ends = {m.name(h) for h in m if m.info(h).stream_end}
     assert ends == {"37E10", "39C1"}
 
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from aslpto.board.maps import RiverDepth
+from aslpto.board.maps import Map, RiverDepth
 from aslpto.board.terrain import HexsideFeature, Terrain
 from maphelp import one_board
 
@@ -16,7 +16,7 @@ ocean = ["GG1..GG10"]
 """
 
 
-def lv(m, name):  # type: ignore[no-untyped-def]
+def lv(m: Map, name: str) -> int:
     return m.info(m.hex(name)).level
 
 

@@ -3,8 +3,10 @@ Fortifications, breach, aerial and every Bank Counter Penalty (G8.212)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import replace
 from fractions import Fraction
+from typing import Any
 
 import pytest
 
@@ -35,21 +37,21 @@ def world(
     return Game(m, Conditions(paddy=state, ec=ec), units={u.id: u for u in units}, panjis=panjis)
 
 
-def inf(uid: str, position: str = "in", hex_name: str = "37C4", **kw: object) -> Unit:
+def inf(uid: str, position: str = "in", hex_name: str = "37C4", **kw: Any) -> Unit:
     return make(
         uid, "american", Kind.SQUAD, UnitClass.FIRST_LINE, hex=hex_name, position=position, **kw
     )
 
 
-def jp(uid: str, position: str = "bank", **kw: object) -> Unit:
+def jp(uid: str, position: str = "bank", **kw: Any) -> Unit:
     return make(
         uid, "japanese", Kind.SQUAD, UnitClass.FIRST_LINE, hex="37C4", position=position, **kw
     )
 
 
-def refused(rule: str, f: object, *args: object, **kw: object) -> None:
+def refused(rule: str, f: Callable[..., object], *args: Any, **kw: Any) -> None:
     with pytest.raises(RuleViolation) as e:
-        f(*args, **kw)  # type: ignore[operator]
+        f(*args, **kw)
     assert e.value.rule == rule, e.value
 
 

@@ -7,6 +7,7 @@ EE7, squad D in DD6, squad E beneath Panji C in DD7.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import replace
 from fractions import Fraction
 from typing import Any
@@ -290,8 +291,8 @@ def test_g9_41_panji_mc_odds_hand_count() -> None:
     def after(o: pe.EntryOutcome) -> Unit | None:
         return o.result.unit("A")
 
-    def p(pred: object) -> Fraction:
-        return d.probability(lambda o: (u := after(o)) is not None and pred(u))  # type: ignore[operator]
+    def p(pred: Callable[[Unit], bool]) -> Fraction:
+        return d.probability(lambda o: (u := after(o)) is not None and pred(u))
 
     assert d.probability(lambda o: after(o) is None) == 0
     assert p(lambda u: u.broken) == Fraction(21, 36)
@@ -466,9 +467,9 @@ def test_g9_43_depression_or_tb_given() -> None:
 
 
 @pytest.mark.parametrize("kw", [{"human_wave": True}, {"phase": "rtph"}])
-def test_g9_43_exc_human_wave_banzai_and_routing_take_g9_41(kw: dict[str, object]) -> None:
+def test_g9_43_exc_human_wave_banzai_and_routing_take_g9_41(kw: dict[str, Any]) -> None:
     g = world(us("S1", "37EE8"), us("S2", "37EE8"))
-    entry = replace(PanjiEntry(("S1", "S2"), "37EE8", "37EE7"), **kw)  # type: ignore[arg-type]
+    entry = replace(PanjiEntry(("S1", "S2"), "37EE8", "37EE7"), **kw)
     eff = pe.entry_effects(g, entry).value
     assert eff.stack == () and eff.individual == ("S1", "S2")
 

@@ -3,6 +3,9 @@ G9.7 (removal in a paddy hex), bad input."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
 import pytest
 
 from aslpto.base.rulings import InputError, RuleViolation
@@ -13,9 +16,9 @@ from aslpto.state.units import Kind, Unit
 from maphelp import one_board
 
 
-def unit(uid: str, side: str, hex_: str, **kw: object) -> Unit:
+def unit(uid: str, side: str, hex_: str, **kw: Any) -> Unit:
     nat = "japanese" if side == "Japanese" else "american"
-    return Unit(uid, side, nat, Kind.SQUAD, "4-4-7", hex=hex_, **kw)  # type: ignore[arg-type]
+    return Unit(uid, side, nat, Kind.SQUAD, "4-4-7", hex=hex_, **kw)
 
 
 def world(text: str, *units: Unit, panji_hex: str = "37C7", covered: str = "37C7-C6") -> Game:
@@ -89,10 +92,11 @@ def test_g9_7_removal_in_a_paddy_hex_leaves_units_in_the_paddy() -> None:
 
 def test_g9_7_unknown_panji_is_input_error() -> None:
     g = world("")
-    for f in (
+    calls: tuple[Callable[[], object], ...] = (
         lambda: pe.uncover(g, "Z", ()),
         lambda: pe.apply_uncovered(g, "Z", frozenset({g.map.layout.hexside("37C7-C6")})),
         lambda: pe.remove_panji(g, "Z"),
-    ):
+    )
+    for f in calls:
         with pytest.raises(InputError):
             f()

@@ -6,6 +6,7 @@ from __future__ import annotations
 from dataclasses import replace
 from fractions import Fraction
 from itertools import combinations
+from typing import Any
 
 import pytest
 from hypothesis import given, settings
@@ -31,18 +32,18 @@ path = ["L4 L5 L6"]
 """
 
 
-def world(*units: Unit, dd3_open: bool = False, **cond: object) -> Game:
+def world(*units: Unit, dd3_open: bool = False, **cond: Any) -> Game:
     text = BOARD.replace('palm-trees = ["DD3"]', "") if dd3_open else BOARD
-    c = Conditions(pto_terrain=True, **cond)  # type: ignore[arg-type]
+    c = Conditions(pto_terrain=True, **cond)
     sides = (Side("US", "american", defender=True, trip_flares=4), Side("Japan", "japanese"))
     return Game(one_board(text, pto_terrain=True), c, sides=sides, units={u.id: u for u in units})
 
 
-def us(uid: str, hex_name: str, **kw: object) -> Unit:
+def us(uid: str, hex_name: str, **kw: Any) -> Unit:
     return make(uid, "american", Kind.SQUAD, UnitClass.FIRST_LINE, side="US", hex=hex_name, **kw)
 
 
-def jp(uid: str, hex_name: str, cls: UnitClass = UnitClass.FIRST_LINE, **kw: object) -> Unit:
+def jp(uid: str, hex_name: str, cls: UnitClass = UnitClass.FIRST_LINE, **kw: Any) -> Unit:
     return make(uid, "japanese", Kind.SQUAD, cls, Strength.FULL, side="Japan", hex=hex_name, **kw)
 
 

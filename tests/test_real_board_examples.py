@@ -13,7 +13,7 @@ from aslpto.board.maps import Map
 from aslpto.board.terrain import Terrain
 from aslpto.formats import scenario
 from aslpto.procedures.movement import evaluate
-from aslpto.rules.los import LosEngine, parse_location
+from aslpto.rules.los import LosEngine, LosResult, parse_location
 from aslpto.rules.movement import HALF, MoveOptions
 from aslpto.state.game import Game
 from vaslhelp import BOARDS, ROOT, needs_vasl, scenario_text
@@ -26,7 +26,7 @@ def board7(depth: str) -> Map:
     return scenario.loads(scenario_text('[["7"]]', f'river_depth = "{depth}"')).map
 
 
-def _los(m: Map, a: str, b: str):  # type: ignore[no-untyped-def]
+def _los(m: Map, a: str, b: str) -> LosResult:
     return LosEngine(m).check(parse_location(m, a), parse_location(m, b))
 
 
@@ -46,7 +46,7 @@ def test_b21_2_ex_deep_river_one_level_down_on_board_7() -> None:
     assert (m.level(m.hex("7AA10")), m.level(m.hex("7AA9"))) == (0, 0)
     assert m.level(m.hex("7AA8")) == m.level(m.hex("7BB9")) == -1
     r = _los(m, "7AA10", "7AA8")
-    assert not r.los and r.blocked_by.rule == "B21.2"  # type: ignore[union-attr]
+    assert not r.los and r.blocked_by is not None and r.blocked_by.rule == "B21.2"
     assert _los(m, "7AA10@1", "7AA8").los
     assert _los(m, "7AA10", "7BB9").los  # its own hexside does not count
 

@@ -12,9 +12,10 @@ from pathlib import Path
 import pytest
 from PIL import Image, ImageChops
 
+from aslpto.board.maps import JungleType
 from aslpto.cli import main
 from aslpto.formats.vasl.pictures import board_picture, ssr_pictures
-from aslpto.state.game import Conditions, JungleType
+from aslpto.state.game import Conditions
 from vaslhelp import BOARDS, needs_vasl, scenario_text
 
 pytestmark = needs_vasl
@@ -23,6 +24,11 @@ UNITS = (
     '\n[[units]]\nid = "J1"\nside = "Japanese"\nkind = "squad"\nclass = "1st-line"\n'
     'counter = "4-4-7"\nhex = "37DD7"\n'
 )
+
+
+def _bd37() -> Path:
+    assert BOARDS is not None
+    return BOARDS / "bd37"
 
 
 def _render(tmp_path: Path, boards: str, *extra: str, ssr: str = "pto_terrain = false") -> str:
@@ -34,7 +40,7 @@ def _render(tmp_path: Path, boards: str, *extra: str, ssr: str = "pto_terrain = 
 
 
 def test_board_picture_is_the_archives_gif() -> None:
-    pic = board_picture(BOARDS / "bd37")  # type: ignore[operator]
+    pic = board_picture(_bd37())
     assert (pic.name, pic.mime, pic.width, pic.height) == ("bd37.gif", "image/gif", 1800, 645)
 
 
@@ -42,7 +48,7 @@ def test_render_picture_under_the_counters(tmp_path: Path) -> None:
     svg = _render(tmp_path, '[["37"]]', "--picture")
     images = re.findall(r'<image href="data:image/gif;base64,([^"]+)"', svg)
     assert len(images) == 1
-    assert base64.b64decode(images[0]) == board_picture(BOARDS / "bd37").data  # type: ignore[operator]
+    assert base64.b64decode(images[0]) == board_picture(_bd37()).data
     assert svg.index("<image") < svg.index('id="terrain"') < svg.index("4-4-7")
     # A1's centre, pixel (0, 32.25), lands on the map's A1 centre: x = 0, y = sqrt(3) R
     m = re.search(r'transform="translate\(([-\d.]+),([-\d.]+)\) scale\(([\d.]+),([\d.]+)\)"', svg)
@@ -78,8 +84,8 @@ def test_ssr_pictures_of_the_conditions() -> None:
 def test_g_1_render_picture_draws_the_board_as_vasl_does_under_pto_terrain(
     tmp_path: Path,
 ) -> None:
-    plain = board_picture(BOARDS / "bd37")  # type: ignore[operator]
-    pto = board_picture(BOARDS / "bd37", ssr=ssr_pictures(Conditions(pto_terrain=True)))  # type: ignore[operator]
+    plain = board_picture(_bd37())
+    pto = board_picture(_bd37(), ssr=ssr_pictures(Conditions(pto_terrain=True)))
     assert (pto.mime, pto.width, pto.height) == ("image/png", 1800, 645)
     a = Image.open(io.BytesIO(plain.data)).convert("RGB")
     b = Image.open(io.BytesIO(pto.data)).convert("RGB")
@@ -94,7 +100,7 @@ def test_g_1_overlay_pictures_get_their_ssr_pictures_too() -> None:
     from aslpto.formats.vasl.overlays import OverlaySpot, overlaid_picture, overlay_archive_name
 
     assert BOARDS is not None
-    gif = board_picture(BOARDS / "bd37").data
+    gif = board_picture(_bd37()).data
     spots = [
         OverlaySpot("1", str(BOARDS.parent / "overlays" / overlay_archive_name("1")), "DD8", "DD9")
     ]  # orientation d: turned 180 degrees

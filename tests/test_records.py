@@ -70,7 +70,9 @@ values = st.tuples(st.integers(), st.text(max_size=5), st.tuples(st.integers()),
 
 
 @given(values)
-def test_equality_hash_and_repr_as_the_standard_dataclass(v: tuple) -> None:  # type: ignore[type-arg]
+def test_equality_hash_and_repr_as_the_standard_dataclass(
+    v: tuple[int, str, tuple[int], float],
+) -> None:
     a, b, c, d = v
     r, s = Rec(a, b, c, d), Std(a, b, c, d)
     assert hash(r) == hash(s)
@@ -174,5 +176,5 @@ def test_an_explicit_init_and_match_args_are_kept_and_order_refuses_its_own() ->
         class Ordered2:
             a: int
 
-            def __lt__(self, other: object) -> bool:
+            def __lt__(self, other: object) -> bool:  # type: ignore[misc]
                 return True

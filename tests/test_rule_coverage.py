@@ -6,6 +6,7 @@ from __future__ import annotations
 import importlib.util
 import re
 from pathlib import Path
+from types import ModuleType
 
 import pytest
 
@@ -13,7 +14,7 @@ ROOT = Path(__file__).resolve().parent.parent
 RULES = ROOT.parent / "shared" / "rules"
 
 
-def _tool():  # type: ignore[no-untyped-def]
+def _tool() -> ModuleType:
     spec = importlib.util.spec_from_file_location("coverage_tool", ROOT / "tools" / "coverage.py")
     assert spec and spec.loader
     mod = importlib.util.module_from_spec(spec)
@@ -66,7 +67,7 @@ def test_named_code_exists() -> None:
         parts = ref.split(".")
         for n in range(len(parts), 0, -1):  # the longest prefix that is a module
             try:
-                obj = importlib.import_module("aslpto." + ".".join(parts[:n]))
+                obj: object = importlib.import_module("aslpto." + ".".join(parts[:n]))
             except ModuleNotFoundError:
                 continue
             for attr in parts[n:]:

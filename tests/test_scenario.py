@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 from aslpto.base.rulings import InputError
+from aslpto.board.files import BoardData, load_board
 from aslpto.board.hexes import Direction, Layout
 from aslpto.board.maps import JungleType, RiverDepth
 from aslpto.board.terrain import LOSEffect, Terrain
@@ -23,7 +24,7 @@ from aslpto.formats.scenario import (
     map_source,
 )
 from aslpto.rules.pto.terrain import build_map
-from aslpto.state.game import EC, CurrentForce, FortKind, PaddyState
+from aslpto.state.game import EC, CurrentForce, FortKind, Game, PaddyState
 from aslpto.state.units import Kind, Strength, UnitClass, VehicleType
 
 DATA = Path(__file__).parent / "data" / "scenario_basic"
@@ -56,7 +57,7 @@ def make(body: str = "", head: str = HEAD) -> str:
     return head + body
 
 
-def read(body: str = "", head: str = HEAD):  # type: ignore[no-untyped-def]
+def read(body: str = "", head: str = HEAD) -> Game:
     return loads(make(body, head), str(DATA / "t.toml"))
 
 
@@ -227,9 +228,7 @@ def test_dump_refuses_a_map_not_read_from_a_file() -> None:
     assert map_source(g.map) is not None
 
 
-def _board():  # type: ignore[no-untyped-def]
-    from aslpto.board.files import load_board
-
+def _board() -> BoardData:
     return load_board(DATA / "board37.toml")
 
 

@@ -30,6 +30,7 @@ from aslpto.formats.vasl.overlays import (
 )
 from aslpto.procedures.movement import evaluate
 from aslpto.rules.los.queries import los
+from aslpto.state.game import Game
 from vaslhelp import BOARDS, VASL, needs_vasl, scenario_text
 
 OVERLAYS = VASL / "overlays" if VASL is not None else None
@@ -245,7 +246,7 @@ RP = (
 
 
 @cache
-def _game(paddy: str) -> scenario.Game:
+def _game(paddy: str) -> Game:
     return scenario.loads(scenario_text('[["37"]]', f'paddy = "{paddy}"', RP))
 
 

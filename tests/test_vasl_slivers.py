@@ -88,6 +88,8 @@ def test_g_9c_the_hex_own_terrain_and_a_wood_running_on_stay() -> None:
 
 
 def _laid(overlay: str, board: str, a: str, b: str, slivers: bool) -> bytes:
+    from unittest import mock
+
     import aslpto.formats.vasl.overlays as ov
 
     assert BOARDS is not None and VASL is not None
@@ -95,12 +97,8 @@ def _laid(overlay: str, board: str, a: str, b: str, slivers: bool) -> bytes:
     spot = ov.OverlaySpot(overlay, str(VASL / "overlays" / ov.overlay_archive_name(overlay)), a, b)
     if slivers:
         return ov.place_overlays(arc, [spot]).terrain
-    saved = ov.clear_slivers
-    ov.clear_slivers = lambda *_: 0  # type: ignore[assignment]
-    try:
+    with mock.patch.object(ov, "clear_slivers", lambda *_: 0):
         return ov.place_overlays(arc, [spot]).terrain
-    finally:
-        ov.clear_slivers = saved
 
 
 def _changes(overlay: str, board: str, a: str, b: str) -> Counter[tuple[str, str, str]]:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 from fractions import Fraction
+from typing import Any
 
 import pytest
 from hypothesis import given, settings
@@ -36,12 +37,12 @@ river = ["A5:GG6"]
 """
 
 
-def game(text: str = NS_RIVER, **cond: object) -> Game:
-    c = Conditions(**cond)  # type: ignore[arg-type]
+def game(text: str = NS_RIVER, **cond: Any) -> Game:
+    c = Conditions(**cond)
     return Game(one_board(text, river_depth=c.river_depth, sub_zero=c.sub_zero), c)
 
 
-def sq(uid: str, hex_name: str, **kw: object) -> Unit:
+def sq(uid: str, hex_name: str, **kw: Any) -> Unit:
     return make(uid, "american", Kind.SQUAD, UnitClass.FIRST_LINE, hex=hex_name, **kw)
 
 
