@@ -1,6 +1,6 @@
 """The referee behind the page: one game, loaded once, and the answers of the query commands
 (``terrain``, ``move``, ``reach``, ``los``, ``odds``, ``fire``, ``cc``, ``check``) to requests given
-as JSON objects.
+as JSON objects, and whether a unit may take its next step now (:meth:`Referee.step`).
 
 A request's fields are the command's own arguments, read by the command's own parser
 (:func:`aslpto.cli.command_parser`): a positional by its name (``unit``, ``steps``, ``hex``,
@@ -34,7 +34,7 @@ from types import ModuleType
 from aslpto.base import unchecked
 from aslpto.base.hints import Any
 from aslpto.base.records import record
-from aslpto.base.rulings import AslptoError
+from aslpto.base.rulings import AslptoError, InputError
 from aslpto.cli import command_parser, flag_unchecked
 from aslpto.formats import scenario, svg
 from aslpto.state.game import Game
@@ -183,6 +183,51 @@ class Referee:
                 outcome = c.module.answer(self.game, args)
                 flag_unchecked(outcome)  # the CLI's JSON, with the unchecked values it read
                 return dict(outcome.payload)
+            except AslptoError as e:
+                raise BadRequest(f"aslpto: {e}") from None
+
+    def step(self, body: object) -> dict[str, Any]:
+        """``POST /api/step``: may the unit take the next step now? The request is a move's
+        (``unit``, ``steps`` the path so far, the mover's options) with ``step``, the next step;
+        the answer is :meth:`aslpto.procedures.movement.StepCheck.as_json`, with the unchecked
+        values it read. Fields are read by the ``move`` command's parser."""
+        from aslpto.procedures import movement
+
+        if not isinstance(body, Mapping):
+            raise BadRequest("step: the request is a JSON object of fields")
+        c = self._commands["move"]
+        for name in body:
+            if name != "step" and name not in {f.name for f in c.fields}:
+                known = ", ".join(["step", *(f.name for f in c.fields)])
+                raise BadRequest(f"step: unknown field '{name}' (fields: {known})")
+        nxt, path = body.get("step"), body.get("steps") or []
+        if not isinstance(body.get("unit"), str):
+            raise BadRequest("step: field 'unit' names the unit that moves")
+        if not isinstance(nxt, str) or not nxt.strip():
+            raise BadRequest(
+                f"step: field 'step' is the next step, a string (37EE7, :beneath), not {nxt!r:.40}"
+            )
+        if not isinstance(path, list):
+            raise BadRequest(f"step: field 'steps' is the path so far, a list, not {path!r:.40}")
+        fields = {k: v for k, v in body.items() if k != "step"}
+        argv = self._argv("step", c, {**fields, "steps": [*path, nxt]})
+        with self._lock:
+            try:
+                args = c.parser.parse_args(argv)
+                unchecked.begin()
+                options = c.module.options_of(args)
+                for h in options.blaze:
+                    try:
+                        self.game.map.hex(h)
+                    except InputError as e:
+                        raise InputError(f"--blaze '{h}': {e.message}") from None
+                *so_far, last = args.steps
+                check = movement.check_step(self.game, args.unit, so_far, last, options)
+                out = check.as_json(self.game)
+                taken = unchecked.taken()
+                if taken:
+                    out["unchecked"] = taken
+                return out
             except AslptoError as e:
                 raise BadRequest(f"aslpto: {e}") from None
 

@@ -106,6 +106,15 @@ def make_app(referee: Referee | Games) -> Starlette:
             return JSONResponse({"error": e.message}, status_code=e.status)
         return answer(lambda: games.put(ref.placed(body)).map_json())
 
+    async def step(request: Request) -> Response:
+        try:
+            _same_origin(request)
+            ref = game(request)
+            body = _parse(await _body(request, MAX_QUERY_BYTES))
+        except BadRequest as e:
+            return JSONResponse({"error": e.message}, status_code=e.status)
+        return answer(lambda: ref.step(body))
+
     async def picture(request: Request) -> Response:
         try:
             mime, data = game(request).picture(request.path_params["board"])
@@ -131,6 +140,7 @@ def make_app(referee: Referee | Games) -> Starlette:
         Route("/api/map.svg", map_svg),
         Route("/api/scenario", drop, methods=["POST"]),
         Route("/api/place", place, methods=["POST"]),
+        Route("/api/step", step, methods=["POST"]),
         Route("/api/picture/{board}", picture),
         Route("/api/check", query, methods=["GET", "POST"]),
         Route("/api/{command}", query, methods=["POST"]),

@@ -590,15 +590,55 @@ async function stepTo(name) {
   const end = state.steps.length ? state.pathEnd : u.hex;
   if (name === end) return; // clicked again (a double click): the path already ends there
   const cheapest = cheapestPath(name);
-  state.steps.push(name);
-  if (await evaluatePath(undefined, Boolean(cheapest)) || !cheapest) return;
-  state.steps = [...cheapest];
-  await evaluatePath(`${name} is not next to ${end}: the cheapest path to it from ${u.hex}`);
+  const far = cheapest && {
+    path: cheapest, note: `${name} is not next to ${end}: the cheapest path to it from ${u.hex}`,
+  };
+  await addStep(name, far);
 }
 
-async function evaluatePath(note, quiet) {
+async function addStep(step, far) {
+  // the next step asked of the engine before it joins the path (/api/step): a step the rules
+  // refuse is said above the path with its rule, and the path stays as it was; one that
+  // cannot be taken as typed (not next to the path's end) is said so, or, for a hex of the
+  // reach (far), the cheapest path to it replaces the path
+  let check;
+  try {
+    check = await api("step", { unit: state.unit, steps: state.steps, step, ...moveOptions() });
+  } catch (e) {
+    if (far) {
+      state.steps = [...far.path];
+      return evaluatePath(far.note);
+    }
+    return refuseStep(e.message);
+  }
+  if (!check.legal) {
+    const v = check.violation;
+    const earlier = check.refused_at < state.steps.length;
+    const what = earlier ? `the path is refused at ${state.steps[check.refused_at]}` : step;
+    return refuseStep(`${what}: ${v.rule}: ${v.message}`, v.rule, check);
+  }
+  state.steps.push(step);
+  return evaluatePath();
+}
+
+function refuseStep(text, rule, answer) {
+  // a step refused: said above the path, which stays as it is, with the unchecked values the
+  // refusal rests on
+  const box = document.getElementById("move-info");
+  const old = document.getElementById("path-error");
+  if (old) old.remove();
+  if (!state.steps.length) box.replaceChildren();
+  const div = el("div", { id: "path-error" });
+  div.appendChild(el("p", { class: "bad refusal" }, text));
+  if (rule) div.dataset.rule = rule;
+  if (answer) unchecked(div, answer);
+  box.prepend(div);
+  return false;
+}
+
+async function evaluatePath(note) {
   // the path's steps asked of the engine; a step it refuses is taken back, and the path
-  // before it stays shown under the refusal (quiet: nothing said, another path follows)
+  // before it stays shown under the refusal
   const box = document.getElementById("move-info");
   if (!state.steps.length) {
     state.layers.path.replaceChildren();
@@ -611,12 +651,7 @@ async function evaluatePath(note, quiet) {
     move = await api("move", { unit: state.unit, steps: state.steps, ...moveOptions() });
   } catch (e) {
     state.steps.pop();
-    if (quiet) return false;
-    const old = document.getElementById("path-error");
-    if (old) old.remove();
-    if (!state.steps.length) box.replaceChildren();
-    box.prepend(el("p", { class: "bad", id: "path-error" }, e.message));
-    return false;
+    return refuseStep(e.message);
   }
   state.layers.path.replaceChildren();
   state.pathEnd = move.steps.length ? move.steps[move.steps.length - 1].to : null;
@@ -1383,16 +1418,14 @@ function start() {
   }
   for (const b of document.querySelectorAll("[data-step]")) {
     b.addEventListener("click", () => {
-      if (!state.unit) return;
-      state.steps.push(b.dataset.step);
-      evaluatePath();
+      if (state.unit) addStep(b.dataset.step);
     });
   }
   document.getElementById("step-text").addEventListener("keydown", (e) => {
     if (e.key !== "Enter" || !state.unit || !e.target.value.trim()) return;
-    state.steps.push(e.target.value.trim());
+    const step = e.target.value.trim();
     e.target.value = "";
-    evaluatePath();
+    addStep(step);
   });
   document.getElementById("los-text").addEventListener("keydown", (e) => {
     const ends = e.target.value.trim().split(/\s+/).filter(Boolean);
