@@ -5,29 +5,9 @@ reason, where that folder is absent."""
 
 from __future__ import annotations
 
-import os
-import shutil
-import tempfile
-
 import pytest
 
 from vaslhelp import BOARDS
-
-_CACHE: str | None = None
-
-
-def pytest_configure(config: pytest.Config) -> None:
-    """The tests keep parsed TOML (base.tomlcache) in a folder of their own, not the user's."""
-    global _CACHE
-    if "ASLPTO_CACHE" not in os.environ:
-        _CACHE = tempfile.mkdtemp(prefix="aslpto-test-cache-")
-        os.environ["ASLPTO_CACHE"] = _CACHE
-
-
-def pytest_unconfigure(config: pytest.Config) -> None:
-    if _CACHE is not None:
-        shutil.rmtree(_CACHE, ignore_errors=True)
-        os.environ.pop("ASLPTO_CACHE", None)
 
 
 @pytest.fixture(autouse=True)
