@@ -125,7 +125,7 @@ class ReachResult:
             return done
 
         for sid, (d, n, key) in self.best().items():
-            out.append(Location(space.states[sid], d, path(n, key), bool(key & 1)))
+            out.append(Location(space.states[sid], d, path(n, key), ends_move=bool(key & 1)))
         out.sort(key=_order)
         return tuple(out)
 
@@ -361,7 +361,7 @@ def _search(space: Space, start: int, limit: int, *, road_only: bool) -> _Search
             if dist[key] != d or key & 1:
                 continue
             moved = key & 2
-            for dst, cost, flags, s in edges(key >> 2, d == 0):
+            for dst, cost, flags, s in edges(key >> 2, first=d == 0):
                 nd = d + cost
                 if nd > limit:
                     continue
@@ -413,7 +413,7 @@ def reach(game: Game, unit_id: str, options: MoveOptions = _DEFAULT) -> ReachRes
         unchecked.replay(prep_notes)
     if notes:
         unchecked.replay(notes)
-    return ReachResult(unit_id, limit, None, game, space, tuple(passes))
+    return ReachResult(unit_id, limit, game=game, space=space, passes=tuple(passes))
 
 
 _PREPARED: dict[int, tuple[Game, dict[Any, Any]]] = {}
