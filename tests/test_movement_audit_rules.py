@@ -5,10 +5,10 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from aslpto.procedures.movement import evaluate
+from aslpto.procedures.movement import MoveResult, evaluate
 from aslpto.rules.movement import HALF, MoveOptions
 from aslpto.state.game import EC, Conditions, Fortification, FortKind, Game, PaddyState
-from aslpto.state.units import Kind, Unit
+from aslpto.state.units import Kind, Unit, VehicleType
 from test_movement_helpers import g9_game, make_game, squad
 
 NO_OPTIONS = MoveOptions()
@@ -34,7 +34,7 @@ def refused(g: Game, uid: str, steps: list[str], opts: MoveOptions = NO_OPTIONS)
     return r.violation.rule
 
 
-def events(r) -> list[tuple[str, str]]:  # type: ignore[no-untyped-def]
+def events(r: MoveResult) -> list[tuple[str, str]]:
     return [(e.kind, e.rule) for s in r.steps for e in s.events]
 
 
@@ -72,7 +72,14 @@ def test_g8_motorcycle_refusal_names_the_motorcycle() -> None:
     """A motorcycle counter is Cycle Riders (a Ridden motorcycle): INTO a Drained paddy, not
     INTO an Irrigated one, and the refusal names the motorcycle."""
     moto = Unit(
-        "M", "american", "american", Kind.VEHICLE, "x", hex="37F4", vehicle_type="motorcycle", mf=16
+        "M",
+        "american",
+        "american",
+        Kind.VEHICLE,
+        "x",
+        hex="37F4",
+        vehicle_type=VehicleType.MOTORCYCLE,
+        mf=16,
     )
     assert evaluate(paddy_game(moto), "M", ["37E4"]).legal
     r = evaluate(paddy_game(moto, state=PaddyState.IRRIGATED), "M", ["37E4"])

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -12,7 +13,7 @@ from aslpto.cli import main
 EX = str(Path(__file__).resolve().parent.parent / "examples" / "panji-g9.toml")
 
 
-def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, dict, str]:  # type: ignore[type-arg]
+def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, dict[str, Any], str]:
     code = main(list(argv))
     out, err = capsys.readouterr()
     return code, (json.loads(out) if code == 0 and "--json" in argv else {}), err

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import Any
 
 from aslpto.base.tomlsource import TomlSource
 from aslpto.board.files import parse_board
@@ -37,7 +38,7 @@ def make_game(
     data = parse_board(TomlSource.parse(board, "<board 37>"))
     lay = Layout.single("37")
     m = build_map(lay, {"37": data}, conditions=conds.map_conditions())
-    ps = {}
+    ps: dict[str, Panji] = {}
     for pid, h, covered, hidden in panjis:
         ps[pid] = Panji(
             pid,
@@ -60,7 +61,7 @@ def make_game(
     )
 
 
-def squad(uid: str, hex_: str, position: str = "ground", **kw: object) -> Unit:
+def squad(uid: str, hex_: str, position: str = "ground", **kw: Any) -> Unit:
     return Unit(
         uid,
         "american",
@@ -72,10 +73,10 @@ def squad(uid: str, hex_: str, position: str = "ground", **kw: object) -> Unit:
         hex=hex_,
         position=position,
         **kw,
-    )  # type: ignore[arg-type]
+    )
 
 
-def g9_game(hidden_c: bool = False, **kw: object) -> Game:
+def g9_game(hidden_c: bool = False, **kw: Any) -> Game:
     """The G9.3 illustration: Panji A in 37EE7 covering EE7-EE8; Panji C in 37DD7 covering
     DD7-CC8, DD7-DD8, DD7-EE8."""
     units = kw.pop(
@@ -89,12 +90,12 @@ def g9_game(hidden_c: bool = False, **kw: object) -> Game:
         ),
     )
     return make_game(
-        units=units,  # type: ignore[arg-type]
+        units=units,
         panjis=[
             ("A", "37EE7", ["37EE7-EE8"], False),
             ("C", "37DD7", ["37DD7-CC8", "37DD7-DD8", "37DD7-EE8"], hidden_c),
         ],
-        **kw,  # type: ignore[arg-type]
+        **kw,
     )
 
 

@@ -4,6 +4,8 @@ APh too."""
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 from aslpto.base.rulings import InputError
@@ -16,8 +18,8 @@ from test_movement_helpers import make_game, squad
 BOARD = '[board]\nname = "37"\n[terrain]\nwoods = ["E2:E9"]\n'
 
 
-def leader(uid: str, hex_: str, side: str = "american", **kw: object) -> Unit:
-    return Unit(uid, side, side, Kind.LEADER, "8-0", morale=8, hex=hex_, **kw)  # type: ignore[arg-type]
+def leader(uid: str, hex_: str, side: str = "american", **kw: Any) -> Unit:
+    return Unit(uid, side, side, Kind.LEADER, "8-0", morale=8, hex=hex_, **kw)
 
 
 def game(*units: Unit) -> Game:
@@ -62,7 +64,8 @@ def test_a4_12_the_leader_must_be_in_the_same_location() -> None:
 
 @pytest.mark.parametrize("status", ["broken", "pinned", "berserk"])
 def test_a4_12_the_leader_must_be_able_to_move(status: str) -> None:
-    g = game(squad("S", "37C3"), leader("L", "37C3", **{status: True}))
+    flags: dict[str, Any] = {status: True}
+    g = game(squad("S", "37C3"), leader("L", "37C3", **flags))
     assert refused(g, "S", ["37C4"], WITH) == "A4.12"
 
 

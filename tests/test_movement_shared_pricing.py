@@ -160,7 +160,7 @@ def test_every_units_reach_after_all_the_others_equals_its_reach_alone(
         fresh()
         alone[uid] = answer(g, uid, opts)
     fresh()
-    for uid in [*g.units, *reversed(g.units)]:
+    for uid in [*g.units, *reversed(list(g.units))]:
         assert answer(g, uid, opts) == alone[uid], uid
 
 

@@ -6,6 +6,8 @@ counter; it enters the tunnel only from beneath), G.8 (no trip flare dr on arriv
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 from aslpto.base.rulings import InputError
@@ -28,7 +30,7 @@ paddy = ["G3:H4"]
 T = FortKind.TUNNEL
 
 
-def jap(uid: str, hex_: str, **kw: object) -> Unit:
+def jap(uid: str, hex_: str, **kw: Any) -> Unit:
     return Unit(
         uid,
         "japanese",
@@ -39,16 +41,16 @@ def jap(uid: str, hex_: str, **kw: object) -> Unit:
         morale=7,
         hex=hex_,
         **kw,
-    )  # type: ignore[arg-type]
+    )
 
 
-def game(*units: Unit, forts: tuple[tuple[str, FortKind, str], ...] = (), **kw: object) -> Game:
+def game(*units: Unit, forts: tuple[tuple[str, FortKind, str], ...] = (), **kw: Any) -> Game:
     base = (("T1.1", T, "37C3"), ("T1.2", T, "37C6"))
     return make_game(
         BOARD,
         units=units or (squad("S", "37C3"),),
         named_forts=base + forts,
-        **kw,  # type: ignore[arg-type]
+        **kw,
     )
 
 
