@@ -13,7 +13,7 @@ from aslpto.board.overlays import OverlayPlacement
 from aslpto.rules.pto.terrain import build_map
 
 
-class Conditions(TypedDict, total=False):
+class MapConditionFields(TypedDict, total=False):
     """The fields of ``MapConditions`` as keywords of the helpers below."""
 
     pto_terrain: bool
@@ -30,7 +30,7 @@ def overlay(text: str, name: str = "ov.toml") -> BoardData:
     return parse_board(TomlSource.parse(text, name), overlay=True)
 
 
-def one_board(text: str, number: str = "37", **cond: Unpack[Conditions]) -> Map:
+def one_board(text: str, number: str = "37", **cond: Unpack[MapConditionFields]) -> Map:
     return build_map(
         Layout.single(number),
         {number: board(text)},
@@ -39,7 +39,7 @@ def one_board(text: str, number: str = "37", **cond: Unpack[Conditions]) -> Map:
 
 
 def with_overlays(
-    text: str, *ovs: tuple[BoardData, str], number: str = "37", **cond: Unpack[Conditions]
+    text: str, *ovs: tuple[BoardData, str], number: str = "37", **cond: Unpack[MapConditionFields]
 ) -> Map:
     return build_map(
         Layout.single(number),

@@ -8,11 +8,10 @@ import pytest
 
 from aslpto.base.rulings import InputError
 from aslpto.base.tomlsource import TomlSource
-from aslpto.board.hexes import Hexside
 from aslpto.rules.los import LosEngine, LosOverride, parse_location, parse_overrides
 from aslpto.rules.los.thread import trace
 from aslpto.state.game import Conditions
-from test_los_helpers import LAYOUT, board_map, check, crossed
+from test_los_helpers import LAYOUT, blocker, board_map, check, crossed
 
 # --- A6.2 obstacles --------------------------------------------------------------------------
 
@@ -21,7 +20,7 @@ def test_a6_2_woods_block_same_level() -> None:
     m = board_map('[terrain]\nwoods = ["C4"]')
     r = check(m, "37C1", "37C7")
     assert not r.los
-    assert (r.blocked_by.where, r.blocked_by.rule) == ("37C4", "A6.2")  # type: ignore[union-attr]
+    assert (blocker(r).where, blocker(r).rule) == ("37C4", "A6.2")
     assert "B13.1" in r.rules
     assert r.as_json()["blocked_by"]["rule"] == "A6.2"
 
@@ -34,8 +33,8 @@ def test_a6_2_obstacle_in_firer_or_target_hex_does_not_block() -> None:
 def test_a6_2_obstacle_as_high_as_higher_end_blocks() -> None:
     m = board_map('[terrain]\nwoods = ["C4"]')
     r = check(m, "37C1@1", "37C7")
-    assert not r.los and r.blocked_by.rule == "A6.2"  # type: ignore[union-attr]
-    assert "no height advantage" in r.blocked_by.why  # type: ignore[union-attr]
+    assert not r.los and blocker(r).rule == "A6.2"
+    assert "no height advantage" in blocker(r).why
 
 
 def test_a6_2_obstacle_lower_than_both_ends_does_not_block() -> None:
@@ -60,7 +59,7 @@ def test_b23_building_height_grows_with_stories() -> None:
 def test_g7_swamp_is_a_two_level_obstacle() -> None:
     m = board_map('[terrain]\nswamp = ["C4"]')
     r = check(m, "37C1", "37C7")
-    assert not r.los and r.blocked_by.where == "37C4"  # type: ignore[union-attr]
+    assert not r.los and blocker(r).where == "37C4"
 
 
 # --- A6.4 blind hexes -------------------------------------------------------------------------
@@ -69,7 +68,7 @@ def test_g7_swamp_is_a_two_level_obstacle() -> None:
 def test_a6_4_one_blind_hex_behind_obstacle() -> None:
     m = board_map('[terrain]\nwoods = ["C4"]')
     r = check(m, "37C1@2", "37C5")
-    assert not r.los and r.blocked_by.rule == "A6.4"  # type: ignore[union-attr]
+    assert not r.los and blocker(r).rule == "A6.4"
     assert check(m, "37C1@2", "37C6").los
 
 
@@ -107,7 +106,7 @@ def test_b10_2_plateau_blocks_lower_target() -> None:
     m = board_map('[levels]\n1 = ["C1", "C2"]')
     r = check(m, "37C1", "37C3")
     assert not r.los
-    assert (r.blocked_by.where, r.blocked_by.rule) == ("37C2", "B10.2")  # type: ignore[union-attr]
+    assert (blocker(r).where, blocker(r).rule) == ("37C2", "B10.2")
 
 
 def test_b10_2_continuous_slope_is_seen() -> None:
@@ -119,7 +118,7 @@ def test_b10_2_lower_unit_sees_initial_hex_of_each_level() -> None:
     m = board_map('[levels]\n1 = ["C3", "C4"]\n2 = ["C2"]')
     assert check(m, "37C6", "37C4").los  # the first level-1 hex
     r = check(m, "37C6", "37C3")  # the second level-1 hex
-    assert not r.los and r.blocked_by.where == "37C4"  # type: ignore[union-attr]
+    assert not r.los and blocker(r).where == "37C4"
     assert check(m, "37C6", "37C2").los  # the initial level-2 hex, over the level-1 hexes
     m2 = board_map('[levels]\n1 = ["C4"]\n2 = ["C3"]')
     assert check(m2, "37C6", "37C3").los  # initial level-1 then initial level-2 hex
@@ -130,7 +129,7 @@ def test_b10_23_crest_line_blind_hex_at_five_hexes() -> None:
     assert not check(m, "37C1@2", "37C8").los
     assert check(m, "37C3@2", "37C8").los
     r = check(m, "37C1@2", "37C8")
-    assert r.blocked_by.rule == "B10.23"  # type: ignore[union-attr]
+    assert blocker(r).rule == "B10.23"
     assert check(m, "37C1@2", "37C9").los
 
 
@@ -155,7 +154,7 @@ def test_b12_2_brush_same_level_hindrance_per_hex() -> None:
 def test_b_10_six_hindrances_block() -> None:
     m = board_map('[terrain]\nbrush = ["C2..C7"]')
     r = check(m, "37C1", "37C8")
-    assert not r.los and r.blocked_by.rule == "B.10"  # type: ignore[union-attr]
+    assert not r.los and blocker(r).rule == "B.10"
     assert check(m, "37C1", "37C7").hindrance_drm == 5
 
 
@@ -230,7 +229,7 @@ def test_a6_1_obstacles_on_both_sides_of_hexspine_block() -> None:
     assert r.los and r.hindrance_drm == 1  # woods one side, brush the other: hindered
     m = board_map('[terrain]\nwoods = ["E5", "E6"]')
     r = check(m, "37D5", "37F5")
-    assert not r.los and r.blocked_by.where == "37E5-E6"  # type: ignore[union-attr]
+    assert not r.los and blocker(r).where == "37E5-E6"
 
 
 def test_b_6_inherent_terrain_blocks_along_its_hexside() -> None:
@@ -265,7 +264,7 @@ def test_b9_2_wall_blocks_same_level() -> None:
     m = board_map('[hexsides]\nwall = ["C3-C4"]')
     r = check(m, "37C1", "37C7")
     assert not r.los
-    assert (r.blocked_by.where, r.blocked_by.rule) == ("37C3-C4", "B9.2")  # type: ignore[union-attr]
+    assert (blocker(r).where, blocker(r).rule) == ("37C3-C4", "B9.2")
     assert check(m, "37C1@1", "37C7").los
 
 
@@ -283,7 +282,7 @@ def test_a6_1_wall_along_the_thread_blocks() -> None:
     """A wall traced exactly along is visible on both sides of the thread (A6.1)."""
     m = board_map('[hexsides]\nwall = ["E5-E6"]')
     r = check(m, "37B5", "37H5")
-    assert not r.los and r.blocked_by.where == "37E5-E6"  # type: ignore[union-attr]
+    assert not r.los and blocker(r).where == "37E5-E6"
 
 
 def _vertex_case() -> tuple[str, str, list[tuple[str, int]]]:
@@ -303,7 +302,7 @@ def test_a6_1_wall_through_a_vertex_needs_both_sides() -> None:
     assert check(one, a, b).los
     both = board_map(f'[hexsides]\nwall = ["{left[0]}", "{right[0]}"]')
     r = check(both, a, b)
-    assert not r.los and r.blocked_by.rule == "B9.2"  # type: ignore[union-attr]
+    assert not r.los and blocker(r).rule == "B9.2"
 
 
 # --- A6.3 Depressions --------------------------------------------------------------------------
@@ -320,8 +319,8 @@ def test_a6_3_units_in_one_stream_see_along_it() -> None:
 def test_a6_3_ground_unit_cannot_see_into_stream_over_ground() -> None:
     m = board_map(STREAM)
     r = check(m, "37C1", "37C5")
-    assert not r.los and r.blocked_by.where == "37C2"  # type: ignore[union-attr]
-    assert r.blocked_by.rule == "A6.3"  # type: ignore[union-attr]
+    assert not r.los and blocker(r).where == "37C2"
+    assert blocker(r).rule == "A6.3"
     assert check(m, "37C2", "37C5").los  # adjacent to the stream: looks along it
 
 
@@ -392,7 +391,6 @@ def test_a6_1_same_hex_range_zero() -> None:
 def test_range_is_reported() -> None:
     m = board_map()
     assert check(m, "37C1", "37C7").range == 6
-    assert Hexside  # imported for type use in other tests
 
 
 def test_los_override_carried_by_game() -> None:
@@ -415,14 +413,14 @@ def test_b11_2_cliff_counts_as_obstacle_for_blind_hexes() -> None:
     assert check(plain, "37C1@2", "37C4").los  # a Crest Line: no blind hex at range 2
     cliff = board_map('[levels]\n1 = ["C2", "C3"]\n[hexsides]\ncliff = ["C3-C4"]')
     r = check(cliff, "37C1@2", "37C4")
-    assert not r.los and r.blocked_by.rule == "B11.2"  # type: ignore[union-attr]
+    assert not r.los and blocker(r).rule == "B11.2"
     assert check(cliff, "37C1@2", "37C5").los
 
 
 def test_b9_52_bocage_blocks_same_level_and_casts_blind_hexes() -> None:
     m = board_map('[hexsides]\nbocage = ["C6-C7"]')
     r = check(m, "37C1", "37C9")
-    assert not r.los and r.blocked_by.rule == "B9.52"  # type: ignore[union-attr]
+    assert not r.los and blocker(r).rule == "B9.52"
     assert not check(m, "37C1@1", "37C8").los  # five hexes from the viewer: two blind hexes
     assert check(m, "37C1@1", "37C9").los
     assert check(m, "37C2@1", "37C8").los

@@ -9,6 +9,7 @@ import dataclasses
 import random
 from functools import cache
 from pathlib import Path
+from typing import Any, Unpack
 
 import pytest
 
@@ -31,7 +32,8 @@ from aslpto.rules.los import (
 from aslpto.rules.los.pixels import _thread_pixels
 from aslpto.rules.pto.terrain import build_map
 from aslpto.state.game import Conditions, PaddyState
-from maphelp import board
+from maphelp import MapConditionFields, board
+from test_los_helpers import blocker
 
 ROOT = Path(__file__).resolve().parent.parent
 W, H = 1800, 645
@@ -69,8 +71,8 @@ class Drawing:
         return Artwork("37", W, H, bytes(self.levels), bytes(self.codes), code_meanings())
 
 
-def drawn(d: Drawing, **cond: object) -> Map:
-    m = build_map(Layout.single("37"), {"37": board("")}, conditions=MapConditions(**cond))  # type: ignore[arg-type]
+def drawn(d: Drawing, **cond: Unpack[MapConditionFields]) -> Map:
+    m = build_map(Layout.single("37"), {"37": board("")}, conditions=MapConditions(**cond))
     return dataclasses.replace(m, artwork={"37": d.artwork()})
 
 
@@ -81,8 +83,8 @@ def centre(name: str) -> tuple[float, float]:
     return 56.25 * col, 32.25 + 64.5 * (row - 1) + (32.25 if col % 2 else 0)
 
 
-def los(m: Map, a: str, b: str, **kw: object) -> LosResult:
-    eng = build_engine(m, **kw)  # type: ignore[arg-type]
+def los(m: Map, a: str, b: str, **kw: Any) -> LosResult:
+    eng = build_engine(m, **kw)
     return eng.check(parse_location(m, a), parse_location(m, b))
 
 
@@ -113,7 +115,8 @@ def test_a6_2_woods_blob_on_the_thread_blocks() -> None:
     r = both_ways(drawn(d), "37C5", "37I5")
     assert not r.los and r.blocked_by is not None
     assert (r.blocked_by.where, r.blocked_by.rule) == ("37E5", "A6.2")
-    px, py = r.blocked_by.pixel  # type: ignore[misc]
+    assert r.blocked_by.pixel is not None
+    px, py = r.blocked_by.pixel
     assert abs(px - (x - 10)) <= 1 and py == int(y)
     assert r.as_json()["blocked_by"]["pixel"] == [px, py]
 
@@ -223,7 +226,7 @@ def test_g1_woods_are_jungle_on_the_artwork() -> None:
     assert not both_ways(drawn(d2), "37C5", "37I5").los
     assert both_ways(drawn(d2, pto_terrain=True), "37C5", "37I5").los
     light = both_ways(drawn(d2, pto_terrain=True, jungle=JungleType.LIGHT), "37C5", "37I5")
-    assert not light.los and "light-jungle" in light.blocked_by.why  # type: ignore[union-attr]
+    assert not light.los and "light-jungle" in blocker(light).why
     # a two-level obstacle: one level up does not see over it either
     assert not both_ways(
         drawn(d2, pto_terrain=True, jungle=JungleType.LIGHT), "37C5@1", "37I5@1"
@@ -380,12 +383,12 @@ def _archive(n: str) -> BoardArchive:
     return read_board_archive(vasl_boards() / f"bd{n}")
 
 
-def real(n: str, **cond: object) -> Map:
+def real(n: str, **cond: Unpack[MapConditionFields]) -> Map:
     arc = _archive(n)
     name = str(int(n))
     m = build_map(
         Layout.single(name), {name: board(_board_text(arc))}, conditions=MapConditions(**cond)
-    )  # type: ignore[arg-type]
+    )
     return dataclasses.replace(m, artwork={name: artwork_of(arc, name)})
 
 
@@ -397,12 +400,12 @@ def test_real_37_woods_patch_blocks() -> None:
     assert "woods" in r.blocked_by.why
     # 37I5 -> 37O5 meets the woods drawn across 37K5
     r = both_ways(real("37"), "37I5", "37O5")
-    assert not r.los and r.blocked_by.where == "37K5"  # type: ignore[union-attr]
+    assert not r.los and blocker(r).where == "37K5"
 
 
 def test_real_37_under_pto_terrain_the_woods_are_dense_jungle() -> None:
     r = both_ways(real("37", pto_terrain=True), "37A1", "37E5")
-    assert not r.los and "dense-jungle" in r.blocked_by.why  # type: ignore[union-attr]
+    assert not r.los and "dense-jungle" in blocker(r).why
 
 
 def test_real_37_clear_down_the_road() -> None:
@@ -444,7 +447,7 @@ def test_real_36_hill_blocks() -> None:
     assert (r.blocked_by.where, r.blocked_by.rule) == ("36T6", "B10.2")
     assert build_engine(m).elevation2(parse_location(m, "36X6")) == 4
     r = both_ways(m, "36S6", "36X6")
-    assert not r.los and (r.blocked_by.where, r.blocked_by.rule) == ("36T6", "A6.2")  # type: ignore[union-attr]
+    assert not r.los and (blocker(r).where, blocker(r).rule) == ("36T6", "A6.2")
 
 
 def test_real_39_temple_wall_along_the_thread() -> None:
@@ -521,7 +524,8 @@ def test_a6_1_board_laid_beside_another_and_turned(rotated: bool) -> None:
     m = _two_boards(Drawing(), right, rotated)
     r = both_ways(m, "38C5", "38I5")
     assert not r.los and r.blocked_by is not None and r.blocked_by.where == "38E5"
-    x, y = r.blocked_by.pixel  # type: ignore[misc]
+    assert r.blocked_by.pixel is not None
+    x, y = r.blocked_by.pixel
     assert 1800 <= x < 3600
     eng = build_engine(m)
     assert isinstance(eng, ArtworkLosEngine)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -16,9 +17,10 @@ FLOODED = ROOT / "examples" / "b21-flooded.toml"
 PADDY = ROOT / "examples" / "paddy-river.toml"
 
 
-def _json(capsys: pytest.CaptureFixture[str], *argv: str) -> dict:  # type: ignore[type-arg]
+def _json(capsys: pytest.CaptureFixture[str], *argv: str) -> dict[str, Any]:
     assert main(["los", *argv, "--json"]) == 0
-    return json.loads(capsys.readouterr().out)  # type: ignore[no-any-return]
+    payload: dict[str, Any] = json.loads(capsys.readouterr().out)
+    return payload
 
 
 def test_los_command_json_contract(capsys: pytest.CaptureFixture[str]) -> None:

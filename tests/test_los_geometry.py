@@ -90,7 +90,7 @@ def test_a6_1_thread_vertices_and_spines_exact(dx: int, dy: int) -> None:
     a, b = Hex(0, 0), Hex(dx, dy)
     events = trace(a, b)
     # every vertex the thread passes is reported, and no other
-    want = set()
+    want: set[tuple[int, int]] = set()
     for x in range(min(a.x, b.x) - 1, max(a.x, b.x) + 2):
         for y in range(min(a.y, b.y) - 2, max(a.y, b.y) + 3):
             if (x + y) % 2 == 0:

@@ -3,19 +3,20 @@
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import Any, Unpack
 
 from aslpto.board.hexes import Layout
 from aslpto.board.maps import Map
-from aslpto.rules.los import LosEngine, LosResult, parse_location
+from aslpto.rules.los import Blocker, LosEngine, LosResult, parse_location
 from aslpto.rules.los.thread import hexes_crossed
 from aslpto.state.game import Conditions, Game, Panji, Side
 from aslpto.state.units import Kind, Unit
-from maphelp import one_board
+from maphelp import MapConditionFields, one_board
 
 LAYOUT = Layout.single("37")
 
 
-def board_map(text: str = "", **cond: object) -> Map:
+def board_map(text: str = "", **cond: Unpack[MapConditionFields]) -> Map:
     """Board 37 from inline board TOML (the ``[board]`` header is added)."""
     return one_board(text, **cond)
 
@@ -37,15 +38,21 @@ def check(
     return eng.check(la, lb)
 
 
+def blocker(r: LosResult) -> Blocker:
+    """What blocks the LOS ``r``, which is blocked."""
+    assert r.blocked_by is not None, r
+    return r.blocked_by
+
+
 def crossed(a: str, b: str) -> list[str]:
     """Names of the hexes the thread runs through, ends excluded (board 37)."""
     hs = hexes_crossed(LAYOUT.hex(a), LAYOUT.hex(b))
     return [LAYOUT.name(h) for h in hs[1:-1]]
 
 
-def unit(uid: str, side: str, hex_: str, kind: Kind = Kind.SQUAD, **kw: object) -> Unit:
+def unit(uid: str, side: str, hex_: str, kind: Kind = Kind.SQUAD, **kw: Any) -> Unit:
     nat = "japanese" if side == "Japanese" else "american"
-    return Unit(uid, side, nat, kind, "4-4-7", hex=hex_, **kw)  # type: ignore[arg-type]
+    return Unit(uid, side, nat, kind, "4-4-7", hex=hex_, **kw)
 
 
 def game(

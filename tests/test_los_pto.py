@@ -8,16 +8,16 @@ from dataclasses import replace
 import pytest
 
 from aslpto.board.hexes import Layout
-from aslpto.board.maps import MapConditions
+from aslpto.board.maps import Map, MapConditions
 from aslpto.rules.japanese.heroes import hero_targets_in_los
 from aslpto.rules.los import location_of, los
 from aslpto.rules.panji.effects import concealment_dr_barred, panji_seen_by_enemy
 from aslpto.rules.pto.terrain import build_map
 from aslpto.rules.water.conditions import water_open_ground
-from aslpto.state.game import Conditions, Fortification, FortKind, PaddyState, Panji
-from aslpto.state.units import Kind
+from aslpto.state.game import Conditions, Fortification, FortKind, Game, PaddyState, Panji
+from aslpto.state.units import Kind, Unit
 from maphelp import board
-from test_los_helpers import board_map, check, game, unit
+from test_los_helpers import blocker, board_map, check, game, unit
 
 IN_SEASON = Conditions(paddy=PaddyState.IN_SEASON, month=7)
 DRAINED = Conditions(paddy=PaddyState.DRAINED, month=7)
@@ -37,7 +37,7 @@ def test_g8_entrenched_infantry_treat_bank_hexsides_as_hedges() -> None:
     m = board_map(PADDIES)
     r = check(m, "37F5", "37F9", entrenched=(True, False))
     assert not r.los
-    assert r.blocked_by.where == "37F5-F6"  # type: ignore[union-attr]
+    assert blocker(r).where == "37F5-F6"
     assert "G8 (LOS)" in r.rules and "B27.2" in r.rules
     # both ways: the entrenched unit cannot be seen over its bank either
     assert not check(m, "37F9", "37F5", entrenched=(False, True)).los
@@ -124,7 +124,7 @@ def test_g9_2_unit_above_panji_at_its_hex_level() -> None:
 # --- G9.4: hidden panji revealed only to a Good Order enemy with LOS ---------------------------
 
 
-def _panji_game(woods: bool = False, broken: bool = False):  # type: ignore[no-untyped-def]
+def _panji_game(woods: bool = False, broken: bool = False) -> tuple[Game, Panji]:
     m = board_map('[terrain]\nwoods = ["C4"]' if woods else "")
     p = Panji("A", m.hex("37C7"), frozenset(), side="Japanese", hidden=True)
     us = unit("U1", "U.S.", "37C1", broken=broken)
@@ -176,7 +176,7 @@ def test_g9_53_broken_enemy_or_no_los_allows_dr() -> None:
 # --- G1.421 / G1.424: T-H and DC Heroes need a LOS --------------------------------------------
 
 
-def _hero_game(woods: bool):  # type: ignore[no-untyped-def]
+def _hero_game(woods: bool) -> tuple[Game, Unit]:
     m = board_map('[terrain]\nwoods = ["C4"]' if woods else "")
     jp = unit("J1", "Japanese", "37C1", possesses_dc=True)
     tank = unit("T1", "U.S.", "37C7", kind=Kind.VEHICLE, afv=True)
@@ -206,7 +206,7 @@ def test_g1_424_dc_hero_any_enemy_unit_or_known_fortification_in_los() -> None:
 # --- G.1: stream end-hexes of two boards -------------------------------------------------------
 
 
-def _stacked(pto: bool = True):  # type: ignore[no-untyped-def]
+def _stacked(pto: bool = True) -> Map:
     top = board('[lines]\nstream = ["C7 C8 C9 C10"]')
     bottom = board('[lines]\nstream = ["C1 C2 C3"]')
     return build_map(
@@ -225,9 +225,9 @@ def test_g_1_stream_hexside_not_for_los_passing_through() -> None:
     m = _stacked()
     r = check(m, "37C9", "39C2")
     assert not r.los
-    assert (r.blocked_by.where, r.blocked_by.rule) == ("37C10-39C1", "G.1")  # type: ignore[union-attr]
+    assert (blocker(r).where, blocker(r).rule) == ("37C10-39C1", "G.1")
     r2 = check(m, "37C10", "39C2")  # begins in one end-hex, ends beyond the other
-    assert not r2.los and r2.blocked_by.rule == "G.1"  # type: ignore[union-attr]
+    assert not r2.los and blocker(r2).rule == "G.1"
 
 
 def test_g_1_stream_end_hexes_not_joined_without_pto_terrain() -> None:
@@ -235,7 +235,7 @@ def test_g_1_stream_end_hexes_not_joined_without_pto_terrain() -> None:
     between them, do not see each other (which is what G.1's exception grants)."""
     m = _stacked(pto=False)
     r = check(m, "37C10", "39C1")
-    assert not r.los and r.blocked_by.rule == "A6.3"  # type: ignore[union-attr]
+    assert not r.los and blocker(r).rule == "A6.3"
     assert not check(m, "37C9", "39C2").los
 
 

@@ -10,6 +10,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from aslpto.board.hexes import COLUMNS, Hex, distance
+from aslpto.board.maps import RiverDepth
 from aslpto.rules.los import Location, LosEngine
 from aslpto.state.game import Conditions, PaddyState
 from maphelp import one_board
@@ -85,11 +86,15 @@ def boards(draw: st.DrawFn) -> str:
     ),
     st.sampled_from(list(PaddyState)),
     st.integers(1, 12),
-    st.sampled_from(["deep", "flooded"]),
+    st.sampled_from([RiverDepth.DEEP, RiverDepth.FLOODED]),
 )
 def test_a6_1_los_is_symmetric(
-    text: str, pairs: list[tuple], paddy: PaddyState, month: int, depth: str
-) -> None:  # type: ignore[type-arg]
+    text: str,
+    pairs: list[tuple[tuple[int, int], tuple[int, int], int, int, bool, bool]],
+    paddy: PaddyState,
+    month: int,
+    depth: RiverDepth,
+) -> None:
     m = one_board(text, river_depth=depth)
     eng = LosEngine(m, Conditions(paddy=paddy, month=month))
     for (c1, r1), (c2, r2), l1, l2, e1, e2 in pairs:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -25,9 +26,10 @@ def named_like_hexes(tmp_path: Path) -> Path:
     return path
 
 
-def _json(capsys: pytest.CaptureFixture[str], *argv: str) -> dict:  # type: ignore[type-arg]
+def _json(capsys: pytest.CaptureFixture[str], *argv: str) -> dict[str, Any]:
     assert main(["los", *argv, "--json"]) == 0
-    return json.loads(capsys.readouterr().out)  # type: ignore[no-any-return]
+    payload: dict[str, Any] = json.loads(capsys.readouterr().out)
+    return payload
 
 
 def test_a6_a_word_both_a_unit_and_a_hex_is_refused(

@@ -7,9 +7,9 @@ from aslpto.board.hexes import Layout
 from aslpto.board.maps import HexInfo, JungleType, Map, MapConditions
 from aslpto.board.terrain import Feature, HexsideFeature, Terrain
 from aslpto.rules.pto.terrain import build_map
-from maphelp import Conditions, board, one_board
+from maphelp import MapConditionFields, board, one_board
 
-PTO: Conditions = {"pto_terrain": True}
+PTO: MapConditionFields = {"pto_terrain": True}
 
 
 def t(m: Map, name: str) -> HexInfo:
