@@ -216,6 +216,22 @@ def _unsure(*keys: str) -> tuple[str, ...]:
     return tuple(RULES[k].label for k in keys if not RULES[k].sure)
 
 
+def _path(game: Game, uid: str, steps: list[str], options: Any) -> Any:
+    """The move of ``steps``, its last step asked of the movement's step check
+    (:func:`aslpto.procedures.movement.check_step`): a step the rules refuse raises its
+    violation, naming the step."""
+    from aslpto.procedures import movement
+
+    checked = movement.check_step(game, uid, steps[:-1], steps[-1], options)
+    if not checked.legal:
+        v = checked.violation
+        assert v is not None and checked.refused_at is not None
+        at = checked.refused_at
+        where = f"step {at + 1} ({steps[at]})" if at < len(steps) else "the move"
+        raise RuleViolation(v.rule, f"{uid}, {where}: {v.message}")
+    return checked.move
+
+
 # ---------------------------------------------------------------------------------------------
 # The actions
 # ---------------------------------------------------------------------------------------------
@@ -242,10 +258,7 @@ def _move(state: GameState, a: _Args, dice: Dice) -> Done:
         raise RuleViolation(rule, f"{uid} attempted a labor task in the PFPh: it may not move")
     if state.has(uid, Marker.MOVED):
         raise RuleViolation(rule, f"{uid} has moved this MPh (A8.1): a unit moves once")
-    r = movement.evaluate(g, uid, steps, opts)
-    if not r.legal:
-        assert r.violation is not None
-        raise r.violation
+    r = _path(g, uid, steps, opts)
     after = movement.apply(g, r)
     moved = after.unit(uid)
     s = replace(state, position=after, moving=(uid,), moving_assault=opts.assault)
@@ -462,10 +475,7 @@ def _rout(state: GameState, a: _Args, dice: Dice) -> Done:
         raise RuleViolation(rule, f"{uid} has routed this RtPh")
     # priced as a move by the unit unbroken (A10.5: the rout path's limits are not checked)
     view = g.with_unit(u.with_(broken=False, dm=False, pinned=False))
-    r = movement.evaluate(view, uid, steps, MoveOptions())
-    if not r.legal:
-        assert r.violation is not None
-        raise r.violation
+    r = _path(view, uid, steps, MoveOptions())
     moved = movement.apply(view, r).unit(uid)
     s = replace(state, position=g.with_unit(u.with_(hex=moved.hex, position=moved.position)))
     s = s.mark([uid], Marker.ROUTED)
@@ -490,10 +500,7 @@ def _advance(state: GameState, a: _Args, dice: Dice) -> Done:
     _verify_side(state, u, "ATTACKER", rule, "advances")
     if state.has(uid, Marker.ADVANCED):
         raise RuleViolation(rule, f"{uid} has advanced this APh: one Location")
-    r = movement.evaluate(g, uid, steps, opts)
-    if not r.legal:
-        assert r.violation is not None
-        raise r.violation
+    r = _path(g, uid, steps, opts)
     after = movement.apply(g, r)
     moved = after.unit(uid)
     s = replace(state, position=after).mark([uid], Marker.ADVANCED)
