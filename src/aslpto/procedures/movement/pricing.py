@@ -30,6 +30,7 @@ from aslpto.procedures.movement.stepping import _cap
 from aslpto.procedures.movement.steps import Position, State, Step, StepKind
 from aslpto.procedures.movement.transitions import _exit_hexes, transition
 from aslpto.rules.movement import (
+    EventKind,
     MoveContext,
     MoverKind,
     Phase,
@@ -132,7 +133,7 @@ def price_step(ctx: MoveContext, st: State, s: Step, spent: int, difficult: int)
     if ctx.options.phase == Phase.APH and ctx.unit.cx and cost >= difficult:
         return None
     flags = (
-        (1 if any(e.kind in ("immobilized", "bail-out") for e in tr.events) else 0)
+        (1 if any(e.kind in (EventKind.IMMOBILIZED, EventKind.BAIL_OUT) for e in tr.events) else 0)
         | (1 if ctx.allowance == 0 else 0)  # (A4.134: the first Location took all it had)
         | (2 if tr.new_location else 0)
         | (4 if tr.road and s.kind == StepKind.ENTER else 0)

@@ -32,6 +32,7 @@ from aslpto.procedures.movement.transitions import (
 from aslpto.rules.movement import (
     Cost,
     Event,
+    EventKind,
     MoveContext,
     MoveOptions,
     MoverKind,
@@ -205,7 +206,9 @@ def _take(so_far: MoveSoFar, s: Step, text: str) -> tuple[StepResult, MoveSoFar]
     road_only, covered = so_far.road_only, so_far.covered
     if options.double_time and not so_far.steps:
         cx = True
-        events.insert(0, Event("cx", so_far.allowance.rules[-1], "Double Time: the unit is CX"))
+        events.insert(
+            0, Event(EventKind.CX, so_far.allowance.rules[-1], "Double Time: the unit is CX")
+        )
     if options.phase == Phase.APH:
         difficult = min(data.n("advance_difficult_mf"), ctx.allowance)  # (no Double Time)
         if cost >= difficult:
@@ -217,7 +220,7 @@ def _take(so_far: MoveSoFar, s: Step, text: str) -> tuple[StepResult, MoveSoFar]
             cx = True
             events.append(
                 Event(
-                    "cx",
+                    EventKind.CX,
                     data.rule("advance_difficult"),
                     "advance vs Difficult Terrain: the unit becomes CX",
                 )
@@ -229,7 +232,9 @@ def _take(so_far: MoveSoFar, s: Step, text: str) -> tuple[StepResult, MoveSoFar]
             _verify_road_bonus(so_far, cost, road_only=road_only, covered=covered)
             rules.append(data.rule("road"))
             events.append(
-                Event("road-bonus", data.rule("road"), "the last MF is the road bonus (G9.54)")
+                Event(
+                    EventKind.ROAD_BONUS, data.rule("road"), "the last MF is the road bonus (G9.54)"
+                )
             )
     spent = so_far.spent + cost
     here = so_far.road_or_path_here
@@ -257,11 +262,13 @@ def _take(so_far: MoveSoFar, s: Step, text: str) -> tuple[StepResult, MoveSoFar]
         events=tuple(events),
         breach=tr.breach,
     )
-    terminal = next((e for e in tr.events if e.kind in ("immobilized", "bail-out")), None)
+    terminal = next(
+        (e for e in tr.events if e.kind in (EventKind.IMMOBILIZED, EventKind.BAIL_OUT)), None
+    )
     if terminal is None and ctx.allowance == 0:
         terminal = _none_left(ctx, costs)
     if ctx.mover.manhandling and any(
-        e.kind == "eliminated" and e.rule == "G9.411" for e in tr.events
+        e.kind == EventKind.ELIMINATED and e.rule == "G9.411" for e in tr.events
     ):
         # G9.411: the item is gone; the Infantry moves on without it
         ctx = replace(ctx, mover=replace(ctx.mover, transport=Transport.NONE))
@@ -363,7 +370,7 @@ def _none_left(ctx: MoveContext, costs: tuple[Cost, ...]) -> Event:
     that took it all."""
     infantry = ctx.mover.kind in (MoverKind.INFANTRY, MoverKind.CAVALRY)
     rule = movement_data().rule("minimum_move") if infantry or not costs else costs[-1].rule
-    return Event("all MF/MP expended", rule, "an allowance of 0: the first Location took it all")
+    return Event(EventKind.ALL_EXPENDED, rule, "an allowance of 0: the first Location took it all")
 
 
 def _cap(ctx: MoveContext, tr: Transition, spent: int) -> tuple[int, tuple[Cost, ...]]:

@@ -13,6 +13,7 @@ from aslpto.procedures.movement.steps import Position, State, Step, StepKind, st
 from aslpto.rules.movement import (
     Cost,
     Event,
+    EventKind,
     MoveContext,
     MoverKind,
     Phase,
@@ -344,14 +345,14 @@ def _breach(ctx: MoveContext, st: State, s: Step) -> Transition:
     assert ctx.unit.mf is not None  # a vehicle's MP allowance (checked by allowance())
     r = paddy_combat.breach_cost(ctx.unit.mf)
     cost = Cost(halves(r.value), r.rules[0], f"breach bank hexside {name} ({r.why})")
-    events = [Event("bank-breached", paddy_combat.BREACH, subject=name)]
+    events = [Event(EventKind.BANK_BREACHED, paddy_combat.BREACH, subject=name)]
     rules = [paddy_combat.BREACH]
     for pid, p in ctx.game.panjis.items():
         if side in p.covered:
             rules.append("G9.731")
             events.append(
                 Event(
-                    "panji-hexside-uncovered",
+                    EventKind.PANJI_HEXSIDE_UNCOVERED,
                     "G9.731",
                     f"{name} becomes a non-Covered hexside"
                     + (

@@ -70,6 +70,9 @@ from aslpto.rules.movement.movers import (
     Event as Event,
 )
 from aslpto.rules.movement.movers import (
+    EventKind as EventKind,
+)
+from aslpto.rules.movement.movers import (
     MoveContext as MoveContext,
 )
 from aslpto.rules.movement.movers import (

@@ -16,6 +16,7 @@ from aslpto.board.terrain import EntryKind, HexsideFeature, Terrain
 from aslpto.rules.movement.movers import (
     Cost,
     Event,
+    EventKind,
     MoveContext,
     MoverKind,
     Phase,
@@ -274,4 +275,4 @@ def bypassable(ctx: MoveContext, h: Hex) -> bool:
 
 
 def hazardous_movement(cause: str) -> Event:
-    return Event("hazardous-movement", movement_data().rule("hazardous_movement"), cause)
+    return Event(EventKind.HAZARDOUS_MOVEMENT, movement_data().rule("hazardous_movement"), cause)

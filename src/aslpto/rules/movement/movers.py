@@ -44,11 +44,33 @@ class Cost:
     why: str
 
 
+class EventKind(StrEnum):
+    """What a step triggers (a move's ``events``, each with the rule that raises it), for the
+    procedures to resolve."""
+
+    CX = "cx"  # Double Time, or an advance into Difficult Terrain
+    ROAD_BONUS = "road-bonus"  # the last MF is the road bonus
+    ALL_EXPENDED = "all MF/MP expended"  # a Minimum Move took the whole allowance
+    HAZARDOUS_MOVEMENT = "hazardous-movement"
+    IMMOBILIZED = "immobilized"  # a vehicle entering a Panji hex (G9.423)
+    BAIL_OUT = "bail-out"  # its Riders bail out (G9.423)
+    ELIMINATED = "eliminated"  # a manhandled item (G9.411) or a Rider
+    PANJI_MC = "panji-mc"  # G9.41
+    PANJI_REVEALED = "panji-revealed"
+    PANJI_HEXSIDE_UNCOVERED = "panji-hexside-uncovered"
+    CONCEALMENT_LOSS = "concealment-loss-activity"
+    COLUMN_DISBAND = "column-disband"  # G9.44
+    BYPASS_BLOCKED = "bypass-blocked"
+    TRIP_FLARE_DR = "trip-flare-dr"
+    BANK_BREACHED = "bank-breached"  # G8 BREACH
+    ICE_COLLAPSE_CHECK = "ice-collapse-check"
+
+
 @record(slots=True)
 class Event:
     """Something a step triggers, for the procedures to resolve (Panji MC, immobilization...)."""
 
-    kind: str
+    kind: EventKind
     rule: str
     note: str = ""
     subject: str = ""

@@ -18,7 +18,15 @@ from aslpto.base.records import record
 from aslpto.base.rulings import RuleViolation
 from aslpto.board.hexes import Hex, Hexside
 from aslpto.board.terrain import HexsideFeature, Terrain
-from aslpto.rules.movement import Cost, Event, MoveContext, MoverKind, Phase, movement_data
+from aslpto.rules.movement import (
+    Cost,
+    Event,
+    EventKind,
+    MoveContext,
+    MoverKind,
+    Phase,
+    movement_data,
+)
 from aslpto.state.game import FortKind, Panji
 from aslpto.state.units import Transport
 
@@ -50,14 +58,14 @@ def touches_covered(p: Panji, side: Hexside) -> bool:
 def _bail_out(what: str, rule: str) -> tuple[Event, ...]:
     return (
         Event(
-            "eliminated",
+            EventKind.ELIMINATED,
             rule,
             "ridden into a panji Location across a Covered hexside",
             subject=what,
         ),
-        Event("bail-out", rule, "the Rider(s) must Bail Out (G9.423)"),
+        Event(EventKind.BAIL_OUT, rule, "the Rider(s) must Bail Out (G9.423)"),
         Event(
-            "panji-mc",
+            EventKind.PANJI_MC,
             "G9.423",
             "PRC disembark onto the Panji counter and are treated as entering Infantry (G9.41)",
         ),
@@ -96,7 +104,7 @@ def entry(
         if not mover.fully_tracked_afv_or_dozer:
             events.append(
                 Event(
-                    "immobilized",
+                    EventKind.IMMOBILIZED,
                     "G9.42",
                     "a vehicle (including Wagon) that is not a full-tracked AFV/dozer",
                     subject=ctx.unit.id,
@@ -105,7 +113,7 @@ def entry(
             if ctx.options.towing:
                 events.append(
                     Event(
-                        "eliminated",
+                        EventKind.ELIMINATED,
                         "G9.421",
                         "a towed Gun (not a trailer) is "
                         "eliminated when its towing vehicle is immobilized",
@@ -134,7 +142,7 @@ def entry(
                     "moving as a stack across a road/path hexside: one unit at random takes "
                     "it, the others a PTC (G9.43)"
                 )
-            events.append(Event("panji-mc", "G9.41", note))
+            events.append(Event(EventKind.PANJI_MC, "G9.41", note))
         if mover.manhandling and not forced:
             item = {
                 Transport.MANHANDLING_GUN: "Gun",
@@ -143,7 +151,7 @@ def entry(
             }[mover.transport]
             events.append(
                 Event(
-                    "eliminated",
+                    EventKind.ELIMINATED,
                     "G9.411",
                     "the Manhandled item is eliminated on entering",
                     subject=item,
@@ -153,7 +161,7 @@ def entry(
     if ctx.unit.concealed:
         events.append(
             Event(
-                "concealment-loss-activity",
+                EventKind.CONCEALMENT_LOSS,
                 "G9.53",
                 "a unit above a Panji counter engages in a concealment-loss activity",
             )
@@ -162,14 +170,14 @@ def entry(
         if ctx.unit.side and p.side and ctx.unit.side == p.side:
             events.append(
                 Event(
-                    "panji-revealed",
+                    EventKind.PANJI_REVEALED,
                     "G9.4",
                     "only if a Good Order enemy ground unit has the necessary LOS to it",
                     subject=p.id,
                 )
             )
         else:
-            events.append(Event("panji-revealed", "G9.4", subject=p.id))
+            events.append(Event(EventKind.PANJI_REVEALED, "G9.4", subject=p.id))
     return PanjiEntry(ABOVE, tuple(rules), tuple(events), terminal, True)
 
 
@@ -191,7 +199,7 @@ def _column_disband(ctx: MoveContext, p: Panji, events: list[Event]) -> list[Eve
         )
     else:
         note = f"the Column may opt to Disband ({e11})"
-    return [Event("column-disband", "G9.44", note, subject=ctx.unit.id)]
+    return [Event(EventKind.COLUMN_DISBAND, "G9.44", note, subject=ctx.unit.id)]
 
 
 def _mc_exemption(ctx: MoveContext, step_halves: int) -> str | None:
@@ -309,11 +317,11 @@ def bypass(ctx: MoveContext, h: Hex, along: Hexside) -> BypassCheck:
         )
     events = [
         Event(
-            "bypass-blocked",
+            EventKind.BYPASS_BLOCKED,
             "G9.46",
             "the Bypass cost is expended in the unit's current position; the MPh does not end",
         ),
-        Event("panji-revealed", "G9.46", subject=p.id),
+        Event(EventKind.PANJI_REVEALED, "G9.46", subject=p.id),
     ]
     return BypassCheck(False, tuple(events))
 
@@ -360,4 +368,4 @@ def trip_flare_events(
     note = f"{flares} trip flare(s): set off if the Final dr <= {flares}"
     if drm:
         note += "; -4 drm (entered using a road/path)"
-    return (Event("trip-flare-dr", rules, note),)
+    return (Event(EventKind.TRIP_FLARE_DR, rules, note),)

@@ -18,6 +18,7 @@ from aslpto.board.terrain import Feature, HexsideFeature, Terrain
 from aslpto.rules.movement import (
     Cost,
     Event,
+    EventKind,
     MoveContext,
     MoverKind,
     Phase,
@@ -209,7 +210,7 @@ def ice_events(ctx: MoveContext, b: Hex) -> tuple[Event, ...]:
     ):
         return (
             Event(
-                "ice-collapse-check",
+                EventKind.ICE_COLLAPSE_CHECK,
                 "B21.6",
                 f"a {w:g}-ton vehicle on ice: collapse as per bridge collapse (B6.42)",
             ),
