@@ -26,7 +26,7 @@ def test_no_command_is_one_line_on_stderr_exit_2(capsys: pytest.CaptureFixture[s
     assert got.out == ""
     assert got.err == (
         "aslpto: no command given (one of: check, terrain, render, move, reach, los, odds, "
-        "fire, cc, game, counters, import, serve; aslpto --help lists them)\n"
+        "fire, cc, banzai, game, counters, import, serve; aslpto --help lists them)\n"
     )
 
 
@@ -53,6 +53,7 @@ def test_help_lists_every_command_without_importing_them() -> None:
         "odds",
         "fire",
         "cc",
+        "banzai",
         "game",
         "counters",
         "import",

@@ -57,6 +57,11 @@ COMMANDS: dict[str, tuple[str, str]] = {
         "cc",
         "the Close Combat in a Location: both sides' attacks, each DRM with its rule, the odds",
     ),
+    "banzai": (
+        "banzai",
+        "may these Japanese units declare a Banzai Charge (G1.5): the chain, the leader, each "
+        "unit's effects, their paths and Lax markers",
+    ),
     "game": (
         "game",
         "play a scenario phase by phase: each action verified, applied and recorded; show, "
