@@ -8,6 +8,8 @@ from pathlib import Path
 
 import pytest
 
+from aslpto.base.plugins import Later
+
 SRC = Path(__file__).resolve().parents[1] / "src"
 PKG = SRC / "aslpto"
 RULES_DIR = Path(__file__).resolve().parents[2] / "shared" / "rules"
@@ -226,7 +228,9 @@ def test_a_package_gives_later_what_it_names_to_the_type_checker(package: str) -
     assert named
     for name, (where, there) in named.items():
         assert getattr(pkg, name) is getattr(importlib.import_module(where), there), name
-    assert set(pkg.__getattr__.names) == set(named)
+    later = pkg.__getattr__
+    assert isinstance(later, Later)
+    assert set(later.names) == set(named)
     with pytest.raises(AttributeError, match="no_such_name"):
         pkg.__getattr__("no_such_name")
     assert set(named) <= set(dir(pkg))
@@ -271,7 +275,7 @@ def test_base_hints_gives_a_fixed_set_of_names() -> None:
     assert {n for n in given if not n.startswith("_")} == HINTS
     taken: set[str] = set()
     for path in MODULES.values():
-        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-            if isinstance(node, ast.ImportFrom) and node.module == "aslpto.base.hints":
-                taken.update(a.name for a in node.names)
+        for found in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(found, ast.ImportFrom) and found.module == "aslpto.base.hints":
+                taken.update(a.name for a in found.names)
     assert taken <= HINTS

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections import Counter
+from collections import defaultdict
 from fractions import Fraction
 from math import comb
 
@@ -24,6 +24,7 @@ from aslpto.rules.fire.resolution import (
     selection_size_odds,
 )
 from aslpto.rules.fire.table import Effect, IftResult
+from aslpto.rules.morale import Result
 from aslpto.state.counters import make
 from aslpto.state.dice import GivenDice, odds, odds_by_class
 from aslpto.state.units import Kind, Strength, Unit, UnitClass
@@ -31,15 +32,15 @@ from aslpto.state.units import Kind, Strength, Unit, UnitClass
 COLUMNS = (1, 2, 4, 6, 8, 12, 16, 20, 24, 30, 36)
 
 
-def squad(uid: str, face: str = "6-6-6", nat: str = "american"):  # type: ignore[no-untyped-def]
+def squad(uid: str, face: str = "6-6-6", nat: str = "american") -> Unit:
     return make(uid, nat, Kind.SQUAD, face=face)
 
 
-def jsquad(uid: str):  # type: ignore[no-untyped-def]
+def jsquad(uid: str) -> Unit:
     return make(uid, "japanese", Kind.SQUAD, UnitClass.ELITE, Strength.FULL)
 
 
-def end_state(r):  # type: ignore[no-untyped-def]
+def end_state(r: Result) -> tuple[tuple[str, ...], int]:
     """An outcome as a player tells it: the units left (not their ids), how many eliminated."""
     return (tuple(sorted(repr(u.with_(id="")) for u in r.units)), len(r.eliminated))
 
@@ -163,8 +164,8 @@ def test_a9_random_selection_exact_equals_every_roll(number: int) -> None:
     def kinds(ids: tuple[str, ...]) -> tuple[int, int]:
         return (sum(1 for i in ids if i != "L"), int("L" in ids))
 
-    a: Counter[tuple[int, int]] = Counter()
-    b: Counter[tuple[int, int]] = Counter()
+    a: defaultdict[tuple[int, int], Fraction] = defaultdict(Fraction)
+    b: defaultdict[tuple[int, int], Fraction] = defaultdict(Fraction)
     for ids, p in brute:
         a[kinds(ids)] += p
     for ids, p in got:
@@ -265,8 +266,8 @@ def test_a7_3_each_unit_its_own_final_dr() -> None:
 def _exact_equals_every_roll(units: list[Unit], at: Attack) -> None:
     """The factored odds of ``at`` give every end state the walk of every roll gives it."""
     brute = odds_by_class(lambda d: resolve_attack(units, at, d).outcome)
-    a: Counter[object] = Counter()
-    b: Counter[object] = Counter()
+    a: defaultdict[tuple[tuple[str, ...], int], Fraction] = defaultdict(Fraction)
+    b: defaultdict[tuple[tuple[str, ...], int], Fraction] = defaultdict(Fraction)
     for r, p in brute:
         a[end_state(r)] += p
     for r, p in attack_odds(units, at).joint():

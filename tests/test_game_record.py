@@ -8,6 +8,7 @@ import json
 import multiprocessing
 import shutil
 from pathlib import Path
+from typing import Any
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -174,7 +175,7 @@ actions = st.one_of(
 )
 @given(st.lists(actions, max_size=14))
 def test_any_actions_leave_a_record_that_replays_to_the_same_position(
-    tmp_path: Path, sequence: list[tuple[str, dict[str, object]]]
+    tmp_path: Path, sequence: list[tuple[str, dict[str, Any]]]
 ) -> None:
     path = fresh(tmp_path, turns=1)
     state = record.load(path).state

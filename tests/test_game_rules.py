@@ -4,6 +4,7 @@ each refusal naming its rule, and what ends with each phase (procedures.game).""
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -41,7 +42,7 @@ def do(state: GameState, name: str, rolls: str | None = None, **args: object) ->
     return done.state
 
 
-def refused(state: GameState, name: str, rule: str, **args: object) -> RuleViolation:
+def refused(state: GameState, name: str, rule: str, **args: Any) -> RuleViolation:
     with pytest.raises(RuleViolation) as e:
         do(state, name, **args)
     assert e.value.rule == rule, str(e.value)

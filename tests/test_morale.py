@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections import Counter
 from fractions import Fraction
+from typing import Any
 
 import pytest
 from hypothesis import given, settings
@@ -34,8 +35,8 @@ FULL, RED = Strength.FULL, Strength.REDUCED
 NO_HOB = Situation(heat_of_battle=False)
 
 
-def jsq(cls: UnitClass = F, strength: Strength = FULL, **kw: object) -> Unit:
-    return make("J1", "japanese", Kind.SQUAD, cls, strength, **kw)  # type: ignore[arg-type]
+def jsq(cls: UnitClass = F, strength: Strength = FULL, **kw: Any) -> Unit:
+    return make("J1", "japanese", Kind.SQUAD, cls, strength, **kw)
 
 
 def look(r: Result) -> tuple[tuple[str, str | None, bool, bool], ...]:

@@ -110,7 +110,7 @@ def test_a_nationality_named_by_module_is_imported_when_first_asked(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     module = ModuleType("stubborn_nation")
-    module.MORALE = Stubborn()  # type: ignore[attr-defined]
+    module.__dict__["MORALE"] = Stubborn()
     monkeypatch.setitem(sys.modules, "stubborn_nation", module)
     monkeypatch.setitem(plugins.NATIONAL_MORALE, "finnish", "stubborn_nation")
     unplug("finnish")

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections import Counter
 from fractions import Fraction
+from typing import Any
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -40,8 +41,8 @@ def tally(d: Distribution[Result], over: int = 36) -> dict[Look, int]:
     return dict(out)
 
 
-def sq(id: str = "J1", cls: UnitClass = F, strength: Strength = FULL, **kw: object) -> Unit:
-    return make(id, "japanese", Kind.SQUAD, cls, strength, **kw)  # type: ignore[arg-type]
+def sq(id: str = "J1", cls: UnitClass = F, strength: Strength = FULL, **kw: Any) -> Unit:
+    return make(id, "japanese", Kind.SQUAD, cls, strength, **kw)
 
 
 GO_447 = ("4-4-7", F, False, False)
@@ -145,8 +146,9 @@ def test_g9_43_japanese_smc_exempt_from_ptc() -> None:
 
 def test_g9_43_exc_banzai_berserk_routing_each_take_a_panji_mc() -> None:
     a, b = sq("A"), sq("B")
-    for kw in ({"human_wave": True}, {"berserk": True}, {"routing": True}):
-        r = resolve_panji_stack([a, b], GivenDice("1,1 1,1"), **kw)  # type: ignore[arg-type]
+    each: tuple[dict[str, Any], ...] = ({"human_wave": True}, {"berserk": True}, {"routing": True})
+    for kw in each:
+        r = resolve_panji_stack([a, b], GivenDice("1,1 1,1"), **kw)
         assert look(r) == (HS_237, HS_237)
         assert "G9.41" in r.rules
 

@@ -4,7 +4,7 @@ every roll of the rolled procedure, and sum to 1; so are every history's
 
 from __future__ import annotations
 
-from collections import Counter
+from collections import defaultdict
 from fractions import Fraction
 
 from hypothesis import given, settings
@@ -40,24 +40,24 @@ def _stack(picks: list[int]) -> list[Unit]:
     return [POOL[k](i) for i, k in enumerate(picks)]
 
 
-def _outcomes(d: Distribution[Result]) -> Counter[object]:
+def _outcomes(d: Distribution[Result]) -> defaultdict[object, Fraction]:
     """Each outcome as the units left (with their ids) and those eliminated: what a stack's
     checks come to."""
-    out: Counter[object] = Counter()
+    out: defaultdict[object, Fraction] = defaultdict(Fraction)
     for r, p in d:
-        out[(r.units, r.eliminated)] += p  # type: ignore[assignment]
+        out[(r.units, r.eliminated)] += p
     return out
 
 
-def _end_states(d: Distribution[Result]) -> Counter[object]:
+def _end_states(d: Distribution[Result]) -> defaultdict[object, Fraction]:
     """Each outcome as the multiset of what is left (ids dropped), and how many eliminated."""
-    out: Counter[object] = Counter()
+    out: defaultdict[object, Fraction] = defaultdict(Fraction)
     for r, p in d:
         key = (
             tuple(sorted(repr(u.with_(id="")) for u in r.units)),
             len(r.eliminated),
         )
-        out[key] += p  # type: ignore[assignment]
+        out[key] += p
     return out
 
 
@@ -72,12 +72,13 @@ def _end_states(d: Distribution[Result]) -> Counter[object]:
 )
 def test_a10_2_location_odds_equal_every_roll(picks: list[int], check: Check, drm: int) -> None:
     units = _stack(picks)
-    facts = {"heat_of_battle": False}
-    every = odds_location(units, check, drm=drm, **facts)
-    brute = odds_by_class(lambda d: resolve_location(units, check, d, drm=drm, **facts))
+    every = odds_location(units, check, drm=drm, heat_of_battle=False)
+    brute = odds_by_class(
+        lambda d: resolve_location(units, check, d, drm=drm, heat_of_battle=False)
+    )
     assert _outcomes(every) == _outcomes(brute)
     assert every.total() == 1
-    grouped = stack_odds_location(units, check, drm=drm, **facts)
+    grouped = stack_odds_location(units, check, drm=drm, heat_of_battle=False)
     assert grouped.total() == 1
     assert _end_states(grouped.joint()) == _end_states(brute)
     assert grouped.histories == len(every)
