@@ -384,7 +384,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     o.add_argument(
         "--no-heat-of-battle", action="store_true", help="report Heat of Battle without rolling it"
     )
-    o.add_argument("--hob-drm", type=int, default=0)
+    o.add_argument("--hob-drm", dest="heat_of_battle_drm", type=int, default=0)
     o.add_argument("--pillbox", action="store_true")
     o.add_argument("--encircled", action="store_true")
     o.add_argument("--banzai", action="store_true", help="Banzai Charge / Human Wave")
@@ -474,7 +474,7 @@ def _options(args: argparse.Namespace) -> Options:
         mc=mc,
         drm=args.drm,
         heat_of_battle=not args.no_heat_of_battle,
-        hob_drm=args.hob_drm,
+        heat_of_battle_drm=args.heat_of_battle_drm,
         pillbox=args.pillbox,
         encircled=args.encircled,
         human_wave=args.banzai,

@@ -86,7 +86,7 @@ class Options:
     mc: int = 0  # the IFT "nMC": +n DRM
     drm: int = 0  # any other DRM the caller knows of
     heat_of_battle: bool = True  # resolve the Heat of Battle DR (A15.1)
-    hob_drm: int = 0
+    heat_of_battle_drm: int = 0
     pillbox: bool = False  # G1.62
     encircled: bool = False  # A7.7 / G1.62
     human_wave: bool = False  # Banzai Charge (G1.5): no HoB; G9.43 EXC
@@ -115,7 +115,7 @@ def _facts(o: Options) -> dict[str, Any]:
         "human_wave": o.human_wave,
         "no_quarter": o.no_quarter,
         "heat_of_battle": o.heat_of_battle,
-        "heat_of_battle_drm": o.hob_drm,
+        "heat_of_battle_drm": o.heat_of_battle_drm,
     }
 
 

@@ -115,7 +115,7 @@ class Nationality:
     disrupts: bool
     leader_ranks: tuple[str, ...]
     hero_face: str
-    hob_drm: int
+    heat_of_battle_drm: int
     source: str
 
 
@@ -179,7 +179,7 @@ class Catalog:
                 disrupts=bool(n["disrupts"]),
                 leader_ranks=ranks,
                 hero_face=hero_face,
-                hob_drm=int(n.get("hob_drm", 0)),
+                heat_of_battle_drm=int(n.get("heat_of_battle_drm", 0)),
                 source=n["source"],
             )
 

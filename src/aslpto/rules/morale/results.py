@@ -301,7 +301,7 @@ def heat_of_battle_drm(unit: Unit, *, was_broken: bool, situation: Situation) ->
     drm = situation.heat_of_battle_drm
     if unit.unit_class == UnitClass.ELITE:
         drm += int(setting("heat_of_battle", "drm_elite"))
-    drm += catalog().nationality(unit.nationality).hob_drm
+    drm += catalog().nationality(unit.nationality).heat_of_battle_drm
     if was_broken:
         drm += int(setting("heat_of_battle", "drm_broken"))
     if unit.unit_class in (UnitClass.GREEN, UnitClass.CONSCRIPT):
