@@ -241,6 +241,7 @@ def test_import_writes_its_scenario_as_any_file_is_written(
     saves = sorted((VASL / "saves").glob("Hill 621*.vsav")) if VASL is not None else []
     if not saves:
         pytest.skip("no VASL saved games in ../shared/vasl/saves")
+    assert VASL is not None
     out = tmp_path / "s.toml"
     old = os.umask(0o022)
     try:

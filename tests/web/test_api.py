@@ -13,10 +13,10 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
-from tests.web.conftest import EXAMPLES, Served, river_cc
 
 from aslpto.cli import main
 from aslpto.web.referee import BadRequest, Referee
+from web.conftest import EXAMPLES, Served, river_cc
 
 PANJI = "panji-g9.toml"
 RIVER = "paddy-river.toml"

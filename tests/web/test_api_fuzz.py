@@ -8,9 +8,9 @@ from typing import Any
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from tests.web.conftest import EXAMPLES
 
 from aslpto.web.referee import QUERIES, BadRequest, Referee
+from web.conftest import EXAMPLES
 
 REF = Referee.load(EXAMPLES / "panji-g9.toml")
 FIRE_REF = Referee.load(EXAMPLES / "paddy-river.toml")

@@ -9,7 +9,8 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from tests.web.conftest import (
+
+from web.conftest import (
     EXAMPLES,
     STALINGRAD,
     Served,

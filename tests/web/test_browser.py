@@ -8,7 +8,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from tests.web.conftest import EXAMPLES, Served, river_cc, screenshot
+from web.conftest import EXAMPLES, Served, river_cc, screenshot
 
 
 def _open(page: Any, s: Served) -> None:

@@ -10,11 +10,11 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from tests.web.conftest import EXAMPLES, Served, screenshot, spread_save, vasl_boards
 
 from aslpto.formats.scenario import map_source
 from aslpto.formats.vasl.overlays import vasl_overlays
 from aslpto.formats.vasl.pictures import board_picture, ssr_pictures
+from web.conftest import EXAMPLES, Served, screenshot, spread_save, vasl_boards
 
 
 @pytest.fixture(scope="module")
@@ -61,11 +61,17 @@ def test_g8_the_paddy_overlays_picture_is_drawn_on_the_real_board(real: Served, 
     for col, row in ((2, 5), (2, 6), (1, 6)):  # 38C5, 38C6, 38B6
         cx, cy = art.centre(col, row)
         points += [(int(cx) + dx, int(cy) + dy) for dx in (-12, 0, 12) for dy in (-12, 0, 12)]
-    changed = [p for p in points if bare.getpixel(p) != over.getpixel(p)]
+
+    def rgb(im: Image.Image, p: tuple[int, int]) -> list[int]:
+        colour = im.getpixel(p)
+        assert isinstance(colour, tuple)
+        return list(colour)
+
+    changed = [p for p in points if rgb(bare, p) != rgb(over, p)]
     assert len(changed) > len(points) // 2  # the overlay's picture differs from the board's
     _open(page, real)
     got = page.evaluate(_PIXELS, ["38", changed])
-    assert got == [list(over.getpixel(p)) for p in changed]
+    assert got == [rgb(over, p) for p in changed]
     h = real.referee.map_json()["hexes"]["38C5"]
     page.evaluate(
         """([x, y]) => { const f = referee.map.frame, o = referee.origin;

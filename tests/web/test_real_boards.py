@@ -11,7 +11,13 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from tests.web.conftest import (
+
+from aslpto.cli.los import engine
+from aslpto.formats import svg
+from aslpto.formats.vasl.pictures import board_picture, ssr_pictures
+from aslpto.rules.los import ArtworkLosEngine
+from aslpto.web.referee import Referee
+from web.conftest import (
     EXAMPLES,
     STALINGRAD,
     Served,
@@ -21,11 +27,6 @@ from tests.web.conftest import (
     vasl_boards,
     vasl_save,
 )
-
-from aslpto.cli.los import engine
-from aslpto.formats import svg
-from aslpto.formats.vasl.pictures import board_picture, ssr_pictures
-from aslpto.web.referee import Referee
 
 REAL = EXAMPLES / "real-37-38.toml"
 
@@ -55,11 +56,12 @@ def test_map_gives_the_boards_pictures_and_hex_centres_in_their_pixels(real: Ser
     # the LOS engine's centre dot is the same pixel; the frame takes each centre onto the
     # SVG's own centre (where render --picture lays the same pictures)
     eng = engine(real.referee.game)
+    assert isinstance(eng, ArtworkLosEngine)
     a, _, _, d, e, f = got["frame"]
     m = real.referee.game.map
     for name in ("37A1", "37CC7", "37GG10", "38C3", "38Q6"):
         px, py = got["hexes"][name]
-        assert eng.centre_pixel(m.hex(name)) == (int(px), int(py))  # type: ignore[attr-defined]
+        assert eng.centre_pixel(m.hex(name)) == (int(px), int(py))
         sx, sy = svg.centre(m.hex(name))
         assert abs(a * px + e - sx) < 0.01 and abs(d * py + f - sy) < 0.01
 
@@ -376,7 +378,7 @@ def test_a_board_turned_180_degrees_lies_turned_under_the_page(tmp_path: Path, p
     """Board 38 turned 180° (``38*``): its hex centres are its artwork centres turned about
     the picture's centre, the LOS engine's centre dots, and on the page the reach overlay
     lies on the turned picture's hex centres."""
-    from tests.vaslhelp import scenario_text
+    from vaslhelp import scenario_text
 
     vasl_boards("37", "38")
     unit = '\n[[units]]\nid = "U"\nside = "U.S."\nkind = "squad"\ncounter = "6-6-6"\nhex = "38F5"\n'
@@ -390,10 +392,11 @@ def test_a_board_turned_180_degrees_lies_turned_under_the_page(tmp_path: Path, p
         x, y = art.centre(5, 5)  # 38F5
         assert got["hexes"]["38F5"] == [1800 + 1800 - x, 645 - y]
         eng = engine(s.referee.game)
+        assert isinstance(eng, ArtworkLosEngine)
         m = s.referee.game.map
         for name in ("38F5", "38A1", "38B2", "37GG5"):
             px, py = got["hexes"][name]
-            assert eng.centre_pixel(m.hex(name)) == (int(px), int(py))  # type: ignore[attr-defined]
+            assert eng.centre_pixel(m.hex(name)) == (int(px), int(py))
         _open(page, s)
         page.click('.unit-chip[data-unit="U"]')
         page.wait_for_selector('body[data-reach-shown="U"]')

@@ -8,7 +8,8 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
-from tests.web.conftest import Served, screenshot
+
+from web.conftest import Served, screenshot
 
 
 def test_api_step_prices_the_step_as_move_does(serve: Callable[[str], Served]) -> None:
