@@ -12,7 +12,7 @@ from collections.abc import Sequence
 
 from aslpto.base.rulings import Ruling
 from aslpto.rules.japanese import units as g1
-from aslpto.rules.morale import Check, Log, Situation, casualty_reduce, rule, wound
+from aslpto.rules.morale import Check, HeatOfBattle, Log, Situation, casualty_reduce, rule, wound
 from aslpto.rules.morale.standard import StandardMorale
 from aslpto.state.counters import catalog, exchange
 from aslpto.state.dice import Dice
@@ -173,18 +173,18 @@ class JapaneseMorale(StandardMorale):
 
     def heat_of_battle_results(
         self, unit: Unit, final: int, situation: Situation, log: Log
-    ) -> list[str]:
+    ) -> list[HeatOfBattle]:
         """G1.62: a Final DR >= its row makes a Japanese unit berserk (no upper limit), Battle
         Hardened instead in a pillbox."""
         results = self.heat_of_battle_table(
             final, situation, berserk_from="japanese_berserk_from", bounded=False
         )
-        if "berserk" in results and situation.pillbox:
-            results = ["battle-hardening"]
+        if HeatOfBattle.BERSERK in results and situation.pillbox:
+            results = [HeatOfBattle.BATTLE_HARDENING]
             log.note(unit, "", "G1.62")
-        elif "berserk" in results and not situation.known_enemy_in_los:
-            results = ["battle-hardening"]
-        if "berserk" in results:
+        elif HeatOfBattle.BERSERK in results and not situation.known_enemy_in_los:
+            results = [HeatOfBattle.BATTLE_HARDENING]
+        if HeatOfBattle.BERSERK in results:
             log.note(unit, "", "G1.62")
         return results
 

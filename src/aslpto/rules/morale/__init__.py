@@ -208,6 +208,9 @@ from aslpto.rules.morale.values import (
     Check as Check,
 )
 from aslpto.rules.morale.values import (
+    HeatOfBattle as HeatOfBattle,
+)
+from aslpto.rules.morale.values import (
     Log as Log,
 )
 from aslpto.rules.morale.values import (

@@ -18,7 +18,7 @@ from collections.abc import Sequence
 from aslpto.base import plugins
 from aslpto.base.hints import Protocol, cast
 from aslpto.base.rulings import Ruling
-from aslpto.rules.morale.values import Check, Log, Situation
+from aslpto.rules.morale.values import Check, HeatOfBattle, Log, Situation
 from aslpto.state.dice import Dice
 from aslpto.state.units import Unit
 
@@ -102,7 +102,7 @@ class NationalMorale(Protocol):
 
     def heat_of_battle_results(
         self, unit: Unit, final: int, situation: Situation, log: Log
-    ) -> list[str]:
+    ) -> list[HeatOfBattle]:
         """What a Heat of Battle Final DR makes of ``unit`` (A15.1), in order."""
         ...
 

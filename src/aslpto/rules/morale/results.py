@@ -14,6 +14,7 @@ from aslpto.rules.morale.national import rules_for
 from aslpto.rules.morale.values import (
     PLAIN,
     Check,
+    HeatOfBattle,
     Log,
     Result,
     Situation,
@@ -342,8 +343,8 @@ def heat_of_battle(
     return units
 
 
-def _apply_hob(u: Unit, res: str, log: Log) -> list[Unit]:
-    if res == "hero":
+def _apply_hob(u: Unit, res: HeatOfBattle, log: Log) -> list[Unit]:
+    if res == HeatOfBattle.HERO:
         if u.kind.is_smc:
             log.note(u, "becomes heroic", rule("hero_creation"))
             if u.kind == Kind.LEADER:
@@ -363,9 +364,9 @@ def _apply_hob(u: Unit, res: str, log: Log) -> list[Unit]:
         )
         log.note(u, "creates a hero", rule("hero_creation"))
         return [u, hero]
-    if res == "battle-hardening":
+    if res == HeatOfBattle.BATTLE_HARDENING:
         return [_battle_harden(u, log)]
-    if res == "berserk":
+    if res == HeatOfBattle.BERSERK:
         log.note(u, "berserk", rule("berserk"))
         return [u.with_(berserk=True, broken=False, pinned=False, dm=False)]
     log.note(u, "surrenders", rule("surrender"))

@@ -16,7 +16,7 @@ from aslpto.rules.morale.results import (
     replace_unit,
     wound,
 )
-from aslpto.rules.morale.values import Check, Log, Situation, _data, rule, setting
+from aslpto.rules.morale.values import Check, HeatOfBattle, Log, Situation, _data, rule, setting
 from aslpto.state.counters import catalog, exchange
 from aslpto.state.dice import Dice
 from aslpto.state.units import Kind, Unit
@@ -152,31 +152,31 @@ class StandardMorale:
 
     def heat_of_battle_table(
         self, final: int, situation: Situation, *, berserk_from: str, bounded: bool
-    ) -> list[str]:
+    ) -> list[HeatOfBattle]:
         """A15.1: the results of a Heat of Battle Final DR on its table, berserk from the
         ``berserk_from`` row of data/morale.toml (up to ``berserk_to`` when ``bounded``)."""
         hob = _data()["heat_of_battle"]
-        results: list[str] = []
+        results: list[HeatOfBattle] = []
         if final <= int(hob["hero_at_most"]):
-            results.append("hero")
+            results.append(HeatOfBattle.HERO)
         if int(hob["battle_hardening_from"]) <= final <= int(hob["battle_hardening_to"]):
-            results.append("battle-hardening")
+            results.append(HeatOfBattle.BATTLE_HARDENING)
         if int(hob[berserk_from]) <= final and (not bounded or final <= int(hob["berserk_to"])):
-            results.append("berserk")
+            results.append(HeatOfBattle.BERSERK)
         elif final >= int(hob["surrender_at_least"]):
-            results.append("berserk" if situation.no_quarter else "surrender")
+            results.append(HeatOfBattle.BERSERK if situation.no_quarter else HeatOfBattle.SURRENDER)
         return results
 
     def heat_of_battle_results(
         self, unit: Unit, final: int, situation: Situation, log: Log
-    ) -> list[str]:
+    ) -> list[HeatOfBattle]:
         """A15.1; without a Known enemy unit in LOS, berserk becomes Battle Hardening
         (A15.44)."""
         results = self.heat_of_battle_table(
             final, situation, berserk_from="berserk_from", bounded=True
         )
-        if "berserk" in results and not situation.known_enemy_in_los:
-            results = ["battle-hardening"]
+        if HeatOfBattle.BERSERK in results and not situation.known_enemy_in_los:
+            results = [HeatOfBattle.BATTLE_HARDENING]
         return results
 
     def sniper_dr1(self, unit: Unit, log: Log, dice: Dice) -> list[Unit]:

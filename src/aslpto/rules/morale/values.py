@@ -56,6 +56,16 @@ class Check(StrEnum):
         return self in (Check.MC, Check.NMC, Check.PANJI, Check.LLMC)
 
 
+class HeatOfBattle(StrEnum):
+    """What a Heat of Battle Final DR makes of a unit (A15.1's table; G1.62 for the
+    Japanese)."""
+
+    HERO = "hero"  # A15.21: a hero is created, or a SMC becomes heroic
+    BATTLE_HARDENING = "battle-hardening"  # A15.3
+    BERSERK = "berserk"  # A15.4
+    SURRENDER = "surrender"  # A15.5
+
+
 @record
 class Situation:
     """Facts about a unit's Location that change its check. Usually built by
