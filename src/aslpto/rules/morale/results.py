@@ -176,7 +176,9 @@ def apply_roll(
     log.note(unit, "", *ml_r.rules, *lead)
     if not check.is_mc:
         return _task_check(unit, check, final, ml, log)
-    return _morale_check(unit, check, roll, final, ml, dice, situation, log)
+    return _morale_check(
+        unit, check, roll=roll, final=final, ml=ml, dice=dice, situation=situation, log=log
+    )
 
 
 def _task_check(unit: Unit, check: Check, final: int, ml: int, log: Log) -> Result:
@@ -201,6 +203,7 @@ def _task_check(unit: Unit, check: Check, final: int, ml: int, log: Log) -> Resu
 def _morale_check(
     unit: Unit,
     check: Check,
+    *,
     roll: DR,
     final: int,
     ml: int,
