@@ -162,7 +162,7 @@ class _Hex:
 
     __slots__ = ("bypassable", "bypasses", "enters", "into", "kind", "paddy", "plain")
 
-    def __init__(self, h: Hex, plain: bool, paddy: bool, kind: int, bypassable: bool) -> None:
+    def __init__(self, h: Hex, *, plain: bool, paddy: bool, kind: int, bypassable: bool) -> None:
         self.plain = plain
         self.paddy = paddy
         self.kind = kind  # the number of this hex's terrain (its HexInfo)
@@ -208,7 +208,11 @@ class Terrain:
             terrain = info.terrain
             plain = h not in self._odd and not terrain.is_water_obstacle
             got = self._hexes[h] = _Hex(
-                h, plain, terrain.value == "paddy", kind, terrain.value in self._bypass
+                h,
+                plain=plain,
+                paddy=terrain.value == "paddy",
+                kind=kind,
+                bypassable=terrain.value in self._bypass,
             )
         return got
 

@@ -179,7 +179,7 @@ def _enter(ctx: MoveContext, st: State, s: Step, *, spent: int) -> Transition:
                 if a_paddy
                 else paddy_rules.Where.OUT
             )
-            b_cot = None if b_paddy else terrain_cost(ctx, a, b, spent == 0)
+            b_cot = None if b_paddy else terrain_cost(ctx, a, b, first=spent == 0)
             ps = paddy_rules.step(
                 ctx, a, where, b, to_bank=want == "bank", via_trench=via_trench, b_cot=b_cot
             )
@@ -190,7 +190,7 @@ def _enter(ctx: MoveContext, st: State, s: Step, *, spent: int) -> Transition:
         else:
             if want in ("bank", "in"):
                 raise RuleViolation("G8", f"{m.name(b)} is not a paddy hex: no '{want}' position")
-            cot = terrain_cost(ctx, a, b, spent == 0)
+            cot = terrain_cost(ctx, a, b, first=spent == 0)
             side_costs = hexside_cost(ctx, a, b)
         water_rules.check_leaving(ctx, a, b)
         bridge = water_rules.off_bridge(ctx, a, b)
@@ -293,7 +293,7 @@ def _tunnel(ctx: MoveContext, st: State, s: Step, *, spent: int) -> Transition:
             data.rule("tunnel"), "a unit in Bypass is not in a tunnel entrance Location"
         )
     # nothing spent yet: the unit is where it began its MPh (every step costs MF)
-    tm = tunnel_move(ctx, a, b, spent == 0)
+    tm = tunnel_move(ctx, a, b, at_start=spent == 0)
     rules = list(tm.rules)
     if ctx.panji_at(a) is not None:
         panji_rules.fortification_access(ctx, a, st.position.value)
