@@ -21,7 +21,7 @@ from aslpto.board.terrain import WATER_OBSTACLES, Feature, HexsideFeature, Terra
 from aslpto.rules.los.data import SideRule
 from aslpto.rules.los.engine import LosEngine
 from aslpto.rules.los.locations import LosOverride
-from aslpto.rules.los.pixels import _PAD, _Geometry, _geometry, _Pattern, _pattern
+from aslpto.rules.los.pixels import _PAD, _Geometry, _geometry, _Pattern, _pattern, _region
 from aslpto.rules.los.walk import _NONE, _key, _Prof, _unkey
 from aslpto.state.game import Conditions
 
@@ -86,6 +86,23 @@ class _Board:
     y0: int
 
 
+@record(slots=True)
+class _Plane:
+    """The map's boards side by side as one grid per plane, column after column of ``stride``
+    rows, after ``_PAD`` empty pixel columns: map pixel ``(x, y)`` at ``(x + _PAD) * stride
+    + y``, for ``0 <= x <= width`` and ``0 <= y <= height`` (the last column and row are
+    copies of the map's last ones: a pixel beyond the map is read as the nearest on it)."""
+
+    stride: int
+    width: int
+    height: int
+    mask: bytes
+    codes: bytes
+    levels: bytes
+    mask_view: memoryview
+    levels_view: memoryview
+
+
 _OWN_SIDE = {
     HexsideFeature.WALL: "wall",
     HexsideFeature.HEDGE: "hedge",
@@ -123,6 +140,13 @@ class _ArtworkPlanes(LosEngine):
         self.geometry: _Geometry | None = None
         self.boards: dict[tuple[int, int], _Board] = {}
         self._extent = (0, 0)
+        self._plane: _Plane | None = None
+        self._needs: dict[int, int] = {}
+        self._centres: dict[int, tuple[int, int] | None] = {}
+        self._end_cache: dict[tuple[int, int, str], tuple[int, bool] | None] = {}
+        self._wholes: dict[int, tuple[_Code, int]] = {}
+        """Inherent Terrain at a hex's centre dot (:meth:`_inherent`), by the hex's key."""
+        self._patterns: dict[tuple[int, int, int, int], _Pattern] = {}
         self.kinds: list[_Code | None] = [None] * 256
         self._meanings: Sequence[Any] = ()
         arts = [(p, m.artwork[p.board]) for p in m.layout.placements if p.board in m.artwork]
@@ -141,8 +165,13 @@ class _ArtworkPlanes(LosEngine):
         rows = 1 + max(p.grid_row for p in m.layout.placements)
         cols = 1 + max(p.grid_col for p in m.layout.placements)
         self._extent = (cols * geo.width, rows * geo.height)
-        whole = {k for h in m.cells if self._inherent(h, k := _key(h.x, h.y)) is not None}
-        self._hexwise = self._grain | whole
+        if len(self.boards) == rows * cols:
+            self._plane = self._map_plane(rows, cols)
+        for h in m.cells:
+            got = self._inherent(h, k := _key(h.x, h.y))
+            if got is not None:
+                self._wholes[k] = got
+        self._hexwise = self._grain | set(self._wholes)
 
     # building ---------------------------------------------------------------------------
 
@@ -212,6 +241,39 @@ class _ArtworkPlanes(LosEngine):
             memoryview(pad + lv),
             p.grid_col * geo.width,
             p.grid_row * geo.height,
+        )
+
+    def _map_plane(self, rows: int, cols: int) -> _Plane | None:
+        """The boards side by side (:class:`_Plane`), when every hex centre lies on them."""
+        geo = self.geometry
+        assert geo is not None
+        width, height = self._extent
+        for h in self.map.cells:
+            x4, y4 = geo.centre4(h.x, h.y)
+            if not (0 <= x4 // 4 <= width and 0 <= y4 // 4 <= height):
+                return None
+        stride = height + 1
+        bh = geo.height
+        planes: list[bytes] = []
+        for name in ("mask", "codes", "levels"):
+            parts = [bytes(_PAD * stride)]
+            for x in (*range(width), width - 1):
+                col = x // geo.width
+                i = (x % geo.width + _PAD) * bh
+                for r in range(rows):
+                    parts.append(bytes(getattr(self.boards[(r, col)], name)[i : i + bh]))
+                parts.append(parts[-1][-1:])
+            planes.append(b"".join(parts))
+        mask, codes, levels = planes
+        return _Plane(
+            stride,
+            width,
+            height,
+            mask,
+            codes,
+            levels,
+            memoryview(mask),
+            memoryview(levels),
         )
 
     def _water_levels(self, art: Artwork, levels: bytearray) -> None:
@@ -285,11 +347,16 @@ class _ArtworkPlanes(LosEngine):
 
     def _centre(self, h: Hex) -> tuple[int, int] | None:
         """The raw code and level byte at ``h``'s centre dot, or None off the artwork."""
+        k = _key(h.x, h.y)
+        if k in self._centres:
+            return self._centres[k]
         got = self._pixel(*self.centre_pixel(h))
-        if got is None:
-            return None
-        bd, i = got
-        return bd.codes[i], bd.levels[i]
+        out = None
+        if got is not None:
+            bd, i = got
+            out = (bd.codes[i], bd.levels[i])
+        self._centres[k] = out
+        return out
 
     def pixels(self, a: Hex, b: Hex) -> tuple[_Pattern, tuple[int, ...], tuple[int, ...]] | None:
         """The thread from ``a`` to ``b`` over the artwork: its pattern, and the code mask and
@@ -297,7 +364,15 @@ class _ArtworkPlanes(LosEngine):
         geo = self.geometry
         if geo is None:
             return None
-        pat = _pattern(geo, a.x % 4, a.y % 4, b.x - a.x, b.y - a.y)
+        plane = self._plane
+        if plane is not None:
+            pat, base = self._thread(a, b)
+            return (
+                pat,
+                pat.getter(plane.mask_view[base:]),
+                pat.getter(plane.levels_view[base:]),
+            )
+        pat = _pattern(geo, geo.height, a.x % 4, a.y % 4, b.x - a.x, b.y - a.y)
         if not pat.xs:
             return pat, (), ()
         x4, y4 = geo.centre4(a.x, a.y)
@@ -323,6 +398,61 @@ class _ArtworkPlanes(LosEngine):
             vals.append(bd.mask[i])
             levs.append(bd.levels[i])
         return pat, tuple(vals), tuple(levs)
+
+    def _thread(self, a: Hex, b: Hex) -> tuple[_Pattern, int]:
+        """The thread from ``a`` to ``b`` over the map's planes: its pattern and the index of
+        its base there."""
+        plane, geo = self._plane, self.geometry
+        assert plane is not None and geo is not None
+        stride = plane.stride
+        pat = self._pattern(a.x % 4, a.y % 4, b.x - a.x, b.y - a.y)
+        x4, y4 = geo.centre4(a.x, a.y)
+        return pat, (x4 // 4 + _PAD) * stride + y4 // 4 + pat.low
+
+    def _pattern(self, fx: int, fy: int, dx: int, dy: int) -> _Pattern:
+        """:func:`aslpto.rules.los.pixels._pattern` over the map's planes, kept at hand (up to
+        as many as that cache keeps)."""
+        key = (fx, fy, dx, dy)
+        pat = self._patterns.get(key)
+        if pat is None:
+            plane, geo = self._plane, self.geometry
+            assert plane is not None and geo is not None
+            if len(self._patterns) >= 4096:
+                self._patterns.clear()
+            pat = self._patterns[key] = _pattern(geo, plane.stride, fx, fy, dx, dy)
+        return pat
+
+    def _need(self, k: int) -> int:
+        """What the walk must know of the hex with key ``k`` before it may pass it by: 255
+        when something is drawn in it that matters to the LOS (or it is judged as a whole),
+        else the level byte of its highest pixel; -1 off the map. A thread whose lower end
+        is at or above that level (and any hex it crosses) needs nothing of the hex: its
+        pixels are left unread."""
+        got = self._needs.get(k)
+        if got is not None:
+            return got
+        plane, geo = self._plane, self.geometry
+        assert plane is not None and geo is not None
+        h = _unkey(k)
+        if h not in self.map.cells:
+            self._needs[k] = -1
+            return -1
+        x4, y4 = geo.centre4(h.x, h.y)
+        cx, cy = x4 // 4, y4 // 4
+        stride, width, height = plane.stride, plane.width, plane.height
+        mask, levels = plane.mask, plane.levels
+        top = 0
+        drawn = k in self._hexwise
+        for dx, y_lo, y_hi in _region(geo, h.x % 4, h.y % 4):
+            x = min(max(cx + dx, 0), width)
+            base = (x + _PAD) * stride
+            lo = base + min(max(cy + y_lo, 0), height)
+            hi = base + min(max(cy + y_hi, 0), height) + 1
+            top = max(top, max(levels[lo:hi]))
+            if not drawn and mask[lo:hi].count(0) != hi - lo:
+                drawn = True
+        got = self._needs[k] = 255 if drawn else top
+        return got
 
     def _resolved(self, kd: _Code, k: int) -> _Code:
         """A code whose terrain may change by its hex: what the map made of that hex."""

@@ -209,9 +209,13 @@ class _ArtworkEdges(_ArtworkPlanes):
                 if 2 * (rb if forward else ra) <= k2:
                     break
                 ls = levs[s:e]
-                above = [i for i, v in enumerate(ls) if v > floor]
-                if above:
-                    i = s + (above[0] if forward else above[-1])
+                if ls and max(ls) > floor:
+                    j = next(
+                        i
+                        for i in (range(len(ls)) if forward else reversed(range(len(ls))))
+                        if ls[i] > floor
+                    )
+                    i = s + j
                     if w.block is None or i < w.block[0]:
                         h = Hex(a.hex.x + hx, a.hex.y + hy)
                         dx, dy = pat.xs[i], pat.ys[i]

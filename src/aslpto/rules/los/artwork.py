@@ -44,13 +44,15 @@ VASL's own LOS and from the printed board.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from aslpto.base.hints import Any
 from aslpto.board.hexes import Hex, distance
 from aslpto.board.terrain import Feature
 from aslpto.rules.los.artcodes import _BANK, _CLIFF, _TERRAIN, _WALL, _ZERO
 from aslpto.rules.los.artwalls import _ArtworkEdges, _seen_into
-from aslpto.rules.los.locations import Location
-from aslpto.rules.los.pixels import _along, _Pattern
+from aslpto.rules.los.locations import Location, LosResult
+from aslpto.rules.los.pixels import _PAD, _along, _Pattern
 from aslpto.rules.los.walk import _NONE, _key, _lv, _Prof, _Walk
 
 
@@ -65,16 +67,22 @@ class ArtworkLosEngine(_ArtworkEdges):
     def _end(self, loc: Location) -> tuple[int, bool] | None:
         """The Location's level (half levels) from the artwork at its centre dot, and whether
         it is IN a Depression (A6.3); None off the artwork."""
+        key = (_key(loc.hex.x, loc.hex.y), loc.level, loc.position)
+        if key in self._end_cache:
+            return self._end_cache[key]
         c = self._centre(loc.hex)
-        if c is None:
-            return None
-        code, lev = c
-        mn = self._meanings[code] if code < len(self._meanings) else None
-        dep = mn is not None and mn.feature == Feature.STREAM
-        e = 2 * (lev - _ZERO) + 2 * loc.level
-        if dep and loc.level == 0 and loc.position == "crest":
-            return e + 2, False
-        return e, dep and loc.level == 0
+        out: tuple[int, bool] | None = None
+        if c is not None:
+            code, lev = c
+            mn = self._meanings[code] if code < len(self._meanings) else None
+            dep = mn is not None and mn.feature == Feature.STREAM
+            e = 2 * (lev - _ZERO) + 2 * loc.level
+            if dep and loc.level == 0 and loc.position == "crest":
+                out = (e + 2, False)
+            else:
+                out = (e, dep and loc.level == 0)
+        self._end_cache[key] = out
+        return out
 
     def elevation2(self, loc: Location) -> int:
         got = self._end(loc) if self.geometry is not None else None
@@ -95,30 +103,113 @@ class ArtworkLosEngine(_ArtworkEdges):
     ) -> None:
         end_a = self._end(a) if self.geometry is not None else None
         end_b = self._end(b) if end_a is not None else None
-        got = self.pixels(a.hex, b.hex) if end_b is not None else None
-        if got is None or end_a is None or end_b is None:
+        if end_a is None or end_b is None:
+            super()._judge(a, b, pa, pb, ka, kb, w, notes)
+            return
+        plane = self._plane
+        if plane is not None:
+            pat, base = self._thread(a.hex, b.hex)
+            src: tuple[Any, Any, bool] = (plane.mask_view[base:], plane.levels_view[base:], True)
+            start = self.centre_pixel(a.hex)
+            self._walk_pixels(a, b, pa, pb, ka, kb, end_a, end_b, pat, src, start, w, notes)
+            return
+        got = self.pixels(a.hex, b.hex)
+        if got is None:
             super()._judge(a, b, pa, pb, ka, kb, w, notes)
             return
         pat, vals, levs = got
-        (ea, dep_a), (eb, dep_b) = end_a, end_b
-        lo = min(ea, eb)
+        lo = min(end_a[0], end_b[0])
         ha = a.hex
-        geo = self.geometry
-        assert geo is not None
+        hexwise = self._hexwise
+        quick = not ((levs and max(levs) > _ZERO + lo // 2) or any(vals)) and not (
+            hexwise and any(_key(ha.x + g[0], ha.y + g[1]) in hexwise for g in pat.groups)
+        )
+        src = (vals, levs, False)
+        start = self.centre_pixel(ha)
+        todo = [] if quick else list(range(len(pat.groups)))
+        self._walk_pixels(a, b, pa, pb, ka, kb, end_a, end_b, pat, src, start, w, notes, todo)
+
+    def check_from(self, a: Location, targets: Sequence[Location]) -> list[LosResult]:
+        """:meth:`check` from ``a`` to each of ``targets``, in order, the viewer read once: each
+        thread laid out once per offset (:func:`aslpto.rules.los.pixels._pattern`), the hexes
+        it crosses that matter to it found from the map's summaries before a pixel is read
+        (:meth:`_need`), and its walk stopped at the first block. The same answers as
+        :meth:`check`."""
+        plane, geo = self._plane, self.geometry
+        ha = a.hex
+        ka = _key(ha.x, ha.y)
+        pa = self.prof.get(ka)
+        end_a = self._end(a) if geo is not None and pa is not None else None
+        if plane is None or geo is None or end_a is None or pa is None or self.overrides:
+            return super().check_from(a, targets)
+        fx, fy = ha.x % 4, ha.y % 4
         x4, y4 = geo.centre4(ha.x, ha.y)
         start = (x4 // 4, y4 // 4)
-        if self._own_hexside(a, b, ea, eb, pat, start, w):
+        base = (start[0] + _PAD) * plane.stride + start[1]
+        mv, lv = plane.mask_view, plane.levels_view
+        prof, end, check = self.prof, self._end, self.check
+        patterns, walk = self._pattern, self._walk_pixels
+        out: list[LosResult] = []
+        for b in targets:
+            hb = b.hex
+            kb = _key(hb.x, hb.y)
+            pb = prof.get(kb)
+            end_b = end(b) if pb is not None else None
+            if pb is None or end_b is None or kb == ka:
+                out.append(check(a, b))
+                continue
+            pat = patterns(fx, fy, hb.x - ha.x, hb.y - ha.y)
+            w, notes = self._begin(a, b, pa, pb)
+            src = (mv[base + pat.low :], lv[base + pat.low :], True)
+            walk(a, b, pa, pb, ka, kb, end_a, end_b, pat, src, start, w, notes)
+            out.append(self._result(a, b, ka, kb, distance(ha, hb), w, notes))
+        return out
+
+    def _todo(self, pat: _Pattern, ka: int, lo: int) -> list[int]:
+        """The groups of ``pat`` (from the hex with key ``ka``) whose hexes the walk must
+        read when the lower end is at ``lo`` half levels (:meth:`_need`)."""
+        needs, need = self._needs, self._need
+        thr = _ZERO + lo // 2
+        out = []
+        for i, rk in enumerate(pat.keys):
+            n = needs.get(ka + rk)
+            if n is None:
+                n = need(ka + rk)
+            if n > thr:
+                out.append(i)
+        return out
+
+    def _walk_pixels(
+        self,
+        a: Location,
+        b: Location,
+        pa: _Prof,
+        pb: _Prof,
+        ka: int,
+        kb: int,
+        end_a: tuple[int, bool],
+        end_b: tuple[int, bool],
+        pat: _Pattern,
+        src: tuple[Any, Any, bool],
+        start: tuple[int, int],
+        w: _Walk,
+        notes: list[str],
+        todo: list[int] | None = None,
+    ) -> None:
+        """The thread over the artwork from the pixel ``start`` (``a``'s centre dot): an
+        entrenched end's own hexside, the hexes ``todo`` names (None: those :meth:`_todo`
+        gives), the Depressions, the Panji counters."""
+        (ea, dep_a), (eb, dep_b) = end_a, end_b
+        ha = a.hex
+        if (a.entrenched or b.entrenched) and self._own_hexside(a, b, ea, eb, pat, start, w):
             return
-        hexwise = self._hexwise
-        quick = (
-            not dep_a and not dep_b and (not levs or max(levs) <= _ZERO + lo // 2) and not any(vals)
-        )
-        if quick and hexwise:
-            quick = not any(_key(ha.x + g[0], ha.y + g[1]) in hexwise for g in pat.groups)
-        if not quick:
+        if todo is None:
+            todo = self._todo(pat, ka, min(ea, eb))
+        if todo or dep_a or dep_b:
             seen = _seen_into(ea, eb, dep_a, dep_b, distance(a.hex, b.hex))
-            self._groups(a, b, ea, eb, pat, vals, levs, start, w, pa.water or pb.water, seen)
+            self._groups(a, b, ea, eb, pat, src, todo, start, w, pa.water or pb.water, seen)
             if dep_a or dep_b:
+                levs = pat.getter(src[1]) if src[2] else src[1]
                 self._depression(a, b, ea, eb, dep_a, dep_b, pat, levs, start, w)
         if w.block is None and self.panji_keys:
             self._panjis(ka, kb, ha, pat, w, notes)
@@ -130,31 +221,38 @@ class ArtworkLosEngine(_ArtworkEdges):
         ea: int,
         eb: int,
         pat: _Pattern,
-        vals: tuple[int, ...],
-        levs: tuple[int, ...],
+        src: tuple[Any, Any, bool],
+        todo: list[int],
         start: tuple[int, int],
         w: _Walk,
         water_end: bool,
         seen: tuple[bool, int, int] | None,
     ) -> None:
-        """Each hex the thread crosses, in order: its ground, its terrain, its walls.
-        ``seen``: an end IN a Depression, as :func:`_seen_into` gives it."""
+        """The hexes the thread crosses that ``todo`` names (by their place in
+        ``pat.groups``), in order: their ground, their terrain, their walls. ``src``: the
+        planes of codes and levels read from the thread's base, through each group's getter
+        (True), or the whole thread's codes and levels (False). ``seen``: an end IN a
+        Depression, as :func:`_seen_into` gives it."""
         hi, lo = (ea, eb) if ea >= eb else (eb, ea)
         a_high = ea >= eb
         ha, hb = a.hex, b.hex
+        ka = _key(ha.x, ha.y)
         kinds = self.kinds
         d = self.data
-        ent = self._entrenched(a, b, ea, eb)
+        ent = self._entrenched(a, b, ea, eb) if a.entrenched or b.entrenched else (False, False)
         along = _along(hb.x - ha.x, hb.y - ha.y)
         sides: dict[tuple[int, int], tuple[int, int]] = {}
-        for hx, hy, ra, rb, s, e in pat.groups:
-            h = Hex(ha.x + hx, ha.y + hy)
-            k = _key(h.x, h.y)
-            if k not in self.prof:
+        vals, levs, per_group = src
+        groups, keys, prof, wholes = pat.groups, pat.keys, self.prof, self._wholes
+        for gi in todo:
+            hx, hy, ra, rb, s, e = groups[gi]
+            k = ka + keys[gi]
+            if k not in prof:
                 continue  # pixels beyond the map's edge hexes
+            h = Hex(ha.x + hx, ha.y + hy)
             r_hi, r_lo = (ra, rb) if a_high else (rb, ra)
-            where = self._hname(k)
             if k in self._grain:  # under an overlay: hex grain
+                where = self._hname(k)
                 p = self.prof[k]
                 eff = (
                     None
@@ -167,10 +265,13 @@ class ArtworkLosEngine(_ArtworkEdges):
                 if eff is not None:
                     self._hinder_once(w, eff, where, p, (hx, hy), along, sides)
                 continue
-            ls = levs[s:e]
-            cs = vals[s:e]
+            if per_group:
+                get = pat.get(gi)
+                cs, ls = get(vals), get(levs)
+            else:
+                cs, ls = vals[s:e], levs[s:e]
             ground = ls
-            top = max(ls, default=0)
+            top = drawn_top = max(ls, default=0)
             if seen is not None and top > seen[2] and self._seen_bed(h, seen, ra, rb):
                 # A6.3: the other end sees INTO this hex of the Depression (as many levels
                 # higher as it is hexes away): its banks, up to the Crest, are no ground
@@ -194,11 +295,11 @@ class ArtworkLosEngine(_ArtworkEdges):
                         rule = d.rule("water") if water_end else d.rule("hill")
                         how = "higher than both ends" if t == "higher" else "no height advantage"
                         why = f"ground at level {_lv(g2)}, {how}"
-                    self._block(w, pat, start, where, i, rule, why)
+                    self._block(w, pat, start, self._hname(k), i, rule, why)
                     return
             first_block: tuple[int, str, str, str] | None = None
             hinder: tuple[Any, _Prof] | None = None
-            whole = self._inherent(h, k)
+            whole = wholes.get(k)
             if whole is not None:
                 kd, lev = whole
                 p = self._prof_of(kd, lev)
@@ -216,7 +317,10 @@ class ArtworkLosEngine(_ArtworkEdges):
                     if kd.inherent:
                         continue  # Inherent Terrain spilling out of its hex (or the whole hex)
                     i0 = cs.index(code)
-                    lev = max(lv for c, lv in zip(cs, ls, strict=True) if c == code)
+                    if len(present) == 1 and 0 not in cs:
+                        lev = drawn_top  # (every pixel of the hex's thread is this code's)
+                    else:
+                        lev = max(lv for c, lv in zip(cs, ls, strict=True) if c == code)
                     p = self._prof_of(kd, lev)
                     eff = self._hex_effect(p, hi, lo, r_hi, r_lo, water_end)
                     if eff is None:
@@ -231,9 +335,10 @@ class ArtworkLosEngine(_ArtworkEdges):
                     if got is not None and (first_block is None or got[0] < first_block[0]):
                         first_block = got
             if first_block is not None:
-                self._block(w, pat, start, where, *first_block)
+                self._block(w, pat, start, self._hname(k), *first_block)
                 return
             if hinder is not None:
+                where = self._hname(k)
                 self._hinder_once(w, hinder[0], where, hinder[1], (hx, hy), along, sides)
 
     def _hinder_once(

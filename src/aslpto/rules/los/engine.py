@@ -152,6 +152,29 @@ class LosEngine(_HexsideJudging, _DepressionJudging):
             h = ha if pa is None else hb
             raise InputError(f"grid position ({h.x},{h.y}) is off the map")
         rng = distance(ha, hb)
+        if self.overrides:
+            got = self._override(a, b, ka, kb, rng)
+            if got is not None:
+                return got
+        w, notes = self._begin(a, b, pa, pb)
+        if ka == kb:
+            w.cite(self.data.rules["same_hex"])
+            return LosResult(
+                True,
+                0,
+                0,
+                None,
+                self._loc_name(a, ka),
+                self._loc_name(b, kb),
+                (),
+                tuple(w.rules),
+                tuple(notes),
+            )
+        self._judge(a, b, pa, pb, ka, kb, w, notes)
+        return self._result(a, b, ka, kb, rng, w, notes)
+
+    def _override(self, a: Location, b: Location, ka: int, kb: int, rng: int) -> LosResult | None:
+        """The scenario's ruling on this LOS, if it has one."""
         for ov in self.overrides:
             if ov.matches(a, b):
                 note = ov.note or "scenario LOS override"
@@ -167,24 +190,21 @@ class LosEngine(_HexsideJudging, _DepressionJudging):
                     (note,),
                     note,
                 )
-        d = self.data
-        w = _Walk(d.rules["thread"])
+        return None
+
+    def _begin(self, a: Location, b: Location, pa: _Prof, pb: _Prof) -> tuple[_Walk, list[str]]:
+        """A walk citing the thread's rule (A6.1) and what the two ends are."""
+        w = _Walk(self.data.rules["thread"])
         notes: list[str] = []
         self._cite_ends(a, b, pa, pb, w, notes)
-        if ka == kb:
-            w.cite(d.rules["same_hex"])
-            return LosResult(
-                True,
-                0,
-                0,
-                None,
-                self._loc_name(a, ka),
-                self._loc_name(b, kb),
-                (),
-                tuple(w.rules),
-                tuple(notes),
-            )
-        self._judge(a, b, pa, pb, ka, kb, w, notes)
+        return w, notes
+
+    def _result(
+        self, a: Location, b: Location, ka: int, kb: int, rng: int, w: _Walk, notes: list[str]
+    ) -> LosResult:
+        """The answer of a walk: its block, or the Hindrances (the In-Season paddies' halved,
+        G8; six or more block, B.10)."""
+        d = self.data
         drm = w.drm
         if w.paddy:
             halved = in_season_hindrance(w.paddy)
@@ -215,6 +235,11 @@ class LosEngine(_HexsideJudging, _DepressionJudging):
             tuple(w.rules),
             tuple(notes),
         )
+
+    def check_from(self, a: Location, targets: Sequence[Location]) -> list[LosResult]:
+        """:meth:`check` from ``a`` to each of ``targets``, in order."""
+        check = self.check
+        return [check(a, b) for b in targets]
 
     def _judge(
         self,

@@ -7,10 +7,8 @@ runs along (:func:`_along`)."""
 
 from __future__ import annotations
 
-import math
 from array import array
 from collections.abc import Callable
-from fractions import Fraction
 from functools import lru_cache
 from operator import itemgetter
 
@@ -19,21 +17,67 @@ from aslpto.base.records import record
 from aslpto.board.artwork import Artwork
 from aslpto.board.hexes import Hex, distance
 from aslpto.rules.los.thread import trace
+from aslpto.rules.los.walk import _rkey
 
 
-@record(slots=True)
 class _Pattern:
     """The thread between two hex centres as pixels, relative to the first centre's pixel,
     grouped by the hex each lies in (in the order the thread meets them), the end hexes left
     out. ``groups``: (hex dx, hex dy, range from the first end, range to the second, first
-    pixel, end pixel)."""
+    pixel, end pixel); ``keys``: each group's hex as a key offset (``walk._rkey``). A grid of
+    ``stride`` rows read from ``base`` (the first centre's pixel index plus ``low``) gives a
+    group's pixels through :meth:`get` (built when first asked), the whole thread's through
+    :attr:`getter`."""
 
-    xs: array[int]  # each pixel's offset from the first centre's pixel
-    ys: array[int]
-    getter: Callable[[Any], Any]
-    low: int  # the lowest index offset (pixel (dx, dy) is at dx * height + dy)
-    box: tuple[int, int, int, int]  # min dx, max dx, min dy, max dy
-    groups: tuple[tuple[int, int, int, int, int, int], ...]
+    __slots__ = ("_full", "_gets", "groups", "keys", "low", "offs", "xs", "ys")
+
+    def __init__(
+        self,
+        xs: array[int],
+        ys: array[int],
+        offs: array[int],
+        low: int,
+        groups: tuple[tuple[int, int, int, int, int, int], ...],
+    ) -> None:
+        self.xs = xs  # each pixel's offset from the first centre's pixel
+        self.ys = ys
+        self.offs = offs  # each pixel's index offset from the base
+        self.low = low  # the lowest index offset (pixel (dx, dy) is at dx * stride + dy)
+        self.groups = groups
+        self.keys = tuple(_rkey(g[0], g[1]) for g in groups)
+        self._gets: list[Callable[[Any], tuple[int, ...]] | None] = [None] * len(groups)
+        self._full: Callable[[Any], tuple[int, ...]] | None = None
+
+    @property
+    def box(self) -> tuple[int, int, int, int]:
+        """The least and greatest pixel offsets: min dx, max dx, min dy, max dy."""
+        xs, ys = self.xs, self.ys
+        return (min(xs), max(xs), min(ys), max(ys)) if xs else (0, 0, 0, 0)
+
+    def get(self, i: int) -> Callable[[Any], tuple[int, ...]]:
+        """The getter of group ``i``'s pixels."""
+        got = self._gets[i]
+        if got is None:
+            g = self.groups[i]
+            got = self._gets[i] = _getter(self.offs[g[4] : g[5]])
+        return got
+
+    @property
+    def getter(self) -> Callable[[Any], tuple[int, ...]]:
+        """The getter of the whole thread's pixels."""
+        got = self._full
+        if got is None:
+            got = self._full = _getter(self.offs)
+        return got
+
+
+def _getter(offs: array[int]) -> Callable[[Any], tuple[int, ...]]:
+    if not offs:
+        return lambda v: ()
+    if len(offs) == 1:
+        only = offs[0]
+        return lambda v: (v[only],)
+    return itemgetter(*offs)
 
 
 @record(slots=True)
@@ -100,8 +144,12 @@ def _thread_pixels(sx: int, sy: int, ex: int, ey: int) -> list[tuple[int, int]]:
 @lru_cache(maxsize=8192)
 def _along(dx: int, dy: int) -> dict[tuple[int, int], tuple[tuple[int, int], ...]]:
     """The hexes on either side of each hexside the thread to offset ``(dx, dy)`` runs along
-    (A6.1's thread "traced exactly along" a hexside), each under the other."""
+    (A6.1's thread "traced exactly along" a hexside), each under the other. Only a thread
+    parallel to a hexside can run along one: in thread coordinates (:mod:`.thread`) the
+    hexsides run (2, 0), (1, 1) and (1, -1), the thread (3 dx, dy)."""
     out: dict[tuple[int, int], tuple[tuple[int, int], ...]] = {}
+    if dy != 0 and abs(dy) != 3 * abs(dx):
+        return out
     for e in trace(Hex(0, 0), Hex(dx, dy)):
         if e.kind == "spine":
             p, q = e.hexes
@@ -118,24 +166,93 @@ def _periodic(geo: _Geometry) -> tuple[tuple[int, int], ...]:
     return tuple(geo.nearest(x, y) for x in range(geo.qx) for y in range(geo.qy))
 
 
+@lru_cache(maxsize=32)
+def _region(geo: _Geometry, cx: int, cy: int) -> tuple[tuple[int, int, int], ...]:
+    """The pixels nearer the centre of a hex of column ``cx`` and doubled row ``cy`` (modulo
+    4) than any other's, as runs down each pixel column: (column offset, first and last row
+    offset) from the centre's pixel. The same for every hex whose column and row are those
+    modulo 4."""
+    hx, hy = cx + 8, cy + 8  # (away from the grid's origin)
+    x4, y4 = geo.centre4(hx, hy)
+    px0, py0 = x4 // 4, y4 // 4
+    table, qx, qy = _periodic(geo), geo.qx, geo.qy
+    reach_x, reach_y = qx // 4 + 2, qy // 2 + 2
+    runs = []
+    for px in range(px0 - reach_x, px0 + reach_x + 1):
+        kx, rx = divmod(px, qx)
+        rows = []
+        for py in range(py0 - reach_y, py0 + reach_y + 1):
+            ky, ry = divmod(py, qy)
+            c, r = table[rx * qy + ry]
+            if (c + 4 * kx, r + 4 * ky) == (hx, hy):
+                rows.append(py)
+        if rows:
+            if rows[-1] - rows[0] + 1 != len(rows):  # pragma: no cover - a hex is convex
+                raise ValueError("a hex's pixels are not one run down a column")
+            runs.append((px - px0, rows[0] - py0, rows[-1] - py0))
+    return tuple(runs)
+
+
 _PAD = 16
 """Pixel columns before each board's grids, where a thread's index base may fall."""
-_INDEX: dict[int, int] = {}
-"""One int object per index offset, shared by every laid-out thread."""
+
+_LAY_OUT: list[Callable[..., Any]] = []
+"""The layout with numpy (:func:`aslpto.rules.los.layout.lay_out`), once imported; empty
+where numpy is not installed (the vasl extra): the layout in Python."""
+
+
+def _numpy_layout() -> Callable[..., Any] | None:
+    if not _LAY_OUT:
+        try:
+            from aslpto.rules.los.layout import lay_out  # (numpy: the vasl extra)
+        except ImportError:  # pragma: no cover - numpy is installed with the vasl extra
+            _LAY_OUT.append(_lay_out)
+        else:
+            _LAY_OUT.append(lay_out)
+    return _LAY_OUT[0]
 
 
 @lru_cache(maxsize=4096)
-def _pattern(geo: _Geometry, fx: int, fy: int, dx: int, dy: int) -> _Pattern:
-    """The thread from hex ``(fx, fy)`` to ``(fx + dx, fy + dy)``; it is the same, moved, from
-    any hex whose column and doubled row are those modulo 4 (its centre then lies at the same
-    fraction of a pixel)."""
+def _pattern(geo: _Geometry, stride: int, fx: int, fy: int, dx: int, dy: int) -> _Pattern:
+    """The thread from hex ``(fx, fy)`` to ``(fx + dx, fy + dy)`` over a grid of ``stride``
+    rows; it is the same, moved, from any hex whose column and doubled row are those modulo 4
+    (its centre then lies at the same fraction of a pixel). Laid out with numpy where it is
+    installed, else in Python (:func:`_lay_out`): the same pattern either way."""
+    lay_out = _numpy_layout()
+    assert lay_out is not None
+    return _assemble(fx, fy, dx, dy, *lay_out(*_layout_args(geo, stride, fx, fy, dx, dy)))
+
+
+def _layout_args(
+    geo: _Geometry, stride: int, fx: int, fy: int, dx: int, dy: int
+) -> tuple[Any, ...]:
+    """What a layout needs: the two centres (quarter pixels), the grid's period and its
+    table of nearest hexes, the doors, the two end hexes, the grid's stride."""
     sx, sy = geo.centre4(fx, fy)
     ex, ey = geo.centre4(fx + dx, fy + dy)
-    spx, spy = sx // 4, sy // 4
     a, b = (fx, fy), (fx + dx, fy + dy)
+    return (sx, sy, ex, ey, geo.qx, geo.qy, _periodic(geo), _doors(geo, a, b), a, b, stride)
+
+
+def _lay_out(
+    sx: int,
+    sy: int,
+    ex: int,
+    ey: int,
+    qx: int,
+    qy: int,
+    table: tuple[tuple[int, int], ...],
+    doors: set[tuple[int, int]],
+    a: tuple[int, int],
+    b: tuple[int, int],
+    stride: int,
+) -> tuple[list[tuple[int, int]], list[int], array[int], array[int], array[int], int]:
+    """The thread's pixels grouped by hex in the order the thread meets them: the hexes, each
+    one's count of pixels, the pixels' offsets from the first centre's pixel (x, y), their
+    index offsets in a grid of ``stride`` rows from the lowest, and the lowest (a multiple of
+    ``_PAD`` columns: threads of about the same reach share a base)."""
+    spx, spy = sx // 4, sy // 4
     order: dict[tuple[int, int], list[tuple[int, int]]] = {}
-    table, qx, qy = _periodic(geo), geo.qx, geo.qy
-    doors = _doors(geo, a, b)
     for px, py in _thread_pixels(sx, sy, ex, ey):
         if (px, py) in doors:
             continue  # the pixel where the thread enters an end's hex: that hex's
@@ -146,36 +263,45 @@ def _pattern(geo: _Geometry, fx: int, fy: int, dx: int, dy: int) -> _Pattern:
         if h in (a, b):
             continue
         order.setdefault(h, []).append((px - spx, py - spy))
-    rel: list[tuple[int, int]] = []
+    xs = array("i", [x for pixels in order.values() for x, _ in pixels])
+    ys = array("i", [y for pixels in order.values() for _, y in pixels])
+    offs = [x * stride + y for x, y in zip(xs, ys, strict=True)]
+    quantum = _PAD * stride
+    low = min(offs) // quantum * quantum if offs else 0
+    hexes, counts = list(order), [len(p) for p in order.values()]
+    return hexes, counts, xs, ys, array("i", [o - low for o in offs]), low
+
+
+def _assemble(
+    fx: int,
+    fy: int,
+    dx: int,
+    dy: int,
+    hexes: list[tuple[int, int]],
+    counts: list[int],
+    xs: array[int],
+    ys: array[int],
+    offs: array[int],
+    low: int,
+) -> _Pattern:
+    """The pattern of a laid-out thread: its groups, with the hexes the thread runs along
+    that hold none of its pixels."""
     groups = []
-    ha, hb = Hex(*a), Hex(*b)
+    ha, hb = Hex(fx, fy), Hex(fx + dx, fy + dy)
     along = _along(dx, dy)
+    crossed = set(hexes)
     added: set[tuple[int, int]] = set()
-    for (hx, hy), pixels in order.items():
+    pos = 0
+    for (hx, hy), n in zip(hexes, counts, strict=True):
         h = Hex(hx, hy)
-        groups.append(
-            (hx - fx, hy - fy, distance(ha, h), distance(h, hb), len(rel), len(rel) + len(pixels))
-        )
-        rel.extend(pixels)
+        groups.append((hx - fx, hy - fy, distance(ha, h), distance(h, hb), pos, pos + n))
+        pos += n
         for rx, ry in along.get((hx - fx, hy - fy), ()):
-            if (rx + fx, ry + fy) not in order and (rx, ry) not in added:
+            if (rx + fx, ry + fy) not in crossed and (rx, ry) not in added:
                 added.add((rx, ry))  # a hex the thread runs along with no pixel in it
                 o = Hex(rx + fx, ry + fy)
-                groups.append((rx, ry, distance(ha, o), distance(o, hb), len(rel), len(rel)))
-    xs, ys = array("i", (x for x, _ in rel)), array("i", (y for _, y in rel))
-    if not rel:
-        return _Pattern(xs, ys, lambda v: (), 0, (0, 0, 0, 0), ())
-    offs = [x * geo.height + y for x, y in rel]
-    quantum = _PAD * geo.height  # (threads of about the same reach share index objects)
-    low = min(offs) // quantum * quantum
-    idx = [_INDEX.setdefault(o - low, o - low) for o in offs]
-    getter: Callable[[Any], Any]
-    if len(idx) == 1:
-        only = idx[0]
-        getter = lambda v: (v[only],)  # noqa: E731
-    else:
-        getter = itemgetter(*idx)
-    return _Pattern(xs, ys, getter, low, (min(xs), max(xs), min(ys), max(ys)), tuple(groups))
+                groups.append((rx, ry, distance(ha, o), distance(o, hb), pos, pos))
+    return _Pattern(xs, ys, offs, low, tuple(groups))
 
 
 _AROUND = ((0, -2), (0, 2), (-1, -1), (-1, 1), (1, -1), (1, 1))
@@ -191,30 +317,29 @@ def _doors(geo: _Geometry, a: tuple[int, int], b: tuple[int, int]) -> set[tuple[
     ca, cb = geo.centre4(*a), geo.centre4(*b)
     for (x0, y0), (x1, y1), (hx, hy) in ((ca, cb, a), (cb, ca, b)):
         ddx, ddy = x1 - x0, y1 - y0
-        # the thread leaves the hex across the bisector nearest its centre along it
-        t = min(
-            (
-                Fraction(ux * ux + uy * uy, 2 * dot)
-                for ux, uy in (
-                    (nx - x0, ny - y0)
-                    for nx, ny in (geo.centre4(hx + ox, hy + oy) for ox, oy in _AROUND)
-                )
-                if (dot := ddx * ux + ddy * uy) > 0
-            ),
-            default=None,
-        )
-        if t is not None and t < 1:
-            cols, rows = _cells(x0 + t * ddx), _cells(y0 + t * ddy)
+        # the thread leaves the hex across the bisector nearest its centre along it: at
+        # t = |u|^2 / (2 d.u) of the way, u from the centre to a neighbour's (exact: t = n/m)
+        best: tuple[int, int] | None = None
+        for ox, oy in _AROUND:
+            nx, ny = geo.centre4(hx + ox, hy + oy)
+            ux, uy = nx - x0, ny - y0
+            dot = ddx * ux + ddy * uy
+            if dot > 0:
+                n, m = ux * ux + uy * uy, 2 * dot
+                if best is None or n * best[1] < best[0] * m:
+                    best = (n, m)
+        if best is not None and best[0] < best[1]:
+            n, m = best
+            cols, rows = _cells(x0 * m + n * ddx, m), _cells(y0 * m + n * ddy, m)
             out.update((c, r) for c in cols for r in rows)
     return out
 
 
-def _cells(q: Fraction) -> tuple[int, ...]:
-    """The pixel rows (columns) whose closed span holds the coordinate ``q`` (quarter
-    pixels): one, or two where it lies on their boundary."""
-    v = q / 4
-    n = math.floor(v)
-    return (n - 1, n) if v == n else (n,)
+def _cells(num: int, den: int) -> tuple[int, ...]:
+    """The pixel rows (columns) whose closed span holds the coordinate ``num / den`` (quarter
+    pixels, ``den`` > 0): one, or two where it lies on their boundary."""
+    n, r = divmod(num, 4 * den)
+    return (n - 1, n) if r == 0 else (n,)
 
 
 def _dist4(geo: _Geometry, h: Hex, px: int, py: int) -> int:
