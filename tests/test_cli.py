@@ -25,8 +25,8 @@ def test_no_command_is_one_line_on_stderr_exit_2(capsys: pytest.CaptureFixture[s
     got = capsys.readouterr()
     assert got.out == ""
     assert got.err == (
-        "aslpto: no command given (one of: check, terrain, render, move, reach, los, odds, "
-        "fire, cc, banzai, game, counters, import, serve; aslpto --help lists them)\n"
+        "aslpto: no command given (one of: check, terrain, render, move, reach, los, viewshed, "
+        "odds, fire, cc, banzai, game, counters, import, serve; aslpto --help lists them)\n"
     )
 
 
@@ -50,6 +50,7 @@ def test_help_lists_every_command_without_importing_them() -> None:
         "move",
         "reach",
         "los",
+        "viewshed",
         "odds",
         "fire",
         "cc",

@@ -15,6 +15,7 @@ The entry points a script needs (README, "From Python"); each is imported when f
 - ``check_step(game, unit_id, steps_so_far, step, options)`` — may the unit take this step
   now: the step priced with its rules, or the rule that refuses it (``/api/step``)
 - ``los(game, a, b)`` — line of sight (``aslpto los``)
+- ``viewshed(game, unit_or_location, range=None)`` — every Location it sees (``aslpto viewshed``)
 - ``make(id, nationality, kind, unit_class, strength)``, ``Kind``, ``UnitClass``,
   ``Strength`` — units from the counter catalog
 - ``odds_check(unit, check, drm=...)``, ``resolve_check(unit, check, dice, drm=...)``,
@@ -53,7 +54,7 @@ if TYPE_CHECKING:
     from aslpto.procedures.movement import check_step, reach
     from aslpto.procedures.movement import evaluate as evaluate_move
     from aslpto.procedures.setup import check
-    from aslpto.rules.los import los
+    from aslpto.rules.los import los, viewshed
     from aslpto.rules.morale import Check, odds_check, resolve_check
     from aslpto.rules.movement import MoveOptions
     from aslpto.state.counters import make
@@ -83,6 +84,7 @@ _LAZY = {
     "Phase": "aslpto.procedures.fire",
     "MoveOptions": "aslpto.rules.movement",
     "los": "aslpto.rules.los",
+    "viewshed": "aslpto.rules.los",
     "make": "aslpto.state.counters",
     "Kind": "aslpto.state.units",
     "UnitClass": "aslpto.state.units",
@@ -135,6 +137,7 @@ __all__ = [
     "render",
     "resolve_check",
     "undo_action",
+    "viewshed",
 ]
 
 

@@ -44,6 +44,10 @@ COMMANDS: dict[str, tuple[str, str]] = {
         "los",
         "is there a LOS between two Locations: Hindrance DRM, range, and what blocks it",
     ),
+    "viewshed": (
+        "viewshed",
+        "every Location a unit or hex sees, each with its Hindrance DRM or what blocks it",
+    ),
     "odds": (
         "odds",
         "exact outcome odds of a MC, NMC, PTC, Panji MC, sniper dr 1, T-H Hero, ATMM, Hara-Kiri, "

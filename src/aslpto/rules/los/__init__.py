@@ -121,6 +121,21 @@ from aslpto.rules.los.queries import (
 from aslpto.rules.los.queries import (
     units_with_los as units_with_los,
 )
+from aslpto.rules.los.viewshed import (
+    Seen as Seen,
+)
+from aslpto.rules.los.viewshed import (
+    Viewshed as Viewshed,
+)
+from aslpto.rules.los.viewshed import (
+    viewer as viewer,
+)
+from aslpto.rules.los.viewshed import (
+    viewshed as viewshed,
+)
+from aslpto.rules.los.viewshed import (
+    viewshed_of as viewshed_of,
+)
 from aslpto.rules.los.walk import (
     _HEIGHT as _HEIGHT,
 )

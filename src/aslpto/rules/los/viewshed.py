@@ -1,0 +1,191 @@
+"""A viewshed: every Location a viewer sees (A6), within a range or on the whole map, each with
+its Hindrance DRM and, where the LOS is blocked, what blocks it under which rule.
+
+The viewer is a Location (a hex, at a level above its base or in a position) or a unit (its
+Location, position and entrenchment). Each Location in range is judged exactly as ``los``
+judges it, thread for thread (the same engine, every PTO rule included): a hex at its base
+level, and each upper level of a building in it (B23). The viewer's own Location is left out.
+
+>>> from aslpto.board.files import parse_board
+>>> from aslpto.board.hexes import Layout
+>>> from aslpto.board.maps import build_map
+>>> from aslpto.base.tomlsource import TomlSource
+>>> board = parse_board(TomlSource.parse('[board]\\n[terrain]\\nwoods = ["E6"]'))
+>>> m = build_map(Layout.single("37"), {"37": board})
+>>> v = viewshed_of(LosEngine(m), parse_location(m, "37D5"), 2)
+>>> len(v.locations), v.seen
+(18, 17)
+>>> [(s.hex, s.range, s.blocked_by.where) for s in v.locations if not s.los]
+[('37F6', 2, '37E6')]
+"""
+
+from __future__ import annotations
+
+from aslpto.base.hints import Any
+from aslpto.base.records import record
+from aslpto.base.rulings import InputError
+from aslpto.board.hexes import Hex, distance
+from aslpto.rules.los.engine import LosEngine
+from aslpto.rules.los.locations import (
+    Blocker,
+    Location,
+    location_name,
+    location_of,
+    parse_location,
+)
+from aslpto.rules.los.queries import engine_for
+from aslpto.state.game import Game
+from aslpto.state.units import Unit
+
+
+@record
+class Seen:
+    """One Location of a viewshed and the LOS to it from the viewer."""
+
+    hex: str
+    level: int
+    position: str
+    range: int
+    los: bool
+    hindrance_drm: int
+    blocked_by: Blocker | None
+
+    def as_json(self) -> dict[str, Any]:
+        return {
+            "hex": self.hex,
+            "level": self.level,
+            "position": self.position,
+            "range": self.range,
+            "los": self.los,
+            "hindrance_drm": self.hindrance_drm,
+            "blocked_by": None if self.blocked_by is None else self.blocked_by.as_json(),
+        }
+
+
+@record
+class Viewshed:
+    """What a viewer sees: every Location within ``range`` (None: the whole map), nearest
+    first, and the rules the answers rest on."""
+
+    frm: str
+    unit: str | None
+    range: int | None
+    locations: tuple[Seen, ...]
+    rules: tuple[str, ...]
+
+    @property
+    def seen(self) -> int:
+        """How many of the Locations the viewer sees."""
+        return sum(1 for s in self.locations if s.los)
+
+    def as_json(self) -> dict[str, Any]:
+        return {
+            "from": self.frm,
+            "unit": self.unit,
+            "range": self.range,
+            "seen": self.seen,
+            "locations": [s.as_json() for s in self.locations],
+            "rules": list(self.rules),
+        }
+
+
+def targets(eng: LosEngine, frm: Location, reach: int | None) -> list[Location]:
+    """Every Location within ``reach`` of ``frm`` (None: on the whole map), nearest first,
+    then in the map's order: each hex at its base level, and each upper level of a building
+    in it (B23); ``frm`` itself left out."""
+    m = eng.map
+    out: list[tuple[int, Hex, int]] = []
+    for h, info in m.cells.items():
+        r = distance(frm.hex, h)
+        if reach is not None and r > reach:
+            continue
+        levels = 1
+        if info.building is not None and info.terrain.is_building:
+            levels = max(1, info.building.stories)
+        out.extend((r, h, lv) for lv in range(levels))
+    out.sort(key=lambda t: (t[0], t[1].x, t[1].y, t[2]))
+    locs = [Location(h, lv) for _, h, lv in out]
+    return [loc for loc in locs if not (loc.hex == frm.hex and loc.level == frm.level)]
+
+
+def map_reach(eng: LosEngine, h: Hex) -> int:
+    """The range from ``h`` to the farthest hex of the map."""
+    return max(distance(h, o) for o in eng.map.cells)
+
+
+def viewshed_of(
+    eng: LosEngine, frm: Location, reach: int | None = None, unit: str | None = None
+) -> Viewshed:
+    """The viewshed of ``frm`` on the engine's map: each Location within ``reach`` (None: the
+    whole map) judged by :meth:`LosEngine.check` (on a real board, many threads at once by
+    :meth:`ArtworkLosEngine.check_from`: the same answers)."""
+    if reach is not None:
+        if reach < 0:
+            raise InputError(f"range {reach}: a range is 0 or more")
+        most = map_reach(eng, frm.hex)
+        if reach > most:
+            raise InputError(
+                f"range {reach} is beyond the map: no hex is more than {most} hexes from "
+                f"{eng.map.name(frm.hex)}"
+            )
+    locs = targets(eng, frm, reach)
+    results = eng.check_from(frm, locs)
+    seen: list[Seen] = []
+    rules: dict[str, None] = {}
+    for loc, r in zip(locs, results, strict=True):
+        rules.update(dict.fromkeys(r.rules))
+        seen.append(
+            Seen(
+                eng.map.name(loc.hex),
+                loc.level,
+                loc.position,
+                r.range,
+                r.los,
+                r.hindrance_drm,
+                r.blocked_by,
+            )
+        )
+    return Viewshed(location_name(eng.map, frm), unit, reach, tuple(seen), tuple(rules))
+
+
+def viewer(game: Game, word: str | Location | Unit) -> tuple[Location, str | None]:
+    """The viewer a word names: a unit id (its Location, position and entrenchment) or a
+    Location (``37AA10``, ``37AA10@1``, ``37DD7:bank``); ``unit:ID`` or ``hex:HEX`` where a
+    unit id is also a hex name (the bare word is refused). Also the unit's id, if a unit."""
+    if isinstance(word, Location):
+        return word, None
+    if isinstance(word, Unit):
+        return _unit_location(game, word.id), word.id
+    kind, _, rest = word.partition(":")
+    if kind in ("unit", "hex") and rest:
+        if kind == "unit":
+            return _unit_location(game, rest), rest
+        return parse_location(game.map, rest), None
+    try:
+        loc = parse_location(game.map, word)
+    except InputError as e:
+        if word not in game.units:
+            units = ", ".join(sorted(game.units)) or "none"
+            raise InputError(f"{e.message}; nor is '{word}' a unit (units: {units})") from None
+        return _unit_location(game, word), word
+    if word in game.units:
+        raise InputError(
+            f"'{word}' is both a unit and a hex: say unit:{word} for the unit "
+            f"(in {game.units[word].hex or 'no hex'}) or hex:{word} for the hex"
+        )
+    return loc, None
+
+
+def _unit_location(game: Game, uid: str) -> Location:
+    unit = game.units.get(uid)
+    if unit is None:
+        units = ", ".join(sorted(game.units)) or "none"
+        raise InputError(f"no unit '{uid}' in this scenario (units: {units})")
+    return location_of(game, unit)
+
+
+def viewshed(game: Game, frm: str | Location | Unit, range: int | None = None) -> Viewshed:
+    """The viewshed of a unit or Location of ``game`` (its Panji counters, conditions and
+    ``[[los_overrides]]`` apply, as for :func:`aslpto.rules.los.los`)."""
+    loc, unit = viewer(game, frm)
+    return viewshed_of(engine_for(game), loc, range, unit)

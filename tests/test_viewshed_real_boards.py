@@ -1,0 +1,106 @@
+"""A viewshed over real boards' artwork judges every Location as ``los`` does, thread for
+thread (A6: the same engine; on a real board many threads at once by
+``ArtworkLosEngine.check_from``, laid out once per offset, their hexes that matter found from
+the map's summaries before a pixel is read): a property test over viewers, levels and ranges
+on board 36 under PTO Terrain (jungle, bamboo, a stream's Depression, hills to level 3), board
+37 as printed, boards 37 and 38 side by side with a rice paddy overlay and Panji counters
+(examples/real-37-38.toml), and four boards two by two with one turned 180°. Skipped without
+the shared VASL folder."""
+
+from __future__ import annotations
+
+from functools import cache
+from pathlib import Path
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from aslpto.board.hexes import Hex
+from aslpto.formats import scenario
+from aslpto.rules.los import (
+    ArtworkLosEngine,
+    LosEngine,
+    Viewshed,
+    build_engine,
+    engine_for,
+    location_of,
+    parse_location,
+    viewshed,
+    viewshed_of,
+)
+from aslpto.rules.los.locations import Location
+from aslpto.state.game import Conditions, Game
+from vaslhelp import BOARDS, needs_vasl, scenario_text
+
+pytestmark = needs_vasl
+
+ROOT = Path(__file__).resolve().parent.parent
+
+MAPS = {
+    "36 PTO": ('[["36"]]', "pto_terrain = true"),
+    "37": ('[["37"]]', "pto_terrain = false"),
+    "2x2": ('[["37", "38"], ["39*", "36"]]', "pto_terrain = true"),
+}
+
+
+@cache
+def game(name: str) -> Game:
+    if name == "37-38":
+        return scenario.load(ROOT / "examples" / "real-37-38.toml", vasl_boards=BOARDS)
+    boards, ssr = MAPS[name]
+    return scenario.loads(scenario_text(boards, ssr))
+
+
+@cache
+def engine(name: str, month: int) -> LosEngine:
+    g = game(name)
+    panjis = (p.hex for p in g.panjis.values())
+    eng = build_engine(g.map, Conditions(month=month, paddy=g.conditions.paddy), panjis)
+    assert isinstance(eng, ArtworkLosEngine)
+    return eng
+
+
+def alike(eng: LosEngine, v: Viewshed, frm: Location) -> None:
+    """Every Location of the viewshed is judged as ``check`` judges it alone."""
+    assert v.locations
+    for s in v.locations:
+        to = parse_location(eng.map, s.hex + (f"@{s.level}" if s.level else ""))
+        r = eng.check(frm, to)
+        got = (s.los, s.hindrance_drm, s.range, s.blocked_by)
+        assert got == (r.los, r.hindrance_drm, r.range, r.blocked_by), (s.hex, s.level)
+
+
+@settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    name=st.sampled_from(["36 PTO", "37", "37-38", "2x2"]),
+    pick=st.integers(0, 10**6),
+    level=st.sampled_from([0, 0, 1, 2]),
+    crest=st.booleans(),
+    reach=st.one_of(st.none(), st.integers(1, 9)),
+    month=st.sampled_from([1, 6]),
+)
+def test_a6_a_viewshed_judges_each_location_as_los_does(
+    name: str, pick: int, level: int, crest: bool, reach: int | None, month: int
+) -> None:
+    eng = engine(name, month)
+    cells = sorted(eng.map.cells)
+    h: Hex = cells[pick % len(cells)]
+    word = eng.map.name(h) + (f"@{level}" if level else "")
+    if crest and not level and "stream" in {f.value for f in eng.map.info(h).features}:
+        word += ":crest"
+    frm = parse_location(eng.map, word)
+    if name in ("2x2", "37-38") and reach is None:
+        reach = 14  # (a whole map of four boards is a thousand threads: the page's range)
+    alike(eng, viewshed_of(eng, frm, reach), frm)
+
+
+def test_a6_a_units_viewshed_in_a_scenario_with_panjis_and_an_overlay() -> None:
+    """A unit's viewshed on boards 37 and 38 (PTO Terrain, RP3's paddies, Panji counters):
+    the scenario's engine, the unit's position, the same answers as ``los``."""
+    g = game("37-38")
+    eng = engine_for(g)
+    unit = sorted(g.units)[0]
+    v = viewshed(g, unit, 10)
+    assert v.unit == unit and v.range == 10
+    alike(eng, v, location_of(g, g.units[unit]))
+    assert 0 < v.seen < len(v.locations)
