@@ -111,9 +111,9 @@ def test_g9_71_success_uncovers_the_hexside() -> None:
     a = ClearanceAttempt("C", "37DD7-DD8", ("A",))
     r = pe.resolve_clearance(g, a, GivenDice("1,1"))
     assert r.value and "G9.71" in r.rules and "B24.7" in r.rules
-    g2 = pe.apply_clearance(g, a, r.value)
+    g2 = pe.apply_clearance(g, a, success=r.value)
     assert g2.panjis["C"].covered == hs(g, "37DD7-CC8", "37DD7-EE8")
-    assert pe.apply_clearance(g, a, False) is g
+    assert pe.apply_clearance(g, a, success=False) is g
 
 
 # --- G9.72 -------------------------------------------------------------------------------------

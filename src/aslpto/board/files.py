@@ -281,13 +281,13 @@ _BOARD_KEYS = {
 }
 
 
-def load_board(path: str | os.PathLike[str], overlay: bool = False) -> BoardData:
+def load_board(path: str | os.PathLike[str], *, overlay: bool = False) -> BoardData:
     """Read a board (or overlay) file. Errors name file, line and field."""
     src = TomlSource.load(path)
-    return parse_board(src, overlay)
+    return parse_board(src, overlay=overlay)
 
 
-def parse_board(src: TomlSource, overlay: bool = False) -> BoardData:
+def parse_board(src: TomlSource, *, overlay: bool = False) -> BoardData:
     d = src.data
     if "map" in d or "scenario" in d:
         raise src.error(

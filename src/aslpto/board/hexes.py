@@ -334,7 +334,7 @@ class Layout:
     placements: tuple[Placement, ...]
 
     @staticmethod
-    def single(board: str, rotated: bool = False) -> Layout:
+    def single(board: str, *, rotated: bool = False) -> Layout:
         return Layout((Placement(board, 0, 0, rotated),))
 
     @staticmethod

@@ -111,7 +111,7 @@ def build_parser(chosen: str | None = None) -> argparse.ArgumentParser:
     return parser
 
 
-def command_parser(name: str, cli: bool = False) -> tuple[ModuleType, argparse.ArgumentParser]:
+def command_parser(name: str, *, cli: bool = False) -> tuple[ModuleType, argparse.ArgumentParser]:
     """One command's module and its parser alone (``prog`` as ``aslpto NAME`` gives it): the
     web page reads its requests' fields with it, so that both refuse bad input alike; with
     ``cli``, the command line's own options too (``--vasl-boards``)."""

@@ -173,7 +173,7 @@ class MapReader(FieldReader):
             what = "overlay" if overlay else "board"
             raise self.err(f"{what} file {ref.path}: {e.message}", table, key, value, nth) from None
         try:
-            data = parse_board(src, overlay)
+            data = parse_board(src, overlay=overlay)
         except InputError as e:
             if ref.bundled is None:  # the user's own file: its error names its own line
                 raise

@@ -444,7 +444,7 @@ def revealing_enemy_continues(*, hero_was_only_defender: bool) -> Ruling[bool]:
     return Ruling(hero_was_only_defender, ("G1.425", "A12.15"), "")
 
 
-def hero_targets_in_los(game: Game, unit: Unit, dc: bool = False) -> Ruling[tuple[str, ...]]:
+def hero_targets_in_los(game: Game, unit: Unit, *, dc: bool = False) -> Ruling[tuple[str, ...]]:
     """The LOS part of T-H Hero creation: an enemy AFV in the squad/HS's LOS (G1.421); with a
     DC (G1.424), any enemy unit/Gun, or a hex with a Known (not hidden) enemy Fortification.
     Ids of the qualifying targets (fortifications as ``fort:<id>``). The eight-MF, phase and

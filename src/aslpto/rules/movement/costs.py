@@ -50,7 +50,7 @@ _CHART_NAMES = {
 
 
 @cache
-def chart_columns(vehicle_mp: str, in_season: bool) -> Mapping[str, str]:
+def chart_columns(vehicle_mp: str, *, in_season: bool) -> Mapping[str, str]:
     """The vehicle columns a terrain chart row lists ("motorcycle 3, ..., truck 4"); for grain
     the April-September numbers when ``in_season``, else none (as Open Ground)."""
     text = vehicle_mp
@@ -79,7 +79,7 @@ def mud_applies(ctx: MoveContext, h: Hex) -> bool:
     return ctx.game.conditions.mud and row.open_ground and not ctx.map.terrain(h).is_water_obstacle
 
 
-def open_ground_cost(ctx: MoveContext, mud: bool) -> list[Cost]:
+def open_ground_cost(ctx: MoveContext, *, mud: bool) -> list[Cost]:
     """The Open Ground COT (B1) for this mover, plus Mud (E3.6) when ``mud``."""
     base = _base_cost(ctx, Terrain.OPEN_GROUND.value, 1, ctx.map.chart["open-ground"].rule)
     if not mud:
@@ -101,13 +101,13 @@ def grain_cost(ctx: MoveContext) -> list[Cost]:
     return _base_cost(ctx, Terrain.GRAIN.value, 1, ctx.map.chart["grain"].rule, season=True)
 
 
-def vehicle_value(ctx: MoveContext, terrain: str, season: bool = True) -> tuple[Any, str]:
+def vehicle_value(ctx: MoveContext, terrain: str, *, season: bool = True) -> tuple[Any, str]:
     """A vehicle's (or Cycle Rider's motorcycle's) entry value for a terrain: the chart's
     columns first, then data/movement.toml."""
     mover = ctx.mover
     row = ctx.map.chart[terrain]
     column = "motorcycle" if mover.kind == MoverKind.CYCLE else mover.cost_column
-    cols = chart_columns(row.vehicle_mp, season)
+    cols = chart_columns(row.vehicle_mp, in_season=season)
     if column in cols:
         return cols[column], row.rule
     return _column_value(terrain, column), movement_data().cost_rules.get(terrain, row.rule)
@@ -126,7 +126,7 @@ def _base_cost(
         if value is None:
             return [Cost(halves(infantry_mf), rule, f"COT {terrain}")]
     else:
-        value, crule = vehicle_value(ctx, terrain, season)
+        value, crule = vehicle_value(ctx, terrain, season=season)
         if value is None and mover.kind == MoverKind.CYCLE:
             factor = int(data.raw("cycle_factor"))
             return [
@@ -145,7 +145,7 @@ def _base_cost(
     return [Cost(halves(float(value)), crule, f"COT {terrain}")]
 
 
-def terrain_cost(ctx: MoveContext, a: Hex, b: Hex, first: bool) -> list[Cost]:
+def terrain_cost(ctx: MoveContext, a: Hex, b: Hex, *, first: bool) -> list[Cost]:
     """COT of entering hex ``b`` from ``a``: road/path rate when along a road/path hexside,
     otherwise the terrain chart, plus Mud (E3.6). ``first``: no MF/MP spent yet this phase
     (terrain whose entry costs the entire allotment needs it). Paddies and Water Obstacles are

@@ -76,7 +76,7 @@ class Event:
     subject: str = ""
 
     def as_json(self) -> dict[str, str]:
-        out = {"kind": self.kind, "rule": self.rule}
+        out = {"kind": self.kind.value, "rule": self.rule}
         if self.subject:
             out["subject"] = self.subject
         if self.note:

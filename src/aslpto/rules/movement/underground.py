@@ -21,7 +21,7 @@ class TunnelMove:
     into_pillbox: bool
 
 
-def tunnel_move(ctx: MoveContext, a: Hex, b: Hex, at_start: bool) -> TunnelMove:
+def tunnel_move(ctx: MoveContext, a: Hex, b: Hex, *, at_start: bool) -> TunnelMove:
     """B8.61, treated like sewer movement (B8.4): Infantry that start their MPh in one entrance
     Location move to the other for all their MF; not if an enemy unit is in the entrance hex
     [EXC: G1.632, a Japanese unit in a pillbox moving through its tunnel]; no Gun is pushed
@@ -98,7 +98,7 @@ def blaze_hexes(game: Game, names: frozenset[str]) -> frozenset[Hex]:
     return frozenset(game.map.hex(n) for n in names)
 
 
-def check_blaze(ctx: MoveContext, h: Hex, bypass: bool = False) -> None:
+def check_blaze(ctx: MoveContext, h: Hex, *, bypass: bool = False) -> None:
     """B25: a Blaze Location may be neither entered nor Bypassed."""
     if h in ctx.blaze:
         what = "Bypassed" if bypass else "entered"

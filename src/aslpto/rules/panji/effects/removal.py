@@ -120,7 +120,7 @@ def clearance_odds(game: Game, attempt: ClearanceAttempt) -> Distribution[bool]:
     return odds(lambda d: resolve_clearance(game, attempt, d).value)
 
 
-def apply_clearance(game: Game, attempt: ClearanceAttempt, success: bool) -> Game:
+def apply_clearance(game: Game, attempt: ClearanceAttempt, *, success: bool) -> Game:
     s = verify_clearance(game, attempt)
     return uncover(game, attempt.panji, (s,)) if success else game
 
