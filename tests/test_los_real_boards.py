@@ -109,6 +109,18 @@ def test_a6_1_an_end_hexs_own_woods_at_the_vertex_it_is_entered_by() -> None:
     assert not r.los and r.blocked_by is not None and r.blocked_by.where == "37W5"
 
 
+def test_b14_1_an_orchard_hex_touched_only_at_a_vertex_does_not_hinder() -> None:
+    """35T4 -> 35AA6 crosses the orchard hexes 35U5, 35W5, 35X5 and 35Z5 and passes exactly
+    through the vertices 35V4-W5-V5 and 35X5-Y5-Y6: the orchards of 35V5 and 35Y5 are touched
+    at a point, not crossed (A6.1; an orchard is its whole hex inclusive of hexsides, B14.1,
+    B.6, not its vertices). A pixel or two beside those vertices lies nearer 35V5's (35Y5's)
+    centre, and the whole orchard hex was counted for it: +6, blocked (B.10). +4, as the exact
+    thread has it; VASL sees (+5)."""
+    r = both_ways("35", "35T4", "35AA6")
+    assert r.los and r.hindrance_drm == 4
+    assert [h.where for h in r.hindrances] == ["35U5", "35W5", "35X5", "35Z5"]
+
+
 # --- where VASL is wrong and the referee keeps its answer -------------------------------------
 
 

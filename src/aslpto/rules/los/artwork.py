@@ -53,6 +53,7 @@ from aslpto.rules.los.artcodes import _BANK, _CLIFF, _TERRAIN, _WALL, _ZERO
 from aslpto.rules.los.artwalls import _ArtworkEdges, _seen_into
 from aslpto.rules.los.locations import Location, LosResult
 from aslpto.rules.los.pixels import _PAD, _along, _Pattern
+from aslpto.rules.los.thread import crosses
 from aslpto.rules.los.walk import _NONE, _key, _lv, _Prof, _Walk
 
 
@@ -240,7 +241,8 @@ class ArtworkLosEngine(_ArtworkEdges):
         kinds = self.kinds
         d = self.data
         ent = self._entrenched(a, b, ea, eb) if a.entrenched or b.entrenched else (False, False)
-        along = _along(hb.x - ha.x, hb.y - ha.y)
+        dx, dy = hb.x - ha.x, hb.y - ha.y
+        along = _along(dx, dy)
         sides: dict[tuple[int, int], tuple[int, int]] = {}
         vals, levs, per_group = src
         groups, keys, prof, wholes = pat.groups, pat.keys, self.prof, self._wholes
@@ -300,6 +302,8 @@ class ArtworkLosEngine(_ArtworkEdges):
             first_block: tuple[int, str, str, str] | None = None
             hinder: tuple[Any, _Prof] | None = None
             whole = wholes.get(k)
+            if whole is not None and not (crosses(dx, dy, hx, hy) or (hx, hy) in along):
+                whole = None  # touched at a vertex, or a pixel's width beside the thread
             if whole is not None:
                 kd, lev = whole
                 p = self._prof_of(kd, lev)

@@ -236,3 +236,26 @@ def hexsides_crossed(a: Hex, b: Hex) -> tuple[Hexside, ...]:
 def spines_along(a: Hex, b: Hex) -> tuple[Hexside, ...]:
     """The hexsides the thread runs along (a LOS along a hexspine), in order."""
     return tuple(e.hexside for e in trace(a, b) if e.kind == "spine")
+
+
+@lru_cache(maxsize=65536)
+def crosses(dx: int, dy: int, hx: int, hy: int) -> bool:
+    """Does the thread from ``Hex(0, 0)`` to ``Hex(dx, dy)`` pass through the interior of
+    ``Hex(hx, hy)``? (Not when it only touches the hex at a vertex or runs along a hexside of
+    it.) Separating axes, exactly: the thread's own line, or one of the hex's six hexsides
+    with both ends of the thread on its outer side."""
+    ex, ey = 3 * dx, dy
+    vs = corners(Hex(hx, hy))
+    sides = [_cross(ex, ey, vx, vy) for vx, vy in vs]
+    if max(sides) <= 0 or min(sides) >= 0:
+        return False
+    cx, cy = 3 * hx, hy
+    for i, (x0, y0) in enumerate(vs):
+        x1, y1 = vs[(i + 1) % 6]
+        inside = _cross(x1 - x0, y1 - y0, cx - x0, cy - y0)
+        if all(
+            _cross(x1 - x0, y1 - y0, px - x0, py - y0) * inside <= 0
+            for px, py in ((0, 0), (ex, ey))
+        ):
+            return False
+    return True
