@@ -17,7 +17,7 @@ from aslpto.procedures.movement import evaluate
 from aslpto.rules.movement import HALF, MoveContext, MoveOptions, Phase, mover_of
 from aslpto.rules.paddy import movement as paddy
 from aslpto.state.game import EC, Conditions, FortKind, Game, PaddyState, Panji
-from aslpto.state.units import Kind, Unit, VehicleType
+from aslpto.state.units import Kind, Position, Unit, VehicleType
 from test_movement_helpers import make_game, squad
 
 S = PaddyState
@@ -382,17 +382,17 @@ def test_g8_banks_check_crossing_into_a_water_obstacle() -> None:
     ford; ``paddy.check_crossing`` gives the G8 rights."""
     g = game(S.DRAINED, infantry("37C4", "bank"))
     c4, b4 = g.map.hex("37C4"), g.map.hex("37B4")
-    paddy.check_crossing(_ctx(g), c4, paddy.Where.BANK, b4)
+    paddy.check_crossing(_ctx(g), c4, Position.BANK, b4)
     with pytest.raises(RuleViolation) as e:
-        paddy.check_crossing(_ctx(g, MoveOptions(riding=True)), c4, paddy.Where.BANK, b4)
+        paddy.check_crossing(_ctx(g, MoveOptions(riding=True)), c4, Position.BANK, b4)
     assert e.value.rule == "G8" and "bank hexside" in e.value.message
     g = game(S.DRAINED, unit(Kind.CAVALRY, "37C4", "bank"))
-    paddy.check_crossing(_ctx(g), c4, paddy.Where.BANK, b4)
+    paddy.check_crossing(_ctx(g), c4, Position.BANK, b4)
     with pytest.raises(RuleViolation, match="Gallop"):
-        paddy.check_crossing(_ctx(g, MoveOptions(galloping=True)), c4, paddy.Where.BANK, b4)
+        paddy.check_crossing(_ctx(g, MoveOptions(galloping=True)), c4, Position.BANK, b4)
     g = game(S.IRRIGATED, unit(Kind.CAVALRY, "37C4", "in"))
     with pytest.raises(RuleViolation, match="Irrigated"):
-        paddy.check_crossing(_ctx(g, MoveOptions(galloping=True)), c4, paddy.Where.IN, b4)
+        paddy.check_crossing(_ctx(g, MoveOptions(galloping=True)), c4, Position.IN, b4)
 
 
 def test_g8_banks_ford_out_of_a_paddy_keeps_g8_rights() -> None:

@@ -85,6 +85,22 @@ class VehicleType(StrEnum):
     DOZER = "dozer"  # a fully tracked dozer (B13.72, G8 breach)
 
 
+class Position(StrEnum):
+    """Where a unit is within its Location (the public location words): on the ground, IN a
+    paddy or above its Bank counter (G8), above or beneath a Panji counter (G9.2)."""
+
+    GROUND = "ground"
+    IN = "in"  # IN a paddy
+    BANK = "bank"  # above a Bank counter
+    ABOVE = "above-panji"
+    BENEATH = "beneath-panji"
+
+    @property
+    def word(self) -> str:
+        """The step word: ``above``, ``beneath``, ``in``, ``bank``, ``ground``."""
+        return self.value.removesuffix("-panji")
+
+
 class Transport(StrEnum):
     """What Infantry is doing with its transport or load while it moves."""
 

@@ -90,9 +90,6 @@ from aslpto.procedures.movement.stepping import (
     verify_may_move as verify_may_move,
 )
 from aslpto.procedures.movement.steps import (
-    Position as Position,
-)
-from aslpto.procedures.movement.steps import (
     State as State,
 )
 from aslpto.procedures.movement.steps import (
@@ -122,3 +119,4 @@ from aslpto.procedures.movement.transitions import (
 from aslpto.procedures.movement.transitions import (
     transition as transition,
 )
+from aslpto.state.units import Position as Position

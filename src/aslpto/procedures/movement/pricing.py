@@ -27,7 +27,7 @@ from aslpto.base.hints import Any
 from aslpto.base.rulings import InputError, RuleViolation
 from aslpto.board.hexes import Hex, Hexside
 from aslpto.procedures.movement.stepping import _cap
-from aslpto.procedures.movement.steps import Position, State, Step, StepKind
+from aslpto.procedures.movement.steps import State, Step, StepKind
 from aslpto.procedures.movement.transitions import _exit_hexes, transition
 from aslpto.rules.movement import (
     EventKind,
@@ -40,6 +40,7 @@ from aslpto.rules.movement import (
 from aslpto.rules.paddy import movement as paddy_rules
 from aslpto.rules.panji import movement as panji_rules
 from aslpto.state.game import FortKind, Game
+from aslpto.state.units import Position
 
 Edge = tuple[int, int, int, Step]
 """(target state id, cost in half MF, flags, step); flags: 1 ends the move, 2 a new Location,

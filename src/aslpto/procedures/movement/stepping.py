@@ -16,7 +16,6 @@ from aslpto.base.records import record, replace
 from aslpto.base.rulings import InputError, RuleViolation, Ruling
 from aslpto.board.hexes import Hex, Hexside
 from aslpto.procedures.movement.steps import (
-    Position,
     State,
     Step,
     StepError,
@@ -46,7 +45,7 @@ from aslpto.rules.movement import (
 )
 from aslpto.rules.paddy import movement as paddy_rules
 from aslpto.state.game import Game
-from aslpto.state.units import Kind, Transport, Unit
+from aslpto.state.units import Kind, Position, Transport, Unit
 
 
 @record

@@ -18,23 +18,9 @@ from aslpto.rules.movement import (
     halves,
 )
 from aslpto.state.game import Game
+from aslpto.state.units import Position
 
 _DEFAULT = MoveOptions()
-
-
-class Position(StrEnum):
-    """Where a unit is within its Location (the public location words)."""
-
-    GROUND = "ground"
-    IN = "in"  # IN a paddy
-    BANK = "bank"  # above a Bank counter
-    ABOVE = "above-panji"
-    BENEATH = "beneath-panji"
-
-    @property
-    def word(self) -> str:
-        """The step word: ``above``, ``beneath``, ``in``, ``bank``, ``ground``."""
-        return self.value.removesuffix("-panji")
 
 
 _WORDS = {

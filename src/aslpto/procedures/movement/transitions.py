@@ -9,7 +9,7 @@ from __future__ import annotations
 from aslpto.base.records import record, replace
 from aslpto.base.rulings import InputError, RuleViolation
 from aslpto.board.hexes import Hex, Hexside
-from aslpto.procedures.movement.steps import Position, State, Step, StepKind, step_error
+from aslpto.procedures.movement.steps import State, Step, StepKind, step_error
 from aslpto.rules.movement import (
     Cost,
     Event,
@@ -35,7 +35,7 @@ from aslpto.rules.paddy import movement as paddy_rules
 from aslpto.rules.panji import movement as panji_rules
 from aslpto.rules.water import movement as water_rules
 from aslpto.state.game import FortKind, Game, PaddyState
-from aslpto.state.units import Unit
+from aslpto.state.units import Position, Unit
 
 
 @record(slots=True)
@@ -162,7 +162,7 @@ def _enter(ctx: MoveContext, st: State, s: Step, *, spent: int) -> Transition:
         if want not in (None, "ground"):
             raise RuleViolation("B21.4", f"{m.name(b)} is a Water Obstacle: no '{want}' position")
         if st.along is None and paddy_rules.is_paddy(ctx, a):  # G8 rights still apply
-            where = paddy_rules.Where.BANK if st.position == Position.BANK else paddy_rules.Where.IN
+            where = Position.BANK if st.position == Position.BANK else Position.IN
             paddy_rules.check_crossing(ctx, a, where, b)  # (the ford costs every MF: no bank MF)
         we = water_rules.entry(ctx, a, b, spent + sum(c.halves for c in costs))
         costs += we.costs
@@ -173,11 +173,11 @@ def _enter(ctx: MoveContext, st: State, s: Step, *, spent: int) -> Transition:
         b_paddy = paddy_rules.is_paddy(ctx, b)
         if a_paddy or b_paddy:
             where = (
-                paddy_rules.Where.BANK
+                Position.BANK
                 if st.position == Position.BANK
-                else paddy_rules.Where.IN
+                else Position.IN
                 if a_paddy
-                else paddy_rules.Where.OUT
+                else Position.GROUND
             )
             b_cot = None if b_paddy else terrain_cost(ctx, a, b, first=spent == 0)
             ps = paddy_rules.step(
@@ -441,7 +441,7 @@ def _here(ctx: MoveContext, st: State, s: Step, *, rp: bool = False) -> Transiti
                 "a unit above/beneath a Panji counter in a paddy hex is "
                 "already IN that hex (G8 FORTIFICATIONS)",
             )
-        where = paddy_rules.Where.BANK if st.position == Position.BANK else paddy_rules.Where.IN
+        where = Position.BANK if st.position == Position.BANK else Position.IN
         ps = paddy_rules.step(ctx, h, where, h, to_bank=want == "bank", via_trench=False)
         target = Position.BANK if want == "bank" else Position.IN
         ev = panji_rules.trip_flare_events(ctx, h, via_road_or_path=rp)
@@ -493,7 +493,7 @@ def _bypass(ctx: MoveContext, st: State, s: Step) -> Transition:
         if ctx.panji_at(x) is not None:
             costs += panji_rules.exit_costs(ctx, x, st.position.value, crossing, via_trench=False)
         if paddy_rules.is_paddy(ctx, x):
-            where = paddy_rules.Where.BANK if st.position == Position.BANK else paddy_rules.Where.IN
+            where = Position.BANK if st.position == Position.BANK else Position.IN
             ps = paddy_rules.step(
                 ctx, x, where, h, to_bank=False, via_trench=False, b_cot=[bypass_cost(ctx)]
             )

@@ -10,8 +10,6 @@ paddy hex, also one that another chapter prices (a ford, B21.41).
 
 from __future__ import annotations
 
-from enum import StrEnum
-
 from aslpto.base.records import record
 from aslpto.base.rulings import RuleViolation
 from aslpto.board.hexes import Hex
@@ -30,17 +28,9 @@ from aslpto.rules.movement import (
     open_ground_cost,
 )
 from aslpto.state.game import FortKind, PaddyState
-from aslpto.state.units import Transport
+from aslpto.state.units import Position, Transport
 
 G8 = "G8"
-
-
-class Where(StrEnum):
-    """Where a unit is with respect to paddies (the chart's three columns)."""
-
-    IN = "in"  # IN a paddy (above/beneath a Panji or Wire counter in a paddy hex too)
-    BANK = "bank"  # above a Bank counter
-    OUT = "out"  # in a non-paddy hex
 
 
 @record
@@ -196,7 +186,9 @@ def _road_target(ctx: MoveContext, a: Hex, b: Hex) -> bool:
     return along_road(ctx, a, b) or Feature.ROAD in ctx.map.info(b).features
 
 
-def check_crossing(ctx: MoveContext, a: Hex, where: Where, b: Hex, to_bank: bool = False) -> None:
+def check_crossing(
+    ctx: MoveContext, a: Hex, where: Position, b: Hex, *, to_bank: bool = False
+) -> None:
     """G8 rights of a step from ``where`` in hex ``a`` to hex ``b`` (``a`` == ``b``: a change of
     position in a paddy hex), whichever chapter prices the step: a step from a paddy hex into a
     Water Obstacle (B21.41) must pass this too.
@@ -207,11 +199,11 @@ def check_crossing(ctx: MoveContext, a: Hex, where: Where, b: Hex, to_bank: bool
     a paddy may cross a (not breached) bank hexside, EXC: bicyclists onto a Bank counter or a
     road."""
     mover = ctx.mover
-    if where == Where.BANK and mover.galloping:
+    if where == Position.BANK and mover.galloping:
         raise RuleViolation(
             G8, "Bank Counter Penalties: Cavalry may not Gallop/Charge on or off a Bank counter"
         )
-    if where == Where.IN and ctx.game.conditions.paddy == PaddyState.IRRIGATED:
+    if where == Position.IN and ctx.game.conditions.paddy == PaddyState.IRRIGATED:
         check_irrigated(ctx, leaving=True)
     if a == b or not ctx.map.is_bank(a, b) or may_enter_into(ctx):
         return
@@ -227,13 +219,16 @@ def check_crossing(ctx: MoveContext, a: Hex, where: Where, b: Hex, to_bank: bool
 def step(
     ctx: MoveContext,
     a: Hex,
-    where: Where,
+    where: Position,
     b: Hex,
+    *,
     to_bank: bool,
     via_trench: bool,
     b_cot: list[Cost] | None = None,
 ) -> PaddyStep:
     """Price a step that starts or ends in a paddy hex (``a`` == ``b`` for same-hex changes).
+    ``where``: the chart's column — ``IN`` a paddy (above or beneath a Panji or Wire counter
+    in a paddy hex too), above its ``BANK`` counter, or on the ``GROUND`` of a non-paddy hex.
 
     ``to_bank``: the step ends above a Bank counter; ``b_cot``: COT of a non-paddy hex ``b``
     (the core rules price it). Raises :class:`RuleViolation` for what G8 forbids.
@@ -259,16 +254,16 @@ def step(
             )
         if ctx.mover.is_infantry:
             events.append(hazardous_movement("above a Bank counter (G8 Bank Counter Penalties)"))
-    check_crossing(ctx, a, where, b, to_bank)
+    check_crossing(ctx, a, where, b, to_bank=to_bank)
     if a == b:
-        if where == Where.IN and to_bank:
+        if where == Position.IN and to_bank:
             return PaddyStep(
                 "G8.2104",
                 (),
                 (_one(ctx, "G8.2104", "onto Bank counter, same hex (Mud never applies)"),),
                 tuple(events),
             )
-        if where == Where.BANK and not to_bank:
+        if where == Position.BANK and not to_bank:
             if ctx.mover.bicyclist:
                 raise RuleViolation(
                     G8,
@@ -279,16 +274,16 @@ def step(
             return PaddyStep("G8.2108", (), tuple(in_hex_cot(ctx, b, changing_hexes=False)))
         raise RuleViolation(G8, "NA on the Paddy Movement Chart: already there")
     b_paddy = is_paddy(ctx, b)
-    if where == Where.OUT and not b_paddy:
+    if where == Position.GROUND and not b_paddy:
         raise RuleViolation(G8, "not a paddy step")  # pragma: no cover - caller's error
     if b_paddy and to_bank:
         if not bank_side:
-            cell = "G8.2106" if where == Where.BANK else "G8.2101"
+            cell = "G8.2106" if where == Position.BANK else "G8.2101"
             raise RuleViolation(
                 cell,
                 "directly onto a Bank counter in an adjacent paddy hex only across a bank hexside",
             )
-        if where == Where.BANK:
+        if where == Position.BANK:
             return PaddyStep(
                 "G8.2106", (), tuple(_onto_bank(ctx, b, "G8.2106", True)), tuple(events)
             )
@@ -296,7 +291,7 @@ def step(
             "G8.2101", side("G8.2101"), tuple(_onto_bank(ctx, b, "G8.2101", True)), tuple(events)
         )
     if b_paddy:
-        if where == Where.BANK:
+        if where == Position.BANK:
             if not bank_side:
                 raise RuleViolation(
                     "G8.2105",
@@ -310,6 +305,6 @@ def step(
         return PaddyStep("G8.2102", side("G8.2102"), tuple(in_hex_cot(ctx, b, changing_hexes=True)))
     # leaving a paddy for a non-paddy hex
     cot = tuple(b_cot or ())
-    if where == Where.BANK:
+    if where == Position.BANK:
         return PaddyStep("G8.2107", side("G8.2107"), cot)
     return PaddyStep("G8.2103", side("G8.2103"), cot)
