@@ -3,11 +3,14 @@
 LOCATION is a hex (``32N6``) or a unit id (its hex); a word that is both is refused. The
 ATTACKER is ``--attacker SIDE``, by default the side of the scenario that is not the DEFENDER;
 every other unit in the Location defends. Each unit is taken as the scenario has it: broken
-(it does not attack, A11.16), pinned, CX, above a Panji counter (G9.21) or a Bank counter
-(G8.212). The answer has the shape of ``aslpto odds cc`` plus ``location``, ``attacker`` and
-``defender`` (the sides) and each unit's ``position``: how the CC is made (each side's attack
-with its FP and DRM items, the column and Kill Number, whether it is Hand-to-Hand and why),
-then each joint outcome with its exact probability, or the one rolled.
+(it does not attack, A11.16), pinned, CX, concealed or hidden (A11.19), above a Panji counter
+(G9.21) or a Bank counter (G8.212). ``--attack`` declares a side's attacks (A11.12),
+``--melee`` makes it a Melee (A11.15), ``--withdraw`` a Withdrawal (A11.2), ``--capture``
+Capture attempts (A20.22, Hara-Kiri first, G1.641). The answer has the shape of
+``aslpto odds cc`` plus ``location``, ``attacker`` and ``defender`` (the sides) and each
+unit's ``position``: how the CC is made (each side's attacks with their FP and DRM items, the
+column and Kill Number, whether it is Hand-to-Hand and why), then each joint outcome with its
+exact probability (captured, withdrawn, removed, Melee), or the one rolled.
 """
 
 from __future__ import annotations
@@ -44,6 +47,35 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "--ambush",
         choices=("attacker", "defender"),
         help="the side that Ambushed (A11.4): it attacks first",
+    )
+    parser.add_argument(
+        "--attack",
+        action="append",
+        metavar="UNITS=UNITS",
+        help="a declared attack (A11.12), e.g. U1,UL=J3: these units attack those (repeat; a "
+        "side with none declared makes one attack with all its able units)",
+    )
+    parser.add_argument(
+        "--melee",
+        action="store_true",
+        help="the Location is in Melee from an earlier CCPh (A11.15): no Ambush",
+    )
+    parser.add_argument(
+        "--withdraw",
+        action="append",
+        metavar="UNIT",
+        help="a unit attempting Withdrawal from the Melee (A11.2; repeat)",
+    )
+    parser.add_argument(
+        "--capture",
+        choices=("attacker", "defender", "both"),
+        help="whose attacks are Capture attempts (A20.22); Japanese attempt Hara-Kiri first "
+        "(G1.641)",
+    )
+    parser.add_argument(
+        "--no-hara-kiri",
+        action="store_true",
+        help="the Japanese attempt no Hara-Kiri before a Capture attempt (G1.641: they may)",
     )
     parser.add_argument("--drm", type=int, default=0, help="any other DRM to the ATTACKER's attack")
     parser.add_argument(
@@ -102,7 +134,14 @@ def _unit(u: Unit) -> dict[str, Any]:
 def _units(units: tuple[Unit, ...]) -> str:
     def one(u: Unit) -> str:
         bits = [u.id, u.counter]
-        bits += [w for w, on in (("broken", u.broken), ("pinned", u.pinned), ("CX", u.cx)) if on]
+        flags = (
+            ("broken", u.broken),
+            ("pinned", u.pinned),
+            ("CX", u.cx),
+            ("concealed", u.concealed),
+            ("hidden", u.hidden),
+        )
+        bits += [w for w, on in flags if on]
         if u.position not in ("ground", "in"):
             bits.append(u.position)
         return " ".join(bits)

@@ -17,8 +17,8 @@ from fractions import Fraction
 from aslpto.base.hints import Any
 from aslpto.base.rulings import InputError
 from aslpto.cli.command import Outcome
-from aslpto.procedures.cc import CCAnswer, CCOptions, cc, cc_json
-from aslpto.procedures.odds import result_json, unit_json
+from aslpto.procedures.cc import CCAnswer, CCOptions, Declared, cc, cc_json, cc_result_json
+from aslpto.procedures.odds import unit_json
 from aslpto.state.dice import Dice, GivenDice, RandomDice
 from aslpto.state.units import Unit
 
@@ -44,7 +44,8 @@ def _side(
 
 
 def options(args: argparse.Namespace) -> CCOptions:
-    """The CC options given on the command line."""
+    """The CC options given on the command line (``aslpto cc`` adds ``--melee``,
+    ``--withdraw``, ``--capture``, ``--no-hara-kiri`` and ``--attack``)."""
     for what, v in (("--drm", args.drm), ("--defender-drm", args.defender_drm)):
         if not -15 <= v <= 15:
             raise InputError(f"{what} {v} is out of range (a CC DRM: -15 to 15)")
@@ -53,7 +54,24 @@ def options(args: argparse.Namespace) -> CCOptions:
         ambush=args.ambush or "",
         drm=args.drm,
         defender_drm=args.defender_drm,
+        melee=bool(getattr(args, "melee", False)),
+        withdrawing=tuple(getattr(args, "withdraw", None) or ()),
+        capture=getattr(args, "capture", None) or "",
+        hara_kiri=not getattr(args, "no_hara_kiri", False),
+        attacks=tuple(declared(a) for a in getattr(args, "attack", None) or ()),
     )
+
+
+def declared(text: str) -> Declared:
+    """``--attack U1,UL=J3``: the attacking units, then the units they attack (A11.12)."""
+    left, eq, right = text.partition("=")
+    attackers = tuple(w.strip() for w in left.split(",") if w.strip())
+    defenders = tuple(w.strip() for w in right.split(",") if w.strip())
+    if not eq or not attackers or not defenders:
+        raise InputError(
+            f"--attack {text!r}: the attacking units, '=', the units attacked (U1,UL=J3)"
+        )
+    return Declared(attackers, defenders)
 
 
 def refuse_other_words(args: argparse.Namespace) -> None:
@@ -133,7 +151,7 @@ def render(
     top = head + _head(header["cc"])
     if done.rolled is not None:
         r = done.rolled
-        entry = result_json(r, detail=True)
+        entry = cc_result_json(r, detail=True)
         payload = {
             **header,
             "outcomes": [{**entry, "probability": "1/1"}],
@@ -141,8 +159,7 @@ def render(
             "rolled": rolled,
         }
         text = "; ".join(line(u) for u in entry["result"]) or "(none)"
-        if r.eliminated:
-            text += f"  eliminated: {', '.join(r.eliminated)}"
+        text += _fates(entry)
         text += "\n" + "\n".join(r.events) + f"\nrules: {', '.join(r.rules)}"
         return Outcome(payload, top + text)
     assert done.odds is not None
@@ -155,7 +172,7 @@ def render(
         return Outcome({**header, "summary": s, "rules": rules}, top + "\n".join(lines))
     grouped: dict[str, tuple[dict[str, Any], Fraction]] = {}
     for r, p in done.odds:
-        entry = result_json(r, detail=False)
+        entry = cc_result_json(r, detail=False)
         key = repr(entry)
         prev = grouped.get(key)
         grouped[key] = (entry, p + (prev[1] if prev else Fraction(0)))
@@ -164,11 +181,28 @@ def render(
     lines = [
         f"{o['probability']:>12}  {_pct(p):>6}  "
         + ("; ".join(line(u) for u in o["result"]) or "(none)")
-        + (f"  eliminated: {', '.join(o['eliminated'])}" if o.get("eliminated") else "")
+        + _fates(o)
         for o, (_, p) in zip(outcomes, ordered, strict=True)
     ]
     lines.append(f"rules: {', '.join(rules)}")
     return Outcome({**header, "outcomes": outcomes, "rules": rules}, top + "\n".join(lines))
+
+
+def _fates(o: dict[str, Any]) -> str:
+    """What an outcome adds to the units left: eliminated, captured, withdrawn, removed, and
+    the Melee that follows (A11.15)."""
+    out = ""
+    if o.get("eliminated"):
+        out += f"  eliminated: {', '.join(o['eliminated'])}"
+    if o.get("captured"):
+        out += f"  captured: {', '.join(u['id'] for u in o['captured'])}"
+    if o.get("withdrawn"):
+        out += f"  withdrawn: {', '.join(o['withdrawn'])}"
+    if o.get("removed"):
+        out += f"  removed: {', '.join(o['removed'])}"
+    if o.get("melee"):
+        out += "  (Melee)"
+    return out
 
 
 def _frac(p: Fraction) -> str:
@@ -182,28 +216,46 @@ def _pct(p: Fraction) -> str:
 def _summary(
     done: CCAnswer, line: Callable[[dict[str, Any]], str]
 ) -> tuple[dict[str, Any], list[str]]:
-    """Each unit's own fate, and how many units of each side end eliminated, with their exact
-    odds (the joint outcomes summed)."""
+    """Each unit's own fate (its end, or eliminated, captured, removed), how many units of each
+    side end eliminated, and the odds of a Melee, with their exact odds (the joint outcomes
+    summed)."""
     assert done.odds is not None
     made = done.cc
     sides = {"attacker": made.attacker_side, "defender": made.defender_side}
-    fates: dict[str, dict[str, tuple[dict[str, Any] | None, Fraction]]] = {
+    Fate = tuple[dict[str, Any] | None, str]
+    fates: dict[str, dict[str, tuple[Fate, Fraction]]] = {
         u.id: {} for side in sides.values() for u in side
     }
     counts: dict[str, dict[int, Fraction]] = {k: {} for k in sides}
+    melee = Fraction(0)
     for r, p in done.odds:
+        j = cc_result_json(r, detail=False)
         gone = set(r.eliminated)
+        taken = {u["id"] for u in j.get("captured", ())}
+        removed = set(j.get("removed", ()))
         now = {u.id: u for u in r.units}
+        melee += p if j.get("melee") else 0
         for side, units in sides.items():
             for u in units:
                 after = now.get(u.id)
-                end = None if u.id in gone or after is None else unit_json(after)
-                key = repr(end)
+                fate: Fate
+                if u.id in gone:
+                    fate = (None, "eliminated")
+                elif u.id in taken:
+                    fate = (None, "captured")
+                elif u.id in removed or after is None:
+                    fate = (None, "removed")
+                else:
+                    end = unit_json(after)
+                    if u.id in j.get("withdrawn", ()):
+                        end["withdrawn"] = True
+                    fate = (end, "")
+                key = repr(fate)
                 prev = fates[u.id].get(key)
-                fates[u.id][key] = (end, p + (prev[1] if prev else Fraction(0)))
+                fates[u.id][key] = (fate, p + (prev[1] if prev else Fraction(0)))
             n = sum(1 for u in units if u.id in gone)
             counts[side][n] = counts[side].get(n, Fraction(0)) + p
-    out: dict[str, Any] = {"units": [], "eliminated": {}}
+    out: dict[str, Any] = {"units": [], "eliminated": {}, "melee": _frac(melee)}
     lines: list[str] = []
     for uid, ends in fates.items():
         ordered = sorted(ends.values(), key=lambda ep: -ep[1])
@@ -211,16 +263,22 @@ def _summary(
             {
                 "id": uid,
                 "outcomes": [
-                    {"result": e, "eliminated": e is None, "probability": _frac(p)}
-                    for e, p in ordered
+                    {
+                        "result": e,
+                        "eliminated": how == "eliminated",
+                        **({how: True} if how and how != "eliminated" else {}),
+                        "probability": _frac(p),
+                    }
+                    for (e, how), p in ordered
                 ],
             }
         )
         lines.append(
             f"{uid}: "
             + "; ".join(
-                f"{'eliminated' if e is None else line(e)} {_frac(p)} ({_pct(p)})"
-                for e, p in ordered
+                f"{how or line(e or {})}{' withdrawn' if e and e.get('withdrawn') else ''}"
+                f" {_frac(p)} ({_pct(p)})"
+                for (e, how), p in ordered
             )
         )
     for side, by in counts.items():
@@ -230,30 +288,51 @@ def _summary(
             f"{side} units eliminated: "
             + "; ".join(f"{n}: {_frac(p)} ({_pct(p)})" for n, p in rows)
         )
+    lines.append(f"Melee (A11.15): {_frac(melee)} ({_pct(melee)})")
     return out, lines
 
 
 def _head(c: dict[str, Any]) -> str:
-    """Each side's attack, one line each, before the outcomes."""
+    """How the CC is made, before the outcomes: Hand-to-Hand or not, the Melee, Ambush,
+    Withdrawal, Capture attempts and Hara-Kiri, then each attack, one line each."""
     out = [
         ("Hand-to-Hand CC" if c["hand_to_hand"] else "CC")
         + f": {c['hand_to_hand_why']}"
         + (f"; the {c['first']} Ambushed and attacks first" if c["ambush"] else "")
     ]
-    for side, a in c["attacks"].items():
-        if a is None:
+    if c.get("melee"):
+        out.append("in Melee (A11.15): no Ambush (A11.4)")
+    for uid, n in (c.get("withdrawing") or {}).items():
+        out.append(f"{uid} withdraws: it makes no attack; attacks on it -2, +{n} (A11.2)")
+    if c.get("capture"):
+        out.append(f"Capture attempts by the {c['capture']} (A20.22)")
+    if c.get("hara_kiri"):
+        out.append(f"Hara-Kiri first: {', '.join(c['hara_kiri'])} (G1.641)")
+    every = c.get("all_attacks") or {k: [a] if a else [] for k, a in c["attacks"].items()}
+    for side, attacks in every.items():
+        if not attacks:
             out.append(f"{side}: no attack (A11.16)")
-            continue
-        drm = (
-            "; ".join(
-                f"{i['what']} {int(Fraction(str(i['value']))):+d} [{i['rule']}]"
-                for i in a["drm_items"]
-            )
-            or "none"
-        )
-        out.append(
-            f"{side}: {', '.join(a['attackers'])} vs {', '.join(a['defenders'])}: "
-            f"{a['odds_why']}, Kill Number {a['kill_number']} ({a['kill_number_color']}), "
-            f"DRM {a['drm']:+d}; DRM items: {drm}"
-        )
+        for a in attacks:
+            out.append(_attack_line(side, a))
     return "\n".join(out) + "\n"
+
+
+def _attack_line(side: str, a: dict[str, Any]) -> str:
+    drm = (
+        "; ".join(
+            f"{i['what']} {int(Fraction(str(i['value']))):+d} [{i['rule']}]" for i in a["drm_items"]
+        )
+        or "none"
+    )
+    own = "".join(
+        f"; vs {uid}: {a['defender_odds'][uid]}, Kill Number {k}"
+        for uid, k in (a.get("defender_kill_number") or {}).items()
+    )
+    halved = [i["what"] for i in a["fp"] if i["rule"] == "A11.19"]
+    return (
+        f"{side}: {', '.join(a['attackers'])} vs {', '.join(a['defenders'])}"
+        f"{' (Capture attempt)' if a.get('capture') else ''}"
+        f"{''.join(f' ({h}, A11.19)' for h in halved)}: "
+        f"{a['odds_why']}, Kill Number {a['kill_number']} ({a['kill_number_color']}){own}, "
+        f"DRM {a['drm']:+d}; DRM items: {drm}"
+    )

@@ -21,14 +21,34 @@ from aslpto.base.hints import TYPE_CHECKING, Any
 from aslpto.base.records import record
 from aslpto.base.rulings import InputError, RuleViolation
 from aslpto.rules import morale as m
-from aslpto.rules.cc.resolution import CC, PLAIN, CCOptions, cc_odds, prepare, resolve_cc
+from aslpto.rules.cc.resolution import (
+    CC,
+    PLAIN,
+    CCOptions,
+    CCResult,
+    Declared,
+    cc_odds,
+    prepare,
+    resolve_cc,
+)
 from aslpto.state.dice import Dice, Distribution
 from aslpto.state.units import Unit
 
 if TYPE_CHECKING:
     from aslpto.state.game import Game
 
-__all__ = ["CC", "CCAnswer", "CCOptions", "attacking_side", "cc", "cc_json", "close_combat"]
+__all__ = [
+    "CC",
+    "CCAnswer",
+    "CCOptions",
+    "CCResult",
+    "Declared",
+    "attacking_side",
+    "cc",
+    "cc_json",
+    "cc_result_json",
+    "close_combat",
+]
 
 
 @record
@@ -37,8 +57,8 @@ class CCAnswer:
     odds of both sides' joint fates (``odds``) or, with dice, the roll (``rolled``)."""
 
     cc: CC
-    odds: Distribution[m.Result] | None = None
-    rolled: m.Result | None = None
+    odds: Distribution[CCResult] | None = None
+    rolled: CCResult | None = None
     location: str = ""  # the hex, when the units come from a game (:func:`close_combat`)
     attacker: str = ""  # ... the ATTACKER's side and the DEFENDER's
     defender: str = ""
@@ -118,16 +138,45 @@ def close_combat(
 
 
 def cc_json(made: CC) -> dict[str, Any]:
-    """How the CC is made, as ``aslpto odds cc --json`` gives it (``"cc"``)."""
+    """How the CC is made, as ``aslpto odds cc --json`` gives it (``"cc"``): ``attacks`` each
+    side's first attack (``None``: it makes none), ``all_attacks`` every one it declared (A11.12),
+    the Melee, the withdrawing units, the Capture attempts and the Hara-Kiri before them."""
     atk, dfn = made.attacks
+    o = made.options
     return {
         "hand_to_hand": made.hand_to_hand,
         "hand_to_hand_why": made.hand_to_hand_why,
-        "ambush": made.options.ambush or None,
+        "ambush": o.ambush or None,
         "first": made.first or "simultaneous",
+        "melee": o.melee,
+        "withdrawing": dict(made.staying),
+        "capture": o.capture or None,
+        "hara_kiri": [u.id for u in made.hara_kiri],
         "attacks": {
             "attacker": atk.as_json() if atk else None,
             "defender": dfn.as_json() if dfn else None,
         },
+        "all_attacks": {
+            side: [a.as_json() for a in attacks]
+            for side, attacks in zip(("attacker", "defender"), made.side_attacks, strict=True)
+        },
         "rules": list(made.rules),
     }
+
+
+def cc_result_json(r: m.Result, *, detail: bool) -> dict[str, Any]:
+    """One outcome of a CC in the ``odds`` shape, with what a CC adds: the units captured
+    (A20.22), those that withdrew (A11.2), the T-H Heroes removed (G1.425), and ``melee`` when
+    units of both sides remain (A11.15)."""
+    from aslpto.procedures.odds import result_json, unit_json
+
+    out = result_json(r, detail=detail)
+    if isinstance(r, CCResult):
+        if r.captured:
+            out["captured"] = [unit_json(u) for u in r.captured]
+        if r.withdrawn:
+            out["withdrawn"] = list(r.withdrawn)
+        if r.removed:
+            out["removed"] = list(r.removed)
+        out["melee"] = r.melee
+    return out

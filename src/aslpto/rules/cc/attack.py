@@ -23,15 +23,15 @@ Infantry the odds compare FP, so a 3-4-8 attacks with 3; the CCV is not read her
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Collection, Mapping, Sequence
 from fractions import Fraction
 
 from aslpto.base.datafiles import bundled
 from aslpto.base.hints import TYPE_CHECKING, Any
 from aslpto.base.records import record
-from aslpto.base.rulings import InputError, Ruling
+from aslpto.base.rulings import InputError, RuleViolation, Ruling
 from aslpto.base.unchecked import note
-from aslpto.rules.cc import table
+from aslpto.rules.cc import special, table
 from aslpto.rules.cc.table import FILE, Column
 from aslpto.rules.japanese import cc as g1
 from aslpto.rules.morale.values import leadership_of
@@ -81,10 +81,18 @@ class CCAttack:
     fp_items: tuple[Item, ...]
     drm_items: tuple[Item, ...]
     rules: tuple[str, ...]
+    own_kill: tuple[tuple[str, int], ...] = ()  # a defender's own Kill Number (A11.19)
+    own_column: tuple[tuple[str, str], ...] = ()  # ... and its odds column
+    capture: bool = False  # a Capture attempt (A20.22)
 
     def drm_of(self, uid: str) -> int:
         """The whole DRM against defender ``uid``: the attack's and his own."""
         return self.drm + dict(self.own).get(uid, 0)
+
+    def kill_of(self, uid: str) -> int:
+        """The Kill Number against defender ``uid``: the attack's, or his own where the attack's
+        FP is halved against him alone (a concealed unit among unconcealed ones, A11.19)."""
+        return dict(self.own_kill).get(uid, self.kill)
 
     def as_json(self) -> dict[str, Any]:
         return {
@@ -99,6 +107,9 @@ class CCAttack:
             "kill_number_color": "red" if self.hand_to_hand else "black",
             "drm": self.drm,
             "defender_drm": {uid: d for uid, d in self.own if d},
+            "defender_kill_number": dict(self.own_kill),
+            "defender_odds": dict(self.own_column),
+            "capture": self.capture,
             "fp": [i.as_json() for i in self.fp_items],
             "drm_items": [i.as_json() for i in self.drm_items],
             "rules": list(self.rules),
@@ -126,7 +137,9 @@ def unit_fp(u: Unit, *, attacking: bool) -> list[Item]:
         raise InputError(
             f"{u.id} is a {u.kind.value}: CC vs vehicles and Guns (A11.5-A11.6, CCV) is not built"
         )
-    if u.kind.is_smc:
+    if u.kind in (Kind.TH_HERO, Kind.DC_HERO):
+        items = [Item(f"{u.kind.value}: one FP, in CC vs Personnel", Fraction(1), "G1.4231", u.id)]
+    elif u.kind.is_smc:
         smc = _entry("firepower", "smc")
         items = [Item(f"{u.kind.value} (SMC)", Fraction(int(smc["value"])), str(smc["rule"]), u.id)]
     else:
@@ -159,17 +172,39 @@ def _fp_total(items: Sequence[Item]) -> Fraction:
     return sum(per.values(), Fraction(0))
 
 
-def able_attackers(units: Sequence[Unit]) -> list[Unit]:
-    """The units of a side that may make a CC attack: not broken (A11.16), not Unarmed."""
+def able_attackers(
+    units: Sequence[Unit], *, withdrawing: Collection[str] = (), barred: Collection[str] = ()
+) -> list[Unit]:
+    """The units of a side that may make a CC attack: not broken (A11.16), not Unarmed, not a DC
+    Hero (G1.424), not withdrawing (A11.2), not ``barred`` (a failed Hara-Kiri, G1.641)."""
     out = []
     for u in units:
         if u.broken:
             note(FILE, "firepower", "broken")
             continue
-        if u.unarmed:
+        if u.unarmed or u.kind == Kind.DC_HERO or u.id in withdrawing or u.id in barred:
             continue
         out.append(u)
     return out
+
+
+def verify_may_attack(
+    u: Unit, *, withdrawing: Collection[str] = (), barred: Collection[str] = ()
+) -> None:
+    """Refuse a unit named to attack that may not, naming the rule."""
+    if u.broken:
+        note(FILE, "firepower", "broken")
+        raise RuleViolation("A11.16", f"{u.id} is broken: a broken unit may not attack in CC")
+    if u.kind == Kind.DC_HERO:
+        raise RuleViolation("G1.424", f"{u.id} is a DC Hero: he may not make a CC attack")
+    if u.id in withdrawing:
+        raise RuleViolation(
+            "A11.2", f"{u.id} is withdrawing: a withdrawing unit makes no CC attack"
+        )
+    if u.id in barred:
+        raise RuleViolation("G1.641", f"{u.id} failed its Hara-Kiri NTC: no CC attack this phase")
+    if u.unarmed:
+        raise RuleViolation("A11.1", f"{u.id} is Unarmed: it makes no CC attack here")
 
 
 def _leadership(attackers: Sequence[Unit]) -> list[Item]:
@@ -236,10 +271,17 @@ def build(
     ambushes: bool = False,
     drm: int = 0,
     game: Game | None = None,
+    capture: bool = False,
+    withdrawing: Mapping[str, int] | None = None,
+    hara_kiri_failed: Collection[str] = (),
 ) -> CCAttack:
     """The CC attack of ``attackers`` (every one of them attacks) on ``defenders``.
     ``hand_to_hand``: the CC is Hand-to-Hand (J2.31; :func:`hand_to_hand` decides it for G1.64);
-    ``ambushes``: the attacking side Ambushed the other (A11.4); ``drm``: any other DRM."""
+    ``ambushes``: the attacking side Ambushed the other (A11.4); ``drm``: any other DRM;
+    ``capture``: a Capture attempt (A20.22); ``withdrawing``: each withdrawing defender's id to
+    the number of his side's units in the Melee that stay (A11.2); ``hara_kiri_failed``: the
+    defenders who failed their Hara-Kiri NTC (G1.641). A concealed defender halves the attack's
+    FP against him (A11.19)."""
     attackers, defenders = tuple(attackers), tuple(defenders)
     if not attackers:
         raise InputError("a CC attack needs an attacking unit")
@@ -254,15 +296,36 @@ def build(
             f"{', '.join(u.id for u in attackers if u.broken)}: a broken unit may "
             "not attack in CC (A11.16)"
         )
+    for u in attackers:
+        if u.kind == Kind.DC_HERO:
+            verify_may_attack(u)
+    if capture:
+        special.verify_capture(attackers, defenders)
     fp_a = [i for u in attackers for i in unit_fp(u, attacking=True)]
     fp_d = [i for u in defenders for i in unit_fp(u, attacking=False)]
     a_fp, d_fp = _fp_total(fp_a), _fp_total(fp_d)
     col = table.column_of(a_fp, d_fp)
+    own_kill: dict[str, int] = {}
+    own_column: dict[str, str] = {}
+    hidden = [u for u in defenders if special.concealed(u)]
+    if hidden:
+        c = table.data()["concealment"]
+        half = special.concealment_factor()
+        halved = table.column_of(a_fp * half, d_fp)
+        who = ", ".join(u.id for u in hidden)
+        if len(hidden) == len(defenders):
+            fp_a.append(Item(f"vs concealed {who}: attack FP halved", half, str(c["rule"])))
+            a_fp, col = a_fp * half, halved
+        else:
+            fp_a.append(Item(f"vs concealed {who} alone: attack FP halved", half, str(c["rule"])))
+            for u in hidden:
+                own_kill[u.id] = halved.value.kill_number(hand_to_hand)
+                own_column[u.id] = halved.value.label
     t = bundled(FILE)["cct"]
     kill = col.value.kill_number(hand_to_hand)
     items: list[Item] = []
     items += _leadership(attackers)
-    cx_items, own = _cx(attackers, defenders)
+    cx_items, _ = _cx(attackers, defenders)
     items += cx_items
     heroes = [u for u in attackers if u.kind == Kind.HERO]
     if heroes:
@@ -285,7 +348,6 @@ def build(
     for u in defenders:
         if u.broken:
             bd = _entry("drm", "broken_defender")
-            own[u.id] = own.get(u.id, 0) + int(bd["value"])
             own_items.append(
                 Item(f"vs {u.id}: broken", Fraction(int(bd["value"])), str(bd["rule"]), u.id)
             )
@@ -299,9 +361,13 @@ def build(
         for u in defenders
         if u.cx
     ]
-    for uid, r in against:
-        own[uid] = own.get(uid, 0) + r.value
-        own_items.append(Item(f"vs {r.why}", Fraction(r.value), r.rules[0], uid))
+    own: dict[str, int] = {}
+    own_items += [Item(f"vs {r.why}", Fraction(r.value), r.rules[0], uid) for uid, r in against]
+    own_items += [Item(*i) for i in special.withdrawal_items(defenders, withdrawing or {})]
+    if capture:
+        own_items += [Item(*i) for i in special.capture_items(defenders, hara_kiri_failed)]
+    for i in own_items:
+        own[i.unit] = own.get(i.unit, 0) + int(i.value)
     common = sum(int(i.value) for i in items)
     rules = [str(t["rule"])]
     if hand_to_hand:
@@ -321,6 +387,9 @@ def build(
         tuple(fp_a + fp_d),
         tuple(items + own_items),
         tuple(dict.fromkeys(rules)),
+        tuple(own_kill.items()),
+        tuple(own_column.items()),
+        capture,
     )
 
 
@@ -330,11 +399,13 @@ def hand_to_hand(
     *,
     declared: bool = False,
     ambush: str = "",
+    withdrawing: Collection[str] = (),
 ) -> Ruling[bool]:
     """Whether the CC of a Location is Hand-to-Hand: declared (``declared``: by SSR, or in
     Deluxe ASL and RED BARRICADES, G1.64), or by G1.64 - a Japanese unbroken Infantry/Cavalry
     ATTACKER, or a Japanese side that Ambushes, unless every such unit was Ambushed this phase
-    or is pinned. ``ambush``: "attacker" or "defender", the side that Ambushed (A11.4)."""
+    or is pinned or Withdrawing. ``ambush``: "attacker" or "defender", the side that Ambushed
+    (A11.4); ``withdrawing``: the ids of the units withdrawing (A11.2)."""
     if declared:
         return Ruling(True, ("J2.31",), "Hand-to-Hand CC declared")
     japanese_att = [u for u in attacker_side if u.is_japanese]
@@ -351,6 +422,7 @@ def hand_to_hand(
         japanese_ambushed_enemy=(ambush == "attacker" and bool(japanese_att))
         or (ambush == "defender" and bool(japanese_def)),
         ambushed_this_phase=frozenset(ambushed),
+        withdrawing=frozenset(withdrawing),
     )
     if japanese_def and not japanese_att and ambush != "defender":
         return Ruling(False, ("G1.64",), "the Japanese are the DEFENDER and did not Ambush")
