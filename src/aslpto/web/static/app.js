@@ -121,7 +121,9 @@ async function loadMap(keepView) {
   svg.removeAttribute("height");
   state.svg = svg;
   const vb = svg.getAttribute("viewBox").split(/\s+/).map(Number);
-  state.view = { x: vb[0], y: vb[1], w: vb[2], h: vb[3] };
+  // the SVG's legend, as wide as the map under the boards, is shown in the panel instead
+  // (never clipped, at any zoom): the whole map then ends at the boards
+  state.view = { x: vb[0], y: vb[1], w: vb[2], h: showLegend(svg, vb[3] + vb[1]) - vb[1] };
   let g = svg.querySelector("g#map");
   // the boards' own pictures (map.pictures) are drawn by the SVG under its hexsides and
   // counters; the page's layers then lie in the pictures' pixels (map.frame)
@@ -150,6 +152,7 @@ async function loadMap(keepView) {
     }));
   }
   state.full = { ...state.view };
+  setView(); // (the whole map, ending at the boards, until the units are fitted)
   state.origin = (g.getAttribute("transform") || "").match(/-?[\d.]+/g)?.map(Number) || [0, 0];
   if (view) { state.view = view; setView(); } else fitUnits(true);
   drawUnits();
@@ -215,9 +218,59 @@ function counterFace(id) {
   return rects.length ? rects[rects.length > 1 ? 1 : 0] : null;
 }
 
+function showLegend(svg, bottom) {
+  // the legend's items (each a swatch, then its label: a text anchored at its start) listed
+  // in the panel, each swatch drawn as the SVG draws it; the SVG's own legend hidden. The
+  // bottom of the map without it: the rule over the legend, less its gap
+  const g = svg.querySelector("g#legend");
+  const list = document.getElementById("legend-list");
+  list.replaceChildren();
+  document.getElementById("legend-panel").hidden = !g;
+  if (!g) return bottom;
+  g.setAttribute("display", "none");
+  const kids = [...g.children];
+  const heading = kids.findIndex((n) => n.tagName === "text");
+  let swatch = [];
+  for (const n of kids.slice(heading + 1)) {
+    if (n.tagName !== "text" || n.getAttribute("text-anchor") !== "start") {
+      swatch.push(n);
+      continue;
+    }
+    // the swatch is centred 16 units left of its label's start and 3.5 above its baseline
+    const x = +n.getAttribute("x") - 16, y = +n.getAttribute("y") - 3.5;
+    const icon = sv("svg", { class: "swatch", viewBox: `${x - 13} ${y - 13} 26 26` });
+    for (const s of swatch) icon.appendChild(s.cloneNode(true));
+    const li = el("li", { class: "legend-item" });
+    li.append(icon, el("span", {}, n.textContent));
+    list.appendChild(li);
+    swatch = [];
+  }
+  document.getElementById("legend-count").textContent = `(${list.children.length})`;
+  const rule = g.querySelector("line");
+  return rule ? Math.min(bottom, +rule.getAttribute("y1") - 4) : bottom;
+}
+
+function boardsBox() {
+  // the boards' edges (the SVG's clip of the boards, in #map's frame) in the SVG's own
+  // coordinates; null without boards
+  const rects = [...state.svg.querySelectorAll("clipPath#boards rect")];
+  if (!rects.length) return null;
+  const [ox, oy] = state.origin;
+  const n = (r, k) => +r.getAttribute(k);
+  return {
+    x0: Math.min(...rects.map((r) => n(r, "x"))) + ox,
+    y0: Math.min(...rects.map((r) => n(r, "y"))) + oy,
+    x1: Math.max(...rects.map((r) => n(r, "x") + n(r, "width"))) + ox,
+    y1: Math.max(...rects.map((r) => n(r, "y") + n(r, "height"))) + oy,
+  };
+}
+
 function fitUnits(first) {
-  // the first view: the hexes the units stand in, a few hexes around them; with every unit
-  // off the map, the whole map and the list of the units off it
+  // the first view: the hexes the units stand in, five hexes around them; a board's edge
+  // nearer that box than half its extent is taken in, so that the view starts at the edge
+  // rather than cutting the board mid-hex; the view then given the map's shape on the screen,
+  // grown away from an edge taken in. With every unit off the map, the whole map and the
+  // list of the units off it
   const pts = state.map.units.filter((u) => u.hex).map((u) => toMap(state.map.hexes[u.hex]));
   if (!pts.length) {
     if (state.map.units.length) {
@@ -226,13 +279,38 @@ function fitUnits(first) {
     }
     return;
   }
-  const m = state.map.radius * 5;
+  const r = state.map.radius * (state.map.frame ? Math.hypot(state.map.frame[0], state.map.frame[1]) : 1);
+  const m = r * 5; // (five hexes, in the SVG's units: map.radius is in the pictures' pixels)
   const [ox, oy] = state.origin;
-  const x0 = Math.min(...pts.map((p) => p[0])) - m + ox, x1 = Math.max(...pts.map((p) => p[0])) + m + ox;
-  const y0 = Math.min(...pts.map((p) => p[1])) - m + oy, y1 = Math.max(...pts.map((p) => p[1])) + m + oy;
+  let x0 = Math.min(...pts.map((p) => p[0])) - m + ox, x1 = Math.max(...pts.map((p) => p[0])) + m + ox;
+  let y0 = Math.min(...pts.map((p) => p[1])) - m + oy, y1 = Math.max(...pts.map((p) => p[1])) + m + oy;
+  const edges = { left: false, right: false, top: false, bottom: false };
+  const b = boardsBox();
+  if (b) {
+    const pad = r * 0.4; // a little of the margin beyond the edge
+    const w = x1 - x0, h = y1 - y0;
+    if (x0 - b.x0 < w / 2) { x0 = b.x0 - pad; edges.left = true; }
+    if (b.x1 - x1 < w / 2) { x1 = b.x1 + pad; edges.right = true; }
+    if (y0 - b.y0 < h / 2) { y0 = b.y0 - pad; edges.top = true; }
+    if (b.y1 - y1 < h / 2) { y1 = b.y1 + pad; edges.bottom = true; }
+  }
   const f = state.full;
-  const x = Math.max(f.x, x0), y = Math.max(f.y, y0);
-  state.view = { x, y, w: Math.min(f.x + f.w, x1) - x, h: Math.min(f.y + f.h, y1) - y };
+  x0 = Math.max(f.x, x0); x1 = Math.min(f.x + f.w, x1);
+  y0 = Math.max(f.y, y0); y1 = Math.min(f.y + f.h, y1);
+  const box = document.getElementById("view").getBoundingClientRect();
+  const aspect = box.width > 0 && box.height > 0 ? box.width / box.height : (x1 - x0) / (y1 - y0);
+  const grow = (a0, a1, extra, low, high) => {
+    // grown by extra, on the side of no edge taken in (both when neither or both are)
+    if (low && !high) return [a0, a1 + extra];
+    if (high && !low) return [a0 - extra, a1];
+    return [a0 - extra / 2, a1 + extra / 2];
+  };
+  if ((x1 - x0) / (y1 - y0) < aspect) {
+    [x0, x1] = grow(x0, x1, (y1 - y0) * aspect - (x1 - x0), edges.left, edges.right);
+  } else {
+    [y0, y1] = grow(y0, y1, (x1 - x0) / aspect - (y1 - y0), edges.top, edges.bottom);
+  }
+  state.view = { x: x0, y: y0, w: x1 - x0, h: y1 - y0 };
   setView();
 }
 
