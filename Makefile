@@ -19,6 +19,7 @@ test: $(STAMP)
 	$(PY) -m ruff check src tests benchmarks tools
 	$(PY) -m ruff format --check src tests benchmarks tools
 	$(PY) -m mypy
+	$(PY) -m mypy benchmarks
 	$(PY) -m pytest
 
 unit: $(STAMP)

@@ -21,9 +21,11 @@ import statistics
 import subprocess
 import sys
 from collections.abc import Callable
+from functools import partial
 from pathlib import Path
 
 import pytest
+from pytest_benchmark.fixture import BenchmarkFixture
 
 from timing import paired_ratio
 
@@ -65,13 +67,13 @@ def compiled() -> None:
 
 
 @pytest.mark.benchmark(group="cold start")
-def test_cold_python_pass(benchmark) -> None:  # type: ignore[no-untyped-def]
+def test_cold_python_pass(benchmark: BenchmarkFixture) -> None:
     benchmark.pedantic(peer, rounds=15, iterations=1, warmup_rounds=1)
 
 
 @pytest.mark.benchmark(group="cold start")
 @pytest.mark.parametrize("name", list(COMMANDS))
-def test_cold_command(benchmark, name: str) -> None:  # type: ignore[no-untyped-def]
+def test_cold_command(benchmark: BenchmarkFixture, name: str) -> None:
     """The command's time; and, since the table's ratio column sets rounds timed at different
     moments against each other, the ratio timed in pairs (``extra_info``, the JSON report), the
     measure the targets are read by."""
@@ -99,11 +101,8 @@ def main() -> None:  # pragma: no cover
     )
     for name in COMMANDS:
         ours(name)  # (a first call, untimed)
-        ratio, a, b = paired_ratio(lambda n=name: ours(n), peer, pairs=20)  # type: ignore[misc]
-        cpu = statistics.median(
-            _cpu(lambda n=name: ours(n)) / _cpu(peer)  # type: ignore[misc]
-            for _ in range(20)
-        )
+        ratio, a, b = paired_ratio(partial(ours, name), peer, pairs=20)
+        cpu = statistics.median(_cpu(partial(ours, name)) / _cpu(peer) for _ in range(20))
         target = TARGETS.get(name)
         met = "-" if target is None else "yes" if ratio <= target else "no"
         shown = "-" if target is None else f"{target:.1f}"

@@ -27,8 +27,10 @@ import subprocess
 import sys
 import time
 from pathlib import Path
+from typing import Any
 
 import pytest
+from pytest_benchmark.fixture import BenchmarkFixture
 
 from aslpto.formats import record
 from aslpto.procedures.game import Action, GameState, play
@@ -41,7 +43,7 @@ ACTIONS = 500
 COLD_TARGET_S = 1.0
 _ENV = {**os.environ, "PYTHONDONTWRITEBYTECODE": "1"}
 
-_TRIES = [
+_TRIES: list[tuple[str, dict[str, Any]]] = [
     ("move", {"unit": "U1", "steps": ["32N9"]}),
     ("fire", {"firers": ["J1"], "target": "U1"}),
     ("move", {"unit": "U3", "steps": ["32K9"]}),
@@ -64,7 +66,7 @@ def make_record(folder: Path, n: int = ACTIONS) -> Path:
         path.unlink()
     loaded = record.new(str(folder / "paddy-river.toml"), str(path), seed=11)
     state: GameState = loaded.state
-    lines = []
+    lines: list[str] = []
 
     while len(lines) < n:
         for name, args in [*_TRIES, ("end-phase", {})]:
@@ -97,7 +99,7 @@ def _timed(argv: list[str], times: list[float]) -> str:
 
 
 @pytest.mark.benchmark(group="game cold")
-def test_cold_replay_500(benchmark, game: Path) -> None:  # type: ignore[no-untyped-def]
+def test_cold_replay_500(benchmark: BenchmarkFixture, game: Path) -> None:
     """``aslpto game replay`` of 500 actions, a fresh process: at most 1 s."""
     times: list[float] = []
     out = benchmark.pedantic(
@@ -116,7 +118,7 @@ def test_cold_replay_500(benchmark, game: Path) -> None:  # type: ignore[no-unty
 
 
 @pytest.mark.benchmark(group="game cold")
-def test_cold_scenario_alone(benchmark, game: Path) -> None:  # type: ignore[no-untyped-def]
+def test_cold_scenario_alone(benchmark: BenchmarkFixture, game: Path) -> None:
     """``aslpto check`` of the record's scenario, a fresh process: loading it alone."""
     times: list[float] = []
     benchmark.pedantic(
@@ -131,7 +133,7 @@ def test_cold_scenario_alone(benchmark, game: Path) -> None:  # type: ignore[no-
 
 
 @pytest.mark.benchmark(group="game warm")
-def test_warm_one_action(benchmark, game: Path) -> None:  # type: ignore[no-untyped-def]
+def test_warm_one_action(benchmark: BenchmarkFixture, game: Path) -> None:
     """One action verified and applied on the state after 500 (reported; 50 ms "on the
     page")."""
     state = record.load(str(game)).state

@@ -20,6 +20,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from pytest_benchmark.fixture import BenchmarkFixture
 
 from aslpto.board.hexes import COLUMNS, Hex, distance, rows_of_column
 from aslpto.formats import scenario
@@ -141,18 +142,18 @@ def table() -> str:
 
 
 @pytest.mark.benchmark(group="los")
-def test_floor_hex_line_walk(benchmark) -> None:  # type: ignore[no-untyped-def]
+def test_floor_hex_line_walk(benchmark: BenchmarkFixture) -> None:
     benchmark.pedantic(floor_walk, rounds=3, iterations=1)
 
 
 @pytest.mark.benchmark(group="los")
-def test_full_los_warm(benchmark) -> None:  # type: ignore[no-untyped-def]
+def test_full_los_warm(benchmark: BenchmarkFixture) -> None:
     full_los()
     benchmark.pedantic(full_los, rounds=3, iterations=1)
 
 
 @pytest.mark.benchmark(group="los")
-def test_full_los_cold(benchmark) -> None:  # type: ignore[no-untyped-def]
+def test_full_los_cold(benchmark: BenchmarkFixture) -> None:
     benchmark.pedantic(cold_los, rounds=2, iterations=1)
 
 

@@ -19,6 +19,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from pytest_benchmark.fixture import BenchmarkFixture
 
 from aslpto.base.tomlsource import TomlSource
 from aslpto.board.files import parse_board
@@ -75,7 +76,8 @@ def board_text(arc: BoardArchive) -> str:
 
 
 def real_map() -> Map:
-    arc = read_board_archive(FOLDER / f"bd{BOARD}")  # type: ignore[operator]
+    assert FOLDER is not None
+    arc = read_board_archive(FOLDER / f"bd{BOARD}")
     m = build_map(
         Layout.single(BOARD),
         {BOARD: parse_board(TomlSource.parse(board_text(arc)))},
@@ -159,13 +161,13 @@ def table() -> str:
 
 
 @pytest.mark.benchmark(group="los-artwork")
-def test_bare_pixel_walk(benchmark) -> None:  # type: ignore[no-untyped-def]
+def test_bare_pixel_walk(benchmark: BenchmarkFixture) -> None:
     bare_walk()
     benchmark.pedantic(bare_walk, rounds=3, iterations=1)
 
 
 @pytest.mark.benchmark(group="los-artwork")
-def test_full_los_over_artwork(benchmark) -> None:  # type: ignore[no-untyped-def]
+def test_full_los_over_artwork(benchmark: BenchmarkFixture) -> None:
     full_los()
     benchmark.pedantic(full_los, rounds=3, iterations=1)
 

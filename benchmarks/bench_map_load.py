@@ -19,6 +19,7 @@ import tomllib
 from pathlib import Path
 
 import pytest
+from pytest_benchmark.fixture import BenchmarkFixture
 
 from timing import paired_ratio
 
@@ -90,33 +91,33 @@ def clear_caches() -> None:
 
 
 @pytest.mark.benchmark(group="map-load warm")
-def test_bare_tomllib_parse(benchmark) -> None:  # type: ignore[no-untyped-def]
+def test_bare_tomllib_parse(benchmark: BenchmarkFixture) -> None:
     benchmark(bare_parse)
 
 
 @pytest.mark.benchmark(group="map-load warm")
-def test_full_scenario_load(benchmark) -> None:  # type: ignore[no-untyped-def]
+def test_full_scenario_load(benchmark: BenchmarkFixture) -> None:
     assert benchmark(full_load) >= 1300
 
 
 @pytest.mark.benchmark(group="map-load cold")
-def test_bare_tomllib_parse_cold(benchmark) -> None:  # type: ignore[no-untyped-def]
+def test_bare_tomllib_parse_cold(benchmark: BenchmarkFixture) -> None:
     benchmark.pedantic(bare_parse, setup=clear_caches, rounds=200, warmup_rounds=5)
 
 
 @pytest.mark.benchmark(group="map-load cold")
-def test_full_scenario_load_cold(benchmark) -> None:  # type: ignore[no-untyped-def]
+def test_full_scenario_load_cold(benchmark: BenchmarkFixture) -> None:
     n = benchmark.pedantic(full_load, setup=clear_caches, rounds=200, warmup_rounds=5)
     assert n >= 1300
 
 
 @pytest.mark.benchmark(group="map-load four files")
-def test_bare_tomllib_parse_four_files(benchmark) -> None:  # type: ignore[no-untyped-def]
+def test_bare_tomllib_parse_four_files(benchmark: BenchmarkFixture) -> None:
     benchmark(bare_parse_four)
 
 
 @pytest.mark.benchmark(group="map-load four files")
-def test_full_scenario_load_four_files(benchmark) -> None:  # type: ignore[no-untyped-def]
+def test_full_scenario_load_four_files(benchmark: BenchmarkFixture) -> None:
     assert benchmark(full_load_four) >= 1300
 
 

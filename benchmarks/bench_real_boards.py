@@ -19,6 +19,7 @@ import zlib
 from pathlib import Path
 
 import pytest
+from pytest_benchmark.fixture import BenchmarkFixture
 
 from timing import median_time, paired_ratio
 
@@ -44,9 +45,10 @@ OVERLAID = TEXT + (
 
 
 def unzip_and_inflate() -> int:
+    assert BOARDS is not None
     n = 0
     for name in NAMES:
-        with zipfile.ZipFile(BOARDS / f"bd{name}") as zf:  # type: ignore[operator]
+        with zipfile.ZipFile(BOARDS / f"bd{name}") as zf:
             n += len(zlib.decompress(zf.read("LOSData"), wbits=31))
     return n
 
@@ -66,31 +68,32 @@ def load_real_2x2_and_los_engine() -> int:
 
 
 def read_bd37() -> int:
-    return read_board_archive(BOARDS / "bd37").width  # type: ignore[operator]
+    assert BOARDS is not None
+    return read_board_archive(BOARDS / "bd37").width
 
 
 @pytest.mark.benchmark(group="real boards 2x2")
-def test_unzip_and_inflate_losdata(benchmark) -> None:  # type: ignore[no-untyped-def]
+def test_unzip_and_inflate_losdata(benchmark: BenchmarkFixture) -> None:
     assert benchmark(unzip_and_inflate) > 4 * 2_300_000
 
 
 @pytest.mark.benchmark(group="real boards 2x2")
-def test_load_real_2x2(benchmark) -> None:  # type: ignore[no-untyped-def]
+def test_load_real_2x2(benchmark: BenchmarkFixture) -> None:
     assert benchmark(load_real_2x2) > 1300
 
 
 @pytest.mark.benchmark(group="real boards 2x2 with overlays")
-def test_load_real_2x2_plain(benchmark) -> None:  # type: ignore[no-untyped-def]
+def test_load_real_2x2_plain(benchmark: BenchmarkFixture) -> None:
     assert benchmark(load_real_2x2) > 1300
 
 
 @pytest.mark.benchmark(group="real boards 2x2 with overlays")
-def test_load_real_2x2_overlaid(benchmark) -> None:  # type: ignore[no-untyped-def]
+def test_load_real_2x2_overlaid(benchmark: BenchmarkFixture) -> None:
     assert benchmark(load_real_2x2_overlaid) > 1300
 
 
 @pytest.mark.benchmark(group="real board archive")
-def test_read_board_archive(benchmark) -> None:  # type: ignore[no-untyped-def]
+def test_read_board_archive(benchmark: BenchmarkFixture) -> None:
     assert benchmark(read_bd37) == 33
 
 

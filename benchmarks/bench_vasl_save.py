@@ -12,6 +12,7 @@ import tempfile
 from pathlib import Path
 
 import pytest
+from pytest_benchmark.fixture import BenchmarkFixture
 
 from timing import paired_ratio
 
@@ -68,12 +69,12 @@ def test_save_has_600_pieces() -> None:
 
 
 @pytest.mark.benchmark(group="vasl-save")
-def test_bench_load_600_piece_save(benchmark) -> None:  # type: ignore[no-untyped-def]
+def test_bench_load_600_piece_save(benchmark: BenchmarkFixture) -> None:
     assert benchmark(load_save) > 100
 
 
 @pytest.mark.benchmark(group="vasl-save")
-def test_bench_load_its_boards_alone(benchmark) -> None:  # type: ignore[no-untyped-def]
+def test_bench_load_its_boards_alone(benchmark: BenchmarkFixture) -> None:
     assert benchmark(load_boards) > 300
 
 

@@ -52,7 +52,13 @@ from vaslhelp import BOARDS, scenario_text  # noqa: E402
 SCENARIO = ROOT / "examples" / "two-by-two.toml"
 REAL_BOARDS = ("34", "35", "36", "37")
 N = 100
-HOW = ({}, {"phase": "aph"}, {"assault": True}, {"double-time": True}, {"low-crawl": True})
+HOW: tuple[dict[str, Any], ...] = (
+    {},
+    {"phase": "aph"},
+    {"assault": True},
+    {"double-time": True},
+    {"low-crawl": True},
+)
 TARGETS = {"reach": 10.0, "move": 5.0, "los": 2.0}
 
 
@@ -183,8 +189,7 @@ def browser_reach(url: str, units: list[str]) -> list[float]:
     """Milliseconds from a click on each unit to its reach overlay drawn, in chromium."""
     from playwright.sync_api import sync_playwright
 
-    sys.path.insert(0, str(ROOT))
-    from tests.web.conftest import CHROMIUM, CHROMIUM_FLAGS
+    from web.conftest import CHROMIUM, CHROMIUM_FLAGS
 
     out = []
     with sync_playwright() as p:
