@@ -121,6 +121,24 @@ def test_b14_1_an_orchard_hex_touched_only_at_a_vertex_does_not_hinder() -> None
     assert [h.where for h in r.hindrances] == ["35U5", "35W5", "35X5", "35Z5"]
 
 
+def test_b21_2_a_unit_in_the_river_sees_the_first_hex_above_over_the_rivers_own_banks() -> None:
+    """B21.2: a Water Obstacle hex lies a level beneath the land; the Crest Line is where the
+    hex meets the ground. The banks drawn inside a river hex are part of the river hex, not
+    ground between: a unit IN the river at 7A7 sees 7I5, the first level-0 hex beyond the
+    river hexes, over the banks drawn in 7H5 (they blocked it), as VASL has it."""
+    r = both_ways("7", "7A7", "7I5")
+    assert r.los and r.hindrance_drm == 0
+
+
+def test_b21_122_marsh_drawn_in_a_deep_rivers_hexes_stays_marsh() -> None:
+    """7R4 -> 7DD2: marsh is drawn on the banks inside the river hexes 7U4 and 7CC3. Only a
+    flooded river turns marsh hexes to river, a fordable one to mudflats (B21.122); in a deep
+    river the marsh hinders as marsh (B16.2), six Hindrances in all, which block (B.10), as
+    VASL has it (it was taken for river and not counted: +4)."""
+    r = both_ways("7", "7R4", "7DD2")
+    assert not r.los and r.blocked_by is not None and r.blocked_by.rule == "B.10"
+
+
 # --- where VASL is wrong and the referee keeps its answer -------------------------------------
 
 
@@ -155,3 +173,11 @@ def test_b_10_two_hindrance_hexes_at_one_range_both_count() -> None:
     r = both_ways("37", "37C2", "37G3")
     assert r.los and r.hindrance_drm == 4
     assert sorted(h.where for h in r.hindrances) == ["37D2", "37E2", "37E3", "37F2"]
+
+
+def test_b21_2_along_the_river_through_river_hexes_only() -> None:
+    """7S8 -> 7V8 runs from river hex to river hex through river hexes only, all of them a
+    level beneath the land (B21.2): no ground lies between. VASL blocks it on the banks drawn
+    inside 7U8 ("Ground level is higher than both the source and target")."""
+    r = both_ways("7", "7S8", "7V8")
+    assert r.los and r.hindrance_drm == 0

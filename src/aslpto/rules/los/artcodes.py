@@ -69,6 +69,7 @@ class _Code:
     inherent: bool = False
     side: SideRule | None = None  # wall / hedge / bocage
     depends: frozenset[str] = frozenset()
+    printed: str = ""  # the printed terrain of a code that ``depends``
 
 
 @record(slots=True)
@@ -133,7 +134,7 @@ class _ArtworkPlanes(LosEngine):
             terrain_words = plugged[0](m.conditions) if plugged else (lambda t: t)
         self._words = terrain_words
         self._word_codes: dict[str, _Code] = {}
-        self._profs: dict[tuple[int, int], _Prof] = {}
+        self._profs: dict[tuple[int, int, int | None], _Prof] = {}
         self._grain = frozenset(_key(*h) for h, c in m.cells.items() if c.overlay is not None)
         self._hexwise: frozenset[int] | set[int] = self._grain
         """Hexes judged as a whole: under an overlay, or Inherent Terrain at the centre dot."""
@@ -147,6 +148,10 @@ class _ArtworkPlanes(LosEngine):
         self._wholes: dict[int, tuple[_Code, int]] = {}
         """Inherent Terrain at a hex's centre dot (:meth:`_inherent`), by the hex's key."""
         self._patterns: dict[tuple[int, int, int, int], _Pattern] = {}
+        self._water_floors: dict[int, int] = {}
+        """The level byte of a Water Obstacle hex (its centre dot in the water), by its key:
+        the whole hex lies at it, its banks drawn within it too (B21.2: the Crest Line is
+        where the Water Obstacle hex meets the ground)."""
         self.kinds: list[_Code | None] = [None] * 256
         self._meanings: Sequence[Any] = ()
         arts = [(p, m.artwork[p.board]) for p in m.layout.placements if p.board in m.artwork]
@@ -171,6 +176,10 @@ class _ArtworkPlanes(LosEngine):
             got = self._inherent(h, k := _key(h.x, h.y))
             if got is not None:
                 self._wholes[k] = got
+            c = self._centre(h)
+            mn = meanings[c[0]] if c is not None and c[0] < len(meanings) else None
+            if c is not None and mn is not None and mn.terrain in WATER_OBSTACLES:
+                self._water_floors[k] = c[1]
         self._hexwise = self._grain | set(self._wholes)
 
     # building ---------------------------------------------------------------------------
@@ -204,6 +213,7 @@ class _ArtworkPlanes(LosEngine):
                 got.inherent,
                 None,
                 depends,
+                mn.terrain.value,
             )
         return got if got.mode != _NONE or got.inherent else None
 
@@ -455,11 +465,18 @@ class _ArtworkPlanes(LosEngine):
         return got
 
     def _resolved(self, kd: _Code, k: int) -> _Code:
-        """A code whose terrain may change by its hex: what the map made of that hex."""
+        """A code whose terrain may change by its hex: what the map made of that hex, where
+        the hex is printed as that terrain (a marsh hex turned swamp, G.1, or river or
+        mudflats, B21.122; a wooden building turned huts, G.1). Marsh drawn on the banks of a
+        river hex stays marsh (B21.122 turns marsh hexes, not the river's own)."""
         if not kd.depends:
             return kd
         cell = self.map.cells.get(_unkey(k))
-        if cell is not None and cell.terrain.value in kd.depends:
+        if (
+            cell is not None
+            and cell.terrain.value in kd.depends
+            and cell.printed.value == kd.printed
+        ):
             return self._word_code(cell.terrain)
         return kd
 
@@ -482,14 +499,17 @@ class _ArtworkPlanes(LosEngine):
         kd = self._resolved(kd, k)
         return (kd, c[1]) if kd.inherent else None
 
-    def _prof_of(self, kd: _Code, lev: int) -> _Prof:
-        key = (id(kd), lev)
+    def _prof_of(self, kd: _Code, lev: int, floor: int | None = None) -> _Prof:
+        """The profile of terrain ``kd`` drawn on ground of level byte ``lev``; in a Water
+        Obstacle hex whose water is at ``floor``, its ground is no higher than the water
+        (B21.2), though its own height stands on the ground as drawn."""
+        key = (id(kd), lev, floor)
         p = self._profs.get(key)
         if p is None:
             base2 = 2 * (lev - _ZERO)
             p = self._profs[key] = _Prof(
                 base2,
-                base2,
+                base2 if floor is None else min(base2, 2 * (floor - _ZERO)),
                 kd.mode,
                 base2 + kd.add2,
                 kd.inherent,

@@ -246,6 +246,7 @@ class ArtworkLosEngine(_ArtworkEdges):
         sides: dict[tuple[int, int], tuple[int, int]] = {}
         vals, levs, per_group = src
         groups, keys, prof, wholes = pat.groups, pat.keys, self.prof, self._wholes
+        water_floors = self._water_floors
         for gi in todo:
             hx, hy, ra, rb, s, e = groups[gi]
             k = ka + keys[gi]
@@ -274,6 +275,12 @@ class ArtworkLosEngine(_ArtworkEdges):
                 cs, ls = vals[s:e], levs[s:e]
             ground = ls
             top = drawn_top = max(ls, default=0)
+            floor = water_floors.get(k)
+            if floor is not None and top > floor:
+                # B21.2: a Water Obstacle hex lies a level beneath the land, its banks within
+                # it too: the Crest Line is where the hex meets the ground, at its hexsides
+                ground = tuple(min(v, floor) for v in ls)
+                top = floor
             if seen is not None and top > seen[2] and self._seen_bed(h, seen, ra, rb):
                 # A6.3: the other end sees INTO this hex of the Depression (as many levels
                 # higher as it is hexes away): its banks, up to the Crest, are no ground
@@ -325,7 +332,7 @@ class ArtworkLosEngine(_ArtworkEdges):
                         lev = drawn_top  # (every pixel of the hex's thread is this code's)
                     else:
                         lev = max(lv for c, lv in zip(cs, ls, strict=True) if c == code)
-                    p = self._prof_of(kd, lev)
+                    p = self._prof_of(kd, lev, floor)
                     eff = self._hex_effect(p, hi, lo, r_hi, r_lo, water_end)
                     if eff is None:
                         continue
