@@ -303,18 +303,23 @@ _EPILOG = (
     f"outcome up to {STACK_LIMIT:,} outcomes; beyond (or with --summary) they are summarized, "
     "exactly: the leaders' outcomes, how each group of identical units ends one by one and how "
     "many of them end each way, and how many of the units end eliminated, broken or in Good "
-    "Order (--json: 'summary' in place of 'outcomes'; see the README)."
+    "Order (--json: 'summary' in place of 'outcomes'; see the README). rally: a broken --unit's "
+    "Rally attempt (A10.6), by the --leader-present (else a Self-Rally: a leader's, a crew's, or "
+    "a MMC's first of its RPh, A18.11), with --dm, --terrain, --drm."
 )
+
+RALLY = "rally"
+"""``odds rally``: a broken unit's Rally attempt (:mod:`aslpto.rules.morale.rally`)."""
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.epilog = _EPILOG
     parser.add_argument(
         "procedure",
-        choices=[p.value for p in Procedure],
+        choices=[*(p.value for p in Procedure), RALLY],
         metavar="PROCEDURE",
         help="mc N | nmc | ptc | llmc | lltc | panji | panji-stack | aerial-panji | sniper | "
-        "th-hero | atmm | hara-kiri | ift FP | cc (see below: nmc is not mc 0)",
+        "th-hero | atmm | hara-kiri | ift FP | cc | rally (see below: nmc is not mc 0)",
     )
     parser.add_argument(
         "strength_of_mc",
@@ -339,6 +344,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     g.add_argument("--elr", type=int, default=3)
     for f in ("broken", "pinned", "berserk", "wounded", "unarmed", "concealed"):
         g.add_argument(f"--{f}", action="store_true")
+    g.add_argument("--dm", action="store_true", help="the unit is under DM (A10.62)")
     g.add_argument("--dc", action="store_true", help="the unit possesses a DC")
     g.add_argument("--leader", metavar="FACE", help="a leader in the Location, also checking")
     g.add_argument(
@@ -398,6 +404,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     o.add_argument("--leadership-drm", type=int, default=None)
     o.add_argument("--pre-1944", action="store_true")
     o.add_argument("--smc-eliminated-self", action="store_true")
+    o.add_argument(
+        "--terrain",
+        metavar="WORD",
+        help="rally: the terrain of the unit's Location (woods, stone-building, dense-jungle, "
+        "...; with --scenario, its hex's)",
+    )
     r = parser.add_argument_group("rolling instead of odds")
     r.add_argument("--rolls", help='resolve with these rolls, e.g. "3,5 4"')
     r.add_argument("--seed", type=int, help="resolve with seeded random dice")
@@ -586,6 +598,10 @@ def answer(game: Game | None, args: argparse.Namespace) -> Outcome:
         from aslpto.cli import odds_cc  # (imported when asked: a Close Combat)
 
         return odds_cc.answer(args, describe, _line)
+    if args.procedure == RALLY:
+        return _rally(game, args)
+    if args.terrain is not None:
+        raise InputError("--terrain is the terrain of a unit rallying (odds rally)")
     if args.attacker or args.defender:
         raise InputError("--attacker and --defender are the sides of odds cc")
     units, context = _units_from_args(args, game)
@@ -646,6 +662,107 @@ def answer(game: Game | None, args: argparse.Namespace) -> Outcome:
     ]
     lines.append(f"rules: {', '.join(rules)}")
     return Outcome(payload, _attack_line(header) + "\n".join(lines))
+
+
+def _rally(game: Game | None, args: argparse.Namespace) -> Outcome:
+    """``odds rally``: the odds of a broken unit's Rally attempt (A10.6-A10.64, A15.1,
+    A18.11), by the leader present (the best leadership of those there), else a Self-Rally."""
+    from aslpto.rules.morale import rally as rr
+
+    if args.leader:
+        raise InputError("rally: the leader who rallies the unit is --leader-present")
+    if args.attacker or args.defender or args.firer:
+        raise InputError("rally: --attacker, --defender and --firer are not a rally's")
+    units, context = _units_from_args(args, game)
+    if len(units) != 1:
+        raise InputError("rally: one broken unit (--unit) attempts to rally at a time")
+    unit = units[0]
+    if args.dm and not unit.dm:
+        unit = unit.with_(dm=True)
+    leaders = sorted(
+        (u for u in context if u.kind == Kind.LEADER and not u.broken),
+        key=lambda u: parse_leader(u.counter)[1],
+    )
+    leader = leaders[0] if leaders else None
+    terrain = args.terrain or ""
+    if args.scenario and not terrain:
+        if game is None:
+            game = plugins.module("aslpto.formats.scenario").load(args.scenario)
+        terrain = game.map.terrain(game.map.hex(unit.hex)).value if unit.hex else ""
+    placed = [u.with_(hex=unit.hex, position=unit.position) for u in (unit, *context)]
+    unit, *context = placed
+    leader = next((u for u in context if leader is not None and u.id == leader.id), None)
+    capable = rr.self_rally_capable(unit).value if unit.broken else True
+    attempt = rr.RallyAttempt(
+        unit,
+        leader,
+        (unit, *context),
+        field_promotion=leader is None and unit.kind.is_mmc and not capable,
+        terrain=terrain,
+        pto=True,
+        drm=args.drm,
+        heat_of_battle=not args.no_heat_of_battle,
+    )
+    rr.verify(attempt)
+    terms = rr.terms(attempt)
+    header: dict[str, Any] = {"procedure": RALLY, "units": [unit_json(unit)]}
+    if context:
+        header["present"] = [unit_json(u) for u in context]
+    header["rally"] = {
+        "leader": leader.id if leader else None,
+        "self_rally": attempt.self_rally,
+        "field_promotion": attempt.field_promotion,
+        "terrain": terrain or None,
+        **terms.as_json(),
+    }
+    drms = ", ".join(f"{d.value:+d} {d.what} [{d.rule}]" for d in terms.drm) or "none"
+    by = f"rallied by {leader.id}" if leader else "Self-Rally"
+    if attempt.field_promotion:
+        by += " (A18.11: its side's first MMC Rally attempt of its own RPh)"
+    top = f"{unit.id} {by}: Morale Level {terms.morale.value}; DRM {drms}\n"
+    if args.rolls is not None or args.seed is not None:
+        if args.summary or args.detail:
+            raise InputError("--summary and --detail are an odds listing's; --rolls rolls once")
+        dice: Dice = GivenDice(args.rolls) if args.rolls is not None else RandomDice(args.seed)
+        r = rr.resolve_rally(attempt, dice)
+        if isinstance(dice, GivenDice) and dice.remaining:
+            raise InputError(
+                f"rolls {args.rolls!r}: {dice.remaining} roll(s) left over; the procedure used "
+                f"{dice.used}"
+            )
+        entry = result_json(r, detail=True)
+        rolled = args.rolls if args.rolls is not None else f"seed {args.seed}"
+        payload = {
+            **header,
+            "outcomes": [{**entry, "probability": "1/1"}],
+            "rules": list(r.rules),
+            "rolled": rolled,
+        }
+        text = "; ".join(_line(u) for u in entry["result"]) or "(none)"
+        if r.eliminated:
+            text += f"  eliminated: {', '.join(r.eliminated)}"
+        text += "\n" + "\n".join(r.events) + f"\nrules: {', '.join(r.rules)}"
+        return Outcome(payload, top + text)
+    if args.summary:
+        raise InputError("--summary sums up a stack's checks; a rally's outcomes are listed")
+    grouped: dict[str, tuple[dict[str, Any], Fraction]] = {}
+    rules: list[str] = []
+    for r, p in rr.odds_rally(attempt):
+        entry = result_json(r, detail=args.detail)
+        key = repr(entry)
+        prev = grouped.get(key)
+        grouped[key] = (entry, p + (prev[1] if prev else Fraction(0)))
+        rules.extend(x for x in r.rules if x not in rules)
+    ordered = sorted(grouped.values(), key=lambda ep: -ep[1])
+    outcomes = [{**e, "probability": f"{p.numerator}/{p.denominator}"} for e, p in ordered]
+    lines = [
+        f"{o['probability']:>12}  {_percent(p):>6}  "
+        + ("; ".join(_line(u) for u in o["result"]) or "(none)")
+        + (f"  eliminated: {', '.join(o['eliminated'])}" if o.get("eliminated") else "")
+        for o, (_, p) in zip(outcomes, ordered, strict=True)
+    ]
+    lines.append(f"rules: {', '.join(rules)}")
+    return Outcome({**header, "outcomes": outcomes, "rules": rules}, top + "\n".join(lines))
 
 
 def _attack_line(header: dict[str, Any]) -> str:
