@@ -8,6 +8,7 @@ The printed numbers and morale come from the counter catalog (:mod:`aslpto.state
 from __future__ import annotations
 
 from enum import StrEnum
+from operator import attrgetter
 
 from aslpto.base.records import MISSING, fields, record, replace
 
@@ -154,6 +155,22 @@ class Unit:
     weight_tons: float | None = None  # for ice (B21.6)
     possesses_dc: bool = False
 
+    def __hash__(self) -> int:
+        """The hash of its compared fields (as a record's), computed once: the exact odds hash
+        the same units many times over (dictionary keys of fates and outcomes)."""
+        d = self.__dict__
+        h: int | None = d.get(_HASH)
+        if h is None:
+            h = d[_HASH] = hash(_unit_fields(self))
+        return h
+
+    def __getstate__(self) -> dict[str, object]:
+        """Its fields for ``copy`` and ``pickle``, without the hash (another process hashes
+        strings otherwise)."""
+        d = dict(self.__dict__)
+        d.pop(_HASH, None)
+        return d
+
     def with_(self, **changes: object) -> Unit:
         """A copy with some fields changed (values are frozen)."""
         return replace(self, **changes)  # type: ignore[arg-type]
@@ -192,6 +209,8 @@ class Unit:
         return not (self.broken or self.unarmed)
 
 
+_HASH = "_hash"
+_unit_fields = attrgetter(*(f.name for f in fields(Unit) if f.compare))
 _UNIT_FIELDS = frozenset(f.name for f in fields(Unit))
 _UNIT_REQUIRED = frozenset(f.name for f in fields(Unit) if f.default is MISSING)
 _UNIT_DEFAULTS = {f.name: f.default for f in fields(Unit) if f.default is not MISSING}

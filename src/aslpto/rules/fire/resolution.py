@@ -23,15 +23,17 @@ same size is equally likely), and the checks through the factored stack procedur
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from fractions import Fraction
+from functools import cache
 from itertools import product
 from math import comb
 
+from aslpto.base.datafiles import bundled
 from aslpto.base.hints import TYPE_CHECKING, Any
 from aslpto.base.records import record
 from aslpto.base.rulings import InputError
-from aslpto.base.unchecked import note
+from aslpto.base.unchecked import capture, note, replay
 from aslpto.rules import morale as m
 from aslpto.rules.fire import table
 from aslpto.rules.fire.table import FILE, NO_EFFECT, Effect, IftResult
@@ -93,6 +95,7 @@ _DR_CLASSES = _dr_classes()
 # ---------------------------------------------------------------------------------------------
 
 
+@cache
 def selection_size_odds(size: int, units: int, number: int) -> Fraction:
     """The chance that Random Selection of ``number`` of ``units`` units (a dr each; the
     highest affected, and every unit tied with the last one taken alike) picks one given set
@@ -172,7 +175,72 @@ class Before:
 
 
 def _rule(key: str) -> str:
-    return str(table.data()["results"][key]["rule"])
+    """The rule of ``[results] key`` (read as ``table.data()`` reads it, noting it where it is
+    unchecked)."""
+    note(FILE, "results")
+    note(FILE, "results", key)
+    note(FILE, "results", key, "rule")
+    return _rules()[key]
+
+
+@cache
+def _rules() -> dict[str, str]:
+    return {k: str(v["rule"]) for k, v in bundled(FILE)["results"].items() if isinstance(v, dict)}
+
+
+class _Watched:
+    """Dice that tell whether they were read."""
+
+    __slots__ = ("dice", "read")
+
+    def __init__(self, dice: Dice) -> None:
+        self.dice = dice
+        self.read = False
+
+    def dr(self) -> int:
+        self.read = True
+        return self.dice.dr()
+
+    def DR(self) -> DR:
+        self.read = True
+        return self.dice.DR()
+
+    def choice(self, n: int) -> int:
+        self.read = True
+        return self.dice.choice(n)
+
+
+_Effect = Callable[[Unit, m.Log, Dice], list[Unit]]
+
+
+class _Effects:
+    """What a KIA's break or a K's Casualty Reduction does to a unit, worked out once per unit
+    where it reads no dice (the ways of an attack apply the same results to the same units many
+    times), with what it told and the unchecked values it read (replayed)."""
+
+    def __init__(self) -> None:
+        self._got: dict[
+            tuple[str, Unit],
+            tuple[tuple[Unit, ...], tuple[str, ...], tuple[str, ...], tuple[str, ...], Any],
+        ] = {}
+
+    def apply(self, what: str, effect: _Effect, u: Unit, log: m.Log, dice: Dice) -> list[Unit]:
+        got = self._got.get((what, u))
+        if got is None:
+            sub = m.Log()
+            watched = _Watched(dice)
+            with capture() as seen:
+                units = effect(u, sub, watched)
+            got = (tuple(units), tuple(sub.events), tuple(sub.rules), tuple(sub.eliminated), seen)
+            if not watched.read:
+                self._got[(what, u)] = got
+        else:
+            replay(got[4])
+        units_after, events, rules, eliminated, _ = got
+        log.events.extend(events)
+        log.rules.extend(r for r in rules if r not in log.rules)
+        log.eliminated.extend(eliminated)
+        return list(units_after)
 
 
 def _apply(
@@ -180,9 +248,11 @@ def _apply(
     results: Sequence[tuple[str, IftResult]],
     chosen: dict[str, tuple[str, ...]],
     dice: Dice,
+    effects: _Effects | None = None,
 ) -> Before:
     """Apply the IFT results to ``units``; ``chosen``: for each KIA/K result (by its text and
-    DRM group key) the ids Random Selection picked."""
+    DRM group key) the ids Random Selection picked; ``effects``: what each result did to a
+    unit before, where the same results are applied again."""
     of = dict(results)
     log = m.Log()
     now: list[Unit] = []
@@ -196,12 +266,19 @@ def _apply(
                 log.note(u, f"eliminated ({r})", _rule("kia"), _rule("random_selection"))
                 gone.append(u.id)
                 continue
-            now.extend(_kia_break(u, log, dice))
+            if effects is None:
+                now.extend(_kia_break(u, log, dice))
+            else:
+                now.extend(effects.apply("kia", _kia_break, u, log, dice))
             continue
         if r.effect == Effect.K:
             if u.id in chosen[key]:
                 log.note(u, f"selected ({r})", _rule("k"), _rule("random_selection"))
-                after = m.casualty_reduce(u, log, dice)
+                after = (
+                    m.casualty_reduce(u, log, dice)
+                    if effects is None
+                    else effects.apply("k", m.casualty_reduce, u, log, dice)
+                )
                 now.extend(after)
                 for v in after:
                     if not v.kind.is_smc:  # (A.9 EX: the wounded leader takes no MC)
@@ -277,7 +354,7 @@ def _number(r: IftResult) -> int:
 
 
 def _before_odds(
-    units: Sequence[Unit], results: tuple[tuple[str, IftResult], ...]
+    units: Sequence[Unit], results: tuple[tuple[str, IftResult], ...], effects: _Effects
 ) -> list[tuple[Before, Fraction]]:
     groups = _groups(units, results)
     picks = [selection_odds(g, _number(r)) for r, g in groups.values()]
@@ -289,7 +366,7 @@ def _before_odds(
             p *= q
 
         def proc(d: Dice, chosen: dict[str, tuple[str, ...]] = chosen) -> Before:
-            return _apply(units, results, chosen, d)
+            return _apply(units, results, chosen, d, effects)
 
         out.extend((b, p * q) for b, q in odds(proc))
     return out
@@ -358,10 +435,11 @@ def attack_ways(units: Sequence[Unit], attack: Attack) -> list[m.Checks]:
     before = tuple(u for u in units if u.kind == Kind.LEADER)
     acc: dict[tuple[Any, ...], list[Any]] = {}
     memo: dict[tuple[tuple[str, IftResult], ...], list[tuple[Before, Fraction]]] = {}
+    effects = _Effects()
     for roll, w in _DR_CLASSES:
         results = results_of(attack, roll)
         if results not in memo:
-            memo[results] = _before_odds(units, results)
+            memo[results] = _before_odds(units, results, effects)
         rule = _ift_rule()
         for b, p in memo[results]:
             key = (b.units, b.gone, b.checks, b.rules)

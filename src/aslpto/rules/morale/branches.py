@@ -9,16 +9,18 @@ fate once per distinct unit and stages and puts the stack's odds together.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from fractions import Fraction
 
 from aslpto.base.hints import Any
 from aslpto.base.records import record
+from aslpto.rules.morale.kept import Kept
 from aslpto.rules.morale.levels import situation_in
 from aslpto.rules.morale.national import rules_for
 from aslpto.rules.morale.results import apply_roll
 from aslpto.rules.morale.values import Check, as_leadership, setting
 from aslpto.state.counters import morale_of, parse_leader
-from aslpto.state.dice import Dice, Distribution, odds_by_class
+from aslpto.state.dice import DR, Dice, Distribution, T, odds_by_class
 from aslpto.state.units import Kind, Unit
 
 Facts = tuple[tuple[str, Any], ...]
@@ -27,6 +29,85 @@ Time = tuple[int, int]
 the k-th leader loss (A10.2), the unit at ``slot`` of the Location."""
 Entry = tuple[Time, tuple[str, ...], tuple[str, ...], tuple[str, ...]]
 """(when, events, rules, ids eliminated) of one part."""
+
+
+# ---------------------------------------------------------------------------------------------
+# Every roll, a DR by its total
+# ---------------------------------------------------------------------------------------------
+
+_TOTALS: tuple[tuple[DR, int], ...] = tuple(
+    (DR(max(1, t - 6), t - max(1, t - 6)), 6 - abs(t - 7))
+    for t in (2, 3, 5, 7, 4, 6, 9, 8, 10, 11, 12)
+)
+"""The 11 totals of a DR, each with a roll that makes it and how many of the 36 do, in the order
+that makes a walk meet the outcomes in the order :func:`odds_by_class` meets them (its classes
+of one total give one outcome when doubles do not matter)."""
+
+
+class _ByTotal:
+    """Dice for a walk of every roll in which a DR counts by its total alone."""
+
+    __slots__ = ("dens", "nums", "prefix", "taken", "widths")
+
+    def __init__(self, prefix: list[int]) -> None:
+        self.prefix = prefix
+        self.taken: list[int] = []
+        self.widths: list[int] = []
+        self.nums: list[int] = []  # each pick's probability: nums[i] / dens[i]
+        self.dens: list[int] = []
+
+    def _pick(self, width: int) -> int:
+        i = len(self.taken)
+        v = self.prefix[i] if i < len(self.prefix) else 0
+        self.taken.append(v)
+        self.widths.append(width)
+        return v
+
+    def dr(self) -> int:
+        self.nums.append(1)
+        self.dens.append(6)
+        return self._pick(6) + 1
+
+    def DR(self) -> DR:
+        rep, n = _TOTALS[self._pick(len(_TOTALS))]
+        self.nums.append(n)
+        self.dens.append(36)
+        return rep
+
+    def choice(self, n: int) -> int:
+        if n < 1:
+            raise ValueError("choice among no items")
+        self.nums.append(1)
+        self.dens.append(n)
+        return self._pick(n)
+
+
+def odds_by_total(procedure: Callable[[Dice], T]) -> Distribution[T]:
+    """:func:`~aslpto.state.dice.odds_by_class` for a procedure that reads every DR only by its
+    total (every check but the Panji MC, whose Original doubles Casualty Reduce, G9.31): 11
+    branches a DR instead of 16, the outcomes in the same order and with the same odds."""
+    acc: dict[T, Fraction] = {}
+    stack: list[list[int]] = [[]]
+    while stack:
+        prefix = stack.pop()
+        src = _ByTotal(prefix)
+        result = procedure(src)
+        num, den = 1, 1
+        for n, d in zip(src.nums, src.dens, strict=True):
+            num *= n
+            den *= d
+        p = Fraction(num, den)
+        got = acc.get(result)
+        acc[result] = p if got is None else got + p
+        for i in range(len(src.taken) - 1, len(prefix) - 1, -1):
+            for v in range(1, src.widths[i]):
+                stack.append([*src.taken[:i], v])
+    return Distribution(tuple(acc.items()))
+
+
+def odds_of_rolls(procedure: Callable[[Dice], T], *, doubles: bool) -> Distribution[T]:
+    """Every roll of ``procedure``: by class where a DR's doubles matter, else by total."""
+    return odds_by_class(procedure) if doubles else odds_by_total(procedure)
 
 
 class _Tangled(Exception):
@@ -203,6 +284,11 @@ def _leaders_part(plan: _Plan, dice: Dice) -> _Branch:
     return _Branch(tuple(st), tuple(entries), others)
 
 
+WALKS: Kept[Distribution[_WalkOut]] = Kept(1024)
+"""The leaders' parts walked alone, by what they depend on (:func:`_walk_key`), kept from one
+question to the next."""
+
+
 def _branches(plan: _Plan, walks: _Walks | None = None) -> Distribution[_Branch]:
     """The leaders' part of ``plan``, every roll by its class. Where every leader checks before
     the other units (the usual order, A10.2), the leaders' rolls are walked once per distinct
@@ -210,11 +296,16 @@ def _branches(plan: _Plan, walks: _Walks | None = None) -> Distribution[_Branch]
     begin differ in the others' checks, rarely in the leaders') and each outcome is dressed
     with this plan's other units (:func:`_dress`)."""
     key = _walk_key(plan)
+    doubles = any(c[1] == Check.PANJI for c in plan.first)
     if key is None or walks is None:
-        return odds_by_class(lambda d: _leaders_part(plan, d))
+        return odds_of_rolls(lambda d: _leaders_part(plan, d), doubles=doubles)
     got = walks.get(key)
     if got is None:
-        got = walks[key] = odds_by_class(lambda d: _walk(plan, d))
+        nations = tuple(rules_for(u) for u in plan.units if u.kind == Kind.LEADER)
+        got = walks[key] = WALKS.get(
+            (apply_roll, key, doubles, nations),
+            lambda: odds_of_rolls(lambda d: _walk(plan, d), doubles=doubles),
+        )
     return got.map(lambda w: _dress(plan, w))
 
 

@@ -24,7 +24,7 @@ depends on more (16 classes instead of 36 rolls for the first DR of every part).
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from fractions import Fraction
 from itertools import product
 from math import factorial, lcm
@@ -45,13 +45,16 @@ from aslpto.rules.morale.branches import (
     _replace,
     _Tangled,
     _Walks,
+    odds_of_rolls,
 )
+from aslpto.rules.morale.kept import Kept
 from aslpto.rules.morale.levels import situation_in
+from aslpto.rules.morale.national import rules_for
 from aslpto.rules.morale.procedures import _leaders_first, _panji_each
 from aslpto.rules.morale.results import apply_roll
 from aslpto.rules.morale.values import Check, Result
 from aslpto.state.counters import morale_of
-from aslpto.state.dice import Distribution, odds_by_class
+from aslpto.state.dice import Distribution
 from aslpto.state.units import Kind, Unit
 
 TEMPLATE = "\x00"
@@ -60,27 +63,30 @@ TEMPLATE = "\x00"
 
 _Fate = tuple[tuple[Unit, ...], tuple[Entry, ...]]
 
-_Rolls = dict[tuple[Unit, Check, int, Any], Distribution[Result]]
+CHECKS: Kept[Distribution[Result]] = Kept(4096)
+"""Each check's odds by the unit's nationality's answers, the unit, check, DRM and situation,
+kept from one question to the next."""
 
 
-def _roll_odds(unit: Unit, check: Check, drm: int, sit: Any, rolls: _Rolls) -> Distribution[Result]:
+def _roll_odds(unit: Unit, check: Check, drm: int, sit: Any) -> Distribution[Result]:
     """One check of ``unit``, every roll by class, computed once per unit, check and
-    situation."""
-    key = (unit, check, drm, sit)
-    got = rolls.get(key)
-    if got is None:
-        got = rolls[key] = odds_by_class(
-            lambda d: apply_roll(unit, check, None, d, drm=drm, situation=sit)
-        )
-    return got
+    situation (and kept, :data:`CHECKS`)."""
+    # (through the kept answers each time, not a dict of this question's: a fate kept in
+    # :data:`FATES` must read again every unchecked value its checks read; the procedure that
+    # resolves a check is part of the key, as what the answer depends on)
+    return CHECKS.get(
+        (apply_roll, rules_for(unit), unit, check, drm, sit),
+        lambda: odds_of_rolls(
+            lambda d: apply_roll(unit, check, None, d, drm=drm, situation=sit),
+            doubles=check == Check.PANJI,
+        ),
+    )
 
 
-def _fate_odds(
-    start: Unit, stages: tuple[Stage, ...], facts: Facts, rolls: _Rolls
-) -> Distribution[_Fate]:
+def _fate_odds(start: Unit, stages: tuple[Stage, ...], facts: Facts) -> Distribution[_Fate]:
     """One unit's checks (its own, then any LLMC/LLTC) given the leaders present at each,
-    every roll: composed stage by stage, each check's odds computed once (``rolls``) and bound
-    to the fates before it, not replayed for every history after it."""
+    every roll: composed stage by stage, each check's odds computed once (:data:`CHECKS`) and
+    bound to the fates before it, not replayed for every history after it."""
     f = dict(facts)
     uid = start.id
     dist: Distribution[_Fate] = Distribution.certain(((start,), ()))
@@ -93,7 +99,7 @@ def _fate_odds(
                 if unit is None:
                     return Distribution.certain(fate)
                 sit = situation_in(unit, [*s.leaders, *sub], **f)
-                return _roll_odds(unit, s.check, s.drm, sit, rolls).map(
+                return _roll_odds(unit, s.check, s.drm, sit).map(
                     lambda r: (
                         tuple(_replace(sub, uid, r.units)),
                         (*entries, (s.time, r.events, r.rules, r.eliminated)),
@@ -122,7 +128,7 @@ def _fate_odds(
                     if unit is None:
                         return Distribution.certain(p)
                     sit = situation_in(unit, [*s.leaders, *now], **f)
-                    return _roll_odds(unit, s.check, s.drm, sit, rolls).map(
+                    return _roll_odds(unit, s.check, s.drm, sit).map(
                         lambda r: (
                             tuple(_replace(now, tid, r.units)),
                             events + r.events,
@@ -141,16 +147,24 @@ def _fate_odds(
 class _Memo:
     """Fate distributions computed once per distinct (unit, stages)."""
 
-    def __init__(self, facts: Facts, rolls: _Rolls | None = None) -> None:
+    def __init__(self, facts: Facts) -> None:
         self.facts = facts
         self._done: dict[tuple[Unit, tuple[Stage, ...]], Distribution[_Fate]] = {}
-        self._rolls: _Rolls = {} if rolls is None else rolls
 
     def fates(self, start: Unit, stages: tuple[Stage, ...]) -> Distribution[_Fate]:
         key = (start, stages)
-        if key not in self._done:
-            self._done[key] = _fate_odds(start, stages, self.facts, self._rolls)
-        return self._done[key]
+        got = self._done.get(key)
+        if got is None:
+            got = self._done[key] = FATES.get(
+                (apply_roll, rules_for(start), self.facts, *key),
+                lambda: _fate_odds(start, stages, self.facts),
+            )
+        return got
+
+
+FATES: Kept[Distribution[_Fate]] = Kept(2048)
+"""Each unit's fates under its stages (and the stack's facts), kept from one question to the
+next."""
 
 
 # ---------------------------------------------------------------------------------------------
@@ -378,27 +392,64 @@ def _untimed(stages: tuple[Stage, ...]) -> tuple[Stage, ...]:
     return tuple(replace(s, time=(0, 0)) for s in stages)
 
 
+def _stage_key(s: Stage) -> tuple[Any, ...]:
+    """A stage as a plain tuple, its time left out (what the unit's fates depend on)."""
+    if isinstance(s, _Own):
+        return (s.check, s.drm, s.leaders)
+    return (s.leader_id, s.side, s.morale, s.check, s.drm, s.leaders)
+
+
 _Grouped = tuple[Distribution[Fate], tuple[tuple[Fate, tuple[str, ...]], ...], int]
 """A unit's fates, the rules leading to each, how many histories."""
 
 
+class _Groups:
+    """What :func:`_stack` works out once per stack and reads for every plan and branch: each
+    unit's stand-in under :data:`TEMPLATE`, each unit's stages without their times, the fates
+    of a unit under its stages (:data:`_Grouped`, with a number standing for its value), and
+    each :class:`Group` (by its ids and parts' numbers, a number standing for its value)."""
+
+    def __init__(self) -> None:
+        self.templates: dict[Unit, Unit] = {}
+        self.untimed: dict[tuple[tuple[Any, ...], ...], tuple[Stage, ...]] = {}
+        self.grouped: dict[tuple[Unit, tuple[Stage, ...]], tuple[_Grouped, int]] = {}
+        self.values: dict[tuple[Distribution[Fate], tuple[Any, ...]], int] = {}
+        self.groups: dict[tuple[Any, ...], tuple[Group, int, int]] = {}
+        self.group_values: dict[Group, int] = {}
+        self.fates: dict[Facts, _Memo] = {}
+
+    def template(self, u: Unit) -> Unit:
+        got = self.templates.get(u)
+        if got is None:
+            got = self.templates[u] = u.with_(id=TEMPLATE)
+        return got
+
+    def stages(self, stages: tuple[Stage, ...]) -> tuple[Stage, ...]:
+        key = tuple(_stage_key(s) for s in stages)
+        got = self.untimed.get(key)
+        if got is None:
+            got = self.untimed[key] = _untimed(stages)
+        return got
+
+
 def _stack(plans: list[tuple[_Plan, Fraction]]) -> StackOdds:
-    acc: dict[tuple[tuple[Unit, ...], tuple[str, ...], tuple[Group, ...]], Fraction] = {}
-    why: dict[tuple[tuple[Unit, ...], tuple[str, ...], tuple[Group, ...]], list[str]] = {}
+    acc: dict[tuple[tuple[Unit, ...], tuple[str, ...], tuple[int, ...]], Fraction] = {}
+    why: dict[tuple[tuple[Unit, ...], tuple[str, ...], tuple[int, ...]], list[str]] = {}
     rules: list[str] = []
     histories = 0
 
     def seen(rs: Sequence[str], into: list[str] = rules) -> None:
         into.extend(r for r in rs if r not in into)
 
-    grouped: dict[tuple[Unit, tuple[Stage, ...]], _Grouped] = {}
-    rolls: dict[Facts, _Rolls] = {}
+    memos = _Groups()
+    by_value: dict[int, Group] = {}
     walks: _Walks = {}
     for plan, w in plans:
         seen(plan.rules)
-        memo = _Memo(plan.facts, rolls.setdefault(plan.facts, {}))
-        origin = {u.id: u.with_(id=TEMPLATE) for u in plan.units}
-        origin.update((u.id, u.with_(id=TEMPLATE)) for u in plan.before)
+        memo = memos.fates.setdefault(plan.facts, _Memo(plan.facts))
+        template = memos.template
+        origin = {u.id: template(u) for u in plan.units}
+        origin.update((u.id, template(u)) for u in plan.before)
         for branch, pb in _branches(plan, walks):
             entries = sorted(branch.entries, key=lambda e: e[0])
             told = list(plan.rules)
@@ -412,39 +463,73 @@ def _stack(plans: list[tuple[_Plan, Fraction]]) -> StackOdds:
             members: dict[tuple[Unit, Unit], list[str]] = {}
             kinds: dict[tuple[Unit, Unit], dict[tuple[Stage, ...], int]] = {}
             for uid, start, stages in branch.others:
-                both = (origin.get(uid, start.with_(id=TEMPLATE)), start.with_(id=TEMPLATE))
+                t = template(start)
+                both = (origin.get(uid, t), t)
                 members.setdefault(both, []).append(uid)
-                key = _untimed(stages)
-                kinds.setdefault(both, {})
-                kinds[both][key] = kinds[both].get(key, 0) + 1
-            groups: list[Group] = []
+                key = memos.stages(stages)
+                k = kinds.setdefault(both, {})
+                k[key] = k.get(key, 0) + 1
+            tokens: list[int] = []
             count = 1
             for both, ids in members.items():
-                t = both[1]
-                parts = []
-                fate_rules: dict[Fate, list[str]] = {}
-                for stages, n in kinds[both].items():
-                    if (t, stages) not in grouped:
-                        try:
-                            fates = memo.fates(t, stages)
-                        except (RuleViolation, InputError) as e:  # (named by its first unit)
-                            said = e.message.replace(TEMPLATE, ids[0])
-                            raise replace(e, message=said) from None
-                        grouped[(t, stages)] = _group_fates(fates)
-                    d, fr, h = grouped[(t, stages)]
-                    seen([r for _, rs in fr for r in rs])
-                    for f, rs in fr:
-                        seen(rs, fate_rules.setdefault(f, []))
-                    parts.append((n, d))
-                    count *= h**n
-                fr_all = tuple((f, tuple(rs)) for f, rs in fate_rules.items())
-                groups.append(Group(tuple(ids), tuple(parts), fr_all))
+                group, value, h = _group(memos, memo, both[1], tuple(ids), kinds[both], seen)
+                by_value.setdefault(value, group)
+                tokens.append(value)
+                count *= h
             histories += count
-            at = (branch.units, gone, tuple(groups))
+            at = (branch.units, gone, tuple(tokens))
             acc[at] = acc.get(at, Fraction(0)) + pb * w
             seen(told, why.setdefault(at, []))
-    branches = tuple(Branch(p, u, g, gr, tuple(why[(u, g, gr)])) for (u, g, gr), p in acc.items())
+    branches = tuple(
+        Branch(p, u, g, tuple(by_value[t] for t in gr), tuple(why[(u, g, gr)]))
+        for (u, g, gr), p in acc.items()
+    )
     return StackOdds(branches, tuple(rules), histories)
+
+
+def _group(
+    memos: _Groups,
+    memo: _Memo,
+    t: Unit,
+    ids: tuple[str, ...],
+    kinds: dict[tuple[Stage, ...], int],
+    seen: Callable[..., None],
+) -> tuple[Group, int, int]:
+    """The :class:`Group` of units ``ids`` (stand-in ``t``) taking their checks under each of
+    ``kinds`` (stages: how many), a number standing for its value, and how many histories its
+    units' checks have together."""
+    parts: list[tuple[int, int]] = []
+    for stages, n in kinds.items():
+        got = memos.grouped.get((t, stages))
+        if got is None:
+            try:
+                fates = memo.fates(t, stages)
+            except (RuleViolation, InputError) as e:  # (named by its first unit)
+                said = e.message.replace(TEMPLATE, ids[0])
+                raise replace(e, message=said) from None
+            g = _group_fates(fates)
+            value = memos.values.setdefault((g[0], g[1]), len(memos.values))
+            got = memos.grouped[(t, stages)] = (g, value)
+        parts.append((n, got[1]))
+    key = (ids, tuple(parts), tuple(memos.grouped[(t, st)][0][2] for st in kinds))
+    made = memos.groups.get(key)
+    if made is not None:
+        return made
+    count = 1
+    dists = []
+    fate_rules: dict[Fate, list[str]] = {}
+    for stages, n in kinds.items():
+        (d, fr, h), _ = memos.grouped[(t, stages)]
+        seen([r for _, rs in fr for r in rs])
+        for f, rs in fr:
+            seen(rs, fate_rules.setdefault(f, []))
+        dists.append((n, d))
+        count *= h**n
+    fr_all = tuple((f, tuple(rs)) for f, rs in fate_rules.items())
+    group = Group(ids, tuple(dists), fr_all)
+    value = memos.group_values.setdefault(group, len(memos.group_values))
+    made = memos.groups[key] = (group, value, count)
+    return made
 
 
 def _group_fates(full: Distribution[_Fate]) -> _Grouped:
