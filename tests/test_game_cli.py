@@ -69,6 +69,7 @@ def test_a3_a_whole_game_turn_from_the_command_line(
         "end-phase",
         "fire",
         "move",
+        "rally",
         "rout",
         "advance",
     }
@@ -77,7 +78,10 @@ def test_a3_a_whole_game_turn_from_the_command_line(
     code, out, _ = aslpto(["game", "show", str(played), "--json"], capsys)
     shown = json.loads(out)
     assert shown["over"] and shown["actions"] == len(loaded.entries)
-    assert {u["id"]: u["hex"] for u in shown["units"]}["U1"] == "32N10"
+    units = {u["id"]: u for u in shown["units"]}
+    assert "U1" in shown["eliminated"]  # it could not rout (A10.5)
+    assert units["U2"]["hex"] == "32O10" and units["U2"]["status"] == []  # routed, rallied
+    assert units["UL"]["hex"] == "32O10"
 
 
 def test_an_edited_record_is_refused_at_the_edited_action(

@@ -138,11 +138,14 @@ def test_a3_6_rout_only_broken_units_in_the_rtph(base: GameState) -> None:
     g = base.position
     broken = replace(base, position=g.with_unit(g.unit("U5").with_(broken=True, dm=True)))
     refused(to(broken, PhaseName.MPH), "rout", "A3.6", unit="U5", steps=["32I9"])
-    rt = to(broken, PhaseName.RTPH)
+    rt = to(base, PhaseName.RTPH)
+    rt = replace(rt, position=rt.position.with_unit(g.unit("U5").with_(broken=True, dm=True)))
     refused(rt, "rout", "A3.6", unit="U1", steps=["32M8"])
-    s = do(rt, "rout", unit="U5", steps=["32H10"])
-    assert s.position.unit("U5").hex == "32H10" and s.position.unit("U5").broken
-    refused(s, "rout", "A3.6", unit="U5", steps=["32H9"])
+    # the nearest woods/building Location is the jungle of 32J10, 3 MF away (A10.51)
+    refused(rt, "rout", "A10.51", unit="U5", steps=["32H10"])
+    s = do(rt, "rout", unit="U5", steps=["32I10", "32J10"])
+    assert s.position.unit("U5").hex == "32J10" and s.position.unit("U5").broken
+    refused(s, "rout", "A10.5", unit="U5", steps=["32I10"])
 
 
 def test_a3_7_advance_one_location_in_the_aph(base: GameState) -> None:

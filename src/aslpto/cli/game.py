@@ -3,8 +3,8 @@ replays (docs/game.md).
 
 ``game new SCENARIO -o GAME`` starts a record (``--turns``, ``--first``, ``--seed``; or
 ``--from GAME --at N``: a new game from a point of an old one); ``game ACTION GAME ...`` plays
-one action - ``move``, ``fire``, ``mc``, ``nmc``, ``ptc``, ``rout``, ``advance``, ``cc``,
-``search``, ``entrench``, ``clear``, ``end-phase`` - verified in its phase, applied and
+one action - ``rally``, ``move``, ``fire``, ``mc``, ``nmc``, ``ptc``, ``rout``, ``advance``,
+``cc``, ``search``, ``entrench``, ``clear``, ``end-phase`` - verified in its phase, applied and
 appended with its dice (``--dice "3,5"`` types a real roll; else rolled from the game's seed);
 ``game show GAME [--at N]``, ``game undo GAME``, ``game replay GAME``.
 
@@ -28,6 +28,7 @@ NAME = "game"
 HELP = help_of(NAME)
 
 ACTIONS = (
+    "rally",
     "move",
     "fire",
     "mc",
@@ -48,12 +49,13 @@ _HELPS = {
     "show": "the game now (or after N actions): turn, phase, side, units, allowed actions",
     "undo": "take back the last action",
     "replay": "replay and verify every action of the record, one line each",
-    "move": "move a unit in the MPh (the steps and options of aslpto move)",
+    "rally": "a broken unit's Rally attempt in the RPh (by --leader, or a Self-Rally)",
+    "move": "move a unit, or a stack (U1,U2 --with-leader L), in the MPh (as aslpto move)",
     "fire": "a fire attack in the phase's fire (Prep, Defensive First, Final, Advancing)",
     "mc": "a Morale Check of units in one Location (N: the IFT's #MC)",
     "nmc": "a Normal Morale Check (another cause, G1.13)",
     "ptc": "a Pin Task Check (A7.8)",
-    "rout": "a broken unit routs in the RtPh",
+    "rout": "a broken unit under DM routs in the RtPh (A10.5; --low-crawl: one Location)",
     "advance": "a unit advances one Location in the APh",
     "cc": "the Close Combat of one Location in the CCPh",
     "search": "a Search (labor task) in the PFPh",
@@ -84,6 +86,11 @@ def _move_options(p: argparse.ArgumentParser) -> None:
     g.add_argument("--manhandling", choices=["gun", "gun-dm", "boat", "motorcycle"])
     g.add_argument("--portage", action="append", default=[], metavar="SW")
     g.add_argument("--blaze", action="append", default=[], metavar="HEX")
+    g.add_argument(
+        "--with-leader",
+        metavar="LEADER",
+        help="the units move as a stack with this leader, who moves with them (A4.12)",
+    )
 
 
 _MOVE_FLAGS = ("assault", "double_time", "low_crawl", "riding", "leading", "galloping", "column")
@@ -97,7 +104,11 @@ def _move_args(args: argparse.Namespace) -> dict[str, Any]:
         opts["portage"] = list(args.portage)
     if args.blaze:
         opts["blaze"] = sorted(set(args.blaze))
-    out: dict[str, Any] = {"unit": args.unit, "steps": list(args.steps)}
+    if args.with_leader is not None:
+        opts["with_leader"] = args.with_leader
+    ids = _ids(args.unit, "unit") if args.game_action == "move" else [args.unit]
+    out: dict[str, Any] = {"unit": ids[0]} if len(ids) == 1 else {"units": ids}
+    out["steps"] = list(args.steps)
     if opts:
         out["options"] = opts
     return out
@@ -140,8 +151,15 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     def dice(p: argparse.ArgumentParser) -> None:
         p.add_argument("--dice", metavar="ROLLS", help='the rolls made, e.g. "3,5 4"')
 
+    p = action("rally")
+    p.add_argument("unit", metavar="UNIT", help="the broken unit")
+    p.add_argument(
+        "--leader", metavar="ID", help="the Good Order leader in its Location who rallies it"
+    )
+    p.add_argument("--drm", type=int, default=0, help="any other DRM")
+    dice(p)
     p = action("move")
-    p.add_argument("unit")
+    p.add_argument("unit", metavar="UNIT[,UNIT...]", help="a unit, or the units of a stack")
     p.add_argument("steps", nargs="+", metavar="STEP", help="as aslpto move takes them")
     _move_options(p)
     p = action("advance")
@@ -151,6 +169,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     p = action("rout")
     p.add_argument("unit")
     p.add_argument("steps", nargs="+", metavar="STEP")
+    p.add_argument("--low-crawl", action="store_true", help="Low Crawl: one Location (A10.52)")
     p = action("fire")
     p.add_argument("firers", metavar="FIRER[,FIRER...]")
     p.add_argument("target", metavar="TARGET", help="a hex or a unit (its hex)")
@@ -196,10 +215,21 @@ def _ids(text: str, what: str) -> list[str]:
 def action_of(args: argparse.Namespace) -> tuple[str, dict[str, Any]]:
     """The action and its record arguments from the command line."""
     name = args.game_action
+    out: dict[str, Any]
     if name in ("move", "advance"):
         return name, _move_args(args)
     if name == "rout":
-        return name, {"unit": args.unit, "steps": list(args.steps)}
+        out = {"unit": args.unit, "steps": list(args.steps)}
+        if args.low_crawl:
+            out["options"] = {"low_crawl": True}
+        return name, out
+    if name == "rally":
+        out = {"unit": args.unit}
+        if args.leader is not None:
+            out["leader"] = args.leader
+        if args.drm:
+            out["drm"] = args.drm
+        return name, out
     if name == "fire":
         if args.leader is not None and args.no_leader:
             raise InputError("--leader names who directs, --no-leader says nobody does: give one")
@@ -212,7 +242,7 @@ def action_of(args: argparse.Namespace) -> tuple[str, dict[str, Any]]:
             opts["area_fire"] = True
         if args.weapon != "inherent":
             opts["weapon"] = args.weapon
-        out: dict[str, Any] = {"firers": _ids(args.firers, "firers"), "target": args.target}
+        out = {"firers": _ids(args.firers, "firers"), "target": args.target}
         if opts:
             out["options"] = opts
         return name, out

@@ -13,272 +13,127 @@ unchecked rules it rests on. Nothing changes before an action is verified: the s
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable
 
 from aslpto.base.hints import Any
-from aslpto.base.records import fields, record, replace
+from aslpto.base.records import replace
 from aslpto.base.rulings import InputError, RuleViolation
-from aslpto.procedures.game.phases import RULES, Marker, PhaseName, allowed
+from aslpto.procedures.game.common import (
+    Action,
+    Args,
+    Done,
+    fates,
+    move_options,
+    on_map,
+    path,
+    replace_units,
+    unsure,
+    verify_phase,
+    verify_side,
+)
+from aslpto.procedures.game.phases import RULES, Marker, PhaseName
+from aslpto.procedures.game.rallying import rally
 from aslpto.procedures.game.state import GameState, end_phase, unit_json
 from aslpto.state.dice import Dice
 from aslpto.state.game import Game
-from aslpto.state.units import Unit
-
-
-@record
-class Action:
-    """One action as the record holds it: its name and its arguments (JSON values)."""
-
-    name: str
-    args: Mapping[str, Any]
-
-    def as_json(self) -> dict[str, Any]:
-        return {"action": self.name, "args": dict(self.args)}
-
-
-@record
-class Done:
-    """What an action did: the state after it, its result (JSON), the lines telling it, and the
-    unchecked rules it rests on."""
-
-    state: GameState
-    result: dict[str, Any]
-    told: tuple[str, ...] = ()
-    unchecked: tuple[str, ...] = ()
-
-
-# ---------------------------------------------------------------------------------------------
-# Reading the arguments
-# ---------------------------------------------------------------------------------------------
-
-
-class _Args:
-    """An action's arguments, read once each; an unknown or mistyped one is unusable input."""
-
-    def __init__(self, name: str, args: Mapping[str, Any]) -> None:
-        if not isinstance(args, Mapping):
-            raise InputError(f"{name}: its arguments are not an object")
-        self.name = name
-        self.args = args
-        self.read: set[str] = set()
-
-    def _get(self, key: str, kind: type | tuple[type, ...], default: Any) -> Any:
-        self.read.add(key)
-        if key not in self.args:
-            if default is _REQUIRED:
-                raise InputError(f"{self.name}: argument '{key}' is missing")
-            return default
-        v = self.args[key]
-        if not isinstance(v, kind) or (kind is int and isinstance(v, bool)):
-            raise InputError(f"{self.name}: argument '{key}' is not {_KIND_WORDS.get(kind, kind)}")
-        return v
-
-    def text(self, key: str, default: Any = None) -> Any:
-        return self._get(key, str, _REQUIRED if default is None else default)
-
-    def optional_text(self, key: str) -> str | None:
-        v = self._get(key, (str, type(None)), None)
-        return v if isinstance(v, str) else None
-
-    def number(self, key: str, default: int) -> int:
-        return int(self._get(key, int, default))
-
-    def texts(self, key: str, *, empty: bool = False) -> list[str]:
-        v = self._get(key, list, _REQUIRED if not empty else [])
-        if not all(isinstance(x, str) for x in v) or (not v and not empty):
-            raise InputError(f"{self.name}: argument '{key}' is not a list of words")
-        return list(v)
-
-    def options(self) -> dict[str, Any]:
-        v = self._get("options", dict, {})
-        return dict(v)
-
-    def done(self) -> None:
-        extra = sorted(set(self.args) - self.read)
-        if extra:
-            raise InputError(f"{self.name}: unknown argument(s) {', '.join(extra)}")
-
-
-_REQUIRED: Any = object()
-_KIND_WORDS: dict[Any, str] = {
-    str: "a word",
-    int: "a whole number",
-    list: "a list",
-    dict: "an object",
-}
-
-
-def _move_options(name: str, given: Mapping[str, Any], phase: Any) -> Any:
-    """:class:`~aslpto.rules.movement.MoveOptions` from an action's ``options`` (the phase is
-    the game's)."""
-    from aslpto.rules.movement import MoveOptions
-
-    known = {f.name: f.default for f in fields(MoveOptions) if f.name != "phase"}
-    values: dict[str, Any] = {"phase": phase}
-    for k, v in given.items():
-        if k not in known:
-            raise InputError(f"{name}: unknown move option '{k}' ({', '.join(sorted(known))})")
-        d = known[k]
-        if isinstance(d, bool):
-            if not isinstance(v, bool):
-                raise InputError(f"{name}: move option '{k}' is true or false")
-        elif isinstance(d, tuple | frozenset):
-            if not isinstance(v, list) or not all(isinstance(x, str) for x in v):
-                raise InputError(f"{name}: move option '{k}' is a list of words")
-            v = type(d)(v)
-        elif v is not None and not isinstance(v, str):
-            raise InputError(f"{name}: move option '{k}' is a word")
-        values[k] = v
-    if values.get("with_leader"):
-        raise InputError(
-            f"{name}: a leader moving with the unit (--with-leader) is not built in the game: "
-            "move each unit on its own"
-        )
-    return MoveOptions(**values)
-
-
-# ---------------------------------------------------------------------------------------------
-# Helpers: the phase, the side, what a result does to the units
-# ---------------------------------------------------------------------------------------------
-
-
-def _verify_phase(state: GameState, action: str) -> None:
-    if not any(a.action == action for a in allowed(state.phase)):
-        where = [p for p in PhaseName if any(a.action == action for a in allowed(p))]
-        when = ", ".join(p.value for p in where)
-        rule = where[0].rule if where else state.phase.rule
-        raise RuleViolation(
-            rule,
-            f"{action} is not an action of the {state.phase.value} "
-            f"({state.phase.full_name}, {state.phase.rule}); it is made in the {when}",
-        )
-
-
-def _verify_side(state: GameState, u: Unit, who: str, rule: str, doing: str) -> None:
-    side = state.attacker if who == "ATTACKER" else state.defender
-    if u.side != side:
-        raise RuleViolation(
-            rule,
-            f"{u.id} is the {state.role(u.side)}'s ({u.side}): only the {who} ({side}) "
-            f"{doing} in the {state.phase.value}",
-        )
-
-
-def _on_map(u: Unit) -> None:
-    if not u.hex:
-        raise InputError(f"{u.id} is not on the map")
-
-
-def _replace_units(
-    state: GameState,
-    gone: Sequence[str],
-    after: Sequence[Unit],
-    eliminated: Sequence[str],
-) -> GameState:
-    """The state with the units ``gone`` (those a procedure took) replaced by ``after`` (what
-    it left); the ``eliminated`` leave play. A unit replaced by new ones (a squad by its two
-    half-squads) hands them its markers."""
-    g = state.position
-    units = dict(g.units)
-    markers = dict(state.markers)
-    taken = set(gone) | set(eliminated)
-    for uid in taken:
-        units.pop(uid, None)
-    for u in after:
-        if u.id not in g.units:
-            parent = next(
-                (t for t in sorted(taken, key=len, reverse=True) if u.id.startswith(t)), None
-            )
-            if parent is not None and parent in markers:
-                markers[u.id] = markers[parent]
-        units[u.id] = u
-    for uid in taken:
-        if uid not in units:
-            markers.pop(uid, None)
-    out = tuple(x for x in eliminated if x not in state.eliminated)
-    return replace(
-        state,
-        position=replace(g, units=units),
-        markers=markers,
-        eliminated=state.eliminated + out,
-        moving=tuple(m for m in state.moving if m in units),
-    )
-
-
-def _fates(after: Sequence[Unit], eliminated: Sequence[str]) -> dict[str, Any]:
-    return {
-        "units": [unit_json(u) for u in after],
-        "eliminated": list(eliminated),
-    }
-
-
-def _unsure(*keys: str) -> tuple[str, ...]:
-    return tuple(RULES[k].label for k in keys if not RULES[k].sure)
-
-
-def _path(game: Game, uid: str, steps: list[str], options: Any) -> Any:
-    """The move of ``steps``, its last step asked of the movement's step check
-    (:func:`aslpto.procedures.movement.check_step`): a step the rules refuse raises its
-    violation, naming the step."""
-    from aslpto.procedures import movement
-
-    checked = movement.check_step(game, uid, steps[:-1], steps[-1], options)
-    if not checked.legal:
-        v = checked.violation
-        assert v is not None and checked.refused_at is not None
-        at = checked.refused_at
-        where = f"step {at + 1} ({steps[at]})" if at < len(steps) else "the move"
-        raise RuleViolation(v.rule, f"{uid}, {where}: {v.message}")
-    return checked.move
-
 
 # ---------------------------------------------------------------------------------------------
 # The actions
 # ---------------------------------------------------------------------------------------------
 
 
-def _move(state: GameState, a: _Args, dice: Dice) -> Done:
+def _movers(state: GameState, a: Args) -> list[str]:
+    """The unit, or the units of a stack (``units``), that move together."""
+    if "units" in a.args:
+        ids = a.texts("units")
+        if len(set(ids)) != len(ids):
+            raise InputError(f"move: a unit named twice: {', '.join(ids)}")
+        return ids
+    return [a.text("unit")]
+
+
+def _move(state: GameState, a: Args, dice: Dice) -> Done:
+    """A unit's move in the MPh, or a stack's (A4.12): the units begin in one Location and move
+    together along one path, each priced by the step check (a MMC moving with the leader of
+    ``--with-leader``, who moves with it, gets two more MF); the stack is the moving unit that
+    Defensive First Fire attacks (A8.1)."""
     from aslpto.procedures import movement
+    from aslpto.procedures.game.routing import dm_from_move
     from aslpto.rules.movement import Phase
 
-    uid = a.text("unit")
+    ids = _movers(state, a)
     steps = a.texts("steps")
-    opts = _move_options("move", a.options(), Phase.MPH)
+    opts = move_options("move", a.options(), Phase.MPH)
     a.done()
     g = state.position
-    u = g.unit(uid)
+    if opts.with_leader is not None and opts.with_leader not in ids:
+        ids = [*ids, opts.with_leader]  # the leader moves with the stack (A4.12)
+    units = [g.unit(uid) for uid in ids]
     if state.phase == PhaseName.APH:
         raise RuleViolation("A3.7", "in the APh a unit advances (game advance), one Location")
-    _verify_phase(state, "move")
+    verify_phase(state, "move")
     rule = RULES["movement"].rule
-    _verify_side(state, u, "ATTACKER", rule, "moves")
-    if state.has(uid, Marker.PREP_FIRE):
-        raise RuleViolation(rule, f"{uid} fired in the PFPh (Prep Fire): it may not move")
-    if state.has(uid, Marker.LABOR):
-        raise RuleViolation(rule, f"{uid} attempted a labor task in the PFPh: it may not move")
-    if state.has(uid, Marker.MOVED):
-        raise RuleViolation(rule, f"{uid} has moved this MPh (A8.1): a unit moves once")
-    r = _path(g, uid, steps, opts)
-    after = movement.apply(g, r)
-    moved = after.unit(uid)
-    s = replace(state, position=after, moving=(uid,), moving_assault=opts.assault)
-    s = s.mark([uid], Marker.MOVED)
-    j = r.as_json(g)
-    events = [e for st in j["steps"] for e in st["events"]]
-    result = {
-        "to": moved.hex,
-        "position": moved.position,
-        "mf": j["mf"],
-        "allowance": j["allowance"],
-        "cx": moved.cx,
-        "events": events,
-    }
+    for u in units:
+        uid = u.id
+        verify_side(state, u, "ATTACKER", rule, "moves")
+        if state.has(uid, Marker.PREP_FIRE):
+            raise RuleViolation(rule, f"{uid} fired in the PFPh (Prep Fire): it may not move")
+        if state.has(uid, Marker.LABOR):
+            raise RuleViolation(rule, f"{uid} attempted a labor task in the PFPh: it may not move")
+        if state.has(uid, Marker.MOVED):
+            raise RuleViolation(rule, f"{uid} has moved this MPh (A8.1): a unit moves once")
+    stack = RULES["stack_move"].rule
+    for u in units[1:]:
+        if (u.hex, u.position) != (units[0].hex, units[0].position):
+            raise RuleViolation(
+                stack,
+                f"{u.id} ({u.hex} {u.position}) does not begin in the Location of {units[0].id} "
+                f"({units[0].hex} {units[0].position}): a stack moves from one Location",
+            )
+    moves = []
+    for u in units:
+        bonus = opts.with_leader is not None and u.kind.is_mmc
+        moves.append(path(g, u.id, steps, opts if bonus else replace(opts, with_leader=None)))
+    after = g
+    for r in moves:
+        after = movement.apply(after, r)
+    ends = {(after.unit(u.id).hex, after.unit(u.id).position) for u in units}
+    if len(ends) > 1:
+        raise RuleViolation(stack, "the stack's units end in different Locations: move them apart")
+    hexes = [st.state.hex for st in moves[0].steps]
+    after, marked = dm_from_move(after, ids, hexes)
+    s = replace(state, position=after, moving=tuple(ids), moving_assault=opts.assault)
+    s = s.mark(ids, Marker.MOVED)
+    each = []
+    for u, r in zip(units, moves, strict=True):
+        j = r.as_json(g)
+        moved = after.unit(u.id)
+        each.append(
+            {
+                "unit": u.id,
+                "to": moved.hex,
+                "position": moved.position,
+                "mf": j["mf"],
+                "allowance": j["allowance"],
+                "cx": moved.cx,
+                "events": [e for st in j["steps"] for e in st["events"]],
+            }
+        )
+    result = {k: v for k, v in each[0].items() if k != "unit"}
+    if len(ids) > 1:
+        result["stack"] = each
+    if marked:
+        result["dm"] = marked
     told = [
-        f"{uid} moves {' '.join(steps)} -> {moved.hex} {moved.position}, "
-        f"{j['mf']} of {j['allowance']} MF" + (" (CX)" if moved.cx else "")
+        f"{e['unit']} moves {' '.join(steps)} -> {e['to']} {e['position']}, "
+        f"{e['mf']} of {e['allowance']} MF" + (" (CX)" if e["cx"] else "")
+        for e in each
     ]
-    told += [f"  event {e['kind']} ({e['rule']})" for e in events]
-    return Done(s, result, tuple(told), _unsure("move_once"))
+    told += [f"  event {ev['kind']} ({ev['rule']})" for ev in each[0]["events"]]
+    if marked:
+        told.append(f"  DM: {', '.join(marked)} (an enemy unit ADJACENT, A10.62)")
+    keys = ("move_once", "stack_move") if len(ids) > 1 else ("move_once",)
+    return Done(s, result, tuple(told), unsure(*keys))
 
 
 def _fire_phase(state: GameState) -> tuple[Any, str, str]:
@@ -293,12 +148,13 @@ def _fire_phase(state: GameState) -> tuple[Any, str, str]:
         return Phase.FINAL, "DEFENDER", RULES["defensive_fire"].rule
     if p == PhaseName.AFPH:
         return Phase.ADVANCING, "ATTACKER", RULES["advancing_fire"].rule
-    _verify_phase(state, "fire")
+    verify_phase(state, "fire")
     raise AssertionError(p)  # pragma: no cover - (verify_phase refused it)
 
 
-def _fire(state: GameState, a: _Args, dice: Dice) -> Done:
+def _fire(state: GameState, a: Args, dice: Dice) -> Done:
     from aslpto.procedures.fire import FireOptions, fire, target_location
+    from aslpto.procedures.game.routing import dm_from_attack
 
     firers = a.texts("firers")
     target = a.text("target")
@@ -311,8 +167,8 @@ def _fire(state: GameState, a: _Args, dice: Dice) -> Done:
     g = state.position
     units = [g.unit(f) for f in firers]
     for u in units:
-        _on_map(u)
-        _verify_side(state, u, who, rule, "fires")
+        on_map(u)
+        verify_side(state, u, who, rule, "fires")
     keys = ["one_fire_phase"]
     fired = False
     if state.phase in (PhaseName.PFPH, PhaseName.AFPH):
@@ -378,7 +234,9 @@ def _fire(state: GameState, a: _Args, dice: Dice) -> Done:
         raise RuleViolation(b.column.rules[0], f"no attack: {b.column.why}")
     r = answer.rolled
     gone = [t.id for t in b.targets]
-    s = _replace_units(state, gone, r.outcome.units, r.outcome.eliminated)
+    s = replace_units(state, gone, r.outcome.units, r.outcome.eliminated)
+    after, marked = dm_from_attack(s.position, b.attack, b.targets)
+    s = replace(s, position=after)
     ids = [u.id for u in units]
     if state.phase == PhaseName.PFPH:
         s = s.mark(ids, Marker.PREP_FIRE, Marker.FIRED)
@@ -401,9 +259,15 @@ def _fire(state: GameState, a: _Args, dice: Dice) -> Done:
         "drm": {uid: b.drm_total(uid) for uid, _ in b.target_drm},
         "roll": str(r.roll),
         "ift": {u: str(x) for u, x in r.results},
-        **_fates(r.outcome.units, r.outcome.eliminated),
+        **fates(
+            [after.unit(u.id) if u.id in after.units else u for u in r.outcome.units],
+            r.outcome.eliminated,
+        ),
         "events": list(r.outcome.events),
     }
+    if marked:
+        result["dm"] = marked
+        keys.append("dm_attacked")
     told = [
         f"{', '.join(ids)} -> {b.target} ({phase.value} fire): {b.column.why}; "
         f"IFT DR {r.roll}: " + "; ".join(f"{u} {x}" for u, x in r.results)
@@ -411,11 +275,13 @@ def _fire(state: GameState, a: _Args, dice: Dice) -> Done:
     told += [f"  {e}" for e in r.outcome.events]
     if r.outcome.eliminated:
         told.append(f"  eliminated: {', '.join(r.outcome.eliminated)}")
-    return Done(s, result, tuple(told), _unsure(*keys))
+    if marked:
+        told.append(f"  DM: {', '.join(marked)} (attacked while broken, A10.62)")
+    return Done(s, result, tuple(told), unsure(*keys))
 
 
-def _check(name: str) -> Callable[[GameState, _Args, Dice], Done]:
-    def run(state: GameState, a: _Args, dice: Dice) -> Done:
+def _check(name: str) -> Callable[[GameState, Args, Dice], Done]:
+    def run(state: GameState, a: Args, dice: Dice) -> Done:
         from aslpto.procedures.odds import Options, resolve
         from aslpto.state.counters import complete
         from aslpto.state.units import Kind
@@ -431,7 +297,7 @@ def _check(name: str) -> Callable[[GameState, _Args, Dice], Done]:
         g = state.position
         units = [g.unit(i) for i in ids]
         for u in units:
-            _on_map(u)
+            on_map(u)
         here = {(g.map.hex(u.hex), u.position) for u in units}
         if len(here) > 1:
             raise InputError(f"{name}: the units checking together are in one Location")
@@ -447,8 +313,8 @@ def _check(name: str) -> Callable[[GameState, _Args, Dice], Done]:
             and u.position == pos
         ]
         r = resolve(name, [complete(u) for u in units], dice, Options(mc=n, drm=drm), context)
-        s = _replace_units(state, ids, r.units, r.eliminated)
-        result = {**_fates(r.units, r.eliminated), "events": list(r.events)}
+        s = replace_units(state, ids, r.units, r.eliminated)
+        result = {**fates(r.units, r.eliminated), "events": list(r.events)}
         what = f"{n}MC" if name == "mc" and n else name.upper()
         told = [f"{', '.join(ids)}: {what}" + (f" {drm:+d}" if drm else "")]
         told += [f"  {e}" for e in r.events]
@@ -457,67 +323,95 @@ def _check(name: str) -> Callable[[GameState, _Args, Dice], Done]:
     return run
 
 
-def _rout(state: GameState, a: _Args, dice: Dice) -> Done:
+def _rout(state: GameState, a: Args, dice: Dice) -> Done:
+    """A broken unit under DM routs (A10.5): the rout's limits and destination are
+    :func:`aslpto.procedures.game.routing.check_rout`'s."""
     from aslpto.procedures import movement
-    from aslpto.rules.movement import MoveOptions
+    from aslpto.procedures.game.routing import check_rout
 
     uid = a.text("unit")
     steps = a.texts("steps")
+    given = a.options()
     a.done()
-    _verify_phase(state, "rout")
+    unknown = sorted(set(given) - {"low_crawl"})
+    if unknown:
+        raise InputError(f"rout: unknown option(s) {', '.join(unknown)} (low_crawl)")
+    low_crawl = given.get("low_crawl", False)
+    if not isinstance(low_crawl, bool):
+        raise InputError("rout: option 'low_crawl' is true or false")
+    verify_phase(state, "rout")
     rule = RULES["rout"].rule
     g = state.position
     u = g.unit(uid)
-    _on_map(u)
+    on_map(u)
     if not u.broken:
         raise RuleViolation(rule, f"{uid} is not broken: only a broken unit routs")
     if state.has(uid, Marker.ROUTED):
-        raise RuleViolation(rule, f"{uid} has routed this RtPh")
-    # priced as a move by the unit unbroken (A10.5: the rout path's limits are not checked)
+        raise RuleViolation(RULES["rout_dm"].rule, f"{uid} has routed this RtPh: once")
+    rc = check_rout(g, uid, steps, low_crawl=low_crawl)
+    r = rc.move
     view = g.with_unit(u.with_(broken=False, dm=False, pinned=False))
-    r = _path(view, uid, steps, MoveOptions())
     moved = movement.apply(view, r).unit(uid)
     s = replace(state, position=g.with_unit(u.with_(hex=moved.hex, position=moved.position)))
     s = s.mark([uid], Marker.ROUTED)
     j = r.as_json(view)
     result = {"to": moved.hex, "position": moved.position, "mf": j["mf"]}
-    told = (f"{uid} routs -> {moved.hex} {moved.position}, {j['mf']} MF",)
-    return Done(s, result, told, _unsure("rout", "rout_path"))
+    if low_crawl:
+        result["low_crawl"] = True
+    how = " by Low Crawl" if low_crawl else ""
+    told = (
+        f"{uid} routs{how} -> {moved.hex} {moved.position}, {j['mf']} MF",
+        f"  {rc.destination}",
+    )
+    keys = ("rout",) if low_crawl else ("rout", "rout_destination")
+    return Done(s, result, told, unsure(*keys))
 
 
-def _advance(state: GameState, a: _Args, dice: Dice) -> Done:
+def _advance(state: GameState, a: Args, dice: Dice) -> Done:
     from aslpto.procedures import movement
+    from aslpto.procedures.game.routing import dm_from_move
     from aslpto.rules.movement import Phase
 
     uid = a.text("unit")
     steps = a.texts("steps")
-    opts = _move_options("advance", a.options(), Phase.APH)
+    opts = move_options("advance", a.options(), Phase.APH)
     a.done()
-    _verify_phase(state, "advance")
+    if opts.with_leader is not None:
+        raise InputError("advance: a unit advances on its own (--with-leader is a move's)")
+    verify_phase(state, "advance")
     rule = RULES["advance"].rule
     g = state.position
     u = g.unit(uid)
-    _verify_side(state, u, "ATTACKER", rule, "advances")
+    verify_side(state, u, "ATTACKER", rule, "advances")
     if state.has(uid, Marker.ADVANCED):
         raise RuleViolation(rule, f"{uid} has advanced this APh: one Location")
-    r = _path(g, uid, steps, opts)
+    r = path(g, uid, steps, opts)
     after = movement.apply(g, r)
     moved = after.unit(uid)
+    after, marked = dm_from_move(after, [uid], [st.state.hex for st in r.steps])
     s = replace(state, position=after).mark([uid], Marker.ADVANCED)
     j = r.as_json(g)
-    result = {"to": moved.hex, "position": moved.position, "mf": j["mf"], "cx": moved.cx}
-    told = (f"{uid} advances -> {moved.hex} {moved.position}" + (" (CX)" if moved.cx else ""),)
-    return Done(s, result, told, _unsure("advance"))
+    result: dict[str, Any] = {
+        "to": moved.hex,
+        "position": moved.position,
+        "mf": j["mf"],
+        "cx": moved.cx,
+    }
+    told = [f"{uid} advances -> {moved.hex} {moved.position}" + (" (CX)" if moved.cx else "")]
+    if marked:
+        result["dm"] = marked
+        told.append(f"  DM: {', '.join(marked)} (an enemy unit ADJACENT, A10.62)")
+    return Done(s, result, tuple(told), unsure("advance"))
 
 
-def _cc(state: GameState, a: _Args, dice: Dice) -> Done:
+def _cc(state: GameState, a: Args, dice: Dice) -> Done:
     from aslpto.procedures.cc import CCOptions, close_combat
     from aslpto.procedures.fire import target_location
 
     location = a.text("location")
     given = a.options()
     a.done()
-    _verify_phase(state, "cc")
+    verify_phase(state, "cc")
     unknown = sorted(set(given) - {"hand_to_hand", "ambush"})
     if unknown:
         raise InputError(f"cc: unknown option(s) {', '.join(unknown)}")
@@ -535,18 +429,18 @@ def _cc(state: GameState, a: _Args, dice: Dice) -> Done:
     h = g.map.hex(where)
     there = [uid for uid, u in g.units.items() if u.hex and g.map.hex(u.hex) == h]
     r = done.rolled
-    s = _replace_units(state, there, r.units, r.eliminated)
+    s = replace_units(state, there, r.units, r.eliminated)
     s = replace(s, cc_done=s.cc_done | {where})
-    result = {"location": where, **_fates(r.units, r.eliminated), "events": list(r.events)}
+    result = {"location": where, **fates(r.units, r.eliminated), "events": list(r.events)}
     told = [f"CC in {where}: {done.attacker} (ATTACKER) against {done.defender}"]
     told += [f"  {e}" for e in r.events]
     if r.eliminated:
         told.append(f"  eliminated: {', '.join(r.eliminated)}")
-    return Done(s, result, tuple(told), _unsure("close_combat"))
+    return Done(s, result, tuple(told), unsure("close_combat"))
 
 
-def _labor(name: str) -> Callable[[GameState, _Args, Dice], Done]:
-    def run(state: GameState, a: _Args, dice: Dice) -> Done:
+def _labor(name: str) -> Callable[[GameState, Args, Dice], Done]:
+    def run(state: GameState, a: Args, dice: Dice) -> Done:
         from aslpto.procedures import actions as pa
 
         action: pa.Action
@@ -563,35 +457,36 @@ def _labor(name: str) -> Callable[[GameState, _Args, Dice], Done]:
                 else pa.Entrench(ids[0])
             )
         a.done()
-        _verify_phase(state, name)
+        verify_phase(state, name)
         rule = RULES["prep_fire"].rule
         g = state.position
         for uid in ids:
             u = g.unit(uid)
-            _verify_side(state, u, "ATTACKER", rule, "performs labor tasks")
+            verify_side(state, u, "ATTACKER", rule, "performs labor tasks")
             if state.has(uid, Marker.PREP_FIRE) or state.has(uid, Marker.LABOR) or u.ti:
                 raise RuleViolation(rule, f"{uid} has fired or attempted a labor task this PFPh")
         after = pa.apply(g, action)
         s = replace(state, position=after).mark(ids, Marker.LABOR)
         result = {"units": [unit_json(after.unit(i)) for i in ids]}
         told = (f"{', '.join(ids)}: {name} (TI)",)
-        return Done(s, result, told, _unsure("labor_tasks"))
+        return Done(s, result, told, unsure("labor_tasks"))
 
     return run
 
 
-def _end_phase(state: GameState, a: _Args, dice: Dice) -> Done:
+def _end_phase(state: GameState, a: Args, dice: Dice) -> Done:
     a.done()
     s, told = end_phase(state)
     result = {"turn": s.turn, "player_turn": s.player + 1, "phase": s.phase.value, "over": s.over}
     keys = {
         PhaseName.RPH: ("dm_removal",),
         PhaseName.AFPH: ("advancing_fire",),
+        PhaseName.RTPH: ("failure_to_rout",) if len(s.eliminated) > len(state.eliminated) else (),
     }.get(state.phase, ())
-    return Done(s, result, tuple(told), _unsure(*keys))
+    return Done(s, result, tuple(told), unsure(*keys))
 
 
-ACTIONS: dict[str, Callable[[GameState, _Args, Dice], Done]] = {
+ACTIONS: dict[str, Callable[[GameState, Args, Dice], Done]] = {
     "move": _move,
     "fire": _fire,
     "mc": _check("mc"),
@@ -604,6 +499,7 @@ ACTIONS: dict[str, Callable[[GameState, _Args, Dice], Done]] = {
     "entrench": _labor("entrench"),
     "clear": _labor("clear"),
     "end-phase": _end_phase,
+    "rally": rally,
 }
 """Every action of a game, by its name in the record and on the command line."""
 
@@ -615,7 +511,7 @@ def act(state: GameState, action: Action, dice: Dice) -> Done:
     if run is None:
         raise InputError(f"unknown action '{action.name}' (actions: {', '.join(ACTIONS)})")
     state.verify_live()
-    return run(state, _Args(action.name, action.args), dice)
+    return run(state, Args(action.name, action.args), dice)
 
 
 def position_units(game: Game) -> list[dict[str, Any]]:

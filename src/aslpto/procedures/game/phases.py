@@ -80,6 +80,7 @@ class Marker(StrEnum):
     ROUTED = "routed"  # routed in this RtPh
     ADVANCED = "advanced"  # advanced in this APh
     LABOR = "labor"  # attempted a labor task in the PFPh (A3.2, A3.3)
+    RALLY = "rally-attempt"  # attempted to rally this Player Turn (A10.6: once)
 
 
 SOURCES = {
@@ -90,6 +91,24 @@ SOURCES = {
     "phases-QR": "https://idoc.tips/download/asl-phase-reference-sheetpdf-pdf-free.html",
     "asl-assist-CCPh": "https://asl-assist.net/?content=phaser&phase=close",
     "SK-blog": "http://ec-are-moderate.blogspot.com/2010/10/starter-kit-sequence-of-play.html",
+    "eASLRB-CRE": "https://easlrb-195320.firebaseapp.com/A/CRE.HTM",
+    "rout-flowchart": "https://www.scribd.com/document/347329648/ASL-Rout-Flowchart-Version-5-01",
+    "routing-101": (
+        "http://aslwebdex.net/aslwebdex/articles/Crossroads/Routing%20Rules%20Explained.htm"
+    ),
+    "cote1664-A10.5": "http://forum.cote1664.net/index.php/topic,12153.msg103712.html",
+    "gamesquad-A10.51": "http://www.gamesquad.com/forums/index.php?threads/rout-question.38515/latest",
+    "gamesquad-rout": (
+        "http://www.gamesquad.com/forums/index.php?threads/rout-clarification-and-a-question"
+        ".36952/latest"
+    ),
+    "gamesquad-adjacent": "http://www.gamesquad.com/forums/index.php?threads/another-rout-question.129931/",
+    "cote1664-DM": "https://forum.cote1664.net/index.php/topic,14922.0/prev_next,prev.html",
+    "aslerb-A4": "http://aslerb.com/.wp-plugins/cha_cha4.php",
+    "eASLRB-A10": "https://easlrb-195320.firebaseapp.com/A/A10.HTM",
+    "gamesquad-low-crawl": (
+        "http://www.gamesquad.com/forums/index.php?threads/a10-51-rout-direction.193431/"
+    ),
 }
 """The public texts the Sequence of Play was read from (their words, not copied here)."""
 
@@ -176,6 +195,63 @@ RULES = {
             sure=False,
         ),
         PhaseRule(
+            "rout_dm",
+            "A10.5",
+            "only a broken unit under DM routs, once a RtPh",
+            ("routing-101", "gamesquad-rout", "rout-flowchart"),
+        ),
+        PhaseRule(
+            "rout_mf",
+            "A10.5",
+            "a routing unit has 6 MF",
+            ("routing-101", "gamesquad-A10.51"),
+        ),
+        PhaseRule(
+            "must_rout",
+            "A10.5",
+            "at the start of the RtPh a broken unit in the Location of or ADJACENT to a Known, "
+            "armed, unbroken enemy unit, or in Open Ground in the LOS and Normal Range of a Known "
+            "enemy unit, must rout; it is marked DM (A10.62)",
+            ("rout-flowchart", "routing-101", "gamesquad-rout"),
+        ),
+        PhaseRule(
+            "failure_to_rout",
+            "A10.5",
+            "a broken unit that must rout and has not routed by the end of the RtPh is eliminated "
+            "for Failure to Rout (where No Quarter is not in effect it would Surrender, A20.21: "
+            "not built)",
+            ("eASLRB-CRE", "gamesquad-adjacent"),
+            sure=False,
+        ),
+        PhaseRule(
+            "low_crawl_rout",
+            "A10.52",
+            "a unit may rout by Low Crawl: one Location, not from an enemy-occupied Location",
+            ("rout-flowchart", "gamesquad-low-crawl"),
+        ),
+        PhaseRule(
+            "dm_attacked",
+            "A10.62",
+            "a broken unit attacked by fire that could cause it at least a NMC is marked DM",
+            ("rout-flowchart", "cote1664-DM"),
+            sure=False,
+        ),
+        PhaseRule(
+            "dm_adjacent",
+            "A10.62",
+            "a broken unit a Known, armed, unbroken enemy unit moves or advances ADJACENT to (or "
+            "into its Location) is marked DM",
+            ("rout-flowchart", "gamesquad-rout"),
+        ),
+        PhaseRule(
+            "stack_move",
+            "A4.12",
+            "units that begin the MPh in one Location may move together as a stack along one "
+            "path; a MMC moving all its MF in a combined stack with a Good Order leader gets two "
+            "more MF; Defensive First Fire at the stack affects the moving stack alone (A8.1)",
+            ("aslerb-A4", "eASLRB-A8", "eASLRB-A10"),
+        ),
+        PhaseRule(
             "advance",
             "A3.7",
             "the ATTACKER's unbroken, unpinned units may advance one Location in the APh",
@@ -218,10 +294,23 @@ RULES = {
         ),
         PhaseRule(
             "rout_path",
-            "A10.5",
-            "a rout is priced as a move; the rout path's limits (away from enemy units, to "
-            "cover) are not checked",
-            (),
+            "A10.51",
+            "a routing unit never enters a Location closer (in hexes) to a Known, armed, unbroken "
+            "enemy unit than the one it leaves, nor ends its rout in the Location of or ADJACENT "
+            "to one; begun ADJACENT to one, it enters no other hex ADJACENT to it unless leaving "
+            "its Location",
+            ("eASLRB-CRE", "cote1664-A10.5", "routing-101", "gamesquad-adjacent"),
+        ),
+        PhaseRule(
+            "rout_destination",
+            "A10.51",
+            "a routing unit routs to the nearest (in MF) woods/building Location neither "
+            "ADJACENT to nor closer to a Known enemy unit, stopping there unless it enters "
+            "another directly; with none reachable this RtPh it may rout anywhere the limits "
+            "allow (nearest: the least MF of a path within the limits, as the referee prices "
+            "it; the A10.51 exceptions - a building it begins in, the Locations it may ignore - "
+            "are not built)",
+            ("routing-101", "gamesquad-A10.51", "cote1664-A10.5"),
             sure=False,
         ),
         PhaseRule(
@@ -257,7 +346,14 @@ _ANY_PHASE = (
 )
 
 ALLOWED: dict[PhaseName, tuple[Allowed, ...]] = {
-    PhaseName.RPH: (),
+    PhaseName.RPH: (
+        Allowed(
+            "rally",
+            "both",
+            "A10.6",
+            "a broken unit's Rally attempt: by a Good Order leader in its Location, or Self-Rally",
+        ),
+    ),
     PhaseName.PFPH: (
         Allowed("fire", "ATTACKER", "A3.2", "Prep Fire: the unit is marked Prep Fire"),
         Allowed("search", "ATTACKER", "A3.2", "a labor task: the unit becomes TI"),

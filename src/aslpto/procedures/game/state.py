@@ -100,6 +100,8 @@ class GameState:
     cc_done: frozenset[str] = frozenset()  # the Locations whose CC is resolved this CCPh
     eliminated: tuple[str, ...] = ()
     over: bool = False
+    mmc_rallied: frozenset[str] = frozenset()  # sides a MMC of which attempted to rally (A18.11)
+    must_rout: tuple[str, ...] = ()  # the broken units that must rout this RtPh (A10.5)
 
     @property
     def attacker(self) -> str:
@@ -146,6 +148,7 @@ class GameState:
             "defender": self.defender,
             "over": self.over,
             "moving": list(self.moving),
+            "must_rout": list(self.must_rout),
             "allowed": [] if self.over else [a.as_json() for a in allowed(self.phase)],
             "units": units,
             "eliminated": list(self.eliminated),
@@ -199,6 +202,46 @@ def _adjacent_enemy(game: Game, u: Unit) -> bool:
     return False
 
 
+def _start_of_rtph(g: Game) -> tuple[Game, tuple[str, ...], list[str]]:
+    """A10.5, A10.62: the broken units that must rout this RtPh, each marked DM."""
+    from aslpto.procedures.game.routing import must_rout
+
+    must: list[str] = []
+    told: list[str] = []
+    for u in sorted(g.units.values(), key=lambda x: x.id):
+        if not u.broken or not u.hex:
+            continue
+        why = must_rout(g, u)
+        if why.value:
+            must.append(u.id)
+            if not u.dm:
+                g = g.with_unit(u.with_(dm=True))
+            told.append(f"{u.id} must rout: {why.why} ({RULES['must_rout'].rule}; DM, A10.62)")
+    return g, tuple(must), told
+
+
+def _end_of_rtph(
+    g: Game, state: GameState, markers: Mapping[str, frozenset[Marker]]
+) -> tuple[Game, list[str], list[str]]:
+    """A10.5: a unit that had to rout and has not routed is eliminated (Failure to Rout)."""
+    gone = [
+        uid
+        for uid in state.must_rout
+        if uid in g.units
+        and g.units[uid].broken
+        and Marker.ROUTED not in markers.get(uid, frozenset())
+    ]
+    if not gone:
+        return g, [], []
+    units = {k: v for k, v in g.units.items() if k not in gone}
+    rule = RULES["failure_to_rout"].rule
+    return (
+        replace(g, units=units),
+        gone,
+        [f"eliminated for Failure to Rout: {', '.join(gone)} ({rule})"],
+    )
+
+
 def end_phase(state: GameState) -> tuple[GameState, list[str]]:
     """The state after the current phase ends, and what its end did (each with its rule): the
     markers that end with it are removed, the next phase begins; after the CCPh the other side's
@@ -213,6 +256,8 @@ def end_phase(state: GameState) -> tuple[GameState, list[str]]:
         for uid, ms in list(markers.items()):
             markers[uid] = ms - frozenset(gone)
 
+    must: tuple[str, ...] = ()
+    eliminated = state.eliminated
     if p == PhaseName.RPH:
         r = RULES["dm_removal"]
         freed = [u for u in g.units.values() if u.dm and not _adjacent_enemy(g, u)]
@@ -231,6 +276,14 @@ def end_phase(state: GameState) -> tuple[GameState, list[str]]:
     elif p == PhaseName.AFPH:
         drop(Marker.PREP_FIRE)
         done.append(f"Prep Fire markers removed ({RULES['advancing_fire'].rule})")
+        g, must, told = _start_of_rtph(g)
+        done += told
+    elif p == PhaseName.RTPH:
+        g, gone, told = _end_of_rtph(g, state, markers)
+        for uid in gone:
+            markers.pop(uid, None)
+        eliminated = eliminated + tuple(gone)
+        done += told
     nxt = p.next()
     if nxt is not None:
         out = replace(
@@ -240,6 +293,9 @@ def end_phase(state: GameState) -> tuple[GameState, list[str]]:
             markers={k: v for k, v in markers.items() if v},
             moving=(),
             moving_assault=False,
+            mmc_rallied=frozenset(),
+            must_rout=must,
+            eliminated=eliminated,
         )
         done.append(f"{nxt.full_name} ({nxt.rule})")
         return out, done
@@ -254,15 +310,11 @@ def end_phase(state: GameState) -> tuple[GameState, list[str]]:
     out = GameState(
         g,
         state.record,
-        turn,
-        player,
-        PhaseName.RPH,
-        {},
-        (),
-        False,
-        frozenset(),
-        state.eliminated,
-        over,
+        turn=turn,
+        player=player,
+        phase=PhaseName.RPH,
+        eliminated=eliminated,
+        over=over,
     )
     if over:
         done.append(

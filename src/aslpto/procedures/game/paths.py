@@ -1,0 +1,31 @@
+"""A move's path in a game, as the movement's step check prices it (a refused step names
+itself); shared by the actions and the rout's rules."""
+
+from __future__ import annotations
+
+from aslpto.base.hints import TYPE_CHECKING
+from aslpto.base.rulings import RuleViolation
+from aslpto.state.game import Game
+
+if TYPE_CHECKING:
+    from aslpto.procedures.movement import MoveResult
+    from aslpto.rules.movement import MoveOptions
+
+
+def path(game: Game, uid: str, steps: list[str], options: MoveOptions) -> MoveResult:
+    """The move of ``steps``, its last step asked of the movement's step check
+    (:func:`aslpto.procedures.movement.check_step`): a step the rules refuse raises its
+    violation, naming the step."""
+    from aslpto.procedures import movement
+
+    checked = movement.check_step(game, uid, steps[:-1], steps[-1], options)
+    if not checked.legal:
+        v = checked.violation
+        assert v is not None and checked.refused_at is not None
+        at = checked.refused_at
+        where = f"step {at + 1} ({steps[at]})" if at < len(steps) else "the move"
+        raise RuleViolation(v.rule, f"{uid}, {where}: {v.message}")
+    return checked.move
+
+
+__all__ = ["path"]
