@@ -20,6 +20,16 @@ from a click on a unit to its reach overlay drawn (``window.referee.timing.reach
 not asserted); on the real boards the page draws over the boards' pictures. Run ``python
 benchmarks/bench_web.py`` for the tables of docs/web.md, or ``pytest benchmarks/bench_web.py
 --benchmark-only``.
+
+**A game played on the page** (group ``web game``): a game of examples/paddy-river.toml started
+over HTTP (``POST /api/game/new``) in a scratch folder, then its actions played one by one as the
+page plays them (``POST /api/game/action``: verified, applied, appended to the record under its
+lock and answered with the game's state and record): in each phase the side on move fires,
+moves and advances, the other side First Fires, units take checks, then the phase ends (the
+refused tries left out). After 20 actions (each kind once: the engine's tables built), 100
+applied actions are timed over HTTP. Target: the median within 50 ms (asserted). In chromium
+(``python benchmarks/bench_web.py``), from a click on Play to the answer and to the map of the
+position after it drawn (reported).
 """
 
 from __future__ import annotations
@@ -185,6 +195,132 @@ def test_web_api_warm_real_boards(benchmark: Any, real_referee: Referee, kind: s
     benchmark(one)
 
 
+GAME_TRIES: tuple[tuple[str, dict[str, Any]], ...] = (
+    ("move", {"unit": "U1", "steps": ["32N9"]}),
+    ("move", {"unit": "U1", "steps": ["32M9"]}),
+    ("fire", {"firers": ["J1"], "target": "U1"}),
+    ("move", {"unit": "U3", "steps": ["32K9"]}),
+    ("move", {"unit": "U3", "steps": ["32L9"]}),
+    ("fire", {"firers": ["J5"], "target": "U3"}),
+    ("fire", {"firers": ["U4"], "target": "32O5"}),
+    ("fire", {"firers": ["J4"], "target": "U3"}),
+    ("ptc", {"units": ["J6"]}),
+    ("mc", {"units": ["U5"], "n": 1}),
+    ("advance", {"unit": "U3", "steps": ["32L9"]}),
+    ("move", {"unit": "J6", "steps": ["31CC7"]}),
+    ("end-phase", {}),
+)
+"""What the game on the page tries in each phase (as benchmarks/bench_game.py's record, and
+moves back and forth)."""
+ACTION_TARGET_MS = 50.0
+WARM_UP = 20
+
+
+def game_served(folder: Path) -> tuple[Any, str]:
+    """A server over a copy of paddy-river.toml in ``folder`` and the key of a game started on
+    it (unbounded, seed 11)."""
+    from aslpto.web.server import Background
+
+    scenario_path = folder / "paddy-river.toml"
+    scenario_path.write_bytes((ROOT / "examples" / "paddy-river.toml").read_bytes())
+    bg = Background(Referee.load(scenario_path))
+    got = over_http(bg.url)("game/new", {"seed": 11})
+    assert isinstance(got, dict) and "game" in got, got
+    return bg, str(got["game"])
+
+
+def game_actions(url: str, key: str, n: int) -> list[tuple[str, float]]:
+    """The name and milliseconds over HTTP of each of the next ``n`` actions applied on the
+    game ``key`` (each phase tried with every action of :data:`GAME_TRIES`, those refused and
+    those naming a unit eliminated left out)."""
+    ask = over_http(url)
+    out: list[tuple[str, float]] = []
+    while len(out) < n:
+        for name, args in GAME_TRIES:
+            if len(out) >= n:
+                break
+            t0 = time.perf_counter()
+            got = ask(f"game/action?game={key}", {"action": name, "args": args})
+            ms = (time.perf_counter() - t0) * 1000
+            assert isinstance(got, dict), got
+            if got.get("applied"):  # (refused by a rule, or a unit eliminated: tried no more)
+                out.append((name, ms))
+    return out
+
+
+@pytest.mark.benchmark(group="web game")
+def test_web_game_action_warm(benchmark: Any, tmp_path: Path) -> None:
+    """One action played on the page's game over HTTP, warm: the median within 50 ms."""
+    bg, key = game_served(tmp_path)
+    try:
+        game_actions(bg.url, key, WARM_UP)
+        got: list[list[tuple[str, float]]] = []
+        benchmark.pedantic(lambda: got.append(game_actions(bg.url, key, N)), rounds=1, iterations=1)
+    finally:
+        bg.stop()
+    ms = [m for _, m in got[0]]
+    median, p90 = statistics.median(ms), statistics.quantiles(ms, n=10)[-1]
+    benchmark.extra_info.update(
+        {"median_ms": round(median, 2), "p90_ms": round(p90, 2), "target_ms": ACTION_TARGET_MS}
+    )
+    print(f"\npage's game: {len(ms)} actions over HTTP, median {median:.1f} ms, p90 {p90:.1f} ms")
+    assert median <= ACTION_TARGET_MS
+
+
+def report_game() -> None:
+    """The page's game: each kind of action over HTTP, then a click on Play in chromium."""
+    import tempfile
+
+    with tempfile.TemporaryDirectory() as tmp:
+        bg, key = game_served(Path(tmp))
+        try:
+            game_actions(bg.url, key, WARM_UP)
+            timed_ = game_actions(bg.url, key, N)
+            print(f"\ngame on the page (paddy-river.toml): {N} actions applied over HTTP, warm")
+            kinds: dict[str, list[float]] = {}
+            for name, one in timed_:
+                kinds.setdefault(name, []).append(one)
+            for name, ms in [("all", [m for _, m in timed_]), *sorted(kinds.items())]:
+                p90 = statistics.quantiles(ms, n=10)[-1] if len(ms) > 1 else ms[0]
+                print(
+                    f"{name:10} {len(ms):>4} median {statistics.median(ms):6.1f} ms, p90 "
+                    f"{p90:6.1f} ms (target {ACTION_TARGET_MS:.0f} ms)"
+                )
+            if Path("/usr/bin/chromium").exists():
+                played, drawn = browser_game(bg.url, key)
+                print(
+                    f"page: a click on End phase ({len(played)} clicks) -> the "
+                    f"answer, median {statistics.median(played):.1f} ms; -> the position drawn, "
+                    f"median {statistics.median(drawn):.1f} ms (reported)"
+                )
+        finally:
+            bg.stop()
+
+
+def browser_game(url: str, key: str) -> tuple[list[float], list[float]]:
+    """Milliseconds from a click on End phase to the answer, and to the map of the position after
+    it drawn, in chromium (``window.referee.timing``)."""
+    from playwright.sync_api import sync_playwright
+
+    from web.conftest import CHROMIUM, CHROMIUM_FLAGS
+
+    played: list[float] = []
+    drawn: list[float] = []
+    with sync_playwright() as p:
+        b = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_FLAGS)
+        page = b.new_page(viewport={"width": 1400, "height": 900})
+        page.goto(f"{url}?game={key}")
+        page.wait_for_selector('body[data-game="played"]')
+        for _ in range(10):
+            n = int(page.get_attribute("body", "data-game-actions") or 0)
+            page.click("#game-end-phase")
+            page.wait_for_selector(f'body[data-game-actions="{n + 1}"]')
+            played.append(page.evaluate("window.referee.timing.action"))
+            drawn.append(page.evaluate("window.referee.timing.actionDrawn"))
+        b.close()
+    return played, drawn
+
+
 def browser_reach(url: str, units: list[str]) -> list[float]:
     """Milliseconds from a click on each unit to its reach overlay drawn, in chromium."""
     from playwright.sync_api import sync_playwright
@@ -254,6 +390,7 @@ def main() -> None:
     import tempfile
 
     report(SCENARIO.name + " (bundled boards)", lambda: Referee.load(SCENARIO))
+    report_game()
     with tempfile.TemporaryDirectory() as tmp:
         path = real_scenario(Path(tmp))
         if path is None:

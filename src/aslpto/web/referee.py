@@ -32,7 +32,7 @@ from pathlib import Path
 from types import ModuleType
 
 from aslpto.base import unchecked
-from aslpto.base.hints import Any
+from aslpto.base.hints import Any, Protocol
 from aslpto.base.records import record
 from aslpto.base.rulings import AslptoError, InputError
 from aslpto.cli import command_parser, flag_unchecked
@@ -74,6 +74,24 @@ one place (:mod:`aslpto.base.unchecked`) from its start to its end."""
 
 _RENAMED = {"frm": "from", "strength_of_mc": "n"}
 _INJECTED = frozenset({"scenario", "json", "help"})
+
+
+class Played(Protocol):
+    """A game record played on the page in a game (:class:`aslpto.web.play.Played`)."""
+
+    @property
+    def path(self) -> str: ...
+    @property
+    def name(self) -> str: ...
+    @property
+    def base(self) -> Referee: ...
+    @property
+    def actions(self) -> int: ...
+    def view(self, at: int | None = None) -> Referee: ...
+    def fresh(self) -> None: ...
+    def as_json(self, at: int | None = None) -> dict[str, Any]: ...
+    def play(self, name: str, args: Mapping[str, Any], dice: str | None) -> dict[str, Any]: ...
+    def undo(self) -> dict[str, Any]: ...
 
 
 class BadRequest(Exception):
@@ -145,6 +163,12 @@ class Referee:
         which a dropped scenario or save is read with too."""
         self.key = key
         """The game's key among the server's games (:class:`Games`; a page's ``?game=``)."""
+        self.played: Played | None = None
+        """The game record played on the page in this game (:mod:`aslpto.web.play`): the
+        tab's queries answer about the position it shows."""
+        self.edited: str | None = None
+        """Why the game is not its scenario file as the file holds it (dropped onto the page,
+        a unit placed there): a game record cannot start from it."""
         self._svg: str | None = None
         self._pictures: tuple[Pictures | None] | None = None
         self._lock = _LOCK
@@ -360,6 +384,7 @@ class Referee:
             raise BadRequest(f"{base}: nested too deeply") from None
         out = Referee(game, anchor, self.vasl_boards)
         out._pictures = pics
+        out.edited = f"{base} was dropped onto the page (it is no file of the served folder)"
         return out
 
     def placed(self, body: object) -> Referee:
@@ -367,6 +392,10 @@ class Referee:
         off the map placed, or one moved (on the ground of the hex)."""
         from aslpto.base.records import replace
 
+        if self.played is not None:
+            raise BadRequest(
+                f"place: the game {self.played.name} is played: its units move by its actions"
+            )
         if not isinstance(body, Mapping) or set(body) - {"unit", "hex"}:
             raise BadRequest('place: the request is {"unit": ID, "hex": HEX}')
         uid, where = body.get("unit"), body.get("hex")
@@ -382,6 +411,7 @@ class Referee:
         game = self.game.with_unit(replace(unit, hex=self.game.map.name(h), position="ground"))
         out = Referee(game, self.path, self.vasl_boards, self.key)
         out._pictures = self._pictures
+        out.edited = f"a unit was placed on the page ({uid} in {self.game.map.name(h)})"
         return out
 
 
@@ -391,8 +421,11 @@ class Games:
     ``?game=KEY``) keeps its own game. Opening a file or placing a unit on the first game
     makes a new one; placing a unit on an opened game changes that game."""
 
-    def __init__(self, first: Referee) -> None:
+    def __init__(self, first: Referee, record: str | None = None) -> None:
         self.first = first
+        self.record = record
+        """``aslpto serve --game GAME``'s record: the first game's (a game the page starts on
+        the first game is written there), its folder the one games are started in."""
         self._opened: OrderedDict[str, Referee] = OrderedDict()
 
     def get(self, key: str | None) -> Referee:

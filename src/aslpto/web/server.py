@@ -44,10 +44,20 @@ def make_app(referee: Referee | Games) -> Starlette:
     from starlette.routing import Mount, Route
     from starlette.staticfiles import StaticFiles
 
+    from aslpto.web import play
+
     games = referee if isinstance(referee, Games) else Games(referee)
 
     def game(request: Request) -> Referee:
-        return games.get(request.query_params.get("game"))
+        # the tab's game (?game=KEY); a game played from a record: the position after all its
+        # actions, or after ?at=N of them (the page stepping through the record)
+        ref = games.get(request.query_params.get("game"))
+        at = play.at_of(request.query_params.get("at"))
+        if ref.played is None:
+            if at is not None:
+                raise BadRequest(f"at {at}: this game has no record to step through")
+            return ref
+        return ref.played.view(at)
 
     def answer(fn: Callable[[], Any]) -> Response:
         try:
@@ -115,6 +125,56 @@ def make_app(referee: Referee | Games) -> Starlette:
             return JSONResponse({"error": e.message}, status_code=e.status)
         return answer(lambda: ref.step(body))
 
+    async def game_state(request: Request) -> Response:
+        def run() -> dict[str, Any]:
+            ref = games.get(request.query_params.get("game"))
+            at = play.at_of(request.query_params.get("at"))
+            if ref.played is None:
+                if at is not None:
+                    raise BadRequest(f"at {at}: this game has no record to step through")
+                return play.none_json(ref, games)
+            ref.played.fresh()
+            return ref.played.as_json(at)
+
+        return answer(run)
+
+    async def game_post(request: Request) -> Response:
+        verb = request.path_params["verb"]
+        try:
+            _same_origin(request)
+            ref = games.get(request.query_params.get("game"))
+            at = play.at_of(request.query_params.get("at"))
+            body = _parse(await _body(request, MAX_QUERY_BYTES))
+        except BadRequest as e:
+            return JSONResponse({"error": e.message}, status_code=e.status)
+
+        def run() -> dict[str, Any]:
+            if verb == "new":
+                return _played(play.start(ref, games, body))
+            if verb == "open":
+                return _played(play.opened(games, body))
+            if verb not in ("action", "undo", "branch"):
+                raise BadRequest(f"no game command '{verb}' (new, open, action, undo, branch)", 404)
+            played = ref.played
+            if played is None:
+                raise BadRequest(f"game {verb}: this game has no record: start a game or open one")
+            if verb == "branch":
+                return _played(play.branched(ref, games, at, body))
+            if at is not None and at != played.actions:
+                raise BadRequest(
+                    f"game {verb}: the map shows the game after {at} of its {played.actions} "
+                    "actions: step to its last action to play on",
+                    409,
+                )
+            if verb == "undo":
+                if body != {}:
+                    raise BadRequest("game undo: the request has no fields")
+                return played.undo()
+            name, args, dice = play.action_of(body)
+            return played.play(name, args, dice)
+
+        return answer(run)
+
     async def picture(request: Request) -> Response:
         try:
             mime, data = game(request).picture(request.path_params["board"])
@@ -142,6 +202,8 @@ def make_app(referee: Referee | Games) -> Starlette:
         Route("/api/place", place, methods=["POST"]),
         Route("/api/step", step, methods=["POST"]),
         Route("/api/picture/{board}", picture),
+        Route("/api/game", game_state),
+        Route("/api/game/{verb}", game_post, methods=["POST"]),
         Route("/api/check", query, methods=["GET", "POST"]),
         Route("/api/{command}", query, methods=["POST"]),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
@@ -149,6 +211,11 @@ def make_app(referee: Referee | Games) -> Starlette:
     return Starlette(
         routes=routes, exception_handlers={HTTPException: http_error, Exception: internal}
     )
+
+
+def _played(ref: Referee) -> dict[str, Any]:
+    assert ref.played is not None
+    return ref.played.as_json()
 
 
 def internal_error(exc: BaseException) -> str:
@@ -217,12 +284,19 @@ def url_of(sock: socket.socket) -> str:
     return f"http://[{host}]:{port}/" if ":" in host else f"http://{host}:{port}/"
 
 
-def serve(referee: Referee, host: str, port: int, announce: Callable[[str], None]) -> None:
-    """Serve until interrupted; ``announce`` gets the URL once the socket listens."""
+def serve(
+    referee: Referee,
+    host: str,
+    port: int,
+    announce: Callable[[str], None],
+    record: str | None = None,
+) -> None:
+    """Serve until interrupted; ``announce`` gets the URL once the socket listens; ``record``:
+    ``--game GAME``, the first game's record (a game the page starts on it is written there)."""
     import uvicorn
 
     sock = bind(host, port)
-    config = uvicorn.Config(make_app(referee), log_level="warning", lifespan="off")
+    config = uvicorn.Config(make_app(Games(referee, record)), log_level="warning", lifespan="off")
     server = uvicorn.Server(config)
     announce(url_of(sock))
     server.run(sockets=[sock])
@@ -232,12 +306,14 @@ class Background:
     """The server in a thread of this process (tests, the benchmarks): ``url`` once started,
     :meth:`stop` to end it."""
 
-    def __init__(self, referee: Referee, host: str = "127.0.0.1", port: int = 0) -> None:
+    def __init__(
+        self, referee: Referee, host: str = "127.0.0.1", port: int = 0, record: str | None = None
+    ) -> None:
         import uvicorn
 
         self.sock = bind(host, port)
         self.url = url_of(self.sock)
-        self.games = Games(referee)
+        self.games = Games(referee, record)
         config = uvicorn.Config(make_app(self.games), log_level="warning", lifespan="off")
         self.server = uvicorn.Server(config)
         self.thread = threading.Thread(

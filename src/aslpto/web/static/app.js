@@ -23,6 +23,7 @@ const state = {
   firers: [], fireTarget: null, fire: null, fireAsked: 0, losAsked: 0, placing: null,
   ccWhere: null, cc: null, ccAsked: 0,
   game: gameOfUrl(),
+  at: null, // a game played from a record, stepped back: the position after this many actions
 };
 window.referee = state;
 
@@ -32,7 +33,16 @@ window.referee = state;
 
 function gameOfUrl() { return new URLSearchParams(location.search).get("game") || "0"; }
 
-function apiUrl(path) { return "/api/" + path + "?game=" + encodeURIComponent(state.game); }
+function apiUrl(path) {
+  return "/api/" + path + "?game=" + encodeURIComponent(state.game)
+    + (state.at === null ? "" : "&at=" + state.at);
+}
+
+function changed() {
+  // what the player has built changed (a path, the firers and target, a CC's Location): a
+  // game played on the page offers to play it (game.js)
+  if (typeof gameChanged === "function") gameChanged();
+}
 
 async function api(path, body) {
   const init = body === undefined ? {} : {
@@ -49,8 +59,13 @@ function showPanel(id) {
   const section = document.getElementById(id);
   section.hidden = false;
   const panel = document.getElementById("ui-panel");
-  if (panel.firstElementChild !== section) panel.prepend(section);
+  // (under the game's record when a game is played: the answer then scrolled to)
+  const game = document.body.dataset.game === "played" ? document.getElementById("game-panel") : null;
+  if (game) {
+    if (game.nextElementSibling !== section) game.after(section);
+  } else if (panel.firstElementChild !== section) panel.prepend(section);
   panel.scrollTop = 0;
+  if (game) panel.scrollTop = section.getBoundingClientRect().top - panel.getBoundingClientRect().top;
 }
 
 function status(text, bad) {
@@ -164,6 +179,7 @@ async function loadMap(keepView) {
   clearFire();
   clearCc();
   status("");
+  if (typeof gameMapLoaded === "function") await gameMapLoaded();
 }
 
 function drawUnits() {
@@ -480,6 +496,7 @@ async function place(hex) {
 
 function goTo(game, push) {
   // the tab's game, named in its URL (a reload, a bookmark or the back button bring it back)
+  state.at = null;
   if (game === state.game) return;
   state.game = game;
   const url = game === "0" ? location.pathname : "?game=" + encodeURIComponent(game);
@@ -584,6 +601,7 @@ function clearUnit() {
   for (const l of ["reach", "path"]) state.layers[l] && state.layers[l].replaceChildren();
   document.getElementById("unit-panel").hidden = true;
   for (const c of document.querySelectorAll(".unit-chip.on")) c.classList.remove("on");
+  changed();
 }
 
 async function selectUnit(id, t0) {
@@ -679,6 +697,7 @@ async function addStep(step, far) {
   // refuse is said above the path with its rule, and the path stays as it was; one that
   // cannot be taken as typed (not next to the path's end) is said so, or, for a hex of the
   // reach (far), the cheapest path to it replaces the path
+  if (typeof gameTakesStep === "function" && gameTakesStep(step)) return true; // a rout
   let check;
   try {
     check = await api("step", { unit: state.unit, steps: state.steps, step, ...moveOptions() });
@@ -715,6 +734,12 @@ function refuseStep(text, rule, answer) {
 }
 
 async function evaluatePath(note) {
+  const shown = await showPath(note);
+  changed();
+  return shown;
+}
+
+async function showPath(note) {
   // the path's steps asked of the engine; a step it refuses is taken back, and the path
   // before it stays shown under the refusal
   const box = document.getElementById("move-info");
@@ -1004,6 +1029,7 @@ function clearFire() {
   showFirePick();
   document.getElementById("fire-info").replaceChildren(el("p", { class: "note" },
     "click the firing units (one side; again to drop one), then the target hex or an enemy unit"));
+  changed();
 }
 
 function showFirePick() {
@@ -1052,6 +1078,7 @@ function drawFirePicks() {
   const hexes = new Set(state.firers.map((id) => (unitById(id) || {}).hex).filter(Boolean));
   for (const h of hexes) mark(layer, h, "fire-firer");
   if (state.fireTarget) mark(layer, state.fireTarget, "fire-target");
+  changed();
 }
 
 async function askFire() {
@@ -1309,6 +1336,7 @@ function clearCc() {
   document.getElementById("cc-where").textContent = "";
   document.getElementById("cc-info").replaceChildren(el("p", { class: "note" },
     "click a hex or a unit where units of both sides are"));
+  changed();
 }
 
 function ccAtUnit(id) {
@@ -1333,6 +1361,7 @@ async function askCc() {
   mark(layer, state.ccWhere, "cc-location");
   document.getElementById("cc-where").textContent = state.ccWhere;
   showPanel("cc-panel");
+  changed();
   delete document.body.dataset.ccShown;
   let d;
   try {
@@ -1543,6 +1572,7 @@ function start() {
   document.getElementById("zoom-out").addEventListener("click", () => zoomCentre(1.5));
   window.addEventListener("popstate", () => {
     state.game = gameOfUrl();
+    state.at = null;
     loadMap().catch((e) => { status(e.message, true); document.getElementById("ui-first").hidden = false; });
   });
   panZoom();
