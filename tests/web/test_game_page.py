@@ -361,6 +361,8 @@ def test_a3_game_turn_played_on_the_page(
     _play(page, "play-move", "move U1 32N9")
     _actions(page, 4)
     assert "moving: U1 (A8.1)" in page.inner_text("#game-now")
+    warned = page.inner_text('#game-warnings ul[data-n="4"]')  # (A3.3 read as a unit moving once)
+    assert "unchecked rule: A3.3 game.move_once" in warned
 
     page.click('#ui-modes button[data-mode="fire"]')
     for uid in ("J1", "JL", "U1"):

@@ -269,9 +269,19 @@ async function playAction(a) {
       return;
     }
     const e = d.entry;
+    // the rules and values the action rests on that no text checked (the README's warning)
+    const warn = document.getElementById("game-warnings");
+    warn.replaceChildren();
+    const lines = [...d.unchecked_rules.map((u) => "unchecked rule: " + u),
+      ...(d.unchecked || []).map((u) => "unchecked: " + u)];
+    if (lines.length) {
+      const ul = el("ul", { class: "warn unchecked", "data-n": String(e.n) });
+      for (const u of lines) ul.appendChild(el("li", {}, u));
+      warn.append(el("span", { class: "note" }, `action ${e.n} rests on:`), ul);
+    }
     said(`${e.n}. ${e.action}: ${d.told.map((t) => t.trim()).join("; ")}`
       + (e.dice.length ? ` [dice ${e.dice.join(" ")}]` : "")
-      + (d.unchecked_rules.length ? ` — unchecked rule: ${d.unchecked_rules.join("; ")}` : ""), "ok");
+      + (lines.length ? ` (${lines.length} unchecked: see the record)` : ""), "ok");
     GAME.next = d;
     await loadMap(true);
     document.getElementById("ui-panel").scrollTop = 0; // (the record's new line in sight)
@@ -295,6 +305,7 @@ async function undo() {
       return;
     }
     said(`action ${d.undone.n} (${d.undone.action}) taken back`, "ok");
+    document.getElementById("game-warnings").replaceChildren();
     GAME.next = d;
     await loadMap(true);
   } finally {
