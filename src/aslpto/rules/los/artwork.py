@@ -204,10 +204,10 @@ class ArtworkLosEngine(_ArtworkEdges):
         ha = a.hex
         if (a.entrenched or b.entrenched) and self._own_hexside(a, b, ea, eb, pat, start, w):
             return
-        if todo is None:
-            todo = self._todo(pat, ka, min(ea, eb))
-        if todo or dep_a or dep_b:
-            seen = _seen_into(ea, eb, dep_a, dep_b, distance(a.hex, b.hex))
+        if todo is None or todo or dep_a or dep_b:
+            seen = (
+                _seen_into(ea, eb, dep_a, dep_b, distance(a.hex, b.hex)) if dep_a != dep_b else None
+            )
             self._groups(a, b, ea, eb, pat, src, todo, start, w, pa.water or pb.water, seen)
             if dep_a or dep_b:
                 levs = pat.getter(src[1]) if src[2] else src[1]
@@ -223,17 +223,18 @@ class ArtworkLosEngine(_ArtworkEdges):
         eb: int,
         pat: _Pattern,
         src: tuple[Any, Any, bool],
-        todo: list[int],
+        todo: list[int] | None,
         start: tuple[int, int],
         w: _Walk,
         water_end: bool,
         seen: tuple[bool, int, int] | None,
     ) -> None:
-        """The hexes the thread crosses that ``todo`` names (by their place in
-        ``pat.groups``), in order: their ground, their terrain, their walls. ``src``: the
-        planes of codes and levels read from the thread's base, through each group's getter
-        (True), or the whole thread's codes and levels (False). ``seen``: an end IN a
-        Depression, as :func:`_seen_into` gives it."""
+        """The hexes the thread crosses, in order, until the first block: their ground, their
+        terrain, their walls; those ``todo`` names (by their place in ``pat.groups``), or
+        (None) those whose summary says they may matter (:meth:`_need`). ``src``: the planes
+        of codes and levels read from the thread's base, through each group's getter (True),
+        or the whole thread's codes and levels (False). ``seen``: an end IN a Depression, as
+        :func:`_seen_into` gives it."""
         hi, lo = (ea, eb) if ea >= eb else (eb, ea)
         a_high = ea >= eb
         ha, hb = a.hex, b.hex
@@ -246,13 +247,19 @@ class ArtworkLosEngine(_ArtworkEdges):
         sides: dict[tuple[int, int], tuple[int, int]] = {}
         vals, levs, per_group = src
         groups, keys, prof, wholes = pat.groups, pat.keys, self.prof, self._wholes
-        water_floors = self._water_floors
-        for gi in todo:
-            hx, hy, ra, rb, s, e = groups[gi]
+        water_floors, needs, need = self._water_floors, self._needs, self._need
+        thr = _ZERO + lo // 2
+        for gi in range(len(groups)) if todo is None else todo:
             k = ka + keys[gi]
+            if todo is None:
+                n = needs.get(k)
+                if n is None:
+                    n = need(k)
+                if n <= thr:
+                    continue  # nothing drawn in the hex matters, none of it high enough
             if k not in prof:
                 continue  # pixels beyond the map's edge hexes
-            h = Hex(ha.x + hx, ha.y + hy)
+            hx, hy, ra, rb, s, e = groups[gi]
             r_hi, r_lo = (ra, rb) if a_high else (rb, ra)
             if k in self._grain:  # under an overlay: hex grain
                 where = self._hname(k)
@@ -270,9 +277,9 @@ class ArtworkLosEngine(_ArtworkEdges):
                 continue
             if per_group:
                 get = pat.get(gi)
-                cs, ls = get(vals), get(levs)
+                ls = get(levs)
             else:
-                cs, ls = vals[s:e], levs[s:e]
+                ls = levs[s:e]
             ground = ls
             top = drawn_top = max(ls, default=0)
             floor = water_floors.get(k)
@@ -281,16 +288,20 @@ class ArtworkLosEngine(_ArtworkEdges):
                 # it too: the Crest Line is where the hex meets the ground, at its hexsides
                 ground = tuple(min(v, floor) for v in ls)
                 top = floor
-            if seen is not None and top > seen[2] and self._seen_bed(h, seen, ra, rb):
+            if (
+                seen is not None
+                and top > seen[2]
+                and self._seen_bed(Hex(ha.x + hx, ha.y + hy), seen, ra, rb)
+            ):
                 # A6.3: the other end sees INTO this hex of the Depression (as many levels
                 # higher as it is hexes away): its banks, up to the Crest, are no ground
                 ground = tuple(v if v > seen[2] + 1 else seen[2] for v in ls)
                 top = max(ground)
-            present = set(cs)
-            present.discard(0)
+            cs: tuple[int, ...] | None = None
             g2 = 2 * (top - _ZERO)
             if g2 > lo:
-                cliff = any(kinds[c].kind == _CLIFF for c in present)  # type: ignore[union-attr]
+                cs = get(vals) if per_group else vals[s:e]
+                cliff = any(kinds[c].kind == _CLIFF for c in set(cs) if c)
                 t = self._height_test(g2, hi, lo, r_hi, r_lo, crest=not cliff)
                 if t:
                     i = s + ground.index(top)
@@ -319,17 +330,23 @@ class ArtworkLosEngine(_ArtworkEdges):
                     w.cite(d.rule("inherent"))
                     how = "the whole hex" if s < e else "along its hexside"
                     if len(eff) == 4:
-                        first_block = (s, eff[1], f"{eff[2]} (Inherent Terrain: {how})", eff[3])
-                    else:
-                        hinder = (eff, p)
+                        # (at the group's first pixel: nothing drawn in the hex lies before it)
+                        why = f"{eff[2]} (Inherent Terrain: {how})"
+                        self._block(w, pat, start, self._hname(k), s, eff[1], why, eff[3])
+                        return
+                    hinder = (eff, p)
+            if cs is None:
+                cs = get(vals) if per_group else vals[s:e]
+            present = set(cs)
+            present.discard(0)
             for code in present:
-                kd = self._resolved(kinds[code], k)  # type: ignore[arg-type]
+                kd = self._resolved(kinds[code], k)
                 if kd.kind == _TERRAIN:
                     if kd.inherent:
                         continue  # Inherent Terrain spilling out of its hex (or the whole hex)
                     i0 = cs.index(code)
-                    if len(present) == 1 and 0 not in cs:
-                        lev = drawn_top  # (every pixel of the hex's thread is this code's)
+                    if (len(present) == 1 and 0 not in cs) or min(ls) == drawn_top:
+                        lev = drawn_top  # (every pixel of this code's, or all at one level)
                     else:
                         lev = max(lv for c, lv in zip(cs, ls, strict=True) if c == code)
                     p = self._prof_of(kd, lev, floor)
@@ -342,6 +359,7 @@ class ArtworkLosEngine(_ArtworkEdges):
                     elif hinder is None or eff[1] > hinder[0][1]:
                         hinder = (eff, p)
                 elif kd.kind in (_WALL, _BANK):
+                    h = Hex(ha.x + hx, ha.y + hy)
                     got = self._wall(kd, h, cs, ls, s, code, pat, start, a, b, ea, eb, ent)
                     if got is not None and (first_block is None or got[0] < first_block[0]):
                         first_block = got
