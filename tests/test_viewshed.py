@@ -94,9 +94,9 @@ def test_b23_the_upper_levels_of_a_building_are_locations_of_their_own() -> None
     near = next(o for o in sorted(g.map.cells) if o != tall and tall.is_adjacent(o))
     v = viewshed_of(eng, parse_location(g.map, g.map.name(near)), 1)
     name = g.map.name(tall)
-    assert {s.level for s in v.locations if s.hex == name} == set(
-        range(g.map.cells[tall].building.stories)  # type: ignore[union-attr]
-    )
+    building = g.map.cells[tall].building
+    assert building is not None
+    assert {s.level for s in v.locations if s.hex == name} == set(range(building.stories))
 
 
 def test_a_scenario_los_override_holds_in_the_viewshed(tmp_path: Path) -> None:
