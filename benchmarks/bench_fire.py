@@ -16,7 +16,8 @@ factored: about a million joint outcomes, which the command summarizes.
   Carlo of 10,000 samples (samples per second and the time for 100,000 in ``extra_info``).
   Target: 50 ms "on the page" (reported in ``extra_info`` and printed, not asserted). The
   answers kept from one question to the next (``rules.morale.kept``: each check's odds, each
-  unit's fates, each leaders' part) are those of the earlier rounds; beside the rounds, the
+  unit's fates, each leaders' part, what a KIA or K/# does to a unit) are those of the earlier
+  rounds; beside the rounds, the
   same attack is timed with them forgotten and then filled by the different attack alone (the
   first time a page meets this attack), and with none kept at all (reported). The command's
   whole answer in-process (the odds, then their summary as JSON) is timed beside it, reported;
@@ -56,6 +57,7 @@ from pytest_benchmark.fixture import BenchmarkFixture
 from aslpto.cli import main
 from aslpto.formats.scenario import load
 from aslpto.procedures.fire import FireAnswer, fire
+from aslpto.rules.fire import resolution as fire_resolution
 from aslpto.rules.fire.resolution import Attack, attack_odds, resolve_attack
 from aslpto.rules.morale import StackOdds
 from aslpto.rules.morale import branches as morale_branches
@@ -115,8 +117,10 @@ def warm_other() -> None:
 
 def forget() -> None:
     """Forget the answers kept from one question to the next (``rules.morale.kept``)."""
-    for kept in (morale_stack.CHECKS, morale_stack.FATES, morale_branches.WALKS):
-        kept.clear()
+    morale_stack.CHECKS.clear()
+    morale_stack.FATES.clear()
+    morale_branches.WALKS.clear()
+    fire_resolution.EFFECTS.clear()
 
 
 def _timed_after(prepare: Callable[[], object], rounds: int = 5) -> float:

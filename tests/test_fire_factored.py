@@ -13,6 +13,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from aslpto.base import unchecked
+from aslpto.rules.fire import resolution
 from aslpto.rules.fire.resolution import Attack, attack_odds, attack_ways, resolve_attack
 from aslpto.rules.morale import Check, Result, apply_roll, odds_checks, situation_in
 from aslpto.rules.morale import branches as mb
@@ -158,7 +159,7 @@ def test_a7_3_answers_kept_from_one_question_to_the_next_change_nothing(
 ) -> None:
     units = data.draw(stacks(3))
     at = data.draw(attacks(units))
-    for kept in (ms.CHECKS, ms.FATES, mb.WALKS):
+    for kept in (ms.CHECKS, ms.FATES, mb.WALKS, resolution.EFFECTS):
         kept.clear()
     fresh = _answer(units, at)
     other = data.draw(attacks(units))

@@ -17,7 +17,11 @@ its own Final DR where its DRM differs (its TEM, a moving unit's FFMO, ...). The
 Exact odds (:func:`attack_odds`) take the Original DR by class (total, doubles: all the IFT
 reads), Random Selection by how many units of each identical kind it picks (every set of the
 same size is equally likely), and the checks through the factored stack procedure
-(:func:`aslpto.rules.morale.stack_odds_checks`): a stack's odds grow polynomially with it.
+(:func:`aslpto.rules.morale.stack_odds_checks`): a stack's odds grow polynomially with it, kept
+factored (given the Original DR and the leaders' part, every other unit's fate independent;
+``StackOdds.joint`` lists the end states only when asked, and ``rules.morale.summary`` tells
+them by convolution). What a KIA's break or a K's Casualty Reduction does to a unit is worked
+out once per unit (:data:`EFFECTS`), as each check's odds are (:mod:`aslpto.rules.morale.kept`).
 :func:`resolve_attack` rolls the same procedure with any dice.
 """
 
@@ -33,10 +37,11 @@ from aslpto.base.datafiles import bundled
 from aslpto.base.hints import TYPE_CHECKING, Any
 from aslpto.base.records import record
 from aslpto.base.rulings import InputError
-from aslpto.base.unchecked import capture, note, replay
+from aslpto.base.unchecked import capture, note
 from aslpto.rules import morale as m
 from aslpto.rules.fire import table
 from aslpto.rules.fire.table import FILE, NO_EFFECT, Effect, IftResult
+from aslpto.rules.morale.kept import Kept
 from aslpto.state.dice import DR, Dice, Distribution, odds
 from aslpto.state.units import Kind, Unit
 
@@ -213,30 +218,31 @@ class _Watched:
 _Effect = Callable[[Unit, m.Log, Dice], list[Unit]]
 
 
+_Done = tuple[tuple[Unit, ...], tuple[str, ...], tuple[str, ...], tuple[str, ...]]
+"""What an effect left of a unit, the events it told, the rules and the ids eliminated."""
+
+EFFECTS: Kept[_Done] = Kept(1024)
+"""What a KIA's break or a K's Casualty Reduction does to a unit that reads no dice, by the
+effect, the unit's nationality's answers and the unit, kept from one question to the next."""
+
+
 class _Effects:
     """What a KIA's break or a K's Casualty Reduction does to a unit, worked out once per unit
     where it reads no dice (the ways of an attack apply the same results to the same units many
-    times), with what it told and the unchecked values it read (replayed)."""
-
-    def __init__(self) -> None:
-        self._got: dict[
-            tuple[str, Unit],
-            tuple[tuple[Unit, ...], tuple[str, ...], tuple[str, ...], tuple[str, ...], Any],
-        ] = {}
+    times; :data:`EFFECTS`), with what it told and the unchecked values it read (replayed)."""
 
     def apply(self, what: str, effect: _Effect, u: Unit, log: m.Log, dice: Dice) -> list[Unit]:
-        got = self._got.get((what, u))
+        key = (what, effect, m.rules_for(u), u)
+        got = EFFECTS.look(key)
         if got is None:
             sub = m.Log()
             watched = _Watched(dice)
             with capture() as seen:
                 units = effect(u, sub, watched)
-            got = (tuple(units), tuple(sub.events), tuple(sub.rules), tuple(sub.eliminated), seen)
+            got = (tuple(units), tuple(sub.events), tuple(sub.rules), tuple(sub.eliminated))
             if not watched.read:
-                self._got[(what, u)] = got
-        else:
-            replay(got[4])
-        units_after, events, rules, eliminated, _ = got
+                EFFECTS.keep(key, got, seen)
+        units_after, events, rules, eliminated = got
         log.events.extend(events)
         log.rules.extend(r for r in rules if r not in log.rules)
         log.eliminated.extend(eliminated)

@@ -6,7 +6,7 @@ used again, so each answer still lists them), and forgets the oldest past its si
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable
+from collections.abc import Callable, Hashable, Iterable
 
 from aslpto.base import unchecked
 from aslpto.base.hints import Generic, TypeVar
@@ -35,6 +35,20 @@ class Kept(Generic[V]):
             del self._got[next(iter(self._got))]
         self._got[key] = (value, tuple(seen))
         return value
+
+    def look(self, key: Hashable) -> V | None:
+        """The answer kept for ``key`` (its unchecked values read again), or None."""
+        got = self._got.get(key)
+        if got is None:
+            return None
+        unchecked.replay(got[1])
+        return got[0]
+
+    def keep(self, key: Hashable, value: V, seen: Iterable[unchecked.Entry]) -> None:
+        """Keep ``value`` for ``key``, computed reading the unchecked values ``seen``."""
+        if len(self._got) >= self.size:
+            del self._got[next(iter(self._got))]
+        self._got[key] = (value, tuple(seen))
 
     def clear(self) -> None:
         self._got.clear()

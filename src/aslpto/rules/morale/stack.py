@@ -145,24 +145,27 @@ def _fate_odds(start: Unit, stages: tuple[Stage, ...], facts: Facts) -> Distribu
 
 
 class _Memo:
-    """Fate distributions computed once per distinct (unit, stages)."""
+    """A unit's fates (:func:`_group_fates`) worked out once per distinct (unit, stages)."""
 
     def __init__(self, facts: Facts) -> None:
         self.facts = facts
-        self._done: dict[tuple[Unit, tuple[Stage, ...]], Distribution[_Fate]] = {}
+        self._done: dict[tuple[Unit, tuple[Stage, ...]], _Grouped] = {}
 
-    def fates(self, start: Unit, stages: tuple[Stage, ...]) -> Distribution[_Fate]:
+    def fates(self, start: Unit, stages: tuple[Stage, ...]) -> _Grouped:
         key = (start, stages)
         got = self._done.get(key)
         if got is None:
             got = self._done[key] = FATES.get(
                 (apply_roll, rules_for(start), self.facts, *key),
-                lambda: _fate_odds(start, stages, self.facts),
+                lambda: _group_fates(_fate_odds(start, stages, self.facts)),
             )
         return got
 
 
-FATES: Kept[Distribution[_Fate]] = Kept(2048)
+_Grouped = tuple[Distribution["Fate"], tuple[tuple["Fate", tuple[str, ...]], ...], int]
+"""A unit's fates, the rules leading to each, how many histories."""
+
+FATES: Kept[_Grouped] = Kept(2048)
 """Each unit's fates under its stages (and the stack's facts), kept from one question to the
 next."""
 
@@ -399,10 +402,6 @@ def _stage_key(s: Stage) -> tuple[Any, ...]:
     return (s.leader_id, s.side, s.morale, s.check, s.drm, s.leaders)
 
 
-_Grouped = tuple[Distribution[Fate], tuple[tuple[Fate, tuple[str, ...]], ...], int]
-"""A unit's fates, the rules leading to each, how many histories."""
-
-
 class _Groups:
     """What :func:`_stack` works out once per stack and reads for every plan and branch: each
     unit's stand-in under :data:`TEMPLATE`, each unit's stages without their times, the fates
@@ -503,11 +502,10 @@ def _group(
         got = memos.grouped.get((t, stages))
         if got is None:
             try:
-                fates = memo.fates(t, stages)
+                g = memo.fates(t, stages)
             except (RuleViolation, InputError) as e:  # (named by its first unit)
                 said = e.message.replace(TEMPLATE, ids[0])
                 raise replace(e, message=said) from None
-            g = _group_fates(fates)
             value = memos.values.setdefault((g[0], g[1]), len(memos.values))
             got = memos.grouped[(t, stages)] = (g, value)
         parts.append((n, got[1]))

@@ -166,6 +166,7 @@ def summarize(so: StackOdds, given: Sequence[str]) -> Summary:
     accs = [_Accumulator(len(ids)) for ids in blocks]
     each: list[dict[Ending, Fraction]] = [{} for _ in blocks]
     totals = _Accumulator(len(given))
+    ending_of: dict[Fate, Ending] = {}  # (each fate's ending worked out once)
     for b in so.branches:
         key = (tuple(u for u in b.units if u.id not in grouped), b.eliminated)
         p, rs = fixed.get(key, (Fraction(0), []))
@@ -182,14 +183,26 @@ def summarize(so: StackOdds, given: Sequence[str]) -> Summary:
             parts = _block_parts(b, ids)
             fate_rules = {f: rs for g in b.groups if set(g.ids) <= set(ids) for f, rs in g.why}
             endings: dict[Ending, list[str]] = {}
+            # each part's odds of each ending and of each standing, its fates summed once
+            by_ending: list[dict[Ending, Fraction]] = []
+            by_standing: list[dict[str, Fraction]] = []
             for _, d in parts:
-                for f in d:
-                    rs = endings.setdefault(_ending(f), [])
+                pe: dict[Ending, Fraction] = {}
+                ps: dict[str, Fraction] = {}
+                for f, q in d.items():
+                    e = ending_of.get(f)
+                    if e is None:
+                        e = ending_of[f] = _ending(f)
+                    rs = endings.setdefault(e, [])
                     rs.extend(r for r in fate_rules.get(f, ()) if r not in rs)
+                    pe[e] = pe.get(e, Fraction(0)) + q
+                    st = standing(f[0])
+                    ps[st] = ps.get(st, Fraction(0)) + q
+                by_ending.append(pe)
+                by_standing.append(ps)
             for e, rs in endings.items():
                 qs = [
-                    (k, sum((q for f, q in d.items() if _ending(f) == e), Fraction(0)))
-                    for k, d in parts
+                    (k, pe.get(e, Fraction(0))) for (k, _), pe in zip(parts, by_ending, strict=True)
                 ]
                 accs[i].add(e, b.probability, _how_many(qs), rs)
                 mean = sum((k * q for k, q in qs), Fraction(0)) / len(ids)
@@ -198,8 +211,8 @@ def summarize(so: StackOdds, given: Sequence[str]) -> Summary:
                 why[s].extend(rs)
             for s in STANDINGS:
                 qs = [
-                    (k, sum((q for f, q in d.items() if standing(f[0]) == s), Fraction(0)))
-                    for k, d in parts
+                    (k, ps.get(s, Fraction(0)))
+                    for (k, _), ps in zip(parts, by_standing, strict=True)
                 ]
                 standing_parts[s].extend(qs)
         for s in STANDINGS:
