@@ -170,3 +170,22 @@ def test_bad_input_is_one_line_exit_2(
 def test_a_range_beyond_the_map_is_refused_by_the_api_too() -> None:
     with pytest.raises(InputError, match="beyond the map"):
         viewshed(game(PADDY), "J1", 99)
+
+
+def test_a6_1_seen_by_the_units_of_the_other_sides(capsys: pytest.CaptureFixture[str]) -> None:
+    """--seen-by: each U.S. unit on the map and whether it sees J1 (the LOS from its Location
+    to J1's), as los answers it; none of J1's own side; every other unit, for a hex."""
+    d = _json(capsys, str(PADDY), "J1", "--range", "1", "--seen-by")
+    g = game(PADDY)
+    eng = engine_for(g)
+    assert [s["unit"] for s in d["seen_by"]] == sorted(
+        u.id for u in g.units.values() if u.side != g.units["J1"].side and u.hex
+    )
+    for s in d["seen_by"]:
+        r = eng.check(location_of(g, g.units[s["unit"]]), location_of(g, g.units["J1"]))
+        assert (s["los"], s["hindrance_drm"]) == (r.los, r.hindrance_drm)
+    assert any(s["los"] for s in d["seen_by"]) and not all(s["los"] for s in d["seen_by"])
+    d = _json(capsys, str(PADDY), "32M5", "--range", "1", "--seen-by")
+    assert {s["unit"] for s in d["seen_by"]} == {u.id for u in g.units.values() if u.hex}
+    assert main(["viewshed", str(PADDY), "J1", "--range", "1", "--seen-by"]) == 0
+    assert "seen by 5 of 6 unit(s):" in capsys.readouterr().out

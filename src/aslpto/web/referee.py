@@ -1,6 +1,7 @@
 """The referee behind the page: one game, loaded once, and the answers of the query commands
-(``terrain``, ``move``, ``reach``, ``los``, ``odds``, ``fire``, ``cc``, ``check``) to requests given
-as JSON objects, and whether a unit may take its next step now (:meth:`Referee.step`).
+(``terrain``, ``move``, ``reach``, ``los``, ``viewshed``, ``odds``, ``fire``, ``cc``,
+``check``) to requests given as JSON objects, and whether a unit may take its next step now
+(:meth:`Referee.step`).
 
 A request's fields are the command's own arguments, read by the command's own parser
 (:func:`aslpto.cli.command_parser`): a positional by its name (``unit``, ``steps``, ``hex``,
@@ -40,7 +41,17 @@ from aslpto.formats import scenario, svg
 from aslpto.state.game import Game
 from aslpto.web.pictures import Pictures, read_pictures
 
-QUERIES: tuple[str, ...] = ("terrain", "move", "reach", "los", "odds", "fire", "cc", "check")
+QUERIES: tuple[str, ...] = (
+    "terrain",
+    "move",
+    "reach",
+    "los",
+    "viewshed",
+    "odds",
+    "fire",
+    "cc",
+    "check",
+)
 """The commands the API answers, one endpoint each (``/api/NAME``)."""
 
 MAX_QUERY_BYTES = 64 * 1024

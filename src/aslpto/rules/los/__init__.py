@@ -125,6 +125,9 @@ from aslpto.rules.los.viewshed import (
     Seen as Seen,
 )
 from aslpto.rules.los.viewshed import (
+    Seer as Seer,
+)
+from aslpto.rules.los.viewshed import (
     Viewshed as Viewshed,
 )
 from aslpto.rules.los.viewshed import (

@@ -22,7 +22,7 @@ level, and each upper level of a building in it (B23). The viewer's own Location
 from __future__ import annotations
 
 from aslpto.base.hints import Any
-from aslpto.base.records import record
+from aslpto.base.records import record, replace
 from aslpto.base.rulings import InputError
 from aslpto.board.hexes import Hex, distance
 from aslpto.rules.los.engine import LosEngine
@@ -63,15 +63,40 @@ class Seen:
 
 
 @record
+class Seer:
+    """A unit that may see the viewer, and the LOS from it (A6.1: the thread from its
+    Location to the viewer's)."""
+
+    unit: str
+    side: str
+    hex: str
+    los: bool
+    hindrance_drm: int
+    blocked_by: Blocker | None
+
+    def as_json(self) -> dict[str, Any]:
+        return {
+            "unit": self.unit,
+            "side": self.side,
+            "hex": self.hex,
+            "los": self.los,
+            "hindrance_drm": self.hindrance_drm,
+            "blocked_by": None if self.blocked_by is None else self.blocked_by.as_json(),
+        }
+
+
+@record
 class Viewshed:
     """What a viewer sees: every Location within ``range`` (None: the whole map), nearest
-    first, and the rules the answers rest on."""
+    first, and the rules the answers rest on; asked for, the units of the other sides (of
+    every side, for a hex) and whether each sees the viewer (``seen_by``)."""
 
     frm: str
     unit: str | None
     range: int | None
     locations: tuple[Seen, ...]
     rules: tuple[str, ...]
+    seen_by: tuple[Seer, ...] | None = None
 
     @property
     def seen(self) -> int:
@@ -79,7 +104,7 @@ class Viewshed:
         return sum(1 for s in self.locations if s.los)
 
     def as_json(self) -> dict[str, Any]:
-        return {
+        out: dict[str, Any] = {
             "from": self.frm,
             "unit": self.unit,
             "range": self.range,
@@ -87,6 +112,9 @@ class Viewshed:
             "locations": [s.as_json() for s in self.locations],
             "rules": list(self.rules),
         }
+        if self.seen_by is not None:
+            out["seen_by"] = [s.as_json() for s in self.seen_by]
+        return out
 
 
 def targets(eng: LosEngine, frm: Location, reach: int | None) -> list[Location]:
@@ -184,8 +212,28 @@ def _unit_location(game: Game, uid: str) -> Location:
     return location_of(game, unit)
 
 
-def viewshed(game: Game, frm: str | Location | Unit, range: int | None = None) -> Viewshed:
+def viewshed(
+    game: Game, frm: str | Location | Unit, range: int | None = None, seen_by: bool = False
+) -> Viewshed:
     """The viewshed of a unit or Location of ``game`` (its Panji counters, conditions and
-    ``[[los_overrides]]`` apply, as for :func:`aslpto.rules.los.los`)."""
+    ``[[los_overrides]]`` apply, as for :func:`aslpto.rules.los.los`); with ``seen_by``, also
+    which units of the other sides (of every side, for a hex) see the viewer."""
     loc, unit = viewer(game, frm)
-    return viewshed_of(engine_for(game), loc, range, unit)
+    eng = engine_for(game)
+    v = viewshed_of(eng, loc, range, unit)
+    if seen_by:
+        v = replace(v, seen_by=seers(game, eng, loc, unit))
+    return v
+
+
+def seers(game: Game, eng: LosEngine, loc: Location, unit: str | None) -> tuple[Seer, ...]:
+    """The on-map units not of ``unit``'s side (every other unit, for a hex), each with the
+    LOS from its Location to ``loc``, in the order of their ids."""
+    side = game.units[unit].side if unit is not None else None
+    out = []
+    for u in sorted(game.units.values(), key=lambda u: u.id):
+        if not u.hex or u.id == unit or (side is not None and u.side == side):
+            continue
+        r = eng.check(location_of(game, u), loc)
+        out.append(Seer(u.id, u.side, u.hex, r.los, r.hindrance_drm, r.blocked_by))
+    return tuple(out)

@@ -21,7 +21,7 @@ const state = {
   map: null, fields: null, svg: null, layers: {}, mode: "hex",
   unit: null, reach: null, steps: [], losFrom: null, view: null, timing: {},
   firers: [], fireTarget: null, fire: null, fireAsked: 0, losAsked: 0, placing: null,
-  ccWhere: null, cc: null, ccAsked: 0,
+  ccWhere: null, cc: null, ccAsked: 0, sightFrom: null, sightAsked: 0,
   game: gameOfUrl(),
   at: null, // a game played from a record, stepped back: the position after this many actions
 };
@@ -157,7 +157,7 @@ async function loadMap(keepView) {
   const clipped = frameOf(g, "page-layers",
     svg.querySelector("clipPath#boards") ? { "clip-path": "url(#boards)" } : {});
   const free = frameOf(g, "page-units", {});
-  for (const name of ["reach", "path", "fire", "cc", "los", "mark", "hits", "units"]) {
+  for (const name of ["sight", "reach", "path", "fire", "cc", "los", "mark", "hits", "units"]) {
     state.layers[name] = sv("g", { id: "layer-" + name });
     (name === "units" ? free : clipped).appendChild(state.layers[name]);
   }
@@ -529,6 +529,16 @@ function setMode(mode) {
     clearFire();
     document.getElementById("fire-panel").hidden = true;
   }
+  if (mode === "sight" && was !== "sight") {
+    // what one viewer sees alone on the map and at the top of the panel
+    clearUnit();
+    for (const l of ["los", "mark"]) state.layers[l] && state.layers[l].replaceChildren();
+    for (const id of ["los-panel", "hex-panel"]) document.getElementById(id).hidden = true;
+    showPanel("sight-panel");
+  } else if (mode !== "sight" && was === "sight") {
+    clearSight();
+    document.getElementById("sight-panel").hidden = true;
+  }
   if (mode === "cc" && was !== "cc") {
     // the Close Combat alone on the map and at the top of the panel
     clearUnit();
@@ -544,6 +554,7 @@ function setMode(mode) {
 
 function clickUnit(id, evt) {
   if (state.mode === "los") return pickLos(unitEnd(id));
+  if (state.mode === "sight") return showSight(unitEnd(id), evt ? performance.now() : undefined);
   if (state.mode === "fire") return pickFireUnit(id);
   if (state.mode === "cc") return ccAtUnit(id);
   if (state.mode === "hex") setMode("move");
@@ -554,6 +565,7 @@ function clickHex(name) {
   if (state.placing) return place(name);
   if (state.mode === "move" && state.unit) return stepTo(name);
   if (state.mode === "los") return pickLos(hexEnd(name));
+  if (state.mode === "sight") return showSight(hexEnd(name), performance.now());
   if (state.mode === "fire") return fireAt(name);
   if (state.mode === "cc") return ccAt(name);
   return showTerrain(name);
@@ -947,6 +959,93 @@ async function showLos(from, to) {
   }
   box.appendChild(el("p", { class: "rules" }, "rules: " + d.rules.join(", ")));
   for (const n of d.notes) box.appendChild(el("p", { class: "note" }, "note: " + n));
+  unchecked(box, d);
+}
+
+// ---------------------------------------------------------------------------------------
+// Sight: every Location a unit or hex sees, and (ticked) which enemy units see it
+// (/api/viewshed)
+
+function clearSight() {
+  state.sightFrom = null;
+  state.sightAsked++;
+  state.layers.sight && state.layers.sight.replaceChildren();
+  for (const c of document.querySelectorAll(".unit-chip.sees, .unit-chip.unseeing")) {
+    c.classList.remove("sees", "unseeing");
+  }
+  const box = document.getElementById("sight-info");
+  if (box) box.replaceChildren();
+  const from = document.getElementById("sight-from");
+  if (from) from.textContent = "";
+  delete document.body.dataset.sightShown;
+}
+
+async function showSight(end, t0) {
+  // end: a unit chip or a hex clicked (as LOS mode takes them); t0: when it was clicked
+  const start = t0 === undefined ? performance.now() : t0;
+  clearSight();
+  state.sightFrom = end;
+  showPanel("sight-panel");
+  document.getElementById("sight-from").textContent = end.label;
+  const box = document.getElementById("sight-info");
+  const ask = { from: end.word };
+  if (document.getElementById("sight-seen-by").checked) ask["seen-by"] = true;
+  const asked = ++state.sightAsked;
+  let d;
+  try {
+    d = await api("viewshed", ask);
+  } catch (e) {
+    if (asked !== state.sightAsked) return;
+    box.replaceChildren(el("p", { class: "bad", id: "sight-error" }, e.message));
+    return;
+  }
+  if (asked !== state.sightAsked) return;
+  drawSight(d, end);
+  state.timing.sight = performance.now() - start;
+  document.body.dataset.sightShown = end.label;
+}
+
+function drawSight(d, end) {
+  // each hex shaded by what the viewer sees of it (its base level, or the best of its
+  // Locations): seen, seen through a Hindrance, not seen
+  const layer = state.layers.sight;
+  const best = new Map();
+  const rank = (l) => (l.los ? (l.hindrance_drm ? 1 : 2) : 0);
+  for (const l of d.locations) {
+    const had = best.get(l.hex);
+    if (!had || rank(l) > rank(had)) best.set(l.hex, l);
+  }
+  const frag = document.createDocumentFragment();
+  for (const [hex, l] of best) {
+    if (!state.map.hexes[hex]) continue;
+    const cls = l.los ? (l.hindrance_drm ? "sight-hindered" : "sight-seen") : "sight-blocked";
+    const title = l.los ? `${hex}: seen, range ${l.range}` + (l.hindrance_drm ? `, Hindrance +${l.hindrance_drm}` : "")
+      : `${hex}: not seen, blocked at ${l.blocked_by.where} [${l.blocked_by.rule}]`;
+    const poly = sv("polygon", { class: "sight-hex " + cls, "data-hex": hex, points: corners(hex) });
+    poly.appendChild(sv("title", {}, title));
+    frag.appendChild(poly);
+  }
+  layer.replaceChildren(frag);
+  const at = d.from.split(/[@:]/)[0];
+  if (state.map.hexes[at]) mark(layer, at, "sight-from");
+  const box = document.getElementById("sight-info");
+  const seenHexes = [...best.values()].filter((l) => l.los).length;
+  box.replaceChildren(el("p", { id: "sight-head" },
+    `${d.unit ? d.unit + " (" + d.from + ")" : d.from} sees ${d.seen} of ${d.locations.length} `
+    + `Location(s) (${seenHexes} hex(es) of ${best.size})`
+    + (d.range === null ? " on the map" : ` within range ${d.range}`)));
+  if (d.seen_by) {
+    const seers = d.seen_by.filter((s) => s.los);
+    const byId = new Map(d.seen_by.map((s) => [s.unit, s]));
+    for (const c of document.querySelectorAll(".unit-chip")) {
+      const s = byId.get(c.dataset.unit);
+      if (s) c.classList.add(s.los ? "sees" : "unseeing");
+    }
+    box.appendChild(el("p", { id: "sight-seers" },
+      `seen by ${seers.length} of ${d.seen_by.length} unit(s)`
+      + (seers.length ? ": " + seers.map((s) => s.unit + (s.hindrance_drm ? ` (+${s.hindrance_drm})` : "")).join(", ") : "")));
+  }
+  box.appendChild(el("p", { class: "rules" }, "rules: " + d.rules.join(", ")));
   unchecked(box, d);
 }
 
@@ -1534,6 +1633,9 @@ function start() {
     e.target.value = "";
     addStep(step);
   });
+  document.getElementById("sight-seen-by").addEventListener("change", () => {
+    if (state.mode === "sight" && state.sightFrom) showSight(state.sightFrom, performance.now());
+  });
   document.getElementById("los-text").addEventListener("keydown", (e) => {
     const ends = e.target.value.trim().split(/\s+/).filter(Boolean);
     if (e.key !== "Enter" || ends.length !== 2) return;
@@ -1553,6 +1655,7 @@ function start() {
   });
   document.addEventListener("keydown", (e) => {
     if (e.key !== "Escape" || e.target.tagName === "INPUT") return;
+    if (state.mode === "sight") return clearSight();
     if (state.mode === "fire") return clearFire();
     if (state.mode === "cc") return clearCc();
     state.losFrom = null;
