@@ -29,6 +29,7 @@ from aslpto.board.hexes import Hex, Hexside, distance
 from aslpto.board.terrain import HexsideFeature
 from aslpto.rules.fire import table
 from aslpto.rules.fire.cowering import cowering
+from aslpto.rules.fire.items import Item, ItemKind
 from aslpto.rules.fire.resolution import Attack, AttackResult, attack_odds, resolve_attack
 from aslpto.rules.fire.table import FILE, IftResult
 from aslpto.rules.panji.effects.terrain import Weapon
@@ -66,40 +67,6 @@ class FireOptions:
 
 PLAIN = FireOptions()
 """Prep Fire at a target that does not move, no option given."""
-
-
-@record
-class Item:
-    """One FP or DRM item: whose, what, its value and the rule."""
-
-    what: str
-    value: Fraction
-    rule: str
-    unit: str = ""
-    kind: str = "drm"  # drm | multiply | add | base
-
-    def as_json(self) -> dict[str, Any]:
-        v = self.value
-        out: dict[str, Any] = {
-            "what": self.what,
-            "rule": self.rule,
-            "kind": self.kind,
-            "value": v.numerator if v.denominator == 1 else f"{v.numerator}/{v.denominator}",
-        }
-        if self.unit:
-            out["unit"] = self.unit
-        return out
-
-    def text(self) -> str:
-        v = self.value
-        if self.kind == "multiply":
-            val = f"x{table.fp_text(v)}"
-        elif self.kind == "base":
-            val = table.fp_text(v)
-        else:
-            val = f"{'+' if v >= 0 else '-'}{table.fp_text(abs(v))}"
-        who = f"{self.unit}: " if self.unit else ""
-        return f"{val:>5}  {who}{self.what}  [{self.rule}]"
 
 
 @record
@@ -449,7 +416,7 @@ def _unit_fp(
     rules: list[str] = []
     fp_items: list[Item] = []
     fp = Fraction(inherent_fp(u))
-    fp_items.append(Item(f"{u.counter} inherent FP", fp, "A7.2", u.id, "base"))
+    fp_items.append(Item(f"{u.counter} inherent FP", fp, "A7.2", u.id, ItemKind.BASE))
     panji.verify_weapon(u, pe_w)
     paddy.verify_weapon(game, u, pe_w)
     if water.fording(game, u) and pe_w != Weapon.INHERENT:
@@ -499,11 +466,11 @@ def _unit_fp(
         mult.append(("Advancing Fire", v, r))
     for what, v, r in mult:
         fp *= v
-        fp_items.append(Item(what, v, r, u.id, "multiply"))
+        fp_items.append(Item(what, v, r, u.id, ItemKind.MULTIPLY))
     if o.phase == Phase.ADVANCING and _assault_fire(u) and rng <= nr:
         v, r = _fp_value("assault_fire")
         fp = Fraction(math.ceil(fp + v))
-        fp_items.append(Item("Assault Fire (fractions rounded up)", v, r, u.id, "add"))
+        fp_items.append(Item("Assault Fire (fractions rounded up)", v, r, u.id, ItemKind.ADD))
     return fp_items, fp, rules
 
 

@@ -33,6 +33,7 @@ from aslpto.base.rulings import InputError, RuleViolation, Ruling
 from aslpto.base.unchecked import note
 from aslpto.rules.cc import special, table
 from aslpto.rules.cc.table import FILE, Column
+from aslpto.rules.fire.items import Item, ItemKind
 from aslpto.rules.japanese import cc as g1
 from aslpto.rules.morale.values import leadership_of
 from aslpto.rules.paddy import effects as paddy
@@ -41,25 +42,6 @@ from aslpto.state.units import Kind, Unit
 
 if TYPE_CHECKING:
     from aslpto.state.game import Game
-
-
-@record
-class Item:
-    """One FP or DRM item: what, its value, the rule, and the unit (or ``""``: the attack)."""
-
-    what: str
-    value: Fraction
-    rule: str
-    unit: str = ""
-
-    def as_json(self) -> dict[str, Any]:
-        v = self.value
-        return {
-            "what": self.what,
-            "value": v.numerator if v.denominator == 1 else str(v),
-            "rule": self.rule,
-            **({"unit": self.unit} if self.unit else {}),
-        }
 
 
 @record
@@ -138,10 +120,26 @@ def unit_fp(u: Unit, *, attacking: bool) -> list[Item]:
             f"{u.id} is a {u.kind.value}: CC vs vehicles and Guns (A11.5-A11.6, CCV) is not built"
         )
     if u.kind in (Kind.TH_HERO, Kind.DC_HERO):
-        items = [Item(f"{u.kind.value}: one FP, in CC vs Personnel", Fraction(1), "G1.4231", u.id)]
+        items = [
+            Item(
+                f"{u.kind.value}: one FP, in CC vs Personnel",
+                Fraction(1),
+                "G1.4231",
+                u.id,
+                ItemKind.BASE,
+            )
+        ]
     elif u.kind.is_smc:
         smc = _entry("firepower", "smc")
-        items = [Item(f"{u.kind.value} (SMC)", Fraction(int(smc["value"])), str(smc["rule"]), u.id)]
+        items = [
+            Item(
+                f"{u.kind.value} (SMC)",
+                Fraction(int(smc["value"])),
+                str(smc["rule"]),
+                u.id,
+                ItemKind.BASE,
+            )
+        ]
     else:
         items = [
             Item(
@@ -149,12 +147,19 @@ def unit_fp(u: Unit, *, attacking: bool) -> list[Item]:
                 Fraction(_printed_fp(u)),
                 str(_entry("firepower", "printed")["rule"]),
                 u.id,
+                ItemKind.BASE,
             )
         ]
     if attacking and u.pinned:
         p = _entry("firepower", "pinned_attack")
         items.append(
-            Item("pinned: attack FP halved", Fraction(str(p["value"])), str(p["rule"]), u.id)
+            Item(
+                "pinned: attack FP halved",
+                Fraction(str(p["value"])),
+                str(p["rule"]),
+                u.id,
+                ItemKind.MULTIPLY,
+            )
         )
     if not attacking and u.broken:
         note(FILE, "firepower", "broken")
@@ -165,7 +170,7 @@ def _fp_total(items: Sequence[Item]) -> Fraction:
     """Each unit's FP (its base times its multipliers), summed."""
     per: dict[str, Fraction] = {}
     for i in items:
-        if i.unit in per and i.what.startswith("pinned"):
+        if i.unit in per and i.kind == ItemKind.MULTIPLY:
             per[i.unit] *= i.value
         else:
             per[i.unit] = per.get(i.unit, Fraction(0)) + i.value
@@ -314,10 +319,24 @@ def build(
         halved = table.column_of(a_fp * half, d_fp)
         who = ", ".join(u.id for u in hidden)
         if len(hidden) == len(defenders):
-            fp_a.append(Item(f"vs concealed {who}: attack FP halved", half, str(c["rule"])))
+            fp_a.append(
+                Item(
+                    f"vs concealed {who}: attack FP halved",
+                    half,
+                    str(c["rule"]),
+                    kind=ItemKind.MULTIPLY,
+                )
+            )
             a_fp, col = a_fp * half, halved
         else:
-            fp_a.append(Item(f"vs concealed {who} alone: attack FP halved", half, str(c["rule"])))
+            fp_a.append(
+                Item(
+                    f"vs concealed {who} alone: attack FP halved",
+                    half,
+                    str(c["rule"]),
+                    kind=ItemKind.MULTIPLY,
+                )
+            )
             for u in hidden:
                 own_kill[u.id] = halved.value.kill_number(hand_to_hand)
                 own_column[u.id] = halved.value.label
@@ -363,9 +382,9 @@ def build(
     ]
     own: dict[str, int] = {}
     own_items += [Item(f"vs {r.why}", Fraction(r.value), r.rules[0], uid) for uid, r in against]
-    own_items += [Item(*i) for i in special.withdrawal_items(defenders, withdrawing or {})]
+    own_items += special.withdrawal_items(defenders, withdrawing or {})
     if capture:
-        own_items += [Item(*i) for i in special.capture_items(defenders, hara_kiri_failed)]
+        own_items += special.capture_items(defenders, hara_kiri_failed)
     for i in own_items:
         own[i.unit] = own.get(i.unit, 0) + int(i.value)
     common = sum(int(i.value) for i in items)

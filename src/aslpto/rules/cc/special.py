@@ -5,7 +5,7 @@
 >>> from aslpto.state.counters import make
 >>> from aslpto.state.units import Kind, UnitClass
 >>> us = make("A1", "american", Kind.SQUAD, face="6-6-6")
->>> [(rule, int(value)) for _, value, rule, _ in withdrawal_items([us], {"A1": 1})]
+>>> [(i.rule, int(i.value)) for i in withdrawal_items([us], {"A1": 1})]
 [('A11.2', -1)]
 """
 
@@ -18,18 +18,15 @@ from aslpto.base.rulings import RuleViolation
 from aslpto.base.unchecked import note
 from aslpto.rules.cc import table
 from aslpto.rules.cc.table import FILE
+from aslpto.rules.fire.items import Item
 from aslpto.state.units import Unit, UnitClass
-
-Item = tuple[str, Fraction, str, str]
-"""A DRM item against one defender: what, its value, the rule, the unit (``attack.Item``'s
-fields)."""
 
 INEXPERIENCED = (UnitClass.GREEN, UnitClass.CONSCRIPT)
 """Inexperienced Personnel (A19.35): Green and Conscript units."""
 
 
 def _item(what: str, value: Fraction | int, rule: str, unit: str = "") -> Item:
-    return (what, Fraction(value), rule, unit)
+    return Item(what, Fraction(value), rule, unit)
 
 
 # ---------------------------------------------------------------------------------------------
