@@ -487,6 +487,7 @@ def _end_phase(state: GameState, a: Args, dice: Dice) -> Done:
 
 
 ACTIONS: dict[str, Callable[[GameState, Args, Dice], Done]] = {
+    "rally": rally,
     "move": _move,
     "fire": _fire,
     "mc": _check("mc"),
@@ -499,7 +500,6 @@ ACTIONS: dict[str, Callable[[GameState, Args, Dice], Done]] = {
     "entrench": _labor("entrench"),
     "clear": _labor("clear"),
     "end-phase": _end_phase,
-    "rally": rally,
 }
 """Every action of a game, by its name in the record and on the command line."""
 
