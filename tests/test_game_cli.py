@@ -82,6 +82,9 @@ def test_a3_a_whole_game_turn_from_the_command_line(
     assert "U1" in shown["eliminated"]  # it could not rout (A10.5)
     assert units["U2"]["hex"] == "32O10" and units["U2"]["status"] == []  # routed, rallied
     assert units["UL"]["hex"] == "32O10"
+    first_rout = next(e.n for e in loaded.entries if e.action.name == "rout")
+    code, out, _ = aslpto(["game", "show", str(played), "--at", str(first_rout - 1)], capsys)
+    assert code == 0 and "must rout: U1, U2 (A10.5)" in out
 
 
 def test_an_edited_record_is_refused_at_the_edited_action(

@@ -404,6 +404,8 @@ def show(loaded: Loaded, path: str, at: int | None = None) -> Outcome:
     lines = [_status(s, n)]
     if s.moving:
         lines.append(f"moving: {', '.join(s.moving)} (A8.1)")
+    if s.must_rout and s.phase.value == "RtPh":
+        lines.append(f"must rout: {', '.join(s.must_rout)} (A10.5)")
     for side in (s.attacker, s.defender):
         lines.append(f"{side} ({s.role(side)}):")
         for u in payload["units"]:
