@@ -20,7 +20,7 @@ from collections.abc import Sequence
 from aslpto.base.hints import TYPE_CHECKING, Any
 from aslpto.base.records import record
 from aslpto.base.rulings import InputError, RuleViolation
-from aslpto.rules import morale as m
+from aslpto.rules import morale
 from aslpto.rules.cc.resolution import (
     CC,
     PLAIN,
@@ -164,7 +164,7 @@ def cc_json(made: CC) -> dict[str, Any]:
     }
 
 
-def cc_result_json(r: m.Result, *, detail: bool) -> dict[str, Any]:
+def cc_result_json(r: morale.Result, *, detail: bool) -> dict[str, Any]:
     """One outcome of a CC in the ``odds`` shape, with what a CC adds: the units captured
     (A20.22), those that withdrew (A11.2), the T-H Heroes removed (G1.425), and ``melee`` when
     units of both sides remain (A11.15)."""

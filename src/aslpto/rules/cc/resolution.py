@@ -37,7 +37,7 @@ from aslpto.base.hints import TYPE_CHECKING
 from aslpto.base.records import record
 from aslpto.base.rulings import InputError, RuleViolation
 from aslpto.base.unchecked import note
-from aslpto.rules import morale as m
+from aslpto.rules import morale
 from aslpto.rules.cc import table
 from aslpto.rules.cc.attack import (
     CCAttack,
@@ -88,7 +88,7 @@ PLAIN = CCOptions()
 
 
 @record
-class CCResult(m.Result):
+class CCResult(morale.Result):
     """The Location after a CC: the units left and eliminated (:class:`~aslpto.rules.morale.
     Result`), the units captured (A20.22), the ids that withdrew (A11.2) and the T-H Heroes
     removed after their attack (G1.425), and whether the Location is in Melee (A11.15)."""
@@ -424,7 +424,7 @@ def _apply(
     """``side`` (the units attacked, and any others of theirs) after an attack whose DR is
     ``total`` and whose Partial Kill fell on ``chosen``."""
     kill, _ = _fates(attack, total)
-    log = m.Log()
+    log = morale.Log()
     now: list[Unit] = []
     captured: list[Unit] = []
     r = table.data()["results"]
@@ -440,8 +440,8 @@ def _apply(
         elif u.id in chosen and cap:
             log.note(u, f"one unit captured ({_final(attack, u, total)} = {k})", cap)
             if u.kind == Kind.SQUAD:
-                tmp = m.Log()
-                left = m.casualty_reduce(u, tmp, dice)
+                tmp = morale.Log()
+                left = morale.casualty_reduce(u, tmp, dice)
                 now.extend(left)
                 hs = left[0] if left else u
                 captured.append(hs.with_(id=f"{u.id}-hs"))
@@ -455,7 +455,7 @@ def _apply(
                 str(r["partial_kill"]["rule"]),
                 "A.9",
             )
-            reduced = m.casualty_reduce(u, log, dice)
+            reduced = morale.casualty_reduce(u, log, dice)
             if u.concealed or u.hidden:
                 note(FILE, "concealment", "loss")
                 reduced = [x.with_(concealed=False, hidden=False) for x in reduced]
@@ -681,7 +681,7 @@ def cc_odds(cc: CC, game: Game | None = None) -> Distribution[CCResult]:
     if cc.hara_kiri:
         memo: dict[tuple[tuple[Unit, ...], tuple[str, ...]], Distribution[CCResult]] = {}
 
-        def then(hk: m.Result) -> Distribution[CCResult]:
+        def then(hk: morale.Result) -> Distribution[CCResult]:
             key = (hk.units, hk.eliminated)
             if key not in memo:
                 after = _after_hara_kiri(cc, hk, game)
@@ -722,7 +722,7 @@ def cc_odds(cc: CC, game: Game | None = None) -> Distribution[CCResult]:
 # ---------------------------------------------------------------------------------------------
 
 
-def _after_hara_kiri(cc: CC, hk: m.Result, game: Game | None) -> CC | CCResult:
+def _after_hara_kiri(cc: CC, hk: morale.Result, game: Game | None) -> CC | CCResult:
     """The CC once the Hara-Kiri attempts are made: without the units that eliminated
     themselves, those that failed making no CC attack (and captured at -1); or, when a side is
     left with no unit, the Location as it then is."""
@@ -738,7 +738,7 @@ def _after_hara_kiri(cc: CC, hk: m.Result, game: Game | None) -> CC | CCResult:
         return _joined(cc, _unchanged(a), _unchanged(d), ((), ()))
 
 
-def _with_hara_kiri(r: CCResult, hk: m.Result) -> CCResult:
+def _with_hara_kiri(r: CCResult, hk: morale.Result) -> CCResult:
     return _with(
         r,
         eliminated=(*hk.eliminated, *r.eliminated),
