@@ -139,6 +139,20 @@ def test_b21_122_marsh_drawn_in_a_deep_rivers_hexes_stays_marsh() -> None:
     assert not r.los and r.blocked_by is not None and r.blocked_by.rule == "B.10"
 
 
+def test_g_1_a_woods_road_hex_is_jungle_through_its_road_too() -> None:
+    """Under PTO Terrain 37T5, woods with a road through it, is dense jungle, its road a Path
+    with no Open Ground in the road's portion (G.1); the centre dot is drawn on the road's open
+    ground. 37S5 -> 37T6 runs along the hexside 37S6-T5: the jungle of 37T5 blocks from its
+    side alone (Inherent Terrain, A6.1 EXC, B.6), as VASL has it; the road's open ground was
+    taken for the hex, and only the palm trees of 37S6 hindered (+1)."""
+    m = scenario.loads(scenario_text('[["37"]]', "pto_terrain = true")).map
+    eng = build_engine(m, Conditions(month=6))
+    r = eng.check(parse_location(m, "37S5"), parse_location(m, "37T6"))
+    assert not r.los and r.blocked_by is not None
+    assert (r.blocked_by.where, r.blocked_by.rule) == ("37T5", "A6.2")
+    assert "Inherent Terrain" in r.blocked_by.why
+
+
 # --- where VASL is wrong and the referee keeps its answer -------------------------------------
 
 

@@ -484,7 +484,9 @@ class _ArtworkPlanes(LosEngine):
         """Inherent Terrain covering the hex's centre dot fills the whole hex (B.6): its code
         and the level of its ground. A road or path drawn over the centre dot runs through the
         hex's terrain (an orchard with a road through it is an orchard hex): there the hex is
-        what the map made of it."""
+        what the map made of it; so too where the open ground of a road drawn through the
+        hex's terrain covers the centre dot (a woods-road, which G.1 makes a Path with no Open
+        Ground in its road portion)."""
         c = self._centre(h)
         if c is None:
             return None
@@ -492,7 +494,14 @@ class _ArtworkPlanes(LosEngine):
         if kd is None and c[0] < len(self._meanings):
             mn = self._meanings[c[0]]
             cell = self.map.cells.get(h)
-            if mn is not None and mn.feature in _LINES and cell is not None:
+            if (
+                mn is not None
+                and cell is not None
+                and (
+                    mn.feature in _LINES
+                    or (mn.terrain == Terrain.OPEN_GROUND and cell.features & _LINES)
+                )
+            ):
                 kd = self._word_code(cell.terrain)
         if kd is None or kd.kind != _TERRAIN:
             return None
