@@ -28,26 +28,10 @@ NAME = "cc"
 HELP = help_of(NAME)
 
 
-def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("scenario", help="scenario file (TOML) or VASL saved game")
-    parser.add_argument(
-        "location", metavar="LOCATION", help="the Location of the CC: a hex or a unit (its hex)"
-    )
-    parser.add_argument(
-        "--attacker",
-        metavar="SIDE",
-        help="the ATTACKER's side (default: the side that is not the scenario's DEFENDER)",
-    )
-    parser.add_argument(
-        "--hand-to-hand",
-        action="store_true",
-        help="Hand-to-Hand CC declared (SSR; Deluxe ASL, RED BARRICADES: G1.64)",
-    )
-    parser.add_argument(
-        "--ambush",
-        choices=("attacker", "defender"),
-        help="the side that Ambushed (A11.4): it attacks first",
-    )
+def add_declarations(parser: Any) -> None:
+    """The declarations a CC takes beyond its units (``aslpto cc`` and ``aslpto odds cc`` alike):
+    declared attacks (A11.12), a Melee (A11.15), Withdrawal (A11.2), Capture (A20.22) and
+    Hara-Kiri (G1.641)."""
     parser.add_argument(
         "--attack",
         action="append",
@@ -77,6 +61,29 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         action="store_true",
         help="the Japanese attempt no Hara-Kiri before a Capture attempt (G1.641: they may)",
     )
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("scenario", help="scenario file (TOML) or VASL saved game")
+    parser.add_argument(
+        "location", metavar="LOCATION", help="the Location of the CC: a hex or a unit (its hex)"
+    )
+    parser.add_argument(
+        "--attacker",
+        metavar="SIDE",
+        help="the ATTACKER's side (default: the side that is not the scenario's DEFENDER)",
+    )
+    parser.add_argument(
+        "--hand-to-hand",
+        action="store_true",
+        help="Hand-to-Hand CC declared (SSR; Deluxe ASL, RED BARRICADES: G1.64)",
+    )
+    parser.add_argument(
+        "--ambush",
+        choices=("attacker", "defender"),
+        help="the side that Ambushed (A11.4): it attacks first",
+    )
+    add_declarations(parser)
     parser.add_argument("--drm", type=int, default=0, help="any other DRM to the ATTACKER's attack")
     parser.add_argument(
         "--defender-drm", type=int, default=0, help="any other DRM to the DEFENDER's attack"

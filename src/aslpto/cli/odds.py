@@ -23,6 +23,7 @@ from aslpto.base import plugins
 from aslpto.base.hints import TYPE_CHECKING, Any
 from aslpto.base.patterns import LazyPattern
 from aslpto.base.rulings import InputError
+from aslpto.cli import cc as cc_command
 from aslpto.cli.command import Outcome, help_of
 from aslpto.procedures.odds import (
     DETAIL_LIMIT,
@@ -37,7 +38,7 @@ from aslpto.procedures.odds import (
     stack_odds,
     unit_json,
 )
-from aslpto.rules import morale as m
+from aslpto.rules import morale
 from aslpto.state.counters import catalog, complete, leader_face, make, parse_leader
 from aslpto.state.dice import Dice, Distribution, GivenDice, RandomDice
 from aslpto.state.units import Kind, Strength, Unit, UnitClass
@@ -384,6 +385,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         default=0,
         help="any other DRM to the DEFENDER's attack (--drm: the ATTACKER's)",
     )
+    cc_command.add_declarations(c)
     o = parser.add_argument_group("procedure")
     o.add_argument("--mc", type=int, default=0, help="the IFT NMC (+N DRM)")
     o.add_argument("--drm", type=int, default=0, help="any other DRM")
@@ -524,7 +526,7 @@ def _listing(
     context: list[Unit],
     args: argparse.Namespace,
     header: dict[str, Any],
-) -> Distribution[m.Result] | Outcome:
+) -> Distribution[morale.Result] | Outcome:
     """The outcomes to list (``--detail``: every history), or the stack's summary. A single
     unit's outcomes come from its own walk (:func:`odds`): with no leader to roll first and
     no other unit, there is nothing to factor."""

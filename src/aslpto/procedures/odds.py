@@ -32,7 +32,7 @@ from fractions import Fraction
 from aslpto.base.hints import TYPE_CHECKING, Any
 from aslpto.base.records import record
 from aslpto.base.rulings import InputError
-from aslpto.rules import morale as m
+from aslpto.rules import morale
 from aslpto.state.dice import Dice, Distribution
 from aslpto.state.units import Kind, Unit
 
@@ -70,12 +70,12 @@ class Procedure(StrEnum):
 
 
 _CHECK = {
-    Procedure.MC: m.Check.MC,
-    Procedure.NMC: m.Check.NMC,
-    Procedure.PTC: m.Check.PTC,
-    Procedure.LLMC: m.Check.LLMC,
-    Procedure.LLTC: m.Check.LLTC,
-    Procedure.PANJI: m.Check.PANJI,
+    Procedure.MC: morale.Check.MC,
+    Procedure.NMC: morale.Check.NMC,
+    Procedure.PTC: morale.Check.PTC,
+    Procedure.LLMC: morale.Check.LLMC,
+    Procedure.LLTC: morale.Check.LLTC,
+    Procedure.PANJI: morale.Check.PANJI,
 }
 
 
@@ -122,7 +122,7 @@ def _facts(o: Options) -> dict[str, Any]:
 def _leadership(unit: Unit, present: Sequence[Unit], o: Options) -> int:
     if o.leadership_drm is not None:
         return o.leadership_drm
-    return m.situation_in(unit, present).leadership_drm
+    return morale.situation_in(unit, present).leadership_drm
 
 
 def _first(units: Sequence[Unit], what: str, pred: Any = None) -> Unit:
@@ -132,11 +132,11 @@ def _first(units: Sequence[Unit], what: str, pred: Any = None) -> Unit:
     raise InputError(f"this procedure needs {what}")
 
 
-def _with_context(r: m.Result, context: Sequence[Unit]) -> m.Result:
+def _with_context(r: morale.Result, context: Sequence[Unit]) -> morale.Result:
     """The result with the units present (and untouched) listed after the others."""
     have = {u.id for u in r.units} | set(r.eliminated)
     extra = tuple(u for u in context if u.id not in have)
-    return m.Result(r.units + extra, r.eliminated, r.events, r.rules) if extra else r
+    return morale.Result(r.units + extra, r.eliminated, r.events, r.rules) if extra else r
 
 
 def attack(units: Sequence[Unit], o: Options) -> Attack:
@@ -161,7 +161,7 @@ def resolve(
     dice: Dice,
     options: Options = PLAIN,
     context: Sequence[Unit] = (),
-) -> m.Result:
+) -> morale.Result:
     """Roll ``procedure`` for ``units`` (``context``: units present that take no check, such as
     a leader whose leadership applies)."""
     p = Procedure(procedure)
@@ -173,15 +173,21 @@ def resolve(
     o = options
     if p in (Procedure.MC, Procedure.NMC, Procedure.PTC, Procedure.LLMC, Procedure.LLTC):
         drm = o.mc + o.drm
-        return m.resolve_location(
+        return morale.resolve_location(
             units, _CHECK[p], dice, drm=drm, context=context, leader_loss=o.leader_loss, **_facts(o)
         )
     if p == Procedure.PANJI:
-        return m.resolve_location(
-            units, m.Check.PANJI, dice, drm=o.drm, context=context, leader_loss=False, **_facts(o)
+        return morale.resolve_location(
+            units,
+            morale.Check.PANJI,
+            dice,
+            drm=o.drm,
+            context=context,
+            leader_loss=False,
+            **_facts(o),
         )
     if p == Procedure.PANJI_STACK:
-        return m.resolve_panji_stack(
+        return morale.resolve_panji_stack(
             units, dice, berserk=o.berserk_stack, routing=o.routing, **_facts(o)
         )
     if p == Procedure.IFT:
@@ -195,11 +201,11 @@ def resolve(
 
 def _resolve_one(
     p: Procedure, units: list[Unit], dice: Dice, o: Options, present: list[Unit]
-) -> m.Result:
+) -> morale.Result:
     if p == Procedure.AERIAL_PANJI:
-        return m.resolve_aerial_panji(units, dice, **_facts(o))
+        return morale.resolve_aerial_panji(units, dice, **_facts(o))
     if p == Procedure.SNIPER:
-        return m.resolve_sniper(units[0], dice, dr=o.sniper_dr)
+        return morale.resolve_sniper(units[0], dice, dr=o.sniper_dr)
     if p == Procedure.TH_HERO:
         from aslpto.rules.japanese import heroes  # (imported when asked: G1.421)
 
@@ -242,7 +248,9 @@ def _th_hero_kw(mmc: Unit, present: list[Unit], o: Options) -> dict[str, Any]:
     }
 
 
-def _th_heroes(present: list[Unit], mmcs: Sequence[Unit], done: Sequence[m.Result]) -> m.Result:
+def _th_heroes(
+    present: list[Unit], mmcs: Sequence[Unit], done: Sequence[morale.Result]
+) -> morale.Result:
     """The Location after each MMC's T-H Hero attempt (G1.421), in the order given."""
     units_now = list(present)
     events: list[str] = []
@@ -252,12 +260,12 @@ def _th_heroes(present: list[Unit], mmcs: Sequence[Unit], done: Sequence[m.Resul
         units_now[at : at + 1] = r.units
         events += r.events
         rules += [x for x in r.rules if x not in rules]
-    return m.Result(tuple(units_now), (), tuple(events), tuple(rules))
+    return morale.Result(tuple(units_now), (), tuple(events), tuple(rules))
 
 
 def _odds_th_heroes(
     units: list[Unit], o: Options, context: Sequence[Unit]
-) -> Distribution[m.Result]:
+) -> Distribution[morale.Result]:
     """Exact odds of every MMC's T-H Hero attempt (G1.421): each MMC's own dr, so the attempts
     are bound one after another (the work grows with the distinct outcomes, not 6 rolls a
     unit)."""
@@ -285,7 +293,7 @@ def odds(
     units: Sequence[Unit],
     options: Options = PLAIN,
     context: Sequence[Unit] = (),
-) -> Distribution[m.Result]:
+) -> Distribution[morale.Result]:
     """Exact distribution of :func:`resolve` (composed per unit where the procedure allows)."""
     p = Procedure(procedure)
     _not_cc(p)
@@ -294,7 +302,7 @@ def odds(
         raise InputError("no unit given")
     o = options
     if p in (Procedure.MC, Procedure.NMC, Procedure.PTC, Procedure.LLMC, Procedure.LLTC):
-        return m.odds_location(
+        return morale.odds_location(
             units,
             _CHECK[p],
             drm=o.mc + o.drm,
@@ -303,11 +311,13 @@ def odds(
             **_facts(o),
         )
     if p == Procedure.PANJI:
-        return m.odds_location(
-            units, m.Check.PANJI, drm=o.drm, context=context, leader_loss=False, **_facts(o)
+        return morale.odds_location(
+            units, morale.Check.PANJI, drm=o.drm, context=context, leader_loss=False, **_facts(o)
         )
     if p == Procedure.PANJI_STACK:
-        return m.odds_panji_stack(units, berserk=o.berserk_stack, routing=o.routing, **_facts(o))
+        return morale.odds_panji_stack(
+            units, berserk=o.berserk_stack, routing=o.routing, **_facts(o)
+        )
     if p == Procedure.TH_HERO:
         return _odds_th_heroes(units, o, context)
     if p == Procedure.IFT:
@@ -336,7 +346,7 @@ def stack_odds(
     units: Sequence[Unit],
     options: Options = PLAIN,
     context: Sequence[Unit] = (),
-) -> Distribution[m.Result]:
+) -> Distribution[morale.Result]:
     """:func:`odds` with units that start identical (but for their id) taken as interchangeable:
     one outcome per multiset of results (A10.2, G9.43), in time polynomial in the stack's size.
     Events are not kept (ask :func:`odds` for every history); each outcome's ``rules`` are all
@@ -375,7 +385,7 @@ def factored(
         )
     if p == Procedure.PANJI:
         return ms.stack_odds_location(
-            units, m.Check.PANJI, drm=o.drm, context=context, leader_loss=False, **_facts(o)
+            units, morale.Check.PANJI, drm=o.drm, context=context, leader_loss=False, **_facts(o)
         )
     if p == Procedure.PANJI_STACK:
         return ms.stack_odds_panji(units, berserk=o.berserk_stack, routing=o.routing, **_facts(o))
@@ -387,7 +397,7 @@ def factored(
     return None
 
 
-def joint_outcomes(so: StackOdds, units: Sequence[Unit]) -> Distribution[m.Result]:
+def joint_outcomes(so: StackOdds, units: Sequence[Unit]) -> Distribution[morale.Result]:
     """A stack's joint outcomes listed one by one (A10.2, G9.43), refused beyond
     ``STACK_LIMIT``: ask for a summary then."""
     if so.size > STACK_LIMIT:
@@ -396,7 +406,7 @@ def joint_outcomes(so: StackOdds, units: Sequence[Unit]) -> Distribution[m.Resul
             f"(more than {STACK_LIMIT:,} to list); ask for fewer units"
         )
     return Distribution.of(
-        (m.Result(r.units, r.eliminated, (), so.rules), p) for r, p in so.joint()
+        (morale.Result(r.units, r.eliminated, (), so.rules), p) for r, p in so.joint()
     )
 
 
@@ -423,7 +433,9 @@ def unit_json(u: Unit) -> dict[str, Any]:
     return d
 
 
-def result_json(r: m.Result, *, detail: bool, procedure: Procedure | None = None) -> dict[str, Any]:
+def result_json(
+    r: morale.Result, *, detail: bool, procedure: Procedure | None = None
+) -> dict[str, Any]:
     out: dict[str, Any] = {"result": [unit_json(u) for u in r.units]}
     if r.eliminated:
         out["eliminated"] = list(r.eliminated)
