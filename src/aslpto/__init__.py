@@ -27,6 +27,9 @@ The entry points a script needs (README, "From Python"); each is imported when f
   Location: both attacks, the odds of both sides' joint fates, or a roll (``aslpto odds cc``)
 - ``close_combat(game, location, options, attacker=None, dice=None)`` — the Close Combat in a
   Location of a game, its units as the game has them (``aslpto cc``)
+- ``banzai(game, unit_ids, moves=None, target=None)`` — may these Japanese units declare one
+  Banzai Charge (G1.5), each path through the step check and who is Lax after it
+  (``aslpto banzai``)
 - ``render(game)`` — the map as SVG (``aslpto render``)
 - ``new_game(scenario, out, turns=..., first=..., seed=...)``, ``load_game(path)``,
   ``play_action(path, Action(name, args), rolls=None)``, ``undo_action(path)`` — a game played
@@ -47,6 +50,7 @@ if TYPE_CHECKING:
     from aslpto.formats.record import undo as undo_action
     from aslpto.formats.scenario import dump, load, loads
     from aslpto.formats.svg import render
+    from aslpto.procedures.banzai import banzai
     from aslpto.procedures.cc import CCOptions, cc, close_combat
     from aslpto.procedures.fire import FireOptions, Phase, fire
     from aslpto.procedures.game import Action
@@ -76,6 +80,7 @@ _LAZY = {
     "apply_move": "aslpto.procedures.movement:apply",
     "check_step": "aslpto.procedures.movement",
     "reach": "aslpto.procedures.movement",
+    "banzai": "aslpto.procedures.banzai",
     "cc": "aslpto.procedures.cc",
     "CCOptions": "aslpto.procedures.cc",
     "close_combat": "aslpto.procedures.cc",
@@ -118,6 +123,7 @@ __all__ = [
     "UnitClass",
     "__version__",
     "apply_move",
+    "banzai",
     "cc",
     "check",
     "check_step",
