@@ -99,6 +99,11 @@ def _line(obj: dict[str, Any]) -> str:
     return json.dumps(obj, ensure_ascii=False) + "\n"
 
 
+def text_of(loaded: Loaded) -> str:
+    """The text of a record holding ``loaded``'s header and actions, as this module writes it."""
+    return "".join([_line(loaded.header.as_json()), *(_line(e.as_json()) for e in loaded.entries)])
+
+
 def new(
     scenario_path: str,
     out: str,
@@ -275,11 +280,18 @@ def _locked(path: str) -> Iterator[tuple[Any, str]]:
             f.close()
 
 
-def append(path: str, action: Action, rolls: str | None = None) -> tuple[Loaded, Done, Entry]:
+def append(
+    path: str, action: Action, rolls: str | None = None, *, known: Loaded | None = None
+) -> tuple[Loaded, Done, Entry]:
     """Play ``action`` on the game recorded at ``path`` and append it, under the record's lock.
-    A refused action raises and writes nothing."""
+    A refused action raises and writes nothing. ``known``: the record as the caller last read
+    it (the page keeps its game between requests): while the file still holds its text, it is
+    not replayed again; a file written since by another program is."""
     with _locked(path) as (f, text):
-        loaded = _replay(path, text)
+        if known is not None and known.path == path and text == text_of(known):
+            loaded = known
+        else:
+            loaded = _replay(path, text)
         unchecked.begin()  # (what replaying the record read is not this action's)
         n = len(loaded.entries) + 1
         done, entry = play(loaded.state, action, n, seed=loaded.header.seed, rolls=rolls)

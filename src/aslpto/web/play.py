@@ -26,8 +26,8 @@ from aslpto.base import unchecked
 from aslpto.base.hints import Any
 from aslpto.base.rulings import AslptoError, InputError, RuleViolation
 from aslpto.formats import record
-from aslpto.formats.record import Loaded
-from aslpto.procedures.game import ACTIONS, Action, play
+from aslpto.formats.record import Loaded, text_of
+from aslpto.procedures.game import ACTIONS, Action
 from aslpto.web.referee import _LOCK, FIRST, BadRequest, Games, Referee
 
 SUFFIX = ".jsonl"
@@ -37,16 +37,6 @@ MAX_LISTED = 50
 MAX_VIEWS = 8
 """The positions of a record whose referee (and drawn map) is kept, beside the last."""
 _NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9._-]{0,79}")
-
-
-def _line(obj: Mapping[str, Any]) -> str:
-    """One line of a record, as :mod:`aslpto.formats.record` writes it."""
-    return json.dumps(obj, ensure_ascii=False) + "\n"
-
-
-def text_of(loaded: Loaded) -> str:
-    """The text of a record holding ``loaded``'s header and actions, as the record writes it."""
-    return "".join([_line(loaded.header.as_json()), *(_line(e.as_json()) for e in loaded.entries)])
 
 
 @contextmanager
@@ -158,24 +148,14 @@ class Played:
         made, else the game's seed rolls them) and append it: what it did, or the rule that
         refuses it (nothing written, nothing changed)."""
         with _LOCK, boards(self.base.vasl_boards):
+            was = self.loaded
             try:
-                # the record's own lock: (formats.record appends and undoes under it)
-                with record._locked(self.path) as (f, text):
-                    if text != self.text:  # written by another program: read anew
-                        loaded = record.load(self.path)
-                        self._changed(loaded, text_of(loaded), 0)
-                    was = self.loaded
-                    n = len(was.entries) + 1
-                    unchecked.begin()
-                    done, entry = play(
-                        was.state, Action(name, dict(args)), n, seed=was.header.seed, rolls=dice
-                    )
-                    line = _line(entry.as_json())
-                    f.seek(0, os.SEEK_END)
-                    f.write(line)
-                    f.flush()
-                    os.fsync(f.fileno())
+                unchecked.begin()
+                now, done, entry = record.append(
+                    self.path, Action(name, dict(args)), dice, known=was
+                )
             except RuleViolation as v:
+                self.fresh()  # (the record another program wrote meanwhile, if it did)
                 return {
                     "applied": False,
                     "action": {"action": name, "args": dict(args)},
@@ -185,15 +165,8 @@ class Played:
             except AslptoError as e:
                 raise refused(e) from None
             taken = unchecked.taken()
-            now = Loaded(
-                was.path,
-                was.header,
-                was.game,
-                (*was.states, done.state),
-                (*was.entries, entry),
-                (*was.done, done),
-            )
-            self._changed(now, self.text + line, n)
+            same = now.entries[:-1] == was.entries and now.header == was.header
+            self._changed(now, text_of(now), len(now.entries) if same else 0)
         out = {
             "applied": True,
             "entry": entry.as_json(),
