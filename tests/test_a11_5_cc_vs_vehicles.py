@@ -1,0 +1,97 @@
+"""A11.5: CC vs a vehicle, made with the attackers' CCV (G1.4231, G1.64)."""
+
+from fractions import Fraction
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from aslpto.base.rulings import InputError, RuleViolation
+from aslpto.rules.cc.vehicle import Effect, build, odds, resolve
+from aslpto.state.counters import make
+from aslpto.state.dice import GivenDice
+from aslpto.state.units import Kind, Strength, Unit, UnitClass
+
+TANK = Unit("T", "american", "american", Kind.VEHICLE)
+
+
+def _japanese(uid: str, strength: Strength = Strength.FULL) -> Unit:
+    return make(uid, "japanese", Kind.SQUAD, UnitClass.ELITE, strength)
+
+
+def test_g1_4231_a_th_hero_has_a_ccv_of_5() -> None:
+    a = build([make("H", "japanese", Kind.TH_HERO)], TANK)
+    assert a.ccv == 5
+    assert a.ccv_items[0].rule == "G1.4231"
+    assert odds(a)[Effect.ELIMINATED] == Fraction(6, 36)  # Final DR 2-4
+    assert odds(a)[Effect.EQUAL] == Fraction(4, 36)
+
+
+def test_g1_4231_a_th_hero_with_a_mmc_adds_one_to_its_ccv() -> None:
+    j = _japanese("J")
+    a = build([j, make("H", "japanese", Kind.TH_HERO)], TANK, ccv={"J": 4})
+    assert a.ccv == 5
+    assert [i.rule for i in a.ccv_items] == ["A11.5", "G1.4231"]
+
+
+def test_g1_64_a_reduced_japanese_squad_keeps_its_full_strength_ccv() -> None:
+    full = build([_japanese("J")], TANK, ccv={"J": 5})
+    reduced = build([_japanese("J", Strength.REDUCED)], TANK, ccv={"J": 5})
+    assert reduced.ccv == full.ccv == 5
+    assert reduced.ccv_items[0].rule == "G1.64"
+    assert odds(reduced) == odds(full)
+
+
+def test_g1_64_no_hand_to_hand_vs_a_vehicle() -> None:
+    with pytest.raises(RuleViolation) as e:
+        build([_japanese("J")], TANK, ccv={"J": 5}, hand_to_hand=True)
+    assert e.value.rule == "G1.64"
+    # a Japanese attacker's CC vs a vehicle takes no Hand-to-Hand -1 (G1.64)
+    assert build([_japanese("J")], TANK, ccv={"J": 5}).drm == 0
+
+
+def test_a11_5_a_mmc_s_ccv_is_given_else_refused() -> None:
+    with pytest.raises(InputError, match="ccv=N"):
+        build([_japanese("J")], TANK)
+    with pytest.raises(InputError, match="0-12"):
+        build([_japanese("J")], TANK, ccv={"J": 13})
+
+
+def test_a11_5_leadership_cx_and_pin_change_the_attack() -> None:
+    j = _japanese("J").with_(cx=True)
+    lead = make("L", "japanese", Kind.LEADER, face="9-1")
+    a = build([j, lead], TANK, ccv={"J": 5})
+    assert a.drm == 0  # -1 leadership (A11.141), +1 CX (A4.51)
+    assert {i.rule for i in a.drm_items} == {"A11.141", "A4.51"}
+    p = build([_japanese("J").with_(pinned=True)], TANK, ccv={"J": 5})
+    assert p.ccv == 4
+
+
+def test_a11_5_refusals_a_vehicle_attacking_a_broken_attacker_two_mmc() -> None:
+    with pytest.raises(InputError, match=r"A11\.6"):
+        build([TANK], Unit("T2", "japanese", "japanese", Kind.VEHICLE), ccv={"T": 5})
+    with pytest.raises(RuleViolation):
+        build([_japanese("J").with_(broken=True)], TANK, ccv={"J": 5})
+    with pytest.raises(InputError, match="more than one"):
+        build([_japanese("J"), _japanese("K")], TANK, ccv={"J": 5, "K": 5})
+    with pytest.raises(InputError, match="no vehicle"):
+        build([_japanese("J")], _japanese("K"), ccv={"J": 5})
+
+
+def test_a11_5_rolled_final_dr_below_the_ccv_eliminates() -> None:
+    a = build([_japanese("J")], TANK, ccv={"J": 5})
+    assert resolve(a, GivenDice([2, 2])) == (4, Effect.ELIMINATED)
+    assert resolve(a, GivenDice([2, 3])) == (5, Effect.EQUAL)
+    assert resolve(a, GivenDice([3, 3])) == (6, Effect.NONE)
+
+
+@given(st.integers(0, 12), st.integers(-6, 6))
+def test_a11_5_odds_sum_to_one_and_equal_every_roll(ccv: int, drm: int) -> None:
+    a = build([_japanese("J")], TANK, ccv={"J": ccv}, drm=drm)
+    o = odds(a)
+    assert sum(o.values()) == 1
+    want = {e: Fraction(0) for e in Effect}
+    for w in range(1, 7):
+        for c in range(1, 7):
+            want[resolve(a, GivenDice([w, c]))[1]] += Fraction(1, 36)
+    assert want == o
