@@ -35,11 +35,13 @@ def test_reading_a_value_notes_it_only_when_unchecked() -> None:
     assert movement_data().raw("road_mf") == 1  # sure
     assert unchecked.taken() == []
     assert movement_data().raw("path_mf") == 1
-    assert rule("morale_check") == "A10.1"
+    assert rule("morale_check") == "A10.1"  # sure (A10.1 as two pages print it)
+    assert rule("pin") == "A7.8"
     assert setting("leader_loss", "lltc_failure") == "pin"
     assert unchecked.taken() == [
         "B13.6 numbers.path_mf = 1 (data/movement.toml)",
-        "A10.1 rules.morale_check: Final DR > Morale Level fails (data/morale.toml)",
+        "A7.8 rules.pin: Final MC DR equal to the Morale Level pins; a failed PTC pins "
+        "(data/morale.toml)",
         "leader_loss.lltc: lltc_failure = pin, lltc_failure_broken = dm (data/morale.toml)",
     ]
     unchecked.begin()
@@ -49,7 +51,8 @@ def test_reading_a_value_notes_it_only_when_unchecked() -> None:
 def test_answer_says_it_rests_on_an_unchecked_value(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["odds", "nmc", "--unit", "6-6-6", "--nationality", "american"]) == 0
     out = capsys.readouterr().out
-    assert "unchecked value: A10.1 rules.morale_check: Final DR > Morale Level fails" in out
+    assert "unchecked value: morale_check.pin_on_equal = [mc, panji-mc] (data/morale.toml)" in out
+    assert "rules.morale_check" not in out  # A10.1 is checked
     assert "unchecked value: heat_of_battle.hero_face = 1-4-9 (data/morale.toml)" in out
     assert main(["odds", "nmc", "--unit", "6-6-6", "--nationality", "american", "--json"]) == 0
     d = json.loads(capsys.readouterr().out)
