@@ -1,5 +1,6 @@
 """A11.5: CC vs a vehicle, made with the attackers' CCV (G1.4231, G1.64)."""
 
+import json
 from fractions import Fraction
 
 import pytest
@@ -7,6 +8,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from aslpto.base.rulings import InputError, RuleViolation
+from aslpto.cli import main
 from aslpto.rules.cc.vehicle import Effect, build, odds, resolve
 from aslpto.state.counters import make
 from aslpto.state.dice import GivenDice
@@ -95,3 +97,36 @@ def test_a11_5_odds_sum_to_one_and_equal_every_roll(ccv: int, drm: int) -> None:
         for c in range(1, 7):
             want[resolve(a, GivenDice([w, c]))[1]] += Fraction(1, 36)
     assert want == o
+
+
+def _odds_cc(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
+    rc = main(["odds", "cc", "--nationality", "japanese", *argv])
+    out, err = capsys.readouterr()
+    return rc, out, err
+
+
+def test_a11_5_cli_odds_cc_vs_a_vehicle_defender(capsys: pytest.CaptureFixture[str]) -> None:
+    rc, out, _ = _odds_cc(
+        capsys, "--attacker", "3-4-7:reduced:ccv=5", "--defender", "vehicle:american", "--json"
+    )
+    assert rc == 0
+    p = json.loads(out)
+    assert p["cc_vehicle"]["ccv"] == 5 and p["cc_vehicle"]["ccv_items"][0]["rule"] == "G1.64"
+    got = {o["vehicle"]: Fraction(o["probability"]) for o in p["outcomes"]}
+    assert sum(got.values()) == 1 and got["eliminated"] == Fraction(1, 6)
+    rc, out, _ = _odds_cc(
+        capsys, "--attacker", "th-hero", "--defender", "vehicle", "--rolls", "3,3"
+    )
+    assert rc == 0 and "Final DR 6: D1 final DR = CCV" not in out and "D1 no effect" in out
+
+
+def test_a11_5_cli_refusals_are_one_line(capsys: pytest.CaptureFixture[str]) -> None:
+    for argv, said in (
+        (("--attacker", "4-4-7", "--defender", "vehicle"), "ccv=N"),
+        (("--attacker", "4-4-7:ccv=5", "--defender", "4-4-7"), "one --defender vehicle"),
+        (("--attacker", "4-4-7:ccv=x", "--defender", "vehicle"), "bad CCV"),
+        (("--attacker", "4-4-7:ccv=5", "--defender", "vehicle", "--hand-to-hand"), "G1.64"),
+        (("--attacker", "4-4-7:ccv=5", "--defender", "vehicle", "--melee"), "--melee"),
+    ):
+        rc, _, err = _odds_cc(capsys, *argv)
+        assert rc == 2 and said in err and len(err.strip().splitlines()) == 1, (argv, err)

@@ -2,7 +2,9 @@
 
 The units come from ``--attacker`` (the ATTACKER's, ids A1, A2, ...) and ``--defender`` (the
 DEFENDER's, D1, D2, ...) in the words of ``--unit``, and two more: ``above-panji`` and ``bank``
-(a unit above a Panji or a Bank counter: G9.21, G8.212). The answer has the odds run's shape:
+(a unit above a Panji or a Bank counter: G9.21, G8.212). A ``--defender`` of ``vehicle`` (``gun``,
+``boat``; a nationality may follow) is attacked with the attacker's CCV (A11.5), ``ccv=N`` on
+an attacker's spec giving it. The answer has the odds run's shape:
 the units, how the CC is made (``"cc"``: each side's attack with its FP and DRM items, the
 column and Kill Number, whether it is Hand-to-Hand and why), then each joint outcome with its
 exact probability, or the one rolled.
@@ -19,8 +21,10 @@ from aslpto.base.rulings import InputError
 from aslpto.cli.command import Outcome
 from aslpto.procedures.cc import CCAnswer, CCOptions, Declared, cc, cc_json, cc_result_json
 from aslpto.procedures.odds import unit_json
+from aslpto.rules.cc import vehicle
+from aslpto.state.counters import catalog
 from aslpto.state.dice import Dice, GivenDice, RandomDice
-from aslpto.state.units import Unit
+from aslpto.state.units import Kind, Unit
 
 POSITIONS = {"above-panji": "above-panji", "bank": "bank"}
 """The words that place a unit above a Panji counter (G9.21) or a Bank counter (G8.212)."""
@@ -28,11 +32,50 @@ POSITIONS = {"above-panji": "above-panji", "bank": "bank"}
 Describe = Callable[..., Unit]
 
 
+VEHICLES = {"vehicle": Kind.VEHICLE, "gun": Kind.GUN, "boat": Kind.BOAT}
+"""The words of a ``--defender`` that is a vehicle, Gun or boat (A11.5)."""
+
+
+def _ccv_of(spec: str, uid: str, ccv: dict[str, int]) -> str:
+    """``spec`` without its ``ccv=N`` word, the CCV kept in ``ccv`` by ``uid`` (A11.5)."""
+    words = []
+    for w in spec.split(":"):
+        if w.strip().lower().startswith("ccv="):
+            try:
+                ccv[uid] = int(w.strip()[4:])
+            except ValueError:
+                raise InputError(f"unit {spec!r}: bad CCV {w.strip()!r}") from None
+        else:
+            words.append(w)
+    return ":".join(words)
+
+
+def _vehicle(spec: str, uid: str, args: argparse.Namespace) -> Unit | None:
+    words = [w.strip().lower() for w in spec.split(":") if w.strip()]
+    if not words or words[0] not in VEHICLES:
+        return None
+    nats = set(catalog().nationalities)
+    if len(words) > 2 or (len(words) == 2 and words[1] not in nats):
+        raise InputError(f"unit {spec!r}: a {words[0]} takes a nationality only")
+    nat = words[1] if len(words) == 2 else args.nationality
+    return Unit(uid, nat, nat, VEHICLES[words[0]])
+
+
 def _side(
-    specs: list[str] | None, prefix: str, args: argparse.Namespace, describe: Describe
+    specs: list[str] | None,
+    prefix: str,
+    args: argparse.Namespace,
+    describe: Describe,
+    ccv: dict[str, int] | None = None,
 ) -> list[Unit]:
     out = []
     for i, spec in enumerate(specs or (), start=1):
+        if ccv is not None:
+            spec = _ccv_of(spec, f"{prefix}{i}", ccv)
+        v = _vehicle(spec, f"{prefix}{i}", args)
+        if v is not None:
+            out.append(v)
+            continue
         words = [w for w in spec.split(":") if w.strip()]
         where = [w.strip().lower() for w in words if w.strip().lower() in POSITIONS]
         if len(where) > 1:
@@ -95,7 +138,8 @@ def answer(
 ) -> Outcome:
     """The answer of ``aslpto odds cc``."""
     refuse_other_words(args)
-    attackers = _side(args.attacker, "A", args, describe)
+    ccv: dict[str, int] = {}
+    attackers = _side(args.attacker, "A", args, describe, ccv)
     defenders = _side(args.defender, "D", args, describe)
     opts = options(args)
     header: dict[str, Any] = {
@@ -104,11 +148,78 @@ def answer(
         "defenders": [unit_json(u) for u in defenders],
     }
     dice = dice_of(args)
+    if any(vehicle.is_vehicle(u) for u in (*attackers, *defenders)) or ccv:
+        return _vs_vehicle(args, header, attackers, defenders, ccv, opts, dice)
     done = cc(attackers, defenders, opts, dice)
     left_over(args, dice)
     return render(
         header, done, line, rolled=rolled_of(args), summary=getattr(args, "summary", False)
     )
+
+
+def _vs_vehicle(
+    args: argparse.Namespace,
+    header: dict[str, Any],
+    attackers: list[Unit],
+    defenders: list[Unit],
+    ccv: dict[str, int],
+    opts: CCOptions,
+    dice: Dice | None,
+) -> Outcome:
+    """The CC attack of the ``--attacker`` units on one vehicle (A11.5): its CCV and DRM, then
+    each effect's exact probability, or the one rolled."""
+    if len(defenders) != 1 or not vehicle.is_vehicle(defenders[0]):
+        raise InputError(
+            "odds cc: ccv=N and a vehicle are for a CC attack on one vehicle (A11.5): give "
+            "one --defender vehicle (a vehicle among Personnel is not built)"
+        )
+    given = [
+        w
+        for w, on in (
+            ("--ambush", opts.ambush),
+            ("--defender-drm", opts.defender_drm),
+            ("--melee", opts.melee),
+            ("--withdraw", opts.withdrawing),
+            ("--capture", opts.capture),
+            ("--attack", opts.attacks),
+        )
+        if on
+    ]
+    if given:
+        raise InputError(f"odds cc vs a vehicle: {', '.join(given)} is not built (A11.5)")
+    a = vehicle.build(
+        attackers, defenders[0], ccv=ccv, drm=opts.drm, hand_to_hand=opts.hand_to_hand
+    )
+    header = {**header, "cc_vehicle": a.as_json()}
+    top = (
+        f"CC vs {a.vehicle.id} ({a.vehicle.kind.value}): CCV {a.ccv} ("
+        + ", ".join(f"{i.what} {_sign(i.value)} {i.rule}".strip() for i in a.ccv_items)
+        + f"), DRM {a.drm:+d}"
+        + "".join(f"; {i.what} {_sign(i.value)} {i.rule}".rstrip() for i in a.drm_items)
+        + "\n"
+    )
+    rules = list(a.rules)
+    if dice is not None:
+        original, effect = vehicle.resolve(a, dice)
+        left_over(args, dice)
+        out = {"vehicle": effect.value, "original_dr": original, "final_dr": original + a.drm}
+        payload = {
+            **header,
+            "outcomes": [{**out, "probability": "1/1"}],
+            "rules": rules,
+            "rolled": rolled_of(args),
+        }
+        text = f"DR {original}, Final DR {original + a.drm}: {a.vehicle.id} {effect.value}"
+        return Outcome(payload, top + text + f"\nrules: {', '.join(rules)}")
+    o = vehicle.odds(a)
+    outcomes = [{"vehicle": e.value, "probability": _frac(p)} for e, p in o.items() if p]
+    lines = [f"{_frac(p):>12}  {_pct(p):>6}  {a.vehicle.id} {e.value}" for e, p in o.items() if p]
+    lines.append(f"rules: {', '.join(rules)}")
+    return Outcome({**header, "outcomes": outcomes, "rules": rules}, top + "\n".join(lines))
+
+
+def _sign(v: Fraction) -> str:
+    return f"{int(v):+d}" if v.denominator == 1 else str(v)
 
 
 def dice_of(args: argparse.Namespace) -> Dice | None:

@@ -10,7 +10,7 @@ its attacks (A11.12) asks for each attack apart.
 
 G1.64: a Reduced-Strength Japanese unit "retains its Full-Strength CCV" - its Close Combat
 Value against vehicles (A11.5; G1.4231 tells a unit's FP, A11.14, from its CCV, A11.5). Against
-Infantry the odds compare FP, so a 3-4-8 attacks with 3; the CCV is not read here.
+Infantry the odds compare FP, so a 3-4-8 attacks with 3; the CCV is read by :mod:`.vehicle`.
 
 >>> from aslpto.state.counters import make
 >>> from aslpto.state.units import Kind, Strength, UnitClass
@@ -117,7 +117,8 @@ def unit_fp(u: Unit, *, attacking: bool) -> list[Item]:
     """The FP ``u`` brings to a CC attack (``attacking``) or defense, item by item."""
     if u.kind in (Kind.VEHICLE, Kind.GUN, Kind.BOAT):
         raise InputError(
-            f"{u.id} is a {u.kind.value}: CC vs vehicles and Guns (A11.5-A11.6, CCV) is not built"
+            f"{u.id} is a {u.kind.value}: a vehicle among Personnel in CC is not built (an "
+            "attack on one vehicle alone: odds cc --defender vehicle, A11.5; its attack, A11.6)"
         )
     if u.kind in (Kind.TH_HERO, Kind.DC_HERO):
         items = [

@@ -183,7 +183,7 @@ def build(
         mods.append(Item("a CX unit attacks", Fraction(int(e["value"])), str(e["rule"])))
     if drm:
         mods.append(Item("other DRM given", Fraction(drm), ""))
-    rules = [str(_v("given")["rule"])] + [i.rule for i in (*items, *mods) if i.rule]
+    rules = [str(table.data()["vehicle"]["rule"])] + [i.rule for i in (*items, *mods) if i.rule]
     return VehicleAttack(
         attackers,
         vehicle,
