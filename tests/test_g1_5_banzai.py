@@ -20,7 +20,7 @@ from aslpto.cli import main
 from aslpto.formats import scenario
 from aslpto.procedures import movement
 from aslpto.procedures.banzai import banzai
-from aslpto.rules import morale as m
+from aslpto.rules import morale
 from aslpto.rules.japanese import banzai as g1
 from aslpto.rules.japanese import capabilities
 from aslpto.state.counters import make
@@ -142,7 +142,9 @@ def test_a25_23_g1_5_the_charge_raises_the_morale_level_takes_no_heat_of_battle_
 ):
     d = g1.declare([sq(), ldr()], adjacent)
     effects = {e.rule: e.what for e in d.effects_of("J1")}
-    banzai_ml = m.morale_level(sq(), m.Situation(human_wave=True)).value  # odds --banzai's
+    banzai_ml = morale.morale_level(
+        sq(), morale.Situation(human_wave=True)
+    ).value  # odds --banzai's
     assert banzai_ml == 8 and effects["A25.23"].startswith("Morale Level 8 (7 +1)")
     assert "no Heat of Battle" in effects["A15.1"]
     assert effects["G1.6"] == "Lax for the rest of the Player Turn"

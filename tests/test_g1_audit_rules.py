@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 
 from aslpto.base.rulings import InputError, RuleViolation
-from aslpto.rules import morale as m
+from aslpto.rules import morale
 from aslpto.rules.japanese import cc
 from aslpto.rules.japanese import heroes as th
 from aslpto.rules.japanese import units as jp
@@ -35,12 +35,15 @@ def count(pred: Callable[[int, int], bool]) -> Fraction:
 
 
 def test_g1_5_banzai_charge_raises_morale_level_by_one() -> None:
-    banzai = m.Situation(human_wave=True)
-    assert m.morale_level(sq(), banzai).value == 8
-    assert m.morale_level(sq(), m.PLAIN).value == 7
+    banzai = morale.Situation(human_wave=True)
+    assert morale.morale_level(sq(), banzai).value == 8
+    assert morale.morale_level(sq(), morale.PLAIN).value == 7
     # with a leader: G1.41 and the Human Wave both add one
-    assert m.morale_level(sq(), m.Situation(human_wave=True, leader_morale_bonus=1)).value == 9
-    d = m.odds_check(sq(), m.Check.MC, situation=banzai)
+    assert (
+        morale.morale_level(sq(), morale.Situation(human_wave=True, leader_morale_bonus=1)).value
+        == 9
+    )
+    d = morale.odds_check(sq(), morale.Check.MC, situation=banzai)
     # 4-4-7 at Morale Level 8: passes on DR <= 8 (no Heat of Battle in a Banzai Charge), pinned on 8
     pinned = d.probability(lambda r: r.units[0].pinned)
     assert pinned == count(lambda w, c: w + c == 8)
@@ -50,17 +53,17 @@ def test_g1_5_banzai_charge_raises_morale_level_by_one() -> None:
 
 def test_g1_423_th_hero_banzai_charge_has_no_morale_bonus() -> None:
     hero = make("H", "japanese", Kind.TH_HERO)
-    assert m.morale_level(hero, m.Situation(human_wave=True)).value == hero.morale
+    assert morale.morale_level(hero, morale.Situation(human_wave=True)).value == hero.morale
 
 
 def test_a25_23_broken_unit_gets_no_human_wave_bonus() -> None:
     hs = make("H", "japanese", Kind.HALF_SQUAD, UnitClass.FIRST_LINE, broken=True)
-    assert m.morale_level(hs, m.Situation(human_wave=True)).value == 7
+    assert morale.morale_level(hs, morale.Situation(human_wave=True)).value == 7
 
 
 def test_g9_43_exc_banzai_stack_each_takes_panji_mc_at_plus_one() -> None:
     a, b = sq(), make("J2", "japanese", Kind.SQUAD, UnitClass.FIRST_LINE, Strength.FULL)
-    d = m.odds_panji_stack([a, b], human_wave=True)
+    d = morale.odds_panji_stack([a, b], human_wave=True)
     # each takes its own Panji MC (G9.41) at Morale Level 8: no effect on a non-doubles DR <= 7
     p_ok = count(lambda w, c: w + c <= 7 and w != c)
     assert d.probability(lambda r: r.units == (a, b)) == p_ok * p_ok
@@ -71,11 +74,11 @@ def test_g9_43_exc_banzai_stack_each_takes_panji_mc_at_plus_one() -> None:
 
 def test_g1_3_sniper_dr1_on_broken_vehicle_crew_is_casualty_reduction() -> None:
     vc = make("V", "japanese", Kind.VEHICLE_CREW, broken=True, dm=True)
-    r = m.resolve_sniper(vc, GivenDice(""))
+    r = morale.resolve_sniper(vc, GivenDice(""))
     assert r.units == () and r.eliminated == ("V",)
     assert jp.sniper_dr1(vc).value == ()
     # unbroken 1-2-7: broken and DM (G1.3 EX)
-    (u,) = m.resolve_sniper(vc.with_(broken=False, dm=False), GivenDice("")).units
+    (u,) = morale.resolve_sniper(vc.with_(broken=False, dm=False), GivenDice("")).units
     assert u.broken and u.dm and u.counter == "1-2-7"
 
 
@@ -121,9 +124,9 @@ def test_g1_121_123_1mc_on_448_hand_count() -> None:
     """4-4-8, ELR 3, 1MC: Final DR = DR + 1 vs 8. DR 8-9 -> 3-4-8; DR 10-11 -> 1st-Line 3-4-7
     (G1.123); DR 12 -> broken 1st-Line 2-3-7 (G1.14 EX); DR 7 pins."""
     e = sq(UnitClass.ELITE)
-    d = m.odds_check(e, m.Check.MC, drm=1)
+    d = morale.odds_check(e, morale.Check.MC, drm=1)
 
-    def faces(r: m.Result) -> tuple[tuple[str, UnitClass | None, bool], ...]:
+    def faces(r: morale.Result) -> tuple[tuple[str, UnitClass | None, bool], ...]:
         return tuple((u.counter, u.unit_class, u.broken) for u in r.units)
 
     assert d.probability(lambda r: faces(r) == (("3-4-8", UnitClass.ELITE, False),)) == count(
@@ -142,7 +145,7 @@ def test_g1_125_conscript_2mc_elr_2_hand_count() -> None:
     """3-3-6, ELR 2, 2MC: fails on DR >= 5; by >= 2 (DR >= 6) a broken 1-2-6 (G1.125), an
     Original 12 eliminated (G1.14 EX); DR 5 -> 2-2-6."""
     c6 = sq(UnitClass.CONSCRIPT, elr=2)
-    d = m.odds_check(c6, m.Check.MC, drm=2)
+    d = morale.odds_check(c6, morale.Check.MC, drm=2)
     broken_hs = d.probability(lambda r: len(r.units) == 1 and r.units[0].counter == "1-2-6")
     assert broken_hs == count(lambda w, c: 6 <= w + c <= 11)
     assert d.probability(lambda r: r.units == ()) == count(lambda w, c: w + c == 12)
@@ -153,9 +156,9 @@ def test_g1_125_conscript_2mc_elr_2_hand_count() -> None:
 
 def test_g9_31_g1_13_panji_mc_on_447_hand_count() -> None:
     """4-4-7, ELR 3, Panji MC (G9.31, G1.13): doubles < 12 Casualty Reduce even on a pass."""
-    d = m.odds_check(sq(), m.Check.PANJI)
+    d = morale.odds_check(sq(), morale.Check.PANJI)
 
-    def hs(r: m.Result, face: str, n: int, broken: bool) -> bool:
+    def hs(r: morale.Result, face: str, n: int, broken: bool) -> bool:
         return len(r.units) == n and all(u.counter == face and u.broken == broken for u in r.units)
 
     assert d.probability(lambda r: hs(r, "2-3-7", 1, False)) == count(

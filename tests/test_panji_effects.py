@@ -17,7 +17,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from aslpto.base.rulings import InputError, RuleViolation
-from aslpto.rules import morale as morale
+from aslpto.rules import morale
 from aslpto.rules.panji import effects as pe
 from aslpto.rules.panji.effects import (
     ABOVE,

@@ -38,7 +38,7 @@ from aslpto.base.hints import TYPE_CHECKING, Any
 from aslpto.base.records import record
 from aslpto.base.rulings import InputError
 from aslpto.base.unchecked import capture, note
-from aslpto.rules import morale as m
+from aslpto.rules import morale
 from aslpto.rules.fire import table
 from aslpto.rules.fire.table import FILE, NO_EFFECT, Effect, IftResult
 from aslpto.rules.morale.kept import Kept
@@ -174,7 +174,7 @@ class Before:
 
     units: tuple[Unit, ...]
     gone: tuple[str, ...]
-    checks: tuple[tuple[str, m.Check, int], ...]
+    checks: tuple[tuple[str, morale.Check, int], ...]
     events: tuple[str, ...] = ()
     rules: tuple[str, ...] = ()
 
@@ -215,7 +215,7 @@ class _Watched:
         return self.dice.choice(n)
 
 
-_Effect = Callable[[Unit, m.Log, Dice], list[Unit]]
+_Effect = Callable[[Unit, morale.Log, Dice], list[Unit]]
 
 
 _Done = tuple[tuple[Unit, ...], tuple[str, ...], tuple[str, ...], tuple[str, ...]]
@@ -231,11 +231,11 @@ class _Effects:
     where it reads no dice (the ways of an attack apply the same results to the same units many
     times; :data:`EFFECTS`), with what it told and the unchecked values it read (replayed)."""
 
-    def apply(self, what: str, effect: _Effect, u: Unit, log: m.Log, dice: Dice) -> list[Unit]:
-        key = (what, effect, m.rules_for(u), u)
+    def apply(self, what: str, effect: _Effect, u: Unit, log: morale.Log, dice: Dice) -> list[Unit]:
+        key = (what, effect, morale.rules_for(u), u)
         got = EFFECTS.look(key)
         if got is None:
-            sub = m.Log()
+            sub = morale.Log()
             watched = _Watched(dice)
             with capture() as seen:
                 units = effect(u, sub, watched)
@@ -260,10 +260,10 @@ def _apply(
     DRM group key) the ids Random Selection picked; ``effects``: what each result did to a
     unit before, where the same results are applied again."""
     of = dict(results)
-    log = m.Log()
+    log = morale.Log()
     now: list[Unit] = []
     gone: list[str] = []
-    checks: list[tuple[str, m.Check, int]] = []
+    checks: list[tuple[str, morale.Check, int]] = []
     for u in units:
         r = of[u.id]
         key = _group_key(r)
@@ -281,25 +281,25 @@ def _apply(
             if u.id in chosen[key]:
                 log.note(u, f"selected ({r})", _rule("k"), _rule("random_selection"))
                 after = (
-                    m.casualty_reduce(u, log, dice)
+                    morale.casualty_reduce(u, log, dice)
                     if effects is None
-                    else effects.apply("k", m.casualty_reduce, u, log, dice)
+                    else effects.apply("k", morale.casualty_reduce, u, log, dice)
                 )
                 now.extend(after)
                 for v in after:
                     if not v.kind.is_smc:  # (A.9 EX: the wounded leader takes no MC)
-                        checks.append((v.id, m.Check.MC, r.number))
+                        checks.append((v.id, morale.Check.MC, r.number))
                 continue
             now.append(u)
-            checks.append((u.id, m.Check.MC, r.number))
+            checks.append((u.id, morale.Check.MC, r.number))
             continue
         now.append(u)
         if r.effect == Effect.MC:
-            checks.append((u.id, m.Check.MC, r.number))
+            checks.append((u.id, morale.Check.MC, r.number))
         elif r.effect == Effect.NMC:
-            checks.append((u.id, m.Check.MC, 0))
+            checks.append((u.id, morale.Check.MC, 0))
         elif r.effect == Effect.PTC:
-            checks.append((u.id, m.Check.PTC, 0))
+            checks.append((u.id, morale.Check.PTC, 0))
     gone += [g for g in log.eliminated if g not in gone]
     present = {v.id for v in now}
     order = _leaders_first([v for v in now if any(c[0] == v.id for c in checks)])
@@ -313,17 +313,17 @@ def _apply(
     )
 
 
-def _kia_break(u: Unit, log: m.Log, dice: Dice) -> list[Unit]:
+def _kia_break(u: Unit, log: morale.Log, dice: Dice) -> list[Unit]:
     """A7.301: a unit a KIA does not eliminate breaks; already broken, it is Casualty Reduced
     (``[results] kia_broken``)."""
     rule = _rule("kia_survivors")
     if u.broken:
         note(FILE, "results", "kia_broken")
         log.note(u, "already broken: Casualty Reduction (KIA)", rule)
-        return m.casualty_reduce(u, log, dice)
+        return morale.casualty_reduce(u, log, dice)
     if u.kind == Kind.LEADER or u.kind.is_mmc or u.kind.is_smc:
         log.note(u, "breaks (KIA)", rule)
-        return m.break_result(u, log, dice, check=m.Check.MC, casualty=False)
+        return morale.break_result(u, log, dice, check=morale.Check.MC, casualty=False)
     log.note(u, "unaffected (not Personnel)", rule)
     return [u]
 
@@ -389,7 +389,7 @@ class AttackResult:
 
     roll: DR
     results: tuple[tuple[str, IftResult], ...]
-    outcome: m.Result
+    outcome: morale.Result
 
 
 def _validate(units: Sequence[Unit], attack: Attack) -> None:
@@ -421,12 +421,12 @@ def resolve_attack(units: Sequence[Unit], attack: Attack, dice: Dice, **facts: A
         chosen[key] = select(g, _number(r), dice)
     b = _apply(units, results, chosen, dice)
     before = [u for u in units if u.kind == Kind.LEADER]
-    after = m.resolve_checks(b.units, b.checks, dice, leaders=before, gone=b.gone, **facts)
+    after = morale.resolve_checks(b.units, b.checks, dice, leaders=before, gone=b.gone, **facts)
     told = tuple(f"{uid}: {r}" for uid, r in results)
     rules = (_ift_rule(), *b.rules)
     rules += tuple(x for x in after.rules if x not in rules)
     events = (f"IFT DR {roll}", *told, *b.events, *after.events)
-    outcome = m.Result(after.units, after.eliminated, events, tuple(dict.fromkeys(rules)))
+    outcome = morale.Result(after.units, after.eliminated, events, tuple(dict.fromkeys(rules)))
     return AttackResult(roll, results, outcome)
 
 
@@ -434,7 +434,7 @@ def _ift_rule() -> str:
     return str(table.data()["ift"]["rule"])
 
 
-def attack_ways(units: Sequence[Unit], attack: Attack) -> list[m.Checks]:
+def attack_ways(units: Sequence[Unit], attack: Attack) -> list[morale.Checks]:
     """Every way the checks of ``attack`` may begin, with its probability (see the module
     docstring), the same ways merged."""
     _validate(units, attack)
@@ -454,11 +454,11 @@ def attack_ways(units: Sequence[Unit], attack: Attack) -> list[m.Checks]:
             else:
                 acc[key] = [w * p, b, (rule, *b.rules)]
     return [
-        m.Checks(p, b.units, b.checks, before, b.gone, tuple(units), tuple(dict.fromkeys(rs)))
+        morale.Checks(p, b.units, b.checks, before, b.gone, tuple(units), tuple(dict.fromkeys(rs)))
         for p, b, rs in acc.values()
     ]
 
 
 def attack_odds(units: Sequence[Unit], attack: Attack, **facts: Any) -> StackOdds:
     """The exact odds of :func:`resolve_attack`, factored (identical units interchangeable)."""
-    return m.stack_odds_checks(attack_ways(units, attack), **facts)
+    return morale.stack_odds_checks(attack_ways(units, attack), **facts)

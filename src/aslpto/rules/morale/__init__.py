@@ -28,9 +28,6 @@ from __future__ import annotations
 from aslpto.base.hints import TYPE_CHECKING
 from aslpto.base.plugins import Later
 from aslpto.rules.morale.levels import (
-    _exceeds_elr as _exceeds_elr,
-)
-from aslpto.rules.morale.levels import (
     morale_level as morale_level,
 )
 from aslpto.rules.morale.levels import (
@@ -55,58 +52,7 @@ from aslpto.rules.morale.national import (
     rules_for as rules_for,
 )
 from aslpto.rules.morale.procedures import (
-    _DR_CLASSES as _DR_CLASSES,
-)
-from aslpto.rules.morale.procedures import (
     Step as Step,
-)
-from aslpto.rules.morale.procedures import (
-    _append as _append,
-)
-from aslpto.rules.morale.procedures import (
-    _compose as _compose,
-)
-from aslpto.rules.morale.procedures import (
-    _dr_classes as _dr_classes,
-)
-from aslpto.rules.morale.procedures import (
-    _finish as _finish,
-)
-from aslpto.rules.morale.procedures import (
-    _FirstDR as _FirstDR,
-)
-from aslpto.rules.morale.procedures import (
-    _leader_loss_steps as _leader_loss_steps,
-)
-from aslpto.rules.morale.procedures import (
-    _leaders_first as _leaders_first,
-)
-from aslpto.rules.morale.procedures import (
-    _location_steps as _location_steps,
-)
-from aslpto.rules.morale.procedures import (
-    _merge as _merge,
-)
-from aslpto.rules.morale.procedures import (
-    _panji_each as _panji_each,
-)
-from aslpto.rules.morale.procedures import (
-    _panji_stack_steps as _panji_stack_steps,
-)
-from aslpto.rules.morale.procedures import (
-    _run as _run,
-)
-from aslpto.rules.morale.procedures import (
-    _start as _start,
-)
-from aslpto.rules.morale.procedures import (
-    _State as _State,
-)
-from aslpto.rules.morale.procedures import (
-    _step_odds as _step_odds,
-)
-from aslpto.rules.morale.procedures import (
-    _unit_step as _unit_step,
 )
 from aslpto.rules.morale.procedures import (
     odds_aerial_panji as odds_aerial_panji,
@@ -143,33 +89,6 @@ from aslpto.rules.morale.procedures import (
 )
 from aslpto.rules.morale.procedures import (
     resolve_sniper as resolve_sniper,
-)
-from aslpto.rules.morale.results import (
-    _apply_hob as _apply_hob,
-)
-from aslpto.rules.morale.results import (
-    _battle_harden as _battle_harden,
-)
-from aslpto.rules.morale.results import (
-    _break as _break,
-)
-from aslpto.rules.morale.results import (
-    _failure as _failure,
-)
-from aslpto.rules.morale.results import (
-    _heat_of_battle_all as _heat_of_battle_all,
-)
-from aslpto.rules.morale.results import (
-    _morale_check as _morale_check,
-)
-from aslpto.rules.morale.results import (
-    _pin as _pin,
-)
-from aslpto.rules.morale.results import (
-    _task_check as _task_check,
-)
-from aslpto.rules.morale.results import (
-    _validate as _validate,
 )
 from aslpto.rules.morale.results import (
     apply_roll as apply_roll,
@@ -218,9 +137,6 @@ from aslpto.rules.morale.values import (
 )
 from aslpto.rules.morale.values import (
     Situation as Situation,
-)
-from aslpto.rules.morale.values import (
-    _data as _data,
 )
 from aslpto.rules.morale.values import (
     leadership_of as leadership_of,
