@@ -51,10 +51,13 @@ from aslpto.board.hexes import Hex, distance
 from aslpto.board.terrain import Feature
 from aslpto.rules.los.artcodes import _BANK, _CLIFF, _TERRAIN, _WALL, _ZERO
 from aslpto.rules.los.artwalls import _ArtworkEdges, _seen_into
+from aslpto.rules.los.data import G8_LOS
 from aslpto.rules.los.locations import Location, LosResult
 from aslpto.rules.los.pixels import _PAD, _along, _Pattern
-from aslpto.rules.los.thread import crosses
 from aslpto.rules.los.walk import _NONE, _key, _lv, _Prof, _Walk
+
+_PLAIN = _Prof(0, 0, _NONE, 0, False, 0, "", "", "open-ground", False, False, False)
+"""A hex that adds nothing to an answer's rules (no water: :meth:`LosEngine._cite_ends`)."""
 
 
 class ArtworkLosEngine(_ArtworkEdges):
@@ -149,7 +152,13 @@ class ArtworkLosEngine(_ArtworkEdges):
         base = (start[0] + _PAD) * plane.stride + start[1]
         mv, lv = plane.mask_view, plane.levels_view
         prof, end, check = self.prof, self._end, self.check
-        patterns, walk = self._pattern, self._walk_pixels
+        patterns, walk, groups = self._pattern, self._walk_pixels, self._groups
+        begin, result, panjis = self._begin, self._result, self.panji_keys
+        ea, dep_a = end_a
+        # what the viewer alone adds to every answer's rules and notes (_cite_ends)
+        w0, notes0 = begin(a, Location(ha), pa, _PLAIN)
+        rules0 = w0.rules[1:]
+        thread_rule, name_a = self.data.rules["thread"], self._loc_name(a, ka)
         out: list[LosResult] = []
         for b in targets:
             hb = b.hex
@@ -160,10 +169,28 @@ class ArtworkLosEngine(_ArtworkEdges):
                 out.append(check(a, b))
                 continue
             pat = patterns(fx, fy, hb.x - ha.x, hb.y - ha.y)
-            w, notes = self._begin(a, b, pa, pb)
+            plain = b.position in ("ground", "in") and not pb.water and not b.entrenched
+            if plain:  # (the target adds nothing to the rules and notes, _cite_ends)
+                w, notes = _Walk(thread_rule), list(notes0)
+                w.cite(*rules0)
+            else:
+                w, notes = begin(a, b, pa, pb)
             src = (mv[base + pat.low :], lv[base + pat.low :], True)
-            walk(a, b, pa, pb, ka, kb, end_a, end_b, pat, src, start, w, notes)
-            out.append(self._result(a, b, ka, kb, distance(ha, hb), w, notes))
+            if a.entrenched or b.entrenched or dep_a or end_b[1] or panjis:
+                walk(a, b, pa, pb, ka, kb, end_a, end_b, pat, src, start, w, notes)
+            else:  # (what _walk_pixels does for two ends neither entrenched nor IN a Depression)
+                groups(a, b, ea, end_b[0], pat, src, None, start, w, pa.water or pb.water, None)
+            if w.block is not None and not w.paddy and w.block[1].rule != G8_LOS:
+                block = w.block[1]  # (what _result makes of a block)
+                w.cite(block.rule)
+                name_b = self._loc_name(b, kb)
+                out.append(
+                    LosResult(
+                        False, pat.range, 0, block, name_a, name_b, (), tuple(w.rules), tuple(notes)
+                    )
+                )
+                continue
+            out.append(result(a, b, ka, kb, pat.range, w, notes))
         return out
 
     def _todo(self, pat: _Pattern, ka: int, lo: int) -> list[int]:
@@ -320,7 +347,7 @@ class ArtworkLosEngine(_ArtworkEdges):
             first_block: tuple[int, str, str, str] | None = None
             hinder: tuple[Any, _Prof] | None = None
             whole = wholes.get(k)
-            if whole is not None and not (crosses(dx, dy, hx, hy) or (hx, hy) in along):
+            if whole is not None and not pat.exact(gi, dx, dy):
                 whole = None  # touched at a vertex, or a pixel's width beside the thread
             if whole is not None:
                 kd, lev = whole

@@ -16,7 +16,7 @@ from aslpto.base.hints import Any
 from aslpto.base.records import record
 from aslpto.board.artwork import Artwork
 from aslpto.board.hexes import Hex, distance
-from aslpto.rules.los.thread import trace
+from aslpto.rules.los.thread import crosses, trace
 from aslpto.rules.los.walk import _rkey
 
 
@@ -29,7 +29,7 @@ class _Pattern:
     group's pixels through :meth:`get` (built when first asked), the whole thread's through
     :attr:`getter`."""
 
-    __slots__ = ("_full", "_gets", "groups", "keys", "low", "offs", "xs", "ys")
+    __slots__ = ("_exact", "_full", "_gets", "groups", "keys", "low", "offs", "range", "xs", "ys")
 
     def __init__(
         self,
@@ -38,7 +38,9 @@ class _Pattern:
         offs: array[int],
         low: int,
         groups: tuple[tuple[int, int, int, int, int, int], ...],
+        rng: int = 0,
     ) -> None:
+        self.range = rng  # between the two hexes
         self.xs = xs  # each pixel's offset from the first centre's pixel
         self.ys = ys
         self.offs = offs  # each pixel's index offset from the base
@@ -47,6 +49,7 @@ class _Pattern:
         self.keys = tuple(_rkey(g[0], g[1]) for g in groups)
         self._gets: list[Callable[[Any], tuple[int, ...]] | None] = [None] * len(groups)
         self._full: Callable[[Any], tuple[int, ...]] | None = None
+        self._exact: list[bool | None] = [None] * len(groups)
 
     @property
     def box(self) -> tuple[int, int, int, int]:
@@ -60,6 +63,15 @@ class _Pattern:
         if got is None:
             g = self.groups[i]
             got = self._gets[i] = _getter(self.offs[g[4] : g[5]])
+        return got
+
+    def exact(self, i: int, dx: int, dy: int) -> bool:
+        """Does the exact thread (to the offset ``(dx, dy)``) cross group ``i``'s hex, or run
+        along a hexside of it (:func:`aslpto.rules.los.thread.crosses`, :func:`_along`)?"""
+        got = self._exact[i]
+        if got is None:
+            hx, hy = self.groups[i][0], self.groups[i][1]
+            got = self._exact[i] = crosses(dx, dy, hx, hy) or (hx, hy) in _along(dx, dy)
         return got
 
     @property
@@ -301,7 +313,7 @@ def _assemble(
                 added.add((rx, ry))  # a hex the thread runs along with no pixel in it
                 o = Hex(rx + fx, ry + fy)
                 groups.append((rx, ry, distance(ha, o), distance(o, hb), pos, pos))
-    return _Pattern(xs, ys, offs, low, tuple(groups))
+    return _Pattern(xs, ys, offs, low, tuple(groups), distance(ha, hb))
 
 
 _AROUND = ((0, -2), (0, 2), (-1, -1), (-1, 1), (1, -1), (1, 1))
