@@ -119,9 +119,10 @@ def full_los(eng: ArtworkLosEngine = ENGINE) -> int:
 
 
 def cold_walk() -> int:
-    """The bare walk with every thread laid out afresh."""
+    """The bare walk with every thread laid out afresh (a new engine: it keeps the threads
+    it has laid out at hand)."""
     _pattern.cache_clear()
-    return bare_walk()
+    return bare_walk(engine())
 
 
 def cold_los() -> int:

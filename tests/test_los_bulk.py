@@ -1,0 +1,91 @@
+"""The parts that let the LOS over real boards' artwork judge many threads at once give the
+answers of the slower parts they stand for (A6.1: the thread from centre dot to centre dot):
+a thread laid out with numpy is the thread laid out in Python, pixel for pixel; the exact
+crossing test is the hex-grain trace's; the hexes a thread runs along are found only where
+the thread is parallel to a hexside, as the trace finds them; each hex's pixels, read as runs
+down its columns, are the pixels nearest its centre."""
+
+from __future__ import annotations
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from aslpto.board.hexes import Hex
+from aslpto.rules.los.layout import lay_out
+from aslpto.rules.los.pixels import (
+    _along,
+    _Geometry,
+    _lay_out,
+    _layout_args,
+    _periodic,
+    _region,
+)
+from aslpto.rules.los.thread import crosses, trace
+
+GEO = _Geometry(225, 129, 0, 129, 1800, 645)
+"""VASL's geometry: columns 56.25 pixels apart, rows 64.5, A1's centre at (0, 32.25)."""
+
+offsets = st.tuples(st.integers(-30, 30), st.integers(-45, 45)).filter(
+    lambda d: (d[0] + d[1]) % 2 == 0 and d != (0, 0)
+)
+starts = st.sampled_from([(c, r) for c in range(4) for r in range(4) if (c + r) % 2 == 0])
+
+
+@settings(max_examples=150, deadline=None)
+@given(start=starts, d=offsets, stride=st.sampled_from([646, 1291, 1936]))
+def test_a6_1_a_thread_laid_out_with_numpy_is_the_python_layout(
+    start: tuple[int, int], d: tuple[int, int], stride: int
+) -> None:
+    args = _layout_args(GEO, stride, start[0] + 8, start[1] + 8, *d)
+    py = _lay_out(*args)
+    np_ = lay_out(*args)
+    assert py[:2] == np_[:2]  # the hexes in the order the thread meets them, their counts
+    assert list(py[2]) == list(np_[2]) and list(py[3]) == list(np_[3])  # the pixels
+    assert list(py[4]) == list(np_[4]) and py[5] == np_[5]  # their index offsets
+
+
+@settings(max_examples=200, deadline=None)
+@given(d=offsets, h=st.tuples(st.integers(-32, 32), st.integers(-48, 48)))
+def test_a6_1_the_exact_crossing_test_is_the_traces(d: tuple[int, int], h: tuple[int, int]) -> None:
+    hx, hy = h
+    if (hx + hy) % 2 or (hx, hy) in ((0, 0), d):
+        return
+    crossed = {e.hexes[0] for e in trace(Hex(0, 0), Hex(*d)) if e.kind == "hex"}
+    assert crosses(*d, hx, hy) == (Hex(hx, hy) in crossed)
+
+
+@settings(max_examples=200, deadline=None)
+@given(d=offsets)
+def test_a6_1_the_hexes_a_thread_runs_along_are_the_traces(d: tuple[int, int]) -> None:
+    want: dict[tuple[int, int], set[tuple[int, int]]] = {}
+    for e in trace(Hex(0, 0), Hex(*d)):
+        if e.kind == "spine":
+            p, q = e.hexes
+            want.setdefault((p.x, p.y), set()).add((q.x, q.y))
+            want.setdefault((q.x, q.y), set()).add((p.x, p.y))
+    assert {k: set(v) for k, v in _along(*d).items()} == want
+
+
+def test_a6_1_a_hexs_pixels_are_those_nearest_its_centre() -> None:
+    table = _periodic(GEO)
+    for cx in range(4):
+        for cy in range(4):
+            if (cx + cy) % 2:
+                continue
+            hx, hy = cx + 8, cy + 8
+            x4, y4 = GEO.centre4(hx, hy)
+            px0, py0 = x4 // 4, y4 // 4
+            runs = {
+                (px0 + dx, py)
+                for dx, lo, hi in _region(GEO, cx, cy)
+                for py in range(py0 + lo, py0 + hi + 1)
+            }
+            want = set()
+            for px in range(px0 - 60, px0 + 61):
+                for py in range(py0 - 70, py0 + 71):
+                    kx, rx = divmod(px, GEO.qx)
+                    ky, ry = divmod(py, GEO.qy)
+                    c, r = table[rx * GEO.qy + ry]
+                    if (c + 4 * kx, r + 4 * ky) == (hx, hy):
+                        want.add((px, py))
+            assert runs == want, (cx, cy)
