@@ -24,8 +24,9 @@ from pytest_benchmark.fixture import BenchmarkFixture
 
 from aslpto.board.hexes import COLUMNS, Hex, distance, rows_of_column
 from aslpto.formats import scenario
-from aslpto.rules.los import Location, LosEngine, _compact
+from aslpto.rules.los import Location, LosEngine
 from aslpto.rules.los.thread import _trace_rel
+from aslpto.rules.los.walk import _compact
 from timing import median_time
 
 ROOT = Path(__file__).resolve().parent.parent

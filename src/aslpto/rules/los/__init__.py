@@ -62,9 +62,6 @@ from aslpto.rules.los.engine import (
     LosEngine as LosEngine,
 )
 from aslpto.rules.los.locations import (
-    _OVERRIDE_KEYS as _OVERRIDE_KEYS,
-)
-from aslpto.rules.los.locations import (
     POSITIONS as POSITIONS,
 )
 from aslpto.rules.los.locations import (
@@ -83,12 +80,6 @@ from aslpto.rules.los.locations import (
     LosResult as LosResult,
 )
 from aslpto.rules.los.locations import (
-    _exact as _exact,
-)
-from aslpto.rules.los.locations import (
-    _same as _same,
-)
-from aslpto.rules.los.locations import (
     location_name as location_name,
 )
 from aslpto.rules.los.locations import (
@@ -99,12 +90,6 @@ from aslpto.rules.los.locations import (
 )
 from aslpto.rules.los.locations import (
     parse_overrides as parse_overrides,
-)
-from aslpto.rules.los.queries import (
-    _ENGINES as _ENGINES,
-)
-from aslpto.rules.los.queries import (
-    _loc as _loc,
 )
 from aslpto.rules.los.queries import (
     build_engine as build_engine,
@@ -138,73 +123,4 @@ from aslpto.rules.los.viewshed import (
 )
 from aslpto.rules.los.viewshed import (
     viewshed_of as viewshed_of,
-)
-from aslpto.rules.los.walk import (
-    _HEIGHT as _HEIGHT,
-)
-from aslpto.rules.los.walk import (
-    _HEX as _HEX,
-)
-from aslpto.rules.los.walk import (
-    _K as _K,
-)
-from aslpto.rules.los.walk import (
-    _NONE as _NONE,
-)
-from aslpto.rules.los.walk import (
-    _OBST as _OBST,
-)
-from aslpto.rules.los.walk import (
-    _ORCH_IN as _ORCH_IN,
-)
-from aslpto.rules.los.walk import (
-    _ORCH_OUT as _ORCH_OUT,
-)
-from aslpto.rules.los.walk import (
-    _PADDY as _PADDY,
-)
-from aslpto.rules.los.walk import (
-    _SAME as _SAME,
-)
-from aslpto.rules.los.walk import (
-    _SIDE as _SIDE,
-)
-from aslpto.rules.los.walk import (
-    _SPINE as _SPINE,
-)
-from aslpto.rules.los.walk import (
-    _VERTEX as _VERTEX,
-)
-from aslpto.rules.los.walk import (
-    _XOFF as _XOFF,
-)
-from aslpto.rules.los.walk import (
-    _YOFF as _YOFF,
-)
-from aslpto.rules.los.walk import (
-    _compact as _compact,
-)
-from aslpto.rules.los.walk import (
-    _Ends as _Ends,
-)
-from aslpto.rules.los.walk import (
-    _key as _key,
-)
-from aslpto.rules.los.walk import (
-    _lv as _lv,
-)
-from aslpto.rules.los.walk import (
-    _Prof as _Prof,
-)
-from aslpto.rules.los.walk import (
-    _rkey as _rkey,
-)
-from aslpto.rules.los.walk import (
-    _Side as _Side,
-)
-from aslpto.rules.los.walk import (
-    _unkey as _unkey,
-)
-from aslpto.rules.los.walk import (
-    _Walk as _Walk,
 )
