@@ -42,9 +42,6 @@ CHAPTERS = {"G0": "pto", "G1": "japanese", "G8": "paddy", "G9": "panji", "B21": 
 
 MAX_LINES = 850
 
-LONG_AFTER_FORMATTING: dict[str, int] = {}
-"""Modules that ``ruff format`` took over the limit, each until it is split along its seams."""
-
 
 def _modules() -> dict[str, Path]:
     out = {}
@@ -183,10 +180,31 @@ def test_no_module_over_about_800_lines() -> None:
     long = {
         name: n
         for name, path in MODULES.items()
-        if (n := len(path.read_text(encoding="utf-8").splitlines()))
-        > LONG_AFTER_FORMATTING.get(name, MAX_LINES)
+        if (n := len(path.read_text(encoding="utf-8").splitlines())) > MAX_LINES
     }
     assert not long, long
+
+
+def test_no_private_name_crosses_a_package() -> None:
+    """A private name (``_x``) is imported only by a sibling module of the one that defines it:
+    never from another package, and never re-exported by a package's ``__init__``."""
+    crossing = []
+    for name, path in MODULES.items():
+        is_package = path.name == "__init__.py"
+        package = name if is_package else name.rpartition(".")[0]
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if not (isinstance(node, ast.ImportFrom) and node.module):
+                continue
+            if not node.module.startswith("aslpto"):
+                continue
+            home = node.module.rpartition(".")[0] if node.module in MODULES else node.module
+            if node.module in MODULES and MODULES[node.module].name == "__init__.py":
+                home = node.module  # (a package's own names)
+            for alias in node.names:
+                private = alias.name.startswith("_") and not alias.name.startswith("__")
+                if private and (is_package or home != package):
+                    crossing.append(f"{name}: {alias.name} from {node.module}")
+    assert not crossing, crossing
 
 
 def _type_checking_names(tree: ast.Module) -> dict[str, tuple[str, str]]:
