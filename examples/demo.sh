@@ -51,11 +51,25 @@ if [ -n "$VASL" ] && [ -d "$VASL" ]; then
     run terrain "$REAL" 38C5 --vasl-boards "$VASL"
     run move "$REAL" US4 38C5 --vasl-boards "$VASL"
     run render "$REAL" -o "$OUT/real-37-38.svg" --picture --hexes 37X3:38E9 --vasl-boards "$VASL"
+    echo; echo "== What a unit sees on the real boards, and which enemy units see it =="
+    run viewshed "$REAL" US1 --range 4 --seen-by --vasl-boards "$VASL"
 else
     echo "(skipped: no VASL boards folder. Point at the folder holding bd37 and bd38 (and the"
     echo " overlay archive ovrRP in its overlays folder or one beside it) with"
     echo " ASLPTO_VASL_BOARDS=DIR make demo, or run: aslpto check examples/real-37-38.toml --vasl-boards DIR)"
 fi
+echo; echo "== A game kept phase by phase: a few actions, the position, the record replayed (docs/game.md) =="
+GAME="$OUT/demo-game.jsonl"
+rm -f "$GAME"
+run game new "$SCEN" -o "$GAME" --turns 1 --seed 27
+run game end-phase "$GAME"
+run game fire "$GAME" U4 32O5 --dice "1,5 4,1"
+run game end-phase "$GAME"
+run game move "$GAME" U4 32O9 || true
+run game move "$GAME" U1 32N9
+run game fire "$GAME" J1,JL U1
+run game show "$GAME"
+run game replay "$GAME"
 echo; echo "== The counters the referee assumes, as VASL prints them =="
 run counters american
 echo; echo "== A counter never printed: check names those that were =="

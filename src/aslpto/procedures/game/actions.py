@@ -125,9 +125,9 @@ def _move(state: GameState, a: Args, dice: Dice) -> Done:
     if marked:
         result["dm"] = marked
     told = [
-        f"{e['unit']} moves {' '.join(steps)} -> {e['to']} {e['position']}, "
+        f"{e['unit']} moves from {u.hex} by {' '.join(steps)} -> {e['to']} {e['position']}, "
         f"{e['mf']} of {e['allowance']} MF" + (" (CX)" if e["cx"] else "")
-        for e in each
+        for u, e in zip(units, each, strict=True)
     ]
     told += [f"  event {ev['kind']} ({ev['rule']})" for ev in each[0]["events"]]
     if marked:
