@@ -59,9 +59,7 @@ from aslpto.formats.scenario import load
 from aslpto.procedures.fire import FireAnswer, fire
 from aslpto.rules.fire import resolution as fire_resolution
 from aslpto.rules.fire.resolution import Attack, attack_odds, resolve_attack
-from aslpto.rules.morale import StackOdds
-from aslpto.rules.morale import branches as morale_branches
-from aslpto.rules.morale import stack as morale_stack
+from aslpto.rules.morale import StackOdds, branches as morale_branches, stack as morale_stack
 from aslpto.rules.morale.summary import STANDINGS, standing, summarize
 from aslpto.state.counters import make
 from aslpto.state.dice import RandomDice

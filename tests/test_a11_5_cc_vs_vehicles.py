@@ -4,8 +4,7 @@ import json
 from fractions import Fraction
 
 import pytest
-from hypothesis import given
-from hypothesis import strategies as st
+from hypothesis import given, strategies as st
 
 from aslpto.base.rulings import InputError, RuleViolation
 from aslpto.cli import main

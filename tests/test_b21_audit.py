@@ -16,8 +16,7 @@ from aslpto.board.maps import JungleType, RiverDepth
 from aslpto.formats import scenario
 from aslpto.procedures.movement import evaluate
 from aslpto.rules.movement import HALF, MoveContext, MoveOptions, mover_of
-from aslpto.rules.water import conditions as wc
-from aslpto.rules.water import movement as water
+from aslpto.rules.water import conditions as wc, movement as water
 from aslpto.state.game import Conditions, CurrentForce, FortKind, Game
 from aslpto.state.units import Kind, Unit, VehicleType
 from test_movement_helpers import make_game, squad

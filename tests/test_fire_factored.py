@@ -9,15 +9,20 @@ from __future__ import annotations
 from collections import defaultdict
 from fractions import Fraction
 
-from hypothesis import given, settings
-from hypothesis import strategies as st
+from hypothesis import given, settings, strategies as st
 
 from aslpto.base import unchecked
 from aslpto.rules.fire import resolution
 from aslpto.rules.fire.resolution import Attack, attack_odds, attack_ways, resolve_attack
-from aslpto.rules.morale import Check, Result, apply_roll, odds_checks, situation_in
-from aslpto.rules.morale import branches as mb
-from aslpto.rules.morale import stack as ms
+from aslpto.rules.morale import (
+    Check,
+    Result,
+    apply_roll,
+    branches as mb,
+    odds_checks,
+    situation_in,
+    stack as ms,
+)
 from aslpto.rules.morale.summary import STANDINGS, standing, summarize
 from aslpto.state.counters import make
 from aslpto.state.dice import Distribution, odds_by_class

@@ -7,8 +7,7 @@ from fractions import Fraction
 from math import comb
 
 import pytest
-from hypothesis import given, settings
-from hypothesis import strategies as st
+from hypothesis import given, settings, strategies as st
 
 from aslpto.base import unchecked
 from aslpto.base.rulings import InputError

@@ -10,8 +10,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from hypothesis import given, settings
-from hypothesis import strategies as st
+from hypothesis import given, settings, strategies as st
 
 from aslpto.base.records import replace
 from aslpto.base.rulings import InputError
@@ -21,8 +20,7 @@ from aslpto.formats import scenario
 from aslpto.procedures import movement
 from aslpto.procedures.banzai import banzai
 from aslpto.rules import morale
-from aslpto.rules.japanese import banzai as g1
-from aslpto.rules.japanese import capabilities
+from aslpto.rules.japanese import banzai as g1, capabilities
 from aslpto.state.counters import make
 from aslpto.state.game import Game
 from aslpto.state.units import Kind, Strength, Unit, UnitClass

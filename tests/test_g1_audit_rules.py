@@ -11,9 +11,7 @@ import pytest
 
 from aslpto.base.rulings import InputError, RuleViolation
 from aslpto.rules import morale
-from aslpto.rules.japanese import cc
-from aslpto.rules.japanese import heroes as th
-from aslpto.rules.japanese import units as jp
+from aslpto.rules.japanese import cc, heroes as th, units as jp
 from aslpto.state.counters import make
 from aslpto.state.dice import GivenDice
 from aslpto.state.units import Kind, Strength, Unit, UnitClass

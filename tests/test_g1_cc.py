@@ -6,8 +6,7 @@ from dataclasses import replace
 from fractions import Fraction
 from typing import Any
 
-from hypothesis import given, settings
-from hypothesis import strategies as st
+from hypothesis import given, settings, strategies as st
 
 from aslpto.rules.japanese import cc
 from aslpto.state.counters import make

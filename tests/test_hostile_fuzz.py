@@ -12,8 +12,7 @@ import sys
 import tempfile
 from pathlib import Path
 
-from hypothesis import HealthCheck, given, settings
-from hypothesis import strategies as st
+from hypothesis import HealthCheck, given, settings, strategies as st
 
 from aslpto.cli import main
 from hostilehelp import HERE

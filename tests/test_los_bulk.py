@@ -7,8 +7,7 @@ down its columns, are the pixels nearest its centre."""
 
 from __future__ import annotations
 
-from hypothesis import given, settings
-from hypothesis import strategies as st
+from hypothesis import given, settings, strategies as st
 
 from aslpto.board.hexes import Hex
 from aslpto.rules.los.layout import lay_out

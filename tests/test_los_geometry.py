@@ -6,8 +6,7 @@ from __future__ import annotations
 from fractions import Fraction
 
 import pytest
-from hypothesis import given
-from hypothesis import strategies as st
+from hypothesis import given, strategies as st
 
 from aslpto.board.hexes import Hex, Hexside, Layout, distance
 from aslpto.rules.los.thread import (

@@ -6,8 +6,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from hypothesis import HealthCheck, given, settings
-from hypothesis import strategies as st
+from hypothesis import HealthCheck, given, settings, strategies as st
 
 from aslpto.board.hexes import COLUMNS, Hex, distance
 from aslpto.board.maps import RiverDepth

@@ -8,8 +8,7 @@ import random
 import pytest
 
 from aslpto.rules.fire.resolution import Attack, attack_ways
-from aslpto.rules.morale import branches as mb
-from aslpto.rules.morale import stack as ms
+from aslpto.rules.morale import branches as mb, stack as ms
 from aslpto.rules.morale.values import Check
 from aslpto.state.counters import make
 from aslpto.state.dice import odds_by_class

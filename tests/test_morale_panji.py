@@ -6,8 +6,7 @@ from collections import Counter
 from fractions import Fraction
 from typing import Any
 
-from hypothesis import given, settings
-from hypothesis import strategies as st
+from hypothesis import given, settings, strategies as st
 
 from aslpto.rules.morale import (
     Check,

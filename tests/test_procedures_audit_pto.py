@@ -10,8 +10,7 @@ import pytest
 
 from aslpto.base.rulings import InputError, RuleViolation
 from aslpto.formats.scenario import load
-from aslpto.procedures import actions as act
-from aslpto.procedures import setup as sc
+from aslpto.procedures import actions as act, setup as sc
 from aslpto.rules.pto import procedures as pto
 from aslpto.rules.pto.procedures import Expenditure, FlareTrigger
 from aslpto.state.game import Conditions, Fortification, FortKind, Game, PaddyState, Side

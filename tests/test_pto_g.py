@@ -9,8 +9,7 @@ from itertools import combinations
 from typing import Any
 
 import pytest
-from hypothesis import given, settings
-from hypothesis import strategies as st
+from hypothesis import given, settings, strategies as st
 
 from aslpto.base.rulings import RuleViolation
 from aslpto.rules.pto import procedures as pto

@@ -7,8 +7,7 @@ import dataclasses
 import pickle
 
 import pytest
-from hypothesis import given
-from hypothesis import strategies as st
+from hypothesis import given, strategies as st
 
 from aslpto.base.records import FrozenRecordError, field, fields, record, replace
 

@@ -11,8 +11,7 @@ from pathlib import Path
 from types import NoneType, UnionType
 from typing import Any
 
-from hypothesis import HealthCheck, given, settings
-from hypothesis import strategies as st
+from hypothesis import HealthCheck, given, settings, strategies as st
 
 from aslpto.base.ranges import RANGES
 from aslpto.board.hexes import Direction, Hexside

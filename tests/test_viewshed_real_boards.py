@@ -12,8 +12,7 @@ from __future__ import annotations
 from functools import cache
 from pathlib import Path
 
-from hypothesis import HealthCheck, given, settings
-from hypothesis import strategies as st
+from hypothesis import HealthCheck, given, settings, strategies as st
 
 from aslpto.board.hexes import Hex
 from aslpto.formats import scenario

@@ -8,8 +8,7 @@ from fractions import Fraction
 from typing import Any
 
 import pytest
-from hypothesis import given, settings
-from hypothesis import strategies as st
+from hypothesis import given, settings, strategies as st
 
 from aslpto.base.rulings import RuleViolation
 from aslpto.board.hexes import Direction

@@ -44,19 +44,24 @@ from aslpto.base.plugins import Later
 
 if TYPE_CHECKING:
     from aslpto.base.rulings import InputError, RuleViolation, Ruling
-    from aslpto.formats.record import append as play_action
-    from aslpto.formats.record import load as load_game
-    from aslpto.formats.record import new as new_game
-    from aslpto.formats.record import undo as undo_action
+    from aslpto.formats.record import (
+        append as play_action,
+        load as load_game,
+        new as new_game,
+        undo as undo_action,
+    )
     from aslpto.formats.scenario import dump, load, loads
     from aslpto.formats.svg import render
     from aslpto.procedures.banzai import banzai
     from aslpto.procedures.cc import CCOptions, cc, close_combat
     from aslpto.procedures.fire import FireOptions, Phase, fire
     from aslpto.procedures.game import Action
-    from aslpto.procedures.movement import apply as apply_move
-    from aslpto.procedures.movement import check_step, reach
-    from aslpto.procedures.movement import evaluate as evaluate_move
+    from aslpto.procedures.movement import (
+        apply as apply_move,
+        check_step,
+        evaluate as evaluate_move,
+        reach,
+    )
     from aslpto.procedures.setup import check
     from aslpto.rules.los import los, viewshed
     from aslpto.rules.morale import Check, odds_check, resolve_check

@@ -20,8 +20,7 @@ from functools import cache
 from pathlib import Path
 
 import pytest
-from hypothesis import given, settings
-from hypothesis import strategies as st
+from hypothesis import given, settings, strategies as st
 
 from aslpto.board.artwork import Artwork
 from aslpto.formats.vasl.boardarchive import (

@@ -14,8 +14,7 @@ import zipfile
 from pathlib import Path
 
 import pytest
-from hypothesis import given
-from hypothesis import strategies as st
+from hypothesis import given, strategies as st
 
 from aslpto.formats.vasl import savefile as vs
 from aslpto.formats.vasl.savefile import (

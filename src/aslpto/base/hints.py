@@ -22,13 +22,15 @@ from types import UnionType
 TYPE_CHECKING = False
 
 if TYPE_CHECKING:
-    from typing import Any as Any
-    from typing import Generic as Generic
-    from typing import Protocol as Protocol
-    from typing import TypeVar as TypeVar
-    from typing import cast as cast
-    from typing import dataclass_transform as dataclass_transform
-    from typing import overload as overload
+    from typing import (
+        Any as Any,
+        Generic as Generic,
+        Protocol as Protocol,
+        TypeVar as TypeVar,
+        cast as cast,
+        dataclass_transform as dataclass_transform,
+        overload as overload,
+    )
 else:
     Any = object
 

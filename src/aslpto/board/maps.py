@@ -16,20 +16,10 @@ from aslpto.base.rulings import InputError
 from aslpto.board.artwork import Artwork
 from aslpto.board.cells import (
     Building as Building,
-)
-from aslpto.board.cells import (
     Changes as Changes,
-)
-from aslpto.board.cells import (
     HexInfo as HexInfo,
-)
-from aslpto.board.cells import (
     JungleType as JungleType,
-)
-from aslpto.board.cells import (
     MapConditions as MapConditions,
-)
-from aslpto.board.cells import (
     RiverDepth as RiverDepth,
 )
 from aslpto.board.files import (

@@ -15,65 +15,27 @@ from aslpto.base.hints import TYPE_CHECKING
 from aslpto.base.plugins import Later
 from aslpto.formats.scenario.reader import (
     default_position as default_position,
-)
-from aslpto.formats.scenario.reader import (
     load as load,
-)
-from aslpto.formats.scenario.reader import (
     loads as loads,
 )
 from aslpto.formats.scenario.source import (
     BUNDLED_BOARDS as BUNDLED_BOARDS,
-)
-from aslpto.formats.scenario.source import (
     CURRENT_KEYS as CURRENT_KEYS,
-)
-from aslpto.formats.scenario.source import (
     ENTRENCHMENTS as ENTRENCHMENTS,
-)
-from aslpto.formats.scenario.source import (
     FORT_KEYS as FORT_KEYS,
-)
-from aslpto.formats.scenario.source import (
     MAP_KEYS as MAP_KEYS,
-)
-from aslpto.formats.scenario.source import (
     OVERLAY_KEYS as OVERLAY_KEYS,
-)
-from aslpto.formats.scenario.source import (
     PANJI_KEYS as PANJI_KEYS,
-)
-from aslpto.formats.scenario.source import (
     POSITIONS as POSITIONS,
-)
-from aslpto.formats.scenario.source import (
     SCENARIO_KEYS as SCENARIO_KEYS,
-)
-from aslpto.formats.scenario.source import (
     SIDE_KEYS as SIDE_KEYS,
-)
-from aslpto.formats.scenario.source import (
     SSR_KEYS as SSR_KEYS,
-)
-from aslpto.formats.scenario.source import (
     TOP_KEYS as TOP_KEYS,
-)
-from aslpto.formats.scenario.source import (
     UNIT_KEYS as UNIT_KEYS,
-)
-from aslpto.formats.scenario.source import (
     E as E,
-)
-from aslpto.formats.scenario.source import (
     FileRef as FileRef,
-)
-from aslpto.formats.scenario.source import (
     MapSource as MapSource,
-)
-from aslpto.formats.scenario.source import (
     bundled_boards as bundled_boards,
-)
-from aslpto.formats.scenario.source import (
     map_source as map_source,
 )
 

@@ -17,35 +17,15 @@ from __future__ import annotations
 from aslpto.formats.svg.counters import Counter as Counter
 from aslpto.formats.svg.geometry import (
     COUNTER as COUNTER,
-)
-from aslpto.formats.svg.geometry import (
     FONT as FONT,
-)
-from aslpto.formats.svg.geometry import (
     HEADER as HEADER,
-)
-from aslpto.formats.svg.geometry import (
     LEGEND_COLUMN as LEGEND_COLUMN,
-)
-from aslpto.formats.svg.geometry import (
     MARGIN as MARGIN,
-)
-from aslpto.formats.svg.geometry import (
     SQRT3 as SQRT3,
-)
-from aslpto.formats.svg.geometry import (
     Attr as Attr,
-)
-from aslpto.formats.svg.geometry import (
     Point as Point,
-)
-from aslpto.formats.svg.geometry import (
     R as R,
-)
-from aslpto.formats.svg.geometry import (
     centre as centre,
-)
-from aslpto.formats.svg.geometry import (
     side_segment as side_segment,
 )
 from aslpto.formats.svg.painter import (
@@ -53,8 +33,6 @@ from aslpto.formats.svg.painter import (
 )
 from aslpto.formats.svg.palette import (
     crop as crop,
-)
-from aslpto.formats.svg.palette import (
     terrain_label as terrain_label,
 )
 from aslpto.formats.svg.underlay import (

@@ -10,19 +10,27 @@ in its phase, applied and kept with its dice (:mod:`aslpto.formats.record` write
 
 from __future__ import annotations
 
-from aslpto.procedures.game.actions import ACTIONS as ACTIONS
-from aslpto.procedures.game.actions import Action as Action
-from aslpto.procedures.game.actions import Done as Done
-from aslpto.procedures.game.actions import act as act
-from aslpto.procedures.game.phases import Marker as Marker
-from aslpto.procedures.game.phases import PhaseName as PhaseName
-from aslpto.procedures.game.phases import allowed as allowed
-from aslpto.procedures.game.play import Disagreement as Disagreement
-from aslpto.procedures.game.play import Entry as Entry
-from aslpto.procedures.game.play import play as play
-from aslpto.procedures.game.play import replay as replay
-from aslpto.procedures.game.state import GameState as GameState
-from aslpto.procedures.game.state import TurnRecord as TurnRecord
-from aslpto.procedures.game.state import end_phase as end_phase
-from aslpto.procedures.game.state import start as start
-from aslpto.procedures.game.state import turn_record as turn_record
+from aslpto.procedures.game.actions import (
+    ACTIONS as ACTIONS,
+    Action as Action,
+    Done as Done,
+    act as act,
+)
+from aslpto.procedures.game.phases import (
+    Marker as Marker,
+    PhaseName as PhaseName,
+    allowed as allowed,
+)
+from aslpto.procedures.game.play import (
+    Disagreement as Disagreement,
+    Entry as Entry,
+    play as play,
+    replay as replay,
+)
+from aslpto.procedures.game.state import (
+    GameState as GameState,
+    TurnRecord as TurnRecord,
+    end_phase as end_phase,
+    start as start,
+    turn_record as turn_record,
+)

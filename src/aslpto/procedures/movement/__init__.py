@@ -28,95 +28,43 @@ from __future__ import annotations
 
 from aslpto.procedures.movement.paths import (
     StepCheck as StepCheck,
-)
-from aslpto.procedures.movement.paths import (
     apply as apply,
-)
-from aslpto.procedures.movement.paths import (
     check_step as check_step,
-)
-from aslpto.procedures.movement.paths import (
     evaluate as evaluate,
-)
-from aslpto.procedures.movement.paths import (
     fold as fold,
-)
-from aslpto.procedures.movement.paths import (
     move as move,
 )
 from aslpto.procedures.movement.reachability import (
     Location as Location,
-)
-from aslpto.procedures.movement.reachability import (
     ReachResult as ReachResult,
-)
-from aslpto.procedures.movement.reachability import (
     Space as Space,
-)
-from aslpto.procedures.movement.reachability import (
     cached_spaces as cached_spaces,
-)
-from aslpto.procedures.movement.reachability import (
     candidates as candidates,
-)
-from aslpto.procedures.movement.reachability import (
     clear_caches as clear_caches,
-)
-from aslpto.procedures.movement.reachability import (
     reach as reach,
-)
-from aslpto.procedures.movement.reachability import (
     reach_costs as reach_costs,
-)
-from aslpto.procedures.movement.reachability import (
     space_of as space_of,
 )
 from aslpto.procedures.movement.stepping import (
     MoveResult as MoveResult,
-)
-from aslpto.procedures.movement.stepping import (
     MoveSoFar as MoveSoFar,
-)
-from aslpto.procedures.movement.stepping import (
     StepResult as StepResult,
-)
-from aslpto.procedures.movement.stepping import (
     begin as begin,
-)
-from aslpto.procedures.movement.stepping import (
     take_step as take_step,
-)
-from aslpto.procedures.movement.stepping import (
     verify_may_move as verify_may_move,
 )
 from aslpto.procedures.movement.steps import (
     State as State,
-)
-from aslpto.procedures.movement.steps import (
     Step as Step,
-)
-from aslpto.procedures.movement.steps import (
     StepError as StepError,
-)
-from aslpto.procedures.movement.steps import (
     StepKind as StepKind,
-)
-from aslpto.procedures.movement.steps import (
     parse_step as parse_step,
-)
-from aslpto.procedures.movement.steps import (
     parse_steps as parse_steps,
-)
-from aslpto.procedures.movement.steps import (
     step_text as step_text,
 )
 from aslpto.procedures.movement.transitions import (
     Transition as Transition,
-)
-from aslpto.procedures.movement.transitions import (
     start_state as start_state,
-)
-from aslpto.procedures.movement.transitions import (
     transition as transition,
 )
 from aslpto.state.units import Position as Position

@@ -11,8 +11,7 @@ from aslpto.base import unchecked
 from aslpto.base.hints import Any
 from aslpto.base.records import record
 from aslpto.base.rulings import RuleViolation
-from aslpto.procedures.movement.pricing import Pricer, Terrain
-from aslpto.procedures.movement.pricing import candidates as candidates
+from aslpto.procedures.movement.pricing import Pricer, Terrain, candidates as candidates
 from aslpto.procedures.movement.stepping import _check_may_move, _context
 from aslpto.procedures.movement.steps import _DEFAULT, State, Step, step_text
 from aslpto.procedures.movement.transitions import start_state

@@ -30,8 +30,7 @@ from aslpto.rules.movement import (
     terrain_cost,
     tunnel_move,
 )
-from aslpto.rules.paddy import effects as paddy_combat
-from aslpto.rules.paddy import movement as paddy_rules
+from aslpto.rules.paddy import effects as paddy_combat, movement as paddy_rules
 from aslpto.rules.panji import movement as panji_rules
 from aslpto.rules.water import movement as water_rules
 from aslpto.state.game import FortKind, Game, PaddyState

@@ -42,20 +42,10 @@ from aslpto.rules.los.artwork import (
 )
 from aslpto.rules.los.data import (
     G8_LOS as G8_LOS,
-)
-from aslpto.rules.los.data import (
     LosData as LosData,
-)
-from aslpto.rules.los.data import (
     SideRule as SideRule,
-)
-from aslpto.rules.los.data import (
     TerrainRule as TerrainRule,
-)
-from aslpto.rules.los.data import (
     in_season_hindrance as in_season_hindrance,
-)
-from aslpto.rules.los.data import (
     los_data as los_data,
 )
 from aslpto.rules.los.engine import (
@@ -63,64 +53,28 @@ from aslpto.rules.los.engine import (
 )
 from aslpto.rules.los.locations import (
     POSITIONS as POSITIONS,
-)
-from aslpto.rules.los.locations import (
     Blocker as Blocker,
-)
-from aslpto.rules.los.locations import (
     HindranceHit as HindranceHit,
-)
-from aslpto.rules.los.locations import (
     Location as Location,
-)
-from aslpto.rules.los.locations import (
     LosOverride as LosOverride,
-)
-from aslpto.rules.los.locations import (
     LosResult as LosResult,
-)
-from aslpto.rules.los.locations import (
     location_name as location_name,
-)
-from aslpto.rules.los.locations import (
     location_of as location_of,
-)
-from aslpto.rules.los.locations import (
     parse_location as parse_location,
-)
-from aslpto.rules.los.locations import (
     parse_overrides as parse_overrides,
 )
 from aslpto.rules.los.queries import (
     build_engine as build_engine,
-)
-from aslpto.rules.los.queries import (
     engine_for as engine_for,
-)
-from aslpto.rules.los.queries import (
     game_overrides as game_overrides,
-)
-from aslpto.rules.los.queries import (
     los as los,
-)
-from aslpto.rules.los.queries import (
     units_with_los as units_with_los,
 )
 from aslpto.rules.los.viewshed import (
     Seen as Seen,
-)
-from aslpto.rules.los.viewshed import (
     Seer as Seer,
-)
-from aslpto.rules.los.viewshed import (
     Viewshed as Viewshed,
-)
-from aslpto.rules.los.viewshed import (
     viewer as viewer,
-)
-from aslpto.rules.los.viewshed import (
     viewshed as viewshed,
-)
-from aslpto.rules.los.viewshed import (
     viewshed_of as viewshed_of,
 )

@@ -24,8 +24,8 @@ from aslpto.board.maps import (
     Map,
     MapConditions,
     RiverDepth,
+    build_map as _build_map,
 )
-from aslpto.board.maps import build_map as _build_map
 from aslpto.board.overlays import OverlayPlacement
 from aslpto.board.terrain import WATER_OBSTACLES, Feature, HexsideFeature, Terrain, TerrainChart
 
