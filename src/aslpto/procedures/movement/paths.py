@@ -18,14 +18,14 @@ from aslpto.procedures.movement.stepping import (
     verify_may_move,
     violation_json,
 )
-from aslpto.procedures.movement.steps import _DEFAULT, parse_steps
+from aslpto.procedures.movement.steps import parse_steps
 from aslpto.procedures.movement.transitions import _breach_game
-from aslpto.rules.movement import MoveOptions, as_number
+from aslpto.rules.movement import PLAIN, MoveOptions, as_number
 from aslpto.state.game import Game
 
 
 def fold(
-    game: Game, unit_id: str, steps: Sequence[str], options: MoveOptions = _DEFAULT
+    game: Game, unit_id: str, steps: Sequence[str], options: MoveOptions = PLAIN
 ) -> tuple[MoveSoFar, RuleViolation | None]:
     """The step check (:func:`~aslpto.procedures.movement.stepping.take_step`) folded over
     ``steps``: the move after the last step taken, and the violation that refused the next one
@@ -44,7 +44,7 @@ def fold(
 
 
 def evaluate(
-    game: Game, unit_id: str, steps: Sequence[str], options: MoveOptions = _DEFAULT
+    game: Game, unit_id: str, steps: Sequence[str], options: MoveOptions = PLAIN
 ) -> MoveResult:
     """Evaluate a declared path without changing anything. Unusable input (unknown unit, hex,
     step) raises :class:`InputError` (:class:`StepError` for a step, with its index); a step
@@ -54,7 +54,7 @@ def evaluate(
 
 
 def move(
-    game: Game, unit_id: str, steps: Sequence[str], options: MoveOptions = _DEFAULT
+    game: Game, unit_id: str, steps: Sequence[str], options: MoveOptions = PLAIN
 ) -> MoveResult:
     """Alias of :func:`evaluate` (the command's name)."""
     return evaluate(game, unit_id, steps, options)
@@ -97,7 +97,7 @@ def check_step(
     unit_id: str,
     steps_so_far: Sequence[str],
     step: str,
-    options: MoveOptions = _DEFAULT,
+    options: MoveOptions = PLAIN,
 ) -> StepCheck:
     """May ``unit_id``, having taken ``steps_so_far``, take ``step`` now? The answer holds the
     step priced with its rules, or the :class:`RuleViolation` that refuses it; nothing changes

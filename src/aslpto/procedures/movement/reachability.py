@@ -13,9 +13,10 @@ from aslpto.base.records import record
 from aslpto.base.rulings import RuleViolation
 from aslpto.procedures.movement.pricing import Pricer, Terrain, candidates as candidates
 from aslpto.procedures.movement.stepping import _check_may_move, _context
-from aslpto.procedures.movement.steps import _DEFAULT, State, Step, step_text
+from aslpto.procedures.movement.steps import State, Step, step_text
 from aslpto.procedures.movement.transitions import start_state
 from aslpto.rules.movement import (
+    PLAIN,
     MoveContext,
     MoveOptions,
     Phase,
@@ -253,7 +254,7 @@ def _space(ctx: MoveContext) -> Space:
     return space
 
 
-def space_of(game: Game, unit_id: str, options: MoveOptions = _DEFAULT) -> Space:
+def space_of(game: Game, unit_id: str, options: MoveOptions = PLAIN) -> Space:
     """The space :func:`reach` searches for the unit (shared with the units moving by the same
     rules), for benchmarks and tests."""
     ctx, _ = _context(game, game.unit(unit_id), options)
@@ -393,7 +394,7 @@ def _passes(space: Space, start: int, limit: int, road: bool) -> list[_Search]:
     return passes
 
 
-def reach(game: Game, unit_id: str, options: MoveOptions = _DEFAULT) -> ReachResult:
+def reach(game: Game, unit_id: str, options: MoveOptions = PLAIN) -> ReachResult:
     """Every Location and position the unit can reach this phase, with its least cost."""
     prep = _prepare(game, unit_id, options)
     if isinstance(prep, ReachResult):
@@ -473,6 +474,6 @@ def _order(loc: Location) -> tuple[Any, ...]:
     return (loc.mf, st.hex, st.position.value, st.entrenched or "", along)
 
 
-def reach_costs(game: Game, unit_id: str, options: MoveOptions = _DEFAULT) -> dict[State, int]:
+def reach_costs(game: Game, unit_id: str, options: MoveOptions = PLAIN) -> dict[State, int]:
     """``{state: least cost in half units}`` (for benchmarks and tests)."""
     return reach(game, unit_id, options).costs()

@@ -13,15 +13,11 @@ from aslpto.base.records import record, replace
 from aslpto.base.rulings import InputError
 from aslpto.board.hexes import Hex, HexName, Hexside
 from aslpto.rules.movement import (
-    MoveOptions,
     as_number,
     halves,
 )
 from aslpto.state.game import Game
 from aslpto.state.units import Position
-
-_DEFAULT = MoveOptions()
-
 
 _WORDS = {
     "in": "in",

@@ -32,6 +32,7 @@ from aslpto.rules.movement.costs import (
 from aslpto.rules.movement.movers import (
     HALF as HALF,
     MANHANDLING as MANHANDLING,
+    PLAIN as PLAIN,
     Cost as Cost,
     Event as Event,
     EventKind as EventKind,

@@ -177,6 +177,10 @@ class MoveOptions:
     landed: bool = False  # paratroops that appeared onboard this APh (E9.6; G8 AERIAL)
 
 
+PLAIN = MoveOptions()
+"""A move in the MPh, no option given."""
+
+
 MANHANDLING = {
     "gun": Transport.MANHANDLING_GUN,
     "gun-dm": Transport.MANHANDLING_GUN,
