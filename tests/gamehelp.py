@@ -3,11 +3,15 @@ and a stone building in 37C6, the U.S. moving first against the Japanese DEFENDE
 
 from __future__ import annotations
 
+import os
+import shlex
+from pathlib import Path
 from typing import Any
 
 import pytest
 
 from aslpto.base.rulings import RuleViolation
+from aslpto.cli import main
 from aslpto.procedures.game import (
     Action,
     GameState,
@@ -99,3 +103,47 @@ def refused(state: GameState, name: str, rule: str, rolls: str | None = None, **
         do(state, name, rolls, **args)
     assert e.value.rule == rule, str(e.value)
     return e.value.message
+
+
+# --- a script's ``aslpto game`` lines on the command line ------------------------------------
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def commands(script: Path) -> list[tuple[bool, list[str]]]:
+    """The script's ``aslpto game`` lines: whether each is refused, and its arguments."""
+    out = []
+    for raw in script.read_text(encoding="utf-8").splitlines():
+        line = raw.split("#", 1)[0].strip()
+        refused = line.startswith("! ")
+        line = line.removeprefix("! ")
+        if line.startswith("aslpto game "):
+            out.append((refused, shlex.split(line)[1:]))
+    return out
+
+
+def aslpto(args: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str, str]:
+    code = main(args)
+    got = capsys.readouterr()
+    return code, got.out, got.err
+
+
+def play_script(script: Path, game: Path, capsys: pytest.CaptureFixture[str]) -> Path:
+    """Every ``aslpto game`` line of ``script`` run from the project's folder, ``$GAME`` being
+    ``game``: each refused one refused with nothing recorded, each other one played."""
+    was = Path.cwd()
+    os.chdir(ROOT)
+    try:
+        for refused, args in commands(script):
+            args = [str(game) if a == "$GAME" else a for a in args]
+            before = game.read_bytes() if game.exists() else b""
+            code, out, err = aslpto(args, capsys)
+            if refused:
+                assert code == 1, (args, out, err)
+                assert out.startswith("REFUSED ") and err == ""
+                assert game.read_bytes() == before  # nothing recorded
+            else:
+                assert code == 0, (args, err)
+    finally:
+        os.chdir(was)
+    return game

@@ -5,57 +5,20 @@ record refused at the edited action, and a game on real VASL boards."""
 from __future__ import annotations
 
 import json
-import os
-import shlex
 import shutil
 from pathlib import Path
 
 import pytest
 
-from aslpto.cli import main
 from aslpto.formats import record
+from gamehelp import ROOT, aslpto, play_script
 
-ROOT = Path(__file__).resolve().parents[1]
 SCRIPT = ROOT / "examples" / "game-turn.sh"
-
-
-def commands() -> list[tuple[bool, list[str]]]:
-    """The script's ``aslpto game`` lines: whether each is refused, and its arguments."""
-    out = []
-    for raw in SCRIPT.read_text(encoding="utf-8").splitlines():
-        line = raw.split("#", 1)[0].strip()
-        refused = line.startswith("! ")
-        line = line.removeprefix("! ")
-        if line.startswith("aslpto game "):
-            out.append((refused, shlex.split(line)[1:]))
-    return out
-
-
-def aslpto(args: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str, str]:
-    code = main(args)
-    got = capsys.readouterr()
-    return code, got.out, got.err
 
 
 @pytest.fixture()
 def played(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> Path:
-    game = tmp_path / "turn.jsonl"
-    was = Path.cwd()
-    os.chdir(ROOT)
-    try:
-        for refused, args in commands():
-            args = [str(game) if a == "$GAME" else a for a in args]
-            before = game.read_bytes() if game.exists() else b""
-            code, out, err = aslpto(args, capsys)
-            if refused:
-                assert code == 1, (args, out, err)
-                assert out.startswith("REFUSED ") and err == ""
-                assert game.read_bytes() == before  # nothing recorded
-            else:
-                assert code == 0, (args, err)
-    finally:
-        os.chdir(was)
-    return game
+    return play_script(SCRIPT, tmp_path / "turn.jsonl", capsys)
 
 
 def test_a3_a_whole_game_turn_from_the_command_line(
