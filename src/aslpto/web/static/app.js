@@ -518,37 +518,20 @@ function setMode(mode) {
     clearUnit(); // the LOS alone on the map: no reach nor path left from Move mode
     showPanel("los-panel");
   }
-  if (mode === "fire" && was !== "fire") {
-    // the attack alone on the map and at the top of the panel
-    clearUnit();
-    for (const l of ["los", "mark"]) state.layers[l] && state.layers[l].replaceChildren();
-    for (const id of ["los-panel", "hex-panel"]) document.getElementById(id).hidden = true;
-    showPanel("fire-panel");
-    clearFire();
-  } else if (mode !== "fire" && was === "fire") {
-    clearFire();
-    document.getElementById("fire-panel").hidden = true;
-  }
-  if (mode === "sight" && was !== "sight") {
-    // what one viewer sees alone on the map and at the top of the panel
-    clearUnit();
-    for (const l of ["los", "mark"]) state.layers[l] && state.layers[l].replaceChildren();
-    for (const id of ["los-panel", "hex-panel"]) document.getElementById(id).hidden = true;
-    showPanel("sight-panel");
-  } else if (mode !== "sight" && was === "sight") {
-    clearSight();
-    document.getElementById("sight-panel").hidden = true;
-  }
-  if (mode === "cc" && was !== "cc") {
-    // the Close Combat alone on the map and at the top of the panel
-    clearUnit();
-    for (const l of ["los", "mark"]) state.layers[l] && state.layers[l].replaceChildren();
-    for (const id of ["los-panel", "hex-panel"]) document.getElementById(id).hidden = true;
-    showPanel("cc-panel");
-    clearCc();
-  } else if (mode !== "cc" && was === "cc") {
-    clearCc();
-    document.getElementById("cc-panel").hidden = true;
+  // a mode whose answer stands alone on the map and at the top of the panel: its panel shown
+  // on entering (its answer cleared first, but for Sight), cleared and hidden on leaving
+  const alone = { fire: [clearFire, true], sight: [clearSight, false], cc: [clearCc, true] };
+  for (const [m, [clear, clearOnEntry]] of Object.entries(alone)) {
+    if (mode === m && was !== m) {
+      clearUnit();
+      for (const l of ["los", "mark"]) state.layers[l] && state.layers[l].replaceChildren();
+      for (const id of ["los-panel", "hex-panel"]) document.getElementById(id).hidden = true;
+      showPanel(m + "-panel");
+      if (clearOnEntry) clear();
+    } else if (mode !== m && was === m) {
+      clear();
+      document.getElementById(m + "-panel").hidden = true;
+    }
   }
 }
 
