@@ -1,5 +1,6 @@
 """The ``aslpto`` command line. Exit codes: 0 answered (even "illegal"), 1 ``check`` found
-errors, 2 unusable input (reason on stderr, never a traceback)."""
+errors or ``game`` refused an action (nothing recorded), 2 unusable input (reason on stderr,
+never a traceback)."""
 
 from __future__ import annotations
 
@@ -188,7 +189,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 def console() -> None:
     """The ``aslpto`` console script: :func:`main`, then the process ends at once. The exit
-    functions run (``atexit``: the compiled record methods kept, ``logging`` flushed) and the
+    functions run (``atexit``: ``logging`` flushed, say) and the
     output is flushed, but the interpreter does not take apart every object the command made
     (2-3 ms of a cold ``reach``, a twentieth of it). ``aslpto serve`` ends as usual."""
     if _chosen(sys.argv[1:]) == "serve":  # (the server lives on: its collector runs)
