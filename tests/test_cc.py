@@ -4,7 +4,6 @@ as G1.64 (Hand-to-Hand), G8.212 and G9.21 change it."""
 from __future__ import annotations
 
 from fractions import Fraction
-from typing import Any
 
 import pytest
 
@@ -15,15 +14,8 @@ from aslpto.rules.cc.resolution import CCOptions, attack_odds, cc_odds, prepare,
 from aslpto.rules.morale import Result
 from aslpto.state.counters import make
 from aslpto.state.dice import GivenDice, odds
-from aslpto.state.units import Kind, Strength, Unit, UnitClass
-
-
-def jsq(uid: str, strength: Strength = Strength.FULL, **kw: Any) -> Unit:
-    return make(uid, "japanese", Kind.SQUAD, UnitClass.ELITE, strength, **kw)
-
-
-def us(uid: str, face: str = "6-6-6", **kw: Any) -> Unit:
-    return make(uid, "american", Kind.SQUAD, face=face, **kw)
+from aslpto.state.units import Kind, Strength, UnitClass
+from cchelp import jsq, us
 
 
 def end(r: Result) -> tuple[tuple[str, ...], tuple[str, ...]]:

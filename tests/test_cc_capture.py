@@ -13,12 +13,12 @@ from typing import Any
 
 import pytest
 
+import cchelp
 from aslpto.base import unchecked
 from aslpto.base.rulings import InputError, RuleViolation
 from aslpto.cli import main
 from aslpto.rules.cc.resolution import (
     CCOptions,
-    CCResult,
     cc_odds,
     prepare,
     resolve_attack,
@@ -28,26 +28,12 @@ from aslpto.rules.japanese import cc as g1
 from aslpto.state.counters import make
 from aslpto.state.dice import GivenDice, odds
 from aslpto.state.units import Kind, Strength, Unit, UnitClass
-
-ROOT = Path(__file__).resolve().parent.parent
+from cchelp import ROOT, plain, us
 
 
 def jsq(uid: str, **kw: Any) -> Unit:
-    return make(uid, "japanese", Kind.SQUAD, UnitClass.FIRST_LINE, Strength.FULL, **kw)
-
-
-def us(uid: str, face: str = "6-6-6", **kw: Any) -> Unit:
-    return make(uid, "american", Kind.SQUAD, face=face, **kw)
-
-
-def plain(r: CCResult) -> tuple[tuple[str, ...], int, tuple[str, ...], bool]:
-    """An end state as Random Selection sees it: identical units interchangeable."""
-    return (
-        tuple(sorted(u.counter for u in r.units)),
-        len(r.eliminated),
-        tuple(sorted(u.counter for u in r.captured)),
-        r.melee,
-    )
+    """A Japanese 1st-Line squad (4-4-7)."""
+    return cchelp.jsq(uid, cls=UnitClass.FIRST_LINE, **kw)
 
 
 def test_a20_22_ex_a_capture_attempt_on_two_4_2_6_and_a_4_4_7() -> None:

@@ -17,7 +17,6 @@ from aslpto.cli import main
 from aslpto.rules.cc.attack import able_attackers, build
 from aslpto.rules.cc.resolution import (
     CCOptions,
-    CCResult,
     Declared,
     cc_odds,
     prepare,
@@ -25,28 +24,8 @@ from aslpto.rules.cc.resolution import (
 )
 from aslpto.state.counters import make
 from aslpto.state.dice import GivenDice, odds
-from aslpto.state.units import Kind, Strength, Unit, UnitClass
-
-ROOT = Path(__file__).resolve().parent.parent
-
-
-def jsq(uid: str, **kw: Any) -> Unit:
-    return make(uid, "japanese", Kind.SQUAD, UnitClass.ELITE, Strength.FULL, **kw)
-
-
-def us(uid: str, face: str = "6-6-6", **kw: Any) -> Unit:
-    return make(uid, "american", Kind.SQUAD, face=face, **kw)
-
-
-def plain(r: CCResult) -> tuple[tuple[str, ...], int, tuple[str, ...], bool]:
-    """An end state as Random Selection sees it: identical units interchangeable."""
-    return (
-        tuple(sorted(u.counter for u in r.units)),
-        len(r.eliminated),
-        tuple(sorted(u.counter for u in r.captured)),
-        r.melee,
-    )
-
+from aslpto.state.units import Kind
+from cchelp import ROOT, jsq, plain, us
 
 # --- A11.12 declared attacks -----------------------------------------------------------------
 

@@ -15,17 +15,9 @@ from aslpto.base import unchecked
 from aslpto.base.rulings import RuleViolation
 from aslpto.cli import main
 from aslpto.rules.cc.resolution import CCOptions, CCResult, cc_odds, prepare, resolve_cc
-from aslpto.state.counters import make
 from aslpto.state.dice import GivenDice, odds
-from aslpto.state.units import Kind, Strength, Unit, UnitClass
-
-
-def jsq(uid: str, **kw: Any) -> Unit:
-    return make(uid, "japanese", Kind.SQUAD, UnitClass.ELITE, Strength.FULL, **kw)
-
-
-def us(uid: str, face: str = "6-6-6", **kw: Any) -> Unit:
-    return make(uid, "american", Kind.SQUAD, face=face, **kw)
+from aslpto.state.units import Unit
+from cchelp import jsq, us
 
 
 def end(r: CCResult) -> tuple[tuple[Unit, ...], tuple[str, ...], bool]:
