@@ -67,15 +67,20 @@ def make_app(referee: Referee | Games) -> Starlette:
         except Exception as e:  # a fault of the engine, not of the request: one line still
             return JSONResponse({"error": internal_error(e)}, status_code=500)
 
-    async def query(request: Request) -> Response:
-        command = request.path_params.get("command", "check")
+    async def asked(request: Request, then: Callable[[Referee, object], Any]) -> Response:
+        """A request's game and (POST) body read — a foreign origin or a bad body answered
+        with its line — then ``then``'s answer."""
         try:
             _same_origin(request)
             ref = game(request)
             body = _parse(await _body(request, MAX_QUERY_BYTES)) if request.method == "POST" else {}
         except BadRequest as e:
             return JSONResponse({"error": e.message}, status_code=e.status)
-        return answer(lambda: ref.ask(command, body))
+        return answer(lambda: then(ref, body))
+
+    async def query(request: Request) -> Response:
+        command = request.path_params.get("command", "check")
+        return await asked(request, lambda ref, body: ref.ask(command, body))
 
     async def map_json(request: Request) -> Response:
         return answer(lambda: game(request).map_json())
@@ -108,22 +113,10 @@ def make_app(referee: Referee | Games) -> Starlette:
             return JSONResponse({"error": internal_error(e)}, status_code=500)
 
     async def place(request: Request) -> Response:
-        try:
-            _same_origin(request)
-            ref = game(request)
-            body = _parse(await _body(request, MAX_QUERY_BYTES))
-        except BadRequest as e:
-            return JSONResponse({"error": e.message}, status_code=e.status)
-        return answer(lambda: games.put(ref.placed(body)).map_json())
+        return await asked(request, lambda ref, body: games.put(ref.placed(body)).map_json())
 
     async def step(request: Request) -> Response:
-        try:
-            _same_origin(request)
-            ref = game(request)
-            body = _parse(await _body(request, MAX_QUERY_BYTES))
-        except BadRequest as e:
-            return JSONResponse({"error": e.message}, status_code=e.status)
-        return answer(lambda: ref.step(body))
+        return await asked(request, lambda ref, body: ref.step(body))
 
     async def game_state(request: Request) -> Response:
         def run() -> dict[str, Any]:
