@@ -100,7 +100,9 @@ class JapaneseMorale(StandardMorale):
     ) -> list[Unit]:
         """G1.12-G1.14 for an armed, non-berserk squad or infantry crew; chapter A's otherwise."""
         if unit.kind in (Kind.SQUAD, Kind.CREW) and not (unit.berserk or unit.unarmed):
-            return self._step_failure(unit, log, dice, check, elr, casualty, doubles_cr)
+            return self._step_failure(
+                unit, log, dice, check=check, elr=elr, casualty=casualty, doubles_cr=doubles_cr
+            )
         return super().failure(
             unit, log, dice, check=check, elr=elr, casualty=casualty, doubles_cr=doubles_cr
         )
@@ -110,6 +112,7 @@ class JapaneseMorale(StandardMorale):
         unit: Unit,
         log: Log,
         dice: Dice,
+        *,
         check: Check,
         elr: Ruling[bool],
         casualty: bool,
