@@ -15,6 +15,7 @@ import pytest
 pytest.importorskip("starlette", reason="the web extra is not installed: pip install aslpto[web]")
 pytest.importorskip("uvicorn", reason="the web extra is not installed: pip install aslpto[web]")
 
+from aslpto.cli import main
 from aslpto.web.referee import Referee
 from aslpto.web.server import Background
 
@@ -134,6 +135,29 @@ def vasl_save(name: str) -> Path:
 def screenshot(page: Any, name: str) -> None:
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(SCREENSHOTS / f"{name}.png"))
+
+
+def game_at(page: Any, n: int) -> None:
+    """Wait until the page shows a record of ``n`` actions, at its last."""
+    page.wait_for_selector(f'body[data-game-actions="{n}"][data-game-at="{n}"]')
+
+
+def play_button(page: Any, button: str, words: str) -> None:
+    """Click ``#button`` once it is enabled and reads ``words``."""
+    page.wait_for_function(
+        "([b, w]) => { const e = document.getElementById(b); return !e.disabled "
+        "&& e.textContent.includes(w); }",
+        arg=[button, words],
+    )
+    page.click(f"#{button}")
+
+
+def replayed(path: Path, capsys: pytest.CaptureFixture[str]) -> str:
+    """What ``aslpto game replay`` says of the record ``path`` (replaying it without error)."""
+    code = main(["game", "replay", str(path)])
+    got = capsys.readouterr()
+    assert code == 0, got.err
+    return got.out
 
 
 def river_cc(folder: Path) -> Path:

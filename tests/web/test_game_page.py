@@ -19,7 +19,7 @@ from aslpto.base.rulings import InputError
 from aslpto.cli import main
 from aslpto.web.play import first_game
 from aslpto.web.server import Background
-from web.conftest import EXAMPLES, Served, screenshot
+from web.conftest import EXAMPLES, Served, game_at, play_button, replayed, screenshot
 
 ROOT = EXAMPLES.parent
 SCRIPT = EXAMPLES / "game-turn.sh"
@@ -78,13 +78,6 @@ def _cli_record(folder: Path, upto: int, capsys: pytest.CaptureFixture[str]) -> 
     return game
 
 
-def _replays(path: Path, capsys: pytest.CaptureFixture[str]) -> str:
-    code = main(["game", "replay", str(path)])
-    out = capsys.readouterr()
-    assert code == 0, out.err
-    return out.out
-
-
 # the API ---------------------------------------------------------------------------------------
 
 
@@ -121,7 +114,7 @@ def test_a3_a_game_played_over_the_api_is_the_command_lines_record(
     _act(served, key, "fire", firers=["J1", "JL"], target="U1")
     cli = _cli_record(folder, 5, capsys)
     assert path.read_text(encoding="utf-8") == cli.read_text(encoding="utf-8")
-    assert "5 action(s) replayed" in _replays(path, capsys)
+    assert "5 action(s) replayed" in replayed(path, capsys)
 
 
 def test_a3_the_positions_of_the_record_stepped_through(served: Served) -> None:
@@ -171,7 +164,7 @@ def test_a3_a_record_the_command_line_wrote_meanwhile_is_read_anew(
     capsys.readouterr()
     moved = _act(served, key, "ptc", units=["J6"])
     assert moved["applied"] and moved["entry"]["n"] == 4 and moved["entry"]["phase"] == "DFPh"
-    assert "4 action(s) replayed" in _replays(path, capsys)
+    assert "4 action(s) replayed" in replayed(path, capsys)
 
 
 def test_a3_records_of_the_folder_opened(served: Served, folder: Path) -> None:
@@ -292,19 +285,6 @@ def test_serve_game_names_the_record_of_the_first_game(
 # in chromium ---------------------------------------------------------------------------------
 
 
-def _actions(page: Any, n: int) -> None:
-    page.wait_for_selector(f'body[data-game-actions="{n}"][data-game-at="{n}"]')
-
-
-def _play(page: Any, button: str, words: str) -> None:
-    page.wait_for_function(
-        "([b, w]) => { const e = document.getElementById(b); return !e.disabled "
-        "&& e.textContent.includes(w); }",
-        arg=[button, words],
-    )
-    page.click(f"#{button}")
-
-
 def test_a3_game_turn_played_on_the_page(
     served: Served, folder: Path, page: Any, capsys: pytest.CaptureFixture[str]
 ) -> None:
@@ -319,7 +299,7 @@ def test_a3_game_turn_played_on_the_page(
     page.fill('#game-new input[name="turns"]', "1")
     page.fill('#game-new input[name="seed"]', "27")
     page.click("#game-start-button")
-    _actions(page, 0)
+    game_at(page, 0)
     assert "RPh (Rally Phase, A3.1)" in page.inner_text("#game-now")
     assert page.locator("#game-allowed-list li").count() >= 4
     path = folder / "paddy-river-game-1.jsonl"
@@ -329,37 +309,37 @@ def test_a3_game_turn_played_on_the_page(
     page.click('.unit-chip[data-unit="U4"]')
     page.click('.unit-chip[data-unit="J2"]')
     page.wait_for_selector('body[data-fire-shown="32O5"]')
-    _play(page, "play-fire", "fire U4 → 32O5")
+    play_button(page, "play-fire", "fire U4 → 32O5")
     page.wait_for_selector('#game-said[data-rule="A3.2"]')
     assert page.inner_text("#game-said").startswith("REFUSED A3.2: ")
     assert path.read_bytes() == before and page.get_attribute("body", "data-game-actions") == "0"
 
     page.click("#game-end-phase")
-    _actions(page, 1)
+    game_at(page, 1)
     page.click('.unit-chip[data-unit="U4"]')
     page.click('.unit-chip[data-unit="J2"]')
     page.click("#fire-options-summary")
     page.fill('#fire-options input[name="rolls"]', "1,5 4,1")
     page.press('#fire-options input[name="rolls"]', "Enter")
     page.wait_for_selector('body[data-fire-shown="32O5"]')
-    _play(page, "play-fire", "(dice 1,5 4,1)")
-    _actions(page, 2)
+    play_button(page, "play-fire", "(dice 1,5 4,1)")
+    game_at(page, 2)
     line = page.inner_text('#game-record li[data-n="2"]')
     assert "U4 -> 32O5 (prep fire)" in line and "[dice 1 5 4 1]" in line
 
     page.click("#game-end-phase")
-    _actions(page, 3)
+    game_at(page, 3)
     page.click('#ui-modes button[data-mode="move"]')
     page.click('.unit-chip[data-unit="U4"]')
     page.wait_for_selector('body[data-reach-shown="U4"]')
     page.click('.reach-hex[data-hex="32O9"] polygon', force=True)
-    _play(page, "play-move", "move U4 32O9")
+    play_button(page, "play-move", "move U4 32O9")
     page.wait_for_selector('#game-said[data-rule="A3.3"]')
     page.click('.unit-chip[data-unit="U1"]')
     page.wait_for_selector('body[data-reach-shown="U1"]')
     page.click('.reach-hex[data-hex="32N9"] polygon', force=True)
-    _play(page, "play-move", "move U1 32N9")
-    _actions(page, 4)
+    play_button(page, "play-move", "move U1 32N9")
+    game_at(page, 4)
     assert "moving: U1 (A8.1)" in page.inner_text("#game-now")
     warned = page.inner_text('#game-warnings ul[data-n="4"]')  # (A3.3 read as a unit moving once)
     assert "unchecked rule: A3.3 game.move_once" in warned
@@ -368,11 +348,11 @@ def test_a3_game_turn_played_on_the_page(
     for uid in ("J1", "JL", "U1"):
         page.click(f'.unit-chip[data-unit="{uid}"]')
     page.wait_for_selector('body[data-fire-shown="32N9"]')
-    _play(page, "play-fire", "fire J1, JL → 32N9")
-    _actions(page, 5)
+    play_button(page, "play-fire", "fire J1, JL → 32N9")
+    game_at(page, 5)
     screenshot(page, "game-played")
     page.click("#game-undo")
-    _actions(page, 4)
+    game_at(page, 4)
 
     page.click("#game-back")
     page.wait_for_selector('body[data-game-at="3"][data-game-live="false"]')
@@ -391,8 +371,8 @@ def test_a3_game_turn_played_on_the_page(
     for uid in ("J1", "JL", "U1"):
         page.click(f'.unit-chip[data-unit="{uid}"]')
     page.wait_for_selector('body[data-fire-shown="32N9"]')
-    _play(page, "play-fire", "fire J1, JL → 32N9")
-    _actions(page, 5)
+    play_button(page, "play-fire", "fire J1, JL → 32N9")
+    game_at(page, 5)
     assert page.evaluate("referee.timing.action") > 0
     # the command line's record of the same lines: the same actions, dice and results (the
     # page names a fire's target by the hex clicked, the script by the unit in it)
@@ -404,7 +384,7 @@ def test_a3_game_turn_played_on_the_page(
     assert theirs[5]["args"] == {"firers": ["J1", "JL"], "target": "U1"}
     for a, b in zip(ours[1:], theirs[1:], strict=True):
         assert {**a, "args": None} == {**b, "args": None}
-    assert "5 action(s) replayed" in _replays(path, capsys)
+    assert "5 action(s) replayed" in replayed(path, capsys)
 
 
 def test_a3_a_game_on_a_phone(served: Served, browser: Any) -> None:
@@ -416,9 +396,9 @@ def test_a3_a_game_on_a_phone(served: Served, browser: Any) -> None:
         pg.wait_for_selector(".unit-chip")
         pg.click("#game-panel summary")
         pg.click("#game-start-button")
-        _actions(pg, 0)
+        game_at(pg, 0)
         pg.click("#game-end-phase")
-        _actions(pg, 1)
+        game_at(pg, 1)
         box = pg.evaluate(
             """() => [...document.querySelectorAll('#game-bar button:not([hidden])')]
           .map((b) => { const r = b.getBoundingClientRect();

@@ -21,7 +21,7 @@ import pytest
 from aslpto.cli import command_parser, main
 from aslpto.cli.game import action_of
 from aslpto.formats import record
-from web.conftest import EXAMPLES, Served, screenshot, vasl_boards
+from web.conftest import EXAMPLES, Served, game_at, play_button, replayed, screenshot, vasl_boards
 
 
 @dataclass(frozen=True)
@@ -110,13 +110,6 @@ def play_page(s: Served, key: str, path: Path, lines: list[Line]) -> list[dict[s
         else:
             assert got["entry"]["action"] == name
     return refusals
-
-
-def replayed(path: Path, capsys: pytest.CaptureFixture[str]) -> str:
-    code = main(["game", "replay", str(path)])
-    got = capsys.readouterr()
-    assert code == 0, got.err
-    return got.out
 
 
 def same_game(page: Path, cli: Cli, capsys: pytest.CaptureFixture[str]) -> None:
@@ -217,19 +210,6 @@ def test_a3_a_whole_game_turn_on_real_boards_on_the_page(
 # in chromium ----------------------------------------------------------------------------------
 
 
-def _actions(page: Any, n: int) -> None:
-    page.wait_for_selector(f'body[data-game-actions="{n}"][data-game-at="{n}"]')
-
-
-def _play(page: Any, button: str, words: str) -> None:
-    page.wait_for_function(
-        "([b, w]) => { const e = document.getElementById(b); return !e.disabled "
-        "&& e.textContent.includes(w); }",
-        arg=[button, words],
-    )
-    page.click(f"#{button}")
-
-
 def test_a3_a_whole_game_turn_clicked_and_played_on_the_page(
     river: Served, page: Any, capsys: pytest.CaptureFixture[str]
 ) -> None:
@@ -243,7 +223,7 @@ def test_a3_a_whole_game_turn_clicked_and_played_on_the_page(
     page.fill('#game-new input[name="turns"]', "1")
     page.fill('#game-new input[name="seed"]', "27")
     page.click("#game-start-button")
-    _actions(page, 0)
+    game_at(page, 0)
     key = str(page.evaluate("state.game"))
     path = Path(river.referee.path).parent / "paddy-river-game-1.jsonl"
     assert lines[1].args[:3] == ["fire", "$GAME", "U4"] and lines[1].refused
@@ -251,13 +231,13 @@ def test_a3_a_whole_game_turn_clicked_and_played_on_the_page(
     page.click('.unit-chip[data-unit="U4"]')
     page.click('.unit-chip[data-unit="J2"]')
     page.wait_for_selector('body[data-fire-shown="32O5"]')
-    _play(page, "play-fire", "fire U4 → 32O5")
+    play_button(page, "play-fire", "fire U4 → 32O5")
     page.wait_for_selector('#game-said[data-rule="A3.2"]')
     assert page.get_attribute("body", "data-game-actions") == "0"
     play_page(river, key, path, lines[2:3])  # (the rally refused: no broken unit)
     assert lines[3].args[0] == "end-phase"
     page.click("#game-end-phase")
-    _actions(page, 1)
+    game_at(page, 1)
     assert lines[4].args[-2:] == ["--dice", "1,5 4,1"]
     page.click('.unit-chip[data-unit="U4"]')
     page.click('.unit-chip[data-unit="J2"]')
@@ -265,20 +245,20 @@ def test_a3_a_whole_game_turn_clicked_and_played_on_the_page(
     page.fill('#fire-options input[name="rolls"]', "1,5 4,1")
     page.press('#fire-options input[name="rolls"]', "Enter")
     page.wait_for_selector('body[data-fire-shown="32O5"]')
-    _play(page, "play-fire", "(dice 1,5 4,1)")
-    _actions(page, 2)
+    play_button(page, "play-fire", "(dice 1,5 4,1)")
+    game_at(page, 2)
     assert lines[5].args[0] == "end-phase"
     page.click("#game-end-phase")
-    _actions(page, 3)
+    game_at(page, 3)
 
     last = next(i for i in range(len(lines) - 1, 0, -1) if not lines[i].refused)
     assert lines[last].args[0] == "end-phase"
     play_page(river, key, path, lines[6:last])
     n = len(record.load(str(path)).entries)
     page.goto(f"{river.url}?game={key}")
-    _actions(page, n)
+    game_at(page, n)
     page.click("#game-end-phase")
-    _actions(page, n + 1)
+    game_at(page, n + 1)
     assert "the game is over (A3)" in page.inner_text("#game-now")
     assert page.is_disabled("#game-end-phase")
     screenshot(page, "game-turn-over")
