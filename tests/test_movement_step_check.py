@@ -65,6 +65,24 @@ def next_steps(g: Game, so_far: MoveSoFar) -> tuple[list[str], list[str]]:
     return taken, refused
 
 
+def a_unit_that_may_move(
+    name: str, pick: int, opts: MoveOptions
+) -> tuple[Game, str, MoveOptions, MoveSoFar] | None:
+    """The ``pick``-th unit on the map of the example ``name`` (a vehicle moving with no
+    option), its options and the move begun; None when it may not move."""
+    g = game(name)
+    units = sorted(u.id for u in g.units.values() if u.hex)
+    uid = units[pick % len(units)]
+    if g.unit(uid).kind == Kind.VEHICLE and opts != MoveOptions():
+        opts = MoveOptions()
+    so_far = begin(g, g.unit(uid), opts)
+    try:
+        verify_may_move(so_far)
+    except RuleViolation:
+        return None
+    return g, uid, opts, so_far
+
+
 @settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(
     name=st.sampled_from(["panji-g9", "paddy-river", "b21-deep"]),
@@ -77,16 +95,10 @@ def test_folding_check_step_over_a_legal_path_is_evaluate(
 ) -> None:
     """A random legal path, built one step at a time by asking ``check_step``: each step is
     legal, priced as ``evaluate`` prices it, and the last answer's move is ``evaluate``'s."""
-    g = game(name)
-    units = sorted(u.id for u in g.units.values() if u.hex)
-    uid = units[pick % len(units)]
-    if g.unit(uid).kind == Kind.VEHICLE and opts != MoveOptions():
-        opts = MoveOptions()
-    so_far = begin(g, g.unit(uid), opts)
-    try:
-        verify_may_move(so_far)
-    except RuleViolation:
+    start = a_unit_that_may_move(name, pick, opts)
+    if start is None:
         return
+    g, uid, opts, so_far = start
     path: list[str] = []
     checks: list[StepCheck] = []
     for _ in range(data.draw(st.integers(2, 6), label="length")):
@@ -121,16 +133,10 @@ def test_a_refused_step_names_its_rule_and_changes_nothing(
 ) -> None:
     """After a random legal path, a step the step check refuses: ``check_step`` refuses it with
     the violation ``evaluate`` stops at, the path so far stays as it was, and the game too."""
-    g = game(name)
-    units = sorted(u.id for u in g.units.values() if u.hex)
-    uid = units[pick % len(units)]
-    if g.unit(uid).kind == Kind.VEHICLE and opts != MoveOptions():
-        opts = MoveOptions()
-    so_far = begin(g, g.unit(uid), opts)
-    try:
-        verify_may_move(so_far)
-    except RuleViolation:
+    start = a_unit_that_may_move(name, pick, opts)
+    if start is None:
         return
+    g, uid, opts, so_far = start
     path: list[str] = []
     for _ in range(data.draw(st.integers(0, 3), label="length")):
         taken, _ = next_steps(g, so_far)
