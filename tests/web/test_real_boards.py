@@ -12,10 +12,9 @@ from typing import Any
 
 import pytest
 
-from aslpto.cli.los import engine
 from aslpto.formats import svg
 from aslpto.formats.vasl.pictures import board_picture, ssr_pictures
-from aslpto.rules.los import ArtworkLosEngine
+from aslpto.rules.los import ArtworkLosEngine, engine_for as engine
 from aslpto.web.referee import Referee
 from web.conftest import (
     EXAMPLES,

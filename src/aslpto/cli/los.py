@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import argparse
 import re
-import weakref
 from pathlib import Path
 
 from aslpto.base.hints import Any
@@ -22,9 +21,8 @@ from aslpto.cli.command import Outcome, help_of
 from aslpto.formats import scenario
 from aslpto.rules.los import (
     Location,
-    LosEngine,
     LosOverride,
-    build_engine,
+    engine_for,
     game_overrides,
     location_of,
     parse_location,
@@ -63,28 +61,9 @@ def answer(game: Game, args: argparse.Namespace) -> Outcome:
     """The answer for a game already loaded (its ``[[los_overrides]]`` apply)."""
     a = _end(game, args.frm, args.from_entrenched)
     b = _end(game, args.to, args.to_entrenched)
-    r = engine(game).check(a, b)
+    r = engine_for(game).check(a, b)
     payload = r.as_json()
     return Outcome(payload, text(payload))
-
-
-_ENGINES: dict[int, tuple[weakref.ref[Game], LosEngine]] = {}
-
-
-def engine(game: Game) -> LosEngine:
-    """The LOS engine of ``game`` (its map, conditions, Panji counters and
-    ``[[los_overrides]]``), built once per game: a game is a value, so asking again about the
-    same game (``aslpto serve``) reuses it."""
-    got = _ENGINES.get(id(game))
-    if got is not None and got[0]() is game:
-        return got[1]
-    if len(_ENGINES) > 8:
-        _ENGINES.clear()
-    eng = build_engine(
-        game.map, game.conditions, (p.hex for p in game.panjis.values()), game_overrides(game)
-    )
-    _ENGINES[id(game)] = (weakref.ref(game), eng)
-    return eng
 
 
 def load(path: str | Path) -> tuple[Game, tuple[LosOverride, ...]]:

@@ -1,5 +1,5 @@
-"""The game's LOS engine (cached per game) and the questions asked of it: a LOS between two
-Locations or units, the units that see a Location."""
+"""The game's LOS engine (kept per map and what changes its LOS) and the questions asked of
+it: a LOS between two Locations or units, the units that see a Location."""
 
 from __future__ import annotations
 
@@ -21,19 +21,28 @@ from aslpto.rules.los.locations import (
 from aslpto.state.game import Conditions, Game
 from aslpto.state.units import Unit
 
-_ENGINES: dict[int, tuple[weakref.ref[Game], LosEngine]] = {}
+_PER_MAP = 8  # engines kept per map (one per set of conditions, Panji hexes and overrides)
+_ENGINES: dict[int, tuple[weakref.ref[Map], dict[object, LosEngine]]] = {}
 
 
 def engine_for(game: Game) -> LosEngine:
-    """The LOS engine of ``game`` (built once per Game value and reused)."""
-    key = id(game)
-    hit = _ENGINES.get(key)
-    if hit is not None and hit[0]() is game:
-        return hit[1]
-    overrides = game_overrides(game)
-    eng = build_engine(game.map, game.conditions, (p.hex for p in game.panjis.values()), overrides)
-    _ENGINES[key] = (weakref.ref(game), eng)
-    weakref.finalize(game, _ENGINES.pop, key, None)
+    """The LOS engine of ``game``: built once per map, conditions, Panji hexes (G9.2) and
+    scenario overrides, and shared by every Game value that has them (each action of a game
+    makes a new Game; its LOS stays the same unless one of these changed)."""
+    m = game.map
+    kept = _ENGINES.get(id(m))
+    if kept is None or kept[0]() is not m:
+        kept = (weakref.ref(m), {})
+        _ENGINES[id(m)] = kept
+        weakref.finalize(m, _ENGINES.pop, id(m), None)
+    engines = kept[1]
+    key = (game.conditions, frozenset(p.hex for p in game.panjis.values()), game.los_overrides)
+    eng = engines.get(key)
+    if eng is None:
+        eng = build_engine(m, game.conditions, key[1], game_overrides(game))
+        if len(engines) >= _PER_MAP:
+            del engines[next(iter(engines))]
+        engines[key] = eng
     return eng
 
 
