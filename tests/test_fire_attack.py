@@ -282,12 +282,12 @@ def test_b21_42_a_fording_firer_fires_area_fire_and_is_under_hazardous_movement(
 
 
 def test_g_4_a_tpbf_attack_in_the_jungle_location(game: Game) -> None:
-    """G.4 ends in a TPBF attack: a unit firing at its own Location triples its FP (A7.211),
+    """G.4 ends in a TPBF attack: a unit firing at its own Location triples its FP (A7.21),
     the Location's jungle TEM applying."""
     g = _with(game, U1=game.units["U1"].with_(hex="31CC8"))
     b = breakdown(g, ["U1"], "J6")
     assert dict(b.ranges) == {"U1": 0}
-    assert ("Triple Point Blank Fire (same Location)", Fraction(3), "A7.211") in [
+    assert ("Triple Point Blank Fire (same Location)", Fraction(3), "A7.21") in [
         (i.what, i.value, i.rule) for i in b.fp
     ]
     assert b.fp_total == 18 and b.column.value == 16
