@@ -147,14 +147,16 @@ def test_g1_424_a_dc_hero_makes_no_cc_attack() -> None:
     assert cc.attacks[0].defense_fp == 1
 
 
-def test_g1_425_a_th_hero_is_removed_once_he_has_made_his_cc_attack() -> None:
+def test_g1_425_a_th_hero_s_cc_attack_on_personnel_does_not_remove_him() -> None:
+    # G1.425 removes him upon his attack on his Designated Target, an AFV (G1.421): the CCT
+    # never attacks one, so after a CC vs Personnel he stays (here wounded, in Melee).
     hero = make("H", "japanese", Kind.TH_HERO)
     cc = prepare([hero], [us("A1")])
     r = resolve_cc(cc, GivenDice("6,6 6,6 1"))  # Hand-to-Hand: 12 = red 12, a Wound (dr 1)
-    assert r.removed == ("H",) and [u.id for u in r.units] == ["A1"] and not r.melee
-    assert "G1.425" in r.rules
+    assert [u.id for u in r.units] == ["H", "A1"] and r.melee
+    assert "G1.425" not in r.rules
     d = cc_odds(cc)
-    assert d.total() == 1 and all("H" not in {u.id for u in x.units} for x, _ in d)
+    assert d.total() == 1 and any("H" in {u.id for u in x.units} for x, _ in d)
 
 
 def test_a11_12_cli_cc_declared_attacks(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:

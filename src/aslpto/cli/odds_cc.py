@@ -198,6 +198,11 @@ def _vs_vehicle(
         + "".join(f"; {i.what} {_sign(i.value)} {i.rule}".rstrip() for i in a.drm_items)
         + "\n"
     )
+    if a.removed:
+        top += (
+            f"removed upon the attack, whatever it does: {', '.join(a.removed)} (a T-H Hero's "
+            "attack on his Designated Target, G1.425)\n"
+        )
     rules = list(a.rules)
     if dice is not None:
         original, effect = vehicle.resolve(a, dice)
@@ -300,8 +305,8 @@ def render(
 
 
 def _fates(o: dict[str, Any]) -> str:
-    """What an outcome adds to the units left: eliminated, captured, withdrawn, removed, and
-    the Melee that follows (A11.15)."""
+    """What an outcome adds to the units left: eliminated, captured, withdrawn, and the Melee
+    that follows (A11.15)."""
     out = ""
     if o.get("eliminated"):
         out += f"  eliminated: {', '.join(o['eliminated'])}"
@@ -309,8 +314,6 @@ def _fates(o: dict[str, Any]) -> str:
         out += f"  captured: {', '.join(u['id'] for u in o['captured'])}"
     if o.get("withdrawn"):
         out += f"  withdrawn: {', '.join(o['withdrawn'])}"
-    if o.get("removed"):
-        out += f"  removed: {', '.join(o['removed'])}"
     if o.get("melee"):
         out += "  (Melee)"
     return out
@@ -327,7 +330,7 @@ def _pct(p: Fraction) -> str:
 def _summary(
     done: CCAnswer, line: Callable[[dict[str, Any]], str]
 ) -> tuple[dict[str, Any], list[str]]:
-    """Each unit's own fate (its end, or eliminated, captured, removed), how many units of each
+    """Each unit's own fate (its end, or eliminated, captured), how many units of each
     side end eliminated, and the odds of a Melee, with their exact odds (the joint outcomes
     summed)."""
     assert done.odds is not None
@@ -343,7 +346,6 @@ def _summary(
         j = cc_result_json(r, detail=False)
         gone = set(r.eliminated)
         taken = {u["id"] for u in j.get("captured", ())}
-        removed = set(j.get("removed", ()))
         now = {u.id: u for u in r.units}
         melee += p if j.get("melee") else 0
         for side, units in sides.items():
@@ -354,7 +356,7 @@ def _summary(
                     fate = (None, "eliminated")
                 elif u.id in taken:
                     fate = (None, "captured")
-                elif u.id in removed or after is None:
+                elif after is None:
                     fate = (None, "removed")
                 else:
                     end = unit_json(after)

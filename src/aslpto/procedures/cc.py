@@ -166,8 +166,8 @@ def cc_json(made: CC) -> dict[str, Any]:
 
 def cc_result_json(r: morale.Result, *, detail: bool) -> dict[str, Any]:
     """One outcome of a CC in the ``odds`` shape, with what a CC adds: the units captured
-    (A20.22), those that withdrew (A11.2), the T-H Heroes removed (G1.425), and ``melee`` when
-    units of both sides remain (A11.15)."""
+    (A20.22), those that withdrew (A11.2), and ``melee`` when units of both sides remain
+    (A11.15)."""
     from aslpto.procedures.odds import result_json, unit_json
 
     out = result_json(r, detail=detail)
@@ -176,7 +176,5 @@ def cc_result_json(r: morale.Result, *, detail: bool) -> dict[str, Any]:
             out["captured"] = [unit_json(u) for u in r.captured]
         if r.withdrawn:
             out["withdrawn"] = list(r.withdrawn)
-        if r.removed:
-            out["removed"] = list(r.removed)
         out["melee"] = r.melee
     return out

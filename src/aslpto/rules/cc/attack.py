@@ -130,6 +130,16 @@ def unit_fp(u: Unit, *, attacking: bool) -> list[Item]:
                 ItemKind.BASE,
             )
         ]
+    elif u.unarmed and not u.kind.is_smc:
+        items = [
+            Item(
+                f"Unarmed ({u.counter}): its (1) FP",
+                Fraction(1),
+                "G1.15",
+                u.id,
+                ItemKind.BASE,
+            )
+        ]
     elif u.kind.is_smc:
         smc = _entry("firepower", "smc")
         items = [
@@ -181,14 +191,20 @@ def _fp_total(items: Sequence[Item]) -> Fraction:
 def able_attackers(
     units: Sequence[Unit], *, withdrawing: Collection[str] = (), barred: Collection[str] = ()
 ) -> list[Unit]:
-    """The units of a side that may make a CC attack: not broken (A11.16), not Unarmed, not a DC
-    Hero (G1.424), not withdrawing (A11.2), not ``barred`` (a failed Hara-Kiri, G1.641)."""
+    """The units of a side that may make a CC attack: not broken (A11.16), not Unarmed unless
+    Japanese (G1.15), not a DC Hero (G1.424), not withdrawing (A11.2), not ``barred`` (a failed
+    Hara-Kiri, G1.641)."""
     out = []
     for u in units:
         if u.broken:
             note(FILE, "firepower", "broken")
             continue
-        if u.unarmed or u.kind == Kind.DC_HERO or u.id in withdrawing or u.id in barred:
+        if (
+            (u.unarmed and not u.is_japanese)
+            or u.kind == Kind.DC_HERO
+            or u.id in withdrawing
+            or u.id in barred
+        ):
             continue
         out.append(u)
     return out
@@ -209,8 +225,10 @@ def verify_may_attack(
         )
     if u.id in barred:
         raise RuleViolation("G1.641", f"{u.id} failed its Hara-Kiri NTC: no CC attack this phase")
-    if u.unarmed:
-        raise RuleViolation("A11.1", f"{u.id} is Unarmed: it makes no CC attack here")
+    if u.unarmed and not u.is_japanese:
+        raise RuleViolation(
+            "G1.15", f"{u.id} is Unarmed: only an Unarmed Japanese unit makes a CC attack"
+        )
 
 
 def _leadership(attackers: Sequence[Unit]) -> list[Item]:

@@ -17,10 +17,11 @@ attack back, as they are then. A Capture attempt on Japanese Personnel is preced
 Hara-Kiri (G1.641): the units that eliminate themselves are gone before the CC, those that fail
 make no CC attack and are captured more easily.
 
-After the CC (:class:`CCResult`): the units captured, those that withdrew (A11.2), the T-H
-Heroes removed after their attack (G1.425), concealment lost by attacking or by Casualty
-Reduction (A11.19), and whether the Location is now in Melee (A11.15: units of both sides
-remain).
+After the CC (:class:`CCResult`): the units captured, those that withdrew (A11.2), concealment
+lost by attacking or by Casualty Reduction (A11.19), and whether the Location is now in Melee
+(A11.15: units of both sides remain). A T-H Hero stays after his attack here: G1.425 removes him
+upon his attack on his Designated Target, an AFV (G1.421), which the CCT never attacks
+(:mod:`.vehicle` reports it).
 
 Exact odds take the DR by its total (a CC attack reads nothing else here), Random Selection by
 how many units of each identical kind it picks (:func:`aslpto.rules.fire.resolution.
@@ -90,12 +91,11 @@ PLAIN = CCOptions()
 @record
 class CCResult(morale.Result):
     """The Location after a CC: the units left and eliminated (:class:`~aslpto.rules.morale.
-    Result`), the units captured (A20.22), the ids that withdrew (A11.2) and the T-H Heroes
-    removed after their attack (G1.425), and whether the Location is in Melee (A11.15)."""
+    Result`), the units captured (A20.22), the ids that withdrew (A11.2), and whether the
+    Location is in Melee (A11.15)."""
 
     captured: tuple[Unit, ...] = ()
     withdrawn: tuple[str, ...] = ()
-    removed: tuple[str, ...] = ()
     melee: bool = False
 
 
@@ -568,13 +568,11 @@ def _joined(
 ) -> CCResult:
     """The Location after the CC: the ATTACKER's units then the DEFENDER's; the events in the
     order the attacks were rolled (``attacker_first``: the ATTACKER's attack, which ``dfn``
-    tells, first). ``made``: the attacks each side made (its units lose concealment, A11.19; its
-    T-H Heroes are removed, G1.425)."""
+    tells, first). ``made``: the attacks each side made (its units lose concealment, A11.19)."""
     events = (*dfn.events, *att.events) if attacker_first else (*att.events, *dfn.events)
     rules = list(dict.fromkeys((*cc.rules, *att.rules, *dfn.rules)))
     after = (att, dfn)
     sides: list[list[Unit]] = [list(att.units), list(dfn.units)]
-    removed: list[str] = []
     for s in (0, 1):
         attacked = {u.id for a in made[s] for u in a.attackers}
         keep = {
@@ -585,10 +583,6 @@ def _joined(
         }
         out = []
         for u in sides[s]:
-            if u.id in attacked and u.kind == Kind.TH_HERO:
-                removed.append(u.id)
-                rules.append("G1.425")
-                continue
             if u.id in attacked and (u.concealed or u.hidden):
                 if u.id in keep:
                     note(FILE, "concealment", "ambush_keeps")
@@ -616,7 +610,6 @@ def _joined(
         tuple(dict.fromkeys(rules)),
         att.captured + dfn.captured,
         tuple(withdrawn),
-        tuple(removed),
         melee,
     )
 

@@ -60,6 +60,12 @@ class VehicleAttack:
     drm_items: tuple[Item, ...]
     rules: tuple[str, ...]
 
+    @property
+    def removed(self) -> tuple[str, ...]:
+        """G1.425: each T-H Hero making the attack is removed upon it, whatever its effect (the
+        vehicle taken as his Designated Target, the AFV he must attack in its Location, G1.423)."""
+        return tuple(u.id for u in self.attackers if u.kind == Kind.TH_HERO)
+
     def effect(self, original: int) -> Effect:
         """What an Original DR does: its Final DR against the CCV (A11.5, a reading)."""
         note(FILE, "vehicle", "result")
@@ -76,6 +82,7 @@ class VehicleAttack:
             "drm": self.drm,
             "ccv_items": [i.as_json() for i in self.ccv_items],
             "drm_items": [i.as_json() for i in self.drm_items],
+            "removed": list(self.removed),
             "rules": list(self.rules),
         }
 
@@ -172,6 +179,10 @@ def build(
                 f"{u.id} is a {u.kind.value}: a vehicle's CC attack (A11.6) is not built"
             )
         verify_may_attack(u)
+        if u.unarmed:
+            raise RuleViolation(
+                "G1.15", f"{u.id} is Unarmed: its CC attack is vs Personnel only, not a vehicle"
+            )
     for k, v in (ccv or {}).items():
         if not 0 <= v <= 12:
             raise InputError(f"ccv={v} for {k}: a CCV is 0-12")
@@ -184,6 +195,8 @@ def build(
     if drm:
         mods.append(Item("other DRM given", Fraction(drm), ""))
     rules = [str(table.data()["vehicle"]["rule"])] + [i.rule for i in (*items, *mods) if i.rule]
+    if any(u.kind == Kind.TH_HERO for u in attackers):
+        rules.append("G1.425")
     return VehicleAttack(
         attackers,
         vehicle,
