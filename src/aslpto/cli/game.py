@@ -189,6 +189,13 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     p.add_argument("location", metavar="LOCATION", help="a hex or a unit (its hex)")
     p.add_argument("--hand-to-hand", action="store_true", help="Hand-to-Hand declared (G1.64)")
     p.add_argument("--ambush", choices=("attacker", "defender"), help="who Ambushed (A11.4)")
+    p.add_argument(
+        "--withdraw",
+        action="append",
+        default=[],
+        metavar="UNIT=LOCATION",
+        help="a unit withdrawing from the Melee into an ADJACENT Location (A11.2, A11.21; repeat)",
+    )
     dice(p)
     p = action("search")
     p.add_argument("unit")
@@ -210,6 +217,19 @@ def _ids(text: str, what: str) -> list[str]:
     if not text.strip() or any(not t for t in ids):
         raise InputError(f"{what} '{text}': unit ids separated by commas (J1,J2)")
     return ids
+
+
+def _withdrawals(given: list[str]) -> dict[str, str]:
+    """``--withdraw UNIT=LOCATION`` (repeated): each withdrawing unit and where it goes."""
+    out: dict[str, str] = {}
+    for text in given:
+        uid, sep, to = (t.strip() for t in text.partition("="))
+        if not sep or not uid or not to:
+            raise InputError(f"--withdraw '{text}': UNIT=LOCATION (US3=37DD8)")
+        if uid in out:
+            raise InputError(f"--withdraw: {uid} named twice")
+        out[uid] = to
+    return out
 
 
 def action_of(args: argparse.Namespace) -> tuple[str, dict[str, Any]]:
@@ -259,6 +279,8 @@ def action_of(args: argparse.Namespace) -> tuple[str, dict[str, Any]]:
             opts["hand_to_hand"] = True
         if args.ambush:
             opts["ambush"] = args.ambush
+        if args.withdraw:
+            opts["withdraw"] = _withdrawals(args.withdraw)
         return name, {"location": args.location, **({"options": opts} if opts else {})}
     if name == "search":
         return name, {"unit": args.unit, **({"hexes": list(args.hexes)} if args.hexes else {})}
@@ -406,6 +428,8 @@ def show(loaded: Loaded, path: str, at: int | None = None) -> Outcome:
         lines.append(f"moving: {', '.join(s.moving)} (A8.1)")
     if s.must_rout and s.phase.value == "RtPh":
         lines.append(f"must rout: {', '.join(s.must_rout)} (A10.5)")
+    if s.melee:
+        lines.append(f"Melee: {', '.join(sorted(s.melee))} (A11.15)")
     for side in (s.attacker, s.defender):
         lines.append(f"{side} ({s.role(side)}):")
         for u in payload["units"]:

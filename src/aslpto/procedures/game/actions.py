@@ -18,6 +18,8 @@ from collections.abc import Callable
 from aslpto.base.hints import Any
 from aslpto.base.records import replace
 from aslpto.base.rulings import InputError, RuleViolation
+from aslpto.procedures.game import melee as m
+from aslpto.procedures.game.closecombat import cc
 from aslpto.procedures.game.common import (
     Action,
     Args,
@@ -72,6 +74,7 @@ def _move(state: GameState, a: Args, dice: Dice) -> Done:
     if state.phase == PhaseName.APH:
         raise RuleViolation("A3.7", "in the APh a unit advances (game advance), one Location")
     verify_phase(state, "move")
+    m.verify_free(g, state.melee, units, "move out of it in the MPh (A4.1)")
     rule = RULES["movement"].rule
     for u in units:
         uid = u.id
@@ -169,6 +172,7 @@ def _fire(state: GameState, a: Args, dice: Dice) -> Done:
     for u in units:
         on_map(u)
         verify_side(state, u, who, rule, "fires")
+    m.verify_free(g, state.melee, units, "fire")
     keys = ["one_fire_phase"]
     fired = False
     if state.phase in (PhaseName.PFPH, PhaseName.AFPH):
@@ -200,6 +204,7 @@ def _fire(state: GameState, a: Args, dice: Dice) -> Done:
             )
         fired = bool(marked)
     where = target_location(g, target)
+    m.verify_target(g, state.melee, where)
     view = g
     moving = False
     if state.phase == PhaseName.MPH:
@@ -346,6 +351,12 @@ def _rout(state: GameState, a: Args, dice: Dice) -> Done:
     on_map(u)
     if not u.broken:
         raise RuleViolation(rule, f"{uid} is not broken: only a broken unit routs")
+    if m.held(g, state.melee, u):
+        raise RuleViolation(
+            RULES["melee_rout"].rule,
+            f"{uid} is broken in Melee in {m.location(g, u)}: it may not rout, but withdraws "
+            "from the Melee in the CCPh",
+        )
     if state.has(uid, Marker.ROUTED):
         raise RuleViolation(RULES["rout_dm"].rule, f"{uid} has routed this RtPh: once")
     rc = check_rout(g, uid, steps, low_crawl=low_crawl)
@@ -383,6 +394,7 @@ def _advance(state: GameState, a: Args, dice: Dice) -> Done:
     g = state.position
     u = g.unit(uid)
     verify_side(state, u, "ATTACKER", rule, "advances")
+    m.verify_free(g, state.melee, [u], "advance out of it")
     if state.has(uid, Marker.ADVANCED):
         raise RuleViolation(rule, f"{uid} has advanced this APh: one Location")
     r = path(g, uid, steps, opts)
@@ -402,41 +414,6 @@ def _advance(state: GameState, a: Args, dice: Dice) -> Done:
         result["dm"] = marked
         told.append(f"  DM: {', '.join(marked)} (an enemy unit ADJACENT, A10.62)")
     return Done(s, result, tuple(told), unsure("advance"))
-
-
-def _cc(state: GameState, a: Args, dice: Dice) -> Done:
-    from aslpto.procedures.cc import CCOptions, close_combat
-    from aslpto.procedures.fire import target_location
-
-    location = a.text("location")
-    given = a.options()
-    a.done()
-    verify_phase(state, "cc")
-    unknown = sorted(set(given) - {"hand_to_hand", "ambush"})
-    if unknown:
-        raise InputError(f"cc: unknown option(s) {', '.join(unknown)}")
-    ambush = given.get("ambush") or ""
-    if ambush not in ("", "attacker", "defender"):
-        raise InputError(f"cc: ambush '{ambush}': attacker or defender")
-    g = state.position
-    where = target_location(g, location, "location")
-    rule = RULES["close_combat"].rule
-    if where in state.cc_done:
-        raise RuleViolation(rule, f"the CC in {where} is resolved this CCPh")
-    opts = CCOptions(hand_to_hand=bool(given.get("hand_to_hand", False)), ambush=ambush)
-    done = close_combat(g, where, opts, attacker=state.attacker, dice=dice)
-    assert done.rolled is not None
-    h = g.map.hex(where)
-    there = [uid for uid, u in g.units.items() if u.hex and g.map.hex(u.hex) == h]
-    r = done.rolled
-    s = replace_units(state, there, r.units, r.eliminated)
-    s = replace(s, cc_done=s.cc_done | {where})
-    result = {"location": where, **fates(r.units, r.eliminated), "events": list(r.events)}
-    told = [f"CC in {where}: {done.attacker} (ATTACKER) against {done.defender}"]
-    told += [f"  {e}" for e in r.events]
-    if r.eliminated:
-        told.append(f"  eliminated: {', '.join(r.eliminated)}")
-    return Done(s, result, tuple(told), unsure("close_combat"))
 
 
 def _labor(name: str) -> Callable[[GameState, Args, Dice], Done]:
@@ -460,6 +437,7 @@ def _labor(name: str) -> Callable[[GameState, Args, Dice], Done]:
         verify_phase(state, name)
         rule = RULES["prep_fire"].rule
         g = state.position
+        m.verify_free(g, state.melee, [g.unit(i) for i in ids], f"{name} (a labor task)")
         for uid in ids:
             u = g.unit(uid)
             verify_side(state, u, "ATTACKER", rule, "performs labor tasks")
@@ -495,7 +473,7 @@ ACTIONS: dict[str, Callable[[GameState, Args, Dice], Done]] = {
     "ptc": _check("ptc"),
     "rout": _rout,
     "advance": _advance,
-    "cc": _cc,
+    "cc": cc,
     "search": _labor("search"),
     "entrench": _labor("entrench"),
     "clear": _labor("clear"),
@@ -511,7 +489,13 @@ def act(state: GameState, action: Action, dice: Dice) -> Done:
     if run is None:
         raise InputError(f"unknown action '{action.name}' (actions: {', '.join(ACTIONS)})")
     state.verify_live()
-    return run(state, Args(action.name, action.args), dice)
+    done = run(state, Args(action.name, action.args), dice)
+    s = done.state
+    if s.melee:
+        kept = m.still(s.position, s.melee)
+        if kept != s.melee:
+            done = replace(done, state=replace(s, melee=kept))
+    return done
 
 
 def position_units(game: Game) -> list[dict[str, Any]]:

@@ -109,6 +109,21 @@ SOURCES = {
     "gamesquad-low-crawl": (
         "http://www.gamesquad.com/forums/index.php?threads/a10-51-rout-direction.193431/"
     ),
+    "eASLRB-A11-md": (
+        "https://github.com/Realization-Engine/LimboDancer.Agentic.CognitiveRuntime/blob/"
+        "fd7e016cfbb66d0f46f6cb9e1ef5bf9c9fe9abcf/docs/ASL/Rulebook_Markdown/"
+        "02%20-%20Chapter%20A%20-%20Infantry%20and%20Basic%20Game%20Rules.md"
+        " (the eASLRB v3.01 transcribed: A11.15-A11.22 on its pages 72-73, the CC EX on 74-75)"
+    ),
+    "ruleschat-cc": (
+        "https://github.com/kehannan/ruleschat/blob/efd63c06f4cc584ab93dda503fccf63b5b99e42a/"
+        "app/asl/cc_resolver.py (its Melee note: A11.15, A11.2)"
+    ),
+    "limbodancer-R29": (
+        "https://github.com/Realization-Engine/LimboDancer.Agentic.CognitiveRuntime"
+        " (its plan's rulings R29.10, R29.11: Melee and Withdrawal)"
+    ),
+    "cote1664-melee": "http://forum.cote1664.net/index.php/topic,5393.msg37970.html",
 }
 """The public texts the Sequence of Play was read from (their words, not copied here)."""
 
@@ -311,6 +326,75 @@ RULES = {
             "it; the A10.51 exceptions - a building it begins in, the Locations it may ignore - "
             "are not built)",
             ("routing-101", "gamesquad-A10.51", "cote1664-A10.5"),
+            sure=False,
+        ),
+        PhaseRule(
+            "melee",
+            "A11.15",
+            "Infantry of both sides left in one Location after its CC are locked in Melee; a "
+            "unit that keeps its concealment is not locked in Melee nor holds enemy units in it; "
+            "the Melee's CC in a later CCPh is a Melee CC (no Ambush, A11.4)",
+            ("eASLRB-A11-md", "ruleschat-cc", "limbodancer-R29"),
+        ),
+        PhaseRule(
+            "melee_locked",
+            "A11.15",
+            "units locked in Melee may not leave their Location (move, advance, rout) nor conduct "
+            "any activity other than CC or Withdrawal from Melee (fire, labor tasks)",
+            ("eASLRB-A11-md", "aslerb-A4", "ruleschat-cc", "limbodancer-R29"),
+        ),
+        PhaseRule(
+            "melee_rally",
+            "A11.15",
+            "a broken unit locked in Melee makes no Rally attempt (a reading: a Rally attempt is "
+            "an activity other than CC or Withdrawal)",
+            ("eASLRB-A11-md",),
+            sure=False,
+        ),
+        PhaseRule(
+            "melee_rout",
+            "A11.16",
+            "broken Infantry in Melee may not rout in the RtPh (nor must it: it withdraws from "
+            "the Melee in the CCPh instead)",
+            ("eASLRB-A11-md", "cote1664-melee"),
+        ),
+        PhaseRule(
+            "melee_broken",
+            "A11.16",
+            "broken Infantry in Melee must attempt to withdraw from it in the CCPh; one unable to "
+            "withdraw is eliminated at the end of that CCPh for Failure to Rout (Disrupted units "
+            "and Guards, its exceptions, are not built)",
+            ("eASLRB-A11-md", "limbodancer-R29"),
+        ),
+        PhaseRule(
+            "melee_reinforce",
+            "A11.15",
+            "new units may advance into a Melee Location (and the CC there stays a Melee CC)",
+            ("eASLRB-A11-md", "cote1664-melee"),
+        ),
+        PhaseRule(
+            "withdrawal",
+            "A11.2",
+            "a unit in Melee, not pinned, berserk or Disrupted, may attempt to withdraw; one not "
+            "eliminated, Reduced or captured in the CCPh withdraws",
+            ("eASLRB-A11-md", "limbodancer-R29"),
+        ),
+        PhaseRule(
+            "withdrawal_to",
+            "A11.21",
+            "a withdrawing unit enters an ADJACENT Location Accessible to it under normal APh "
+            "conditions (even if it becomes CX), not occupied by a Known enemy unit; into a "
+            "concealed enemy's Location it is eliminated and one enemy unit there (Random "
+            "Selection) forfeits its concealment",
+            ("eASLRB-A11-md", "limbodancer-R29"),
+        ),
+        PhaseRule(
+            "withdrawal_concealed",
+            "A11.21",
+            "which of several concealed enemy units forfeits its concealment when a unit "
+            "withdraws into their Location: one chosen at random, each alike (A.9's Random "
+            "Selection by a dr each is not built)",
+            ("eASLRB-A11-md",),
             sure=False,
         ),
         PhaseRule(

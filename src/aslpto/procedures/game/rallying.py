@@ -12,8 +12,9 @@ from __future__ import annotations
 
 from aslpto.base.records import replace
 from aslpto.base.rulings import InputError, RuleViolation
+from aslpto.procedures.game import melee
 from aslpto.procedures.game.common import Args, Done, fates, on_map, replace_units, verify_phase
-from aslpto.procedures.game.phases import Marker
+from aslpto.procedures.game.phases import RULES, Marker
 from aslpto.procedures.game.state import GameState
 from aslpto.rules.morale import rally as r
 from aslpto.state.counters import complete
@@ -28,6 +29,12 @@ def attempt_of(state: GameState, uid: str, leader: str | None, drm: int = 0) -> 
     g = state.position
     u = g.unit(uid)
     on_map(u)
+    if melee.held(g, state.melee, u):
+        raise RuleViolation(
+            RULES["melee_rally"].rule,
+            f"{uid} is locked in Melee in {melee.location(g, u)}: it makes no Rally attempt "
+            "(only CC or Withdrawal from Melee)",
+        )
     if state.has(uid, Marker.RALLY):
         raise RuleViolation(
             r.rule_of("attempt"), f"{uid} has attempted to rally this Player Turn: once"

@@ -102,6 +102,7 @@ class GameState:
     over: bool = False
     mmc_rallied: frozenset[str] = frozenset()  # sides a MMC of which attempted to rally (A18.11)
     must_rout: tuple[str, ...] = ()  # the broken units that must rout this RtPh (A10.5)
+    melee: frozenset[str] = frozenset()  # the Locations (hex names) in Melee (A11.15)
 
     @property
     def attacker(self) -> str:
@@ -149,6 +150,7 @@ class GameState:
             "over": self.over,
             "moving": list(self.moving),
             "must_rout": list(self.must_rout),
+            "melee": sorted(self.melee),
             "allowed": [] if self.over else [a.as_json() for a in allowed(self.phase)],
             "units": units,
             "eliminated": list(self.eliminated),
@@ -202,14 +204,16 @@ def _adjacent_enemy(game: Game, u: Unit) -> bool:
     return False
 
 
-def _start_of_rtph(g: Game) -> tuple[Game, tuple[str, ...], list[str]]:
-    """A10.5, A10.62: the broken units that must rout this RtPh, each marked DM."""
+def _start_of_rtph(g: Game, melee: frozenset[str]) -> tuple[Game, tuple[str, ...], list[str]]:
+    """A10.5, A10.62: the broken units that must rout this RtPh, each marked DM; broken units
+    locked in Melee neither rout nor must rout (A11.16)."""
+    from aslpto.procedures.game.melee import held
     from aslpto.procedures.game.routing import must_rout
 
     must: list[str] = []
     told: list[str] = []
     for u in sorted(g.units.values(), key=lambda x: x.id):
-        if not u.broken or not u.hex:
+        if not u.broken or not u.hex or held(g, melee, u):
             continue
         why = must_rout(g, u)
         if why.value:
@@ -240,6 +244,23 @@ def _end_of_rtph(
         gone,
         [f"eliminated for Failure to Rout: {', '.join(gone)} ({rule})"],
     )
+
+
+def _still(g: Game, melee: frozenset[str]) -> frozenset[str]:
+    from aslpto.procedures.game.melee import still
+
+    return still(g, melee) if melee else melee
+
+
+def _unable_to_withdraw(g: Game, melee: frozenset[str]) -> tuple[Game, list[str]]:
+    """A11.16: at the end of the CCPh, broken units locked in Melee that cannot withdraw are
+    eliminated (Failure to Rout)."""
+    from aslpto.procedures.game.melee import unable_to_withdraw
+
+    if not melee:
+        return g, []
+    gone = unable_to_withdraw(g, melee)
+    return replace(g, units={k: v for k, v in g.units.items() if k not in gone}), gone
 
 
 def end_phase(state: GameState) -> tuple[GameState, list[str]]:
@@ -276,7 +297,7 @@ def end_phase(state: GameState) -> tuple[GameState, list[str]]:
     elif p == PhaseName.AFPH:
         drop(Marker.PREP_FIRE)
         done.append(f"Prep Fire markers removed ({RULES['advancing_fire'].rule})")
-        g, must, told = _start_of_rtph(g)
+        g, must, told = _start_of_rtph(g, state.melee)
         done += told
     elif p == PhaseName.RTPH:
         g, gone, told = _end_of_rtph(g, state, markers)
@@ -300,6 +321,13 @@ def end_phase(state: GameState) -> tuple[GameState, list[str]]:
         done.append(f"{nxt.full_name} ({nxt.rule})")
         return out, done
     # the end of the CCPh: the end of the Player Turn
+    g, gone = _unable_to_withdraw(g, state.melee)
+    eliminated = eliminated + tuple(gone)
+    if gone:
+        done.append(
+            f"eliminated for Failure to Rout: {', '.join(gone)} (broken in Melee and unable to "
+            f"withdraw, {RULES['melee_broken'].rule})"
+        )
     r = RULES["pin_ti_removal"]
     relieved = [u for u in g.units.values() if u.pinned or u.ti]
     g = _with_units(g, [u.with_(pinned=False, ti=False) for u in relieved])
@@ -315,6 +343,7 @@ def end_phase(state: GameState) -> tuple[GameState, list[str]]:
         phase=PhaseName.RPH,
         eliminated=eliminated,
         over=over,
+        melee=_still(g, state.melee),
     )
     if over:
         done.append(

@@ -1,0 +1,163 @@
+"""The CCPh's action: the Close Combat of one Location (A3.8, A11), resolved by
+:func:`aslpto.procedures.cc.close_combat` with the units as the game has them, and the Melee it
+leaves or ends (A11.15) and the Withdrawal it allows (A11.2, A11.21).
+
+- the CC of a Location in Melee from an earlier Player Turn is a Melee CC (``melee``: no
+  Ambush, A11.4);
+- ``withdraw`` names each withdrawing unit and the ADJACENT Location it withdraws into, each
+  verified before the CC (:func:`aslpto.procedures.game.melee.withdrawal_move`): a unit not
+  eliminated, Reduced or captured is moved there after it; into a concealed enemy's Location it
+  is eliminated and one enemy unit there forfeits its concealment (A11.21);
+- broken Infantry in Melee must attempt to withdraw where it can (A11.16);
+- units of both sides left in the Location (unconcealed) lock it in Melee; the game keeps it
+  until one side is gone.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from aslpto.base.hints import Any
+from aslpto.base.records import replace
+from aslpto.base.rulings import InputError, RuleViolation
+from aslpto.procedures.game import melee as m
+from aslpto.procedures.game.common import Args, Done, fates, replace_units, unsure, verify_phase
+from aslpto.procedures.game.phases import RULES
+from aslpto.procedures.game.state import GameState
+from aslpto.state.dice import Dice
+from aslpto.state.game import Game
+
+
+def withdraw_of(given: Any) -> dict[str, str]:
+    """The ``withdraw`` option: each withdrawing unit's id to the Location it withdraws into."""
+    if not isinstance(given, Mapping) or not all(
+        isinstance(k, str) and isinstance(v, str) and k and v for k, v in given.items()
+    ):
+        raise InputError("cc: option 'withdraw' is an object of unit ids to Locations")
+    return dict(given)
+
+
+def _into_concealed(
+    g: Game, uid: str, to: str, dice: Dice, told: list[str]
+) -> tuple[Game, bool, bool]:
+    """A11.21: a unit that withdraws into a concealed enemy's Location is eliminated, and one
+    enemy unit there (chosen at random) forfeits its concealment. Whether it was, and whether
+    the choice among several rests on the unchecked rule."""
+    u = g.unit(uid)
+    hiding = sorted(
+        (o for o in m.units_at(g, to) if o.side != u.side and (o.concealed or o.hidden)),
+        key=lambda o: o.id,
+    )
+    if not hiding:
+        return g, False, False
+    pick = hiding[dice.choice(len(hiding))] if len(hiding) > 1 else hiding[0]
+    units = {k: v for k, v in g.units.items() if k != uid}
+    units[pick.id] = pick.with_(concealed=False, hidden=False)
+    told.append(
+        f"  {uid} withdraws into {to}, a concealed enemy's Location: eliminated; "
+        f"{pick.id} forfeits its concealment ({RULES['withdrawal_to'].rule})"
+    )
+    return replace(g, units=units), True, len(hiding) > 1
+
+
+def cc(state: GameState, a: Args, dice: Dice) -> Done:
+    """The CC of one Location in the CCPh, once a CCPh (A3.8): a Melee CC where the Location is
+    in Melee (A11.15), its withdrawing units moved where they withdraw (A11.2, A11.21), and the
+    Melee it leaves kept."""
+    from aslpto.procedures import movement
+    from aslpto.procedures.cc import CCOptions, close_combat
+    from aslpto.procedures.fire import target_location
+
+    location = a.text("location")
+    given = a.options()
+    a.done()
+    verify_phase(state, "cc")
+    unknown = sorted(set(given) - {"hand_to_hand", "ambush", "withdraw"})
+    if unknown:
+        raise InputError(f"cc: unknown option(s) {', '.join(unknown)}")
+    ambush = given.get("ambush") or ""
+    if ambush not in ("", "attacker", "defender"):
+        raise InputError(f"cc: ambush '{ambush}': attacker or defender")
+    withdraw = withdraw_of(given.get("withdraw", {}))
+    g = state.position
+    where = target_location(g, location, "location")
+    rule = RULES["close_combat"].rule
+    if where in state.cc_done:
+        raise RuleViolation(rule, f"the CC in {where} is resolved this CCPh")
+    in_melee = where in state.melee
+    here = m.units_at(g, where)
+    ids = {u.id for u in here}
+    moves = {}
+    keys = ["close_combat"]
+    if withdraw and not in_melee and not ambush:
+        raise RuleViolation(
+            RULES["withdrawal"].rule,
+            f"{where} is not in Melee: only a unit in a Melee withdraws (or the side that "
+            "Ambushed, A11.41)",
+        )
+    for uid, to in withdraw.items():
+        if uid not in ids:
+            raise InputError(f"cc: {uid} withdraws, but it is not in {where}")
+        u = g.unit(uid)
+        m.verify_withdrawing(u)
+        moves[uid] = m.withdrawal_move(g, u, to)
+    if in_melee:
+        m.verify_broken_withdraw(g, [u for u in here if m.held(g, state.melee, u)], withdraw)
+        keys.append("melee")
+    opts = CCOptions(
+        hand_to_hand=bool(given.get("hand_to_hand", False)),
+        ambush=ambush,
+        melee=in_melee,
+        withdrawing=tuple(withdraw),
+    )
+    done = close_combat(g, where, opts, attacker=state.attacker, dice=dice)
+    assert done.rolled is not None
+    r = done.rolled
+    s = replace_units(state, [u.id for u in here], r.units, r.eliminated)
+    after = s.position
+    told = [f"CC in {where}: {done.attacker} (ATTACKER) against {done.defender}"]
+    if in_melee:
+        told[0] += f" (Melee, {RULES['melee'].rule})"
+    told += [f"  {e}" for e in r.events]
+    if r.eliminated:
+        told.append(f"  eliminated: {', '.join(r.eliminated)}")
+    went: dict[str, str] = {}
+    lost: list[str] = []
+    for uid in r.withdrawn:
+        mv = moves[uid]
+        to = after.map.name(mv.end.hex)
+        after, dead, chosen = _into_concealed(after, uid, to, dice, told)
+        if dead:
+            lost.append(uid)
+            if chosen:
+                keys.append("withdrawal_concealed")
+            continue
+        after = movement.apply(after, mv)
+        went[uid] = to
+        told.append(f"  {uid} withdraws -> {to} ({RULES['withdrawal_to'].rule})")
+    if withdraw:
+        keys += ["withdrawal", "withdrawal_to"]
+    s = replace(s, position=after, cc_done=s.cc_done | {where})
+    if lost:
+        s = replace_units(s, lost, [], lost)
+    now_melee = m.holds(s.position, where)
+    s = replace(s, melee=(s.melee | {where}) if now_melee else (s.melee - {where}))
+    if now_melee:
+        told.append(f"  {where} is in Melee ({RULES['melee'].rule})")
+        keys.append("melee")
+    elif in_melee:
+        told.append(f"  the Melee in {where} ends: one side is gone ({RULES['melee'].rule})")
+    result: dict[str, Any] = {
+        "location": where,
+        **fates([s.position.unit(u.id) for u in r.units if u.id in s.position.units], r.eliminated),
+        "events": list(r.events),
+        "melee": now_melee,
+    }
+    if went:
+        result["withdrawn"] = went
+    if lost:
+        result["eliminated"] = [*result["eliminated"], *lost]
+    return Done(s, result, tuple(told), unsure(*dict.fromkeys(keys)))
+
+
+__all__ = ["cc", "withdraw_of"]
