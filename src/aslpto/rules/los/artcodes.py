@@ -143,6 +143,10 @@ class _ArtworkPlanes(LosEngine):
         self._extent = (0, 0)
         self._plane: _Plane | None = None
         self._needs: dict[int, int] = {}
+        self._tops: dict[int, int] = {}
+        self._whys: dict[tuple[str, int, bool, bool], tuple[str, str]] = {}
+        """The level byte of each hex's highest pixel (-1 off the map), found with its need
+        (:meth:`_need`)."""
         self._centres: dict[int, tuple[int, int] | None] = {}
         self._end_cache: dict[tuple[int, int, str], tuple[int, bool] | None] = {}
         self._wholes: dict[int, tuple[_Code, int]] = {}
@@ -153,6 +157,8 @@ class _ArtworkPlanes(LosEngine):
         the whole hex lies at it, its banks drawn within it too (B21.2: the Crest Line is
         where the Water Obstacle hex meets the ground)."""
         self.kinds: list[_Code | None] = [None] * 256
+        self._cliffs: frozenset[int] = frozenset()
+        """The codes of cliffs (code 0, nothing drawn, left out)."""
         self._meanings: Sequence[Any] = ()
         arts = [(p, m.artwork[p.board]) for p in m.layout.placements if p.board in m.artwork]
         if not arts:
@@ -164,6 +170,9 @@ class _ArtworkPlanes(LosEngine):
         meanings = self._meanings = arts[0][1].meanings
         for code in range(256):
             self.kinds[code] = self._code_kind(meanings, code)
+        self._cliffs = frozenset(
+            c for c, k in enumerate(self.kinds) if c and k is not None and k.kind == _CLIFF
+        )
         mask = bytes(code if k is not None else 0 for code, k in enumerate(self.kinds))
         for p, art in arts:
             self.boards[(p.grid_row, p.grid_col)] = self._board(art, p, mask)
@@ -445,7 +454,7 @@ class _ArtworkPlanes(LosEngine):
         assert plane is not None and geo is not None
         h = _unkey(k)
         if h not in self.map.cells:
-            self._needs[k] = -1
+            self._needs[k] = self._tops[k] = -1
             return -1
         x4, y4 = geo.centre4(h.x, h.y)
         cx, cy = x4 // 4, y4 // 4
@@ -461,6 +470,7 @@ class _ArtworkPlanes(LosEngine):
             top = max(top, max(levels[lo:hi]))
             if not drawn and mask[lo:hi].count(0) != hi - lo:
                 drawn = True
+        self._tops[k] = top
         got = self._needs[k] = 255 if drawn else top
         return got
 

@@ -4,6 +4,7 @@ counters on the thread cited (G9.2)."""
 
 from __future__ import annotations
 
+from aslpto.base.hints import Any
 from aslpto.board.hexes import Hex, Hexside, distance
 from aslpto.board.terrain import Feature
 from aslpto.rules.los.artcodes import _BANK, _OWN_SIDE, _ZERO, _ArtworkPlanes, _Code
@@ -94,7 +95,8 @@ class _ArtworkEdges(_ArtworkPlanes):
     ) -> None:
         j = min(i, len(pat.xs) - 1)
         dx, dy = pat.xs[j], pat.ys[j]
-        w.cite(cite)
+        if cite and cite not in w.rules:  # (w.cite)
+            w.rules.append(cite)
         w.block = (i, Blocker(where, rule, why, (start[0] + dx, start[1] + dy)))
 
     def _wall(
@@ -188,27 +190,34 @@ class _ArtworkEdges(_ArtworkPlanes):
         dep_a: bool,
         dep_b: bool,
         pat: _Pattern,
-        levs: tuple[int, ...],
+        src: tuple[Any, Any, bool],
         start: tuple[int, int],
         w: _Walk,
     ) -> None:
         """A6.3: a LOS out of (into) a Depression stays over ground no higher than its floor
-        until the other end is as many levels higher as it is hexes away."""
+        until the other end is as many levels higher as it is hexes away. ``src``: the levels
+        as :meth:`ArtworkLosEngine._groups` takes them (only the hexes this reaches are read)."""
         rng = distance(a.hex, b.hex)
         rule = self.data.rule("depression")
         groups = pat.groups
-        for dep, e_dep, e_oth, order in ((dep_a, ea, eb, groups), (dep_b, eb, ea, groups[::-1])):
+        _, levs, per_group = src
+        n = len(groups)
+        for dep, e_dep, e_oth, order in (
+            (dep_a, ea, eb, range(n)),
+            (dep_b, eb, ea, range(n - 1, -1, -1)),
+        ):
             if not dep:
                 continue
             k2 = e_oth - e_dep
             if k2 >= 2 * rng:
                 continue
             floor = _ZERO + e_dep // 2
-            forward = order is groups
-            for hx, hy, ra, rb, s, e in order:
+            forward = order.step == 1
+            for gi in order:
+                hx, hy, ra, rb, s, e = groups[gi]
                 if 2 * (rb if forward else ra) <= k2:
                     break
-                ls = levs[s:e]
+                ls = pat.get(gi)(levs) if per_group else levs[s:e]
                 if ls and max(ls) > floor:
                     j = next(
                         i

@@ -49,15 +49,17 @@ from collections.abc import Sequence
 from aslpto.base.hints import Any
 from aslpto.board.hexes import Hex, distance
 from aslpto.board.terrain import Feature
-from aslpto.rules.los.artcodes import _BANK, _CLIFF, _TERRAIN, _WALL, _ZERO
+from aslpto.rules.los.artcodes import _BANK, _TERRAIN, _WALL, _ZERO
 from aslpto.rules.los.artwalls import _ArtworkEdges, _seen_into
 from aslpto.rules.los.data import G8_LOS
 from aslpto.rules.los.locations import Location, LosResult
 from aslpto.rules.los.pixels import _PAD, _along, _Pattern
-from aslpto.rules.los.walk import _NONE, _key, _lv, _Prof, _Walk
+from aslpto.rules.los.walk import _K, _NONE, _XOFF, _YOFF, _key, _lv, _Prof, _Walk
 
 _PLAIN = _Prof(0, 0, _NONE, 0, False, 0, "", "", "open-ground", False, False, False)
 """A hex that adds nothing to an answer's rules (no water: :meth:`LosEngine._cite_ends`)."""
+_UNSEEN: Any = object()
+"""A Location whose end (:meth:`ArtworkLosEngine._end`) is not kept yet."""
 
 
 class ArtworkLosEngine(_ArtworkEdges):
@@ -152,37 +154,50 @@ class ArtworkLosEngine(_ArtworkEdges):
         base = (start[0] + _PAD) * plane.stride + start[1]
         mv, lv = plane.mask_view, plane.levels_view
         prof, end, check = self.prof, self._end, self.check
-        patterns, walk, groups = self._pattern, self._walk_pixels, self._groups
-        begin, result, panjis = self._begin, self._result, self.panji_keys
+        ends, pats, patterns = self._end_cache, self._patterns, self._pattern
+        walk, groups = self._walk_pixels, self._groups
+        begin, result = self._begin, self._result
         ea, dep_a = end_a
+        slow_a = a.entrenched or dep_a or bool(self.panji_keys)
         # what the viewer alone adds to every answer's rules and notes (_cite_ends)
         w0, notes0 = begin(a, Location(ha), pa, _PLAIN)
         rules0 = w0.rules[1:]
         thread_rule, name_a = self.data.rules["thread"], self._loc_name(a, ka)
+        srcs: dict[int, tuple[Any, Any, bool]] = {}  # the planes from each thread base
         out: list[LosResult] = []
         for b in targets:
             hb = b.hex
-            kb = _key(hb.x, hb.y)
+            kb = (hb.x + _XOFF) * _K + hb.y + _YOFF  # (_key)
             pb = prof.get(kb)
-            end_b = end(b) if pb is not None else None
-            if pb is None or end_b is None or kb == ka:
+            if pb is None or kb == ka:
                 out.append(check(a, b))
                 continue
-            pat = patterns(fx, fy, hb.x - ha.x, hb.y - ha.y)
-            plain = b.position in ("ground", "in") and not pb.water and not b.entrenched
-            if plain:  # (the target adds nothing to the rules and notes, _cite_ends)
+            end_b = ends.get((kb, b.level, b.position), _UNSEEN)
+            if end_b is _UNSEEN:
+                end_b = end(b)
+            if end_b is None:
+                out.append(check(a, b))
+                continue
+            dx, dy = hb.x - ha.x, hb.y - ha.y
+            pat = pats.get((fx, fy, dx, dy)) or patterns(fx, fy, dx, dy)
+            if b.position in ("ground", "in") and not pb.water and not b.entrenched:
+                # (the target adds nothing to the rules and notes, _cite_ends)
                 w, notes = _Walk(thread_rule), list(notes0)
-                w.cite(*rules0)
+                w.rules += rules0
             else:
                 w, notes = begin(a, b, pa, pb)
-            src = (mv[base + pat.low :], lv[base + pat.low :], True)
-            if a.entrenched or b.entrenched or dep_a or end_b[1] or panjis:
+            src = srcs.get(pat.low)
+            if src is None:
+                src = srcs[pat.low] = (mv[base + pat.low :], lv[base + pat.low :], True)
+            if slow_a or b.entrenched or end_b[1]:
                 walk(a, b, pa, pb, ka, kb, end_a, end_b, pat, src, start, w, notes)
             else:  # (what _walk_pixels does for two ends neither entrenched nor IN a Depression)
                 groups(a, b, ea, end_b[0], pat, src, None, start, w, pa.water or pb.water, None)
-            if w.block is not None and not w.paddy and w.block[1].rule != G8_LOS:
-                block = w.block[1]  # (what _result makes of a block)
-                w.cite(block.rule)
+            blocked = w.block
+            if blocked is not None and not w.paddy and blocked[1].rule != G8_LOS:
+                block = blocked[1]  # (what _result makes of a block)
+                if block.rule and block.rule not in w.rules:
+                    w.rules.append(block.rule)
                 name_b = self._loc_name(b, kb)
                 out.append(
                     LosResult(
@@ -237,8 +252,7 @@ class ArtworkLosEngine(_ArtworkEdges):
             )
             self._groups(a, b, ea, eb, pat, src, todo, start, w, pa.water or pb.water, seen)
             if dep_a or dep_b:
-                levs = pat.getter(src[1]) if src[2] else src[1]
-                self._depression(a, b, ea, eb, dep_a, dep_b, pat, levs, start, w)
+                self._depression(a, b, ea, eb, dep_a, dep_b, pat, src, start, w)
         if w.block is None and self.panji_keys:
             self._panjis(ka, kb, ha, pat, w, notes)
 
@@ -265,8 +279,8 @@ class ArtworkLosEngine(_ArtworkEdges):
         hi, lo = (ea, eb) if ea >= eb else (eb, ea)
         a_high = ea >= eb
         ha, hb = a.hex, b.hex
-        ka = _key(ha.x, ha.y)
-        kinds = self.kinds
+        ka = (ha.x + _XOFF) * _K + ha.y + _YOFF  # (_key)
+        kinds, cliffs, grain = self.kinds, self._cliffs, self._grain
         d = self.data
         ent = self._entrenched(a, b, ea, eb) if a.entrenched or b.entrenched else (False, False)
         dx, dy = hb.x - ha.x, hb.y - ha.y
@@ -274,7 +288,8 @@ class ArtworkLosEngine(_ArtworkEdges):
         sides: dict[tuple[int, int], tuple[int, int]] = {}
         vals, levs, per_group = src
         groups, keys, prof, wholes = pat.groups, pat.keys, self.prof, self._wholes
-        water_floors, needs, need = self._water_floors, self._needs, self._need
+        water_floors, needs, need, tops = self._water_floors, self._needs, self._need, self._tops
+        gets, exact = pat._gets, pat._exact
         thr = _ZERO + lo // 2
         for gi in range(len(groups)) if todo is None else todo:
             k = ka + keys[gi]
@@ -288,7 +303,7 @@ class ArtworkLosEngine(_ArtworkEdges):
                 continue  # pixels beyond the map's edge hexes
             hx, hy, ra, rb, s, e = groups[gi]
             r_hi, r_lo = (ra, rb) if a_high else (rb, ra)
-            if k in self._grain:  # under an overlay: hex grain
+            if k in grain:  # under an overlay: hex grain
                 where = self._hname(k)
                 p = self.prof[k]
                 eff = (
@@ -302,52 +317,51 @@ class ArtworkLosEngine(_ArtworkEdges):
                 if eff is not None:
                     self._hinder_once(w, eff, where, p, (hx, hy), along, sides)
                 continue
+            floor = water_floors.get(k)
+            cs: tuple[int, ...] | None = None
             if per_group:
-                get = pat.get(gi)
-                ls = get(levs)
+                get = gets[gi] or pat.get(gi)
+                tk = tops.get(k)
+                if tk is None:
+                    need(k)
+                    tk = tops[k]
+                # (no pixel of the hex above the lower end: its ground cannot block, its
+                # levels are read only if its terrain needs them)
+                ls = get(levs) if tk > thr else None
             else:
                 ls = levs[s:e]
-            ground = ls
-            top = drawn_top = max(ls, default=0)
-            floor = water_floors.get(k)
-            if floor is not None and top > floor:
-                # B21.2: a Water Obstacle hex lies a level beneath the land, its banks within
-                # it too: the Crest Line is where the hex meets the ground, at its hexsides
-                ground = tuple(min(v, floor) for v in ls)
-                top = floor
-            if (
-                seen is not None
-                and top > seen[2]
-                and self._seen_bed(Hex(ha.x + hx, ha.y + hy), seen, ra, rb)
-            ):
-                # A6.3: the other end sees INTO this hex of the Depression (as many levels
-                # higher as it is hexes away): its banks, up to the Crest, are no ground
-                ground = tuple(v if v > seen[2] + 1 else seen[2] for v in ls)
-                top = max(ground)
-            cs: tuple[int, ...] | None = None
-            g2 = 2 * (top - _ZERO)
-            if g2 > lo:
-                cs = get(vals) if per_group else vals[s:e]
-                cliff = any(kinds[c].kind == _CLIFF for c in set(cs) if c)
-                t = self._height_test(g2, hi, lo, r_hi, r_lo, crest=not cliff)
-                if t:
-                    i = s + ground.index(top)
-                    if t == "blind":
-                        rule = d.rule("blind_hex") if cliff else d.rule("crest_blind_hex")
-                        why = (
-                            f"blind hex behind the {'cliff' if cliff else 'Crest Line'} "
-                            f"at level {_lv(g2)}"
-                        )
-                    else:
-                        rule = d.rule("water") if water_end else d.rule("hill")
-                        how = "higher than both ends" if t == "higher" else "no height advantage"
-                        why = f"ground at level {_lv(g2)}, {how}"
-                    self._block(w, pat, start, self._hname(k), i, rule, why)
-                    return
+            drawn_top = 0 if ls is None else max(ls, default=0)
+            if ls is not None:
+                ground = ls
+                top = drawn_top
+                if floor is not None and top > floor:
+                    # B21.2: a Water Obstacle hex lies a level beneath the land, its banks within
+                    # it too: the Crest Line is where the hex meets the ground, at its hexsides
+                    ground = tuple(min(v, floor) for v in ls)
+                    top = floor
+                if (
+                    seen is not None
+                    and top > seen[2]
+                    and self._seen_bed(Hex(ha.x + hx, ha.y + hy), seen, ra, rb)
+                ):
+                    # A6.3: the other end sees INTO this hex of the Depression (as many levels
+                    # higher as it is hexes away): its banks, up to the Crest, are no ground
+                    ground = tuple(v if v > seen[2] + 1 else seen[2] for v in ls)
+                    top = max(ground)
+                g2 = 2 * (top - _ZERO)
+                if g2 > lo:
+                    cs = get(vals) if per_group else vals[s:e]
+                    cliff = not cliffs.isdisjoint(cs)
+                    t = self._height_test(g2, hi, lo, r_hi, r_lo, crest=not cliff)
+                    if t:
+                        i = s + ground.index(top)
+                        rule, why = self._ground_block(t, g2, cliff, water_end)
+                        self._block(w, pat, start, self._hname(k), i, rule, why)
+                        return
             first_block: tuple[int, str, str, str] | None = None
             hinder: tuple[Any, _Prof] | None = None
             whole = wholes.get(k)
-            if whole is not None and not pat.exact(gi, dx, dy):
+            if whole is not None and not (exact[gi] or pat.exact(gi, dx, dy)):
                 whole = None  # touched at a vertex, or a pixel's width beside the thread
             if whole is not None:
                 kd, lev = whole
@@ -372,6 +386,9 @@ class ArtworkLosEngine(_ArtworkEdges):
                     if kd.inherent:
                         continue  # Inherent Terrain spilling out of its hex (or the whole hex)
                     i0 = cs.index(code)
+                    if ls is None:
+                        ls = get(levs)
+                        drawn_top = max(ls, default=0)
                     if (len(present) == 1 and 0 not in cs) or min(ls) == drawn_top:
                         lev = drawn_top  # (every pixel of this code's, or all at one level)
                     else:
@@ -387,6 +404,9 @@ class ArtworkLosEngine(_ArtworkEdges):
                         hinder = (eff, p)
                 elif kd.kind in (_WALL, _BANK):
                     h = Hex(ha.x + hx, ha.y + hy)
+                    if ls is None:
+                        ls = get(levs)
+                        drawn_top = max(ls, default=0)
                     got = self._wall(kd, h, cs, ls, s, code, pat, start, a, b, ea, eb, ent)
                     if got is not None and (first_block is None or got[0] < first_block[0]):
                         first_block = got
@@ -396,6 +416,25 @@ class ArtworkLosEngine(_ArtworkEdges):
             if hinder is not None:
                 where = self._hname(k)
                 self._hinder_once(w, hinder[0], where, hinder[1], (hx, hy), along, sides)
+
+    def _ground_block(self, t: str, g2: int, cliff: bool, water_end: bool) -> tuple[str, str]:
+        """The rule and the reason of ground at ``g2`` half levels that blocks (``t``:
+        :meth:`_height_test`'s answer): a hill or Water Obstacle's ground (A6.2, B10.2,
+        B21.2), or a blind hex behind a Crest Line or cliff (B10.23, A6.4); kept."""
+        key = (t, g2, cliff, water_end)
+        got = self._whys.get(key)
+        if got is None:
+            d = self.data
+            if t == "blind":
+                rule = d.rule("blind_hex") if cliff else d.rule("crest_blind_hex")
+                behind = "cliff" if cliff else "Crest Line"
+                why = f"blind hex behind the {behind} at level {_lv(g2)}"
+            else:
+                rule = d.rule("water") if water_end else d.rule("hill")
+                how = "higher than both ends" if t == "higher" else "no height advantage"
+                why = f"ground at level {_lv(g2)}, {how}"
+            got = self._whys[key] = (rule, why)
+        return got
 
     def _hinder_once(
         self,
