@@ -78,6 +78,7 @@ function showGame(d) {
     + `Game Turn ${s.turn}${turns}, ${s.attacker}'s Player Turn (ATTACKER ${s.attacker}, DEFENDER `
     + `${s.defender}): ${s.phase} (${s.phase_title}, ${s.phase_rule})`
     + (s.moving.length ? `; moving: ${s.moving.join(", ")} (A8.1)` : "")
+    + (s.melee && s.melee.length ? `; Melee: ${s.melee.join(", ")} (A11.15)` : "")
     + (s.over ? "; the game is over (A3)" : "");
   document.getElementById("game-at").textContent = `${d.at}/${d.actions}`;
   const over = s.over || !d.live;
@@ -216,10 +217,27 @@ function fireAction() {
   return { action: "fire", args, dice: o.rolls || null };
 }
 
+function withdrawals() {
+  // the CC's withdrawing units, "U1=37G5, U2=37G3" (A11.2, A11.21): each unit to its Location;
+  // text that does not read so is sent as typed, for the referee to refuse in one line
+  const input = document.getElementById("play-cc-withdraw");
+  const text = input ? input.value.trim() : "";
+  if (!text) return null;
+  const out = {};
+  for (const part of text.split(",")) {
+    const [unit, to, extra] = part.split("=").map((t) => t.trim());
+    if (!unit || !to || extra !== undefined) return text;
+    out[unit] = to;
+  }
+  return out;
+}
+
 function ccAction() {
   if (!state.ccWhere) return null;
   const o = ccOptions();
   const options = recordOptions(o, ["attacker", "drm", "defender-drm", "summary", "rolls"]);
+  const withdraw = withdrawals();
+  if (withdraw) options.withdraw = withdraw;
   const args = { location: state.ccWhere };
   if (Object.keys(options).length) args.options = options;
   return { action: "cc", args, dice: o.rolls || null };
@@ -229,7 +247,12 @@ function describe(a) {
   const g = a.args;
   const dice = a.dice ? ` (dice ${a.dice})` : "";
   if (a.action === "fire") return `fire ${g.firers.join(", ")} → ${g.target}${dice}`;
-  if (a.action === "cc") return `CC in ${g.location}${dice}`;
+  if (a.action === "cc") {
+    const w = g.options && g.options.withdraw;
+    const how = w && typeof w === "object"
+      ? `, withdrawing ${Object.entries(w).map(([u, to]) => `${u} → ${to}`).join(", ")}` : "";
+    return `CC in ${g.location}${how}${dice}`;
+  }
   return `${a.action} ${g.unit} ${g.steps.join(" ")}`;
 }
 
@@ -245,6 +268,8 @@ function gameChanged() {
     b.textContent = a ? "Play: " + describe(a) : "Play (build the action first)";
   }
   document.getElementById("play-checks").hidden = !(on && state.unit);
+  const withdraw = document.getElementById("play-cc-withdraw");
+  if (withdraw) withdraw.hidden = !on;
 }
 
 async function playAction(a) {
@@ -375,7 +400,17 @@ function startGamePage() {
   });
   document.getElementById("play-move").addEventListener("click", () => playAction(moveAction()));
   document.getElementById("play-fire").addEventListener("click", () => playAction(fireAction()));
-  document.getElementById("play-cc").addEventListener("click", () => playAction(ccAction()));
+  const playCc = document.getElementById("play-cc");
+  playCc.parentElement.insertBefore(el("input", {
+    id: "play-cc-withdraw",
+    name: "withdraw",
+    placeholder: "withdraw: U1=37G5",
+    size: 16,
+    title: "units withdrawing from the Melee, each into an ADJACENT Location (A11.2, A11.21): "
+      + "UNIT=LOCATION, separated by commas",
+  }), playCc);
+  document.getElementById("play-cc-withdraw").addEventListener("input", gameChanged);
+  playCc.addEventListener("click", () => playAction(ccAction()));
   for (const b of document.querySelectorAll("#play-checks button")) {
     b.addEventListener("click", () => {
       if (!state.unit) return;
