@@ -143,10 +143,12 @@ class _ArtworkPlanes(LosEngine):
         self._extent = (0, 0)
         self._plane: _Plane | None = None
         self._needs: dict[int, int] = {}
-        self._tops: dict[int, int] = {}
+        self._tops: dict[int, tuple[int, bool, bool, bool]] = {}
+        """Each hex's pixels, summed up with its need (:meth:`_need`): the level byte of the
+        highest (-1 off the map), whether all lie at that level, whether a cliff is drawn
+        among them, whether anything that matters to a LOS is."""
         self._whys: dict[tuple[str, int, bool, bool], tuple[str, str]] = {}
-        """The level byte of each hex's highest pixel (-1 off the map), found with its need
-        (:meth:`_need`)."""
+        """The rule and reason of a ground block (:meth:`ArtworkLosEngine._ground_block`)."""
         self._centres: dict[int, tuple[int, int] | None] = {}
         self._end_cache: dict[tuple[int, int, str], tuple[int, bool] | None] = {}
         self._wholes: dict[int, tuple[_Code, int]] = {}
@@ -454,24 +456,26 @@ class _ArtworkPlanes(LosEngine):
         assert plane is not None and geo is not None
         h = _unkey(k)
         if h not in self.map.cells:
-            self._needs[k] = self._tops[k] = -1
+            self._needs[k] = -1
+            self._tops[k] = (-1, False, False, False)
             return -1
         x4, y4 = geo.centre4(h.x, h.y)
         cx, cy = x4 // 4, y4 // 4
         stride, width, height = plane.stride, plane.width, plane.height
         mask, levels = plane.mask, plane.levels
-        top = 0
-        drawn = k in self._hexwise
+        top, bottom, marked, cliff = 0, 255, False, False
         for dx, y_lo, y_hi in _region(geo, h.x % 4, h.y % 4):
             x = min(max(cx + dx, 0), width)
             base = (x + _PAD) * stride
             lo = base + min(max(cy + y_lo, 0), height)
             hi = base + min(max(cy + y_hi, 0), height) + 1
             top = max(top, max(levels[lo:hi]))
-            if not drawn and mask[lo:hi].count(0) != hi - lo:
-                drawn = True
-        self._tops[k] = top
-        got = self._needs[k] = 255 if drawn else top
+            bottom = min(bottom, min(levels[lo:hi]))
+            if mask[lo:hi].count(0) != hi - lo:
+                marked = True
+                cliff = cliff or not self._cliffs.isdisjoint(mask[lo:hi])
+        self._tops[k] = (top, top == bottom, cliff, marked)
+        got = self._needs[k] = 255 if marked or k in self._hexwise else top
         return got
 
     def _resolved(self, kd: _Code, k: int) -> _Code:

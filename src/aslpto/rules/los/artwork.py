@@ -321,15 +321,30 @@ class ArtworkLosEngine(_ArtworkEdges):
             cs: tuple[int, ...] | None = None
             if per_group:
                 get = gets[gi] or pat.get(gi)
-                tk = tops.get(k)
-                if tk is None:
+                summary = tops.get(k)
+                if summary is None:
                     need(k)
-                    tk = tops[k]
+                    summary = tops[k]
+                tk, flat, cliffy, drawn = summary
                 # (no pixel of the hex above the lower end: its ground cannot block, its
                 # levels are read only if its terrain needs them)
-                ls = get(levs) if tk > thr else None
+                ls = None
+                if tk <= thr:
+                    pass
+                elif flat and s < e and floor is None and seen is None:
+                    # every pixel at one level: the ground's top at the group's first pixel
+                    g2 = 2 * (tk - _ZERO)
+                    cliff = cliffy and not cliffs.isdisjoint(cs := get(vals))
+                    t = self._height_test(g2, hi, lo, r_hi, r_lo, crest=not cliff)
+                    if t:
+                        rule, why = self._ground_block(t, g2, cliff, water_end)
+                        self._block(w, pat, start, self._hname(k), s, rule, why)
+                        return
+                else:
+                    ls = get(levs)
             else:
                 ls = levs[s:e]
+                drawn = True
             drawn_top = 0 if ls is None else max(ls, default=0)
             if ls is not None:
                 ground = ls
@@ -376,8 +391,8 @@ class ArtworkLosEngine(_ArtworkEdges):
                         self._block(w, pat, start, self._hname(k), s, eff[1], why, eff[3])
                         return
                     hinder = (eff, p)
-            if cs is None:
-                cs = get(vals) if per_group else vals[s:e]
+            if cs is None:  # (not drawn: every code 0, nothing that matters to a LOS)
+                cs = (get(vals) if per_group else vals[s:e]) if drawn else ()
             present = set(cs)
             present.discard(0)
             for code in present:
