@@ -200,6 +200,7 @@ class _ArtworkEdges(_ArtworkPlanes):
         rng = distance(a.hex, b.hex)
         rule = self.data.rule("depression")
         groups = pat.groups
+        ka = _key(a.hex.x, a.hex.y)
         _, levs, per_group = src
         n = len(groups)
         for dep, e_dep, e_oth, order in (
@@ -217,28 +218,46 @@ class _ArtworkEdges(_ArtworkPlanes):
                 hx, hy, ra, rb, s, e = groups[gi]
                 if 2 * (rb if forward else ra) <= k2:
                     break
-                ls = pat.get(gi)(levs) if per_group else levs[s:e]
-                if ls and max(ls) > floor:
+                if forward and w.block is not None and s >= w.block[0]:
+                    break  # (the walk's block comes first: no later pixel would be kept)
+                top, flat = self._summary(ka + pat.keys[gi]) if per_group else (-1, False)
+                if top >= 0 and (top <= floor or s == e):
+                    continue  # (a hex of the map none of whose pixels is above the floor)
+                if top >= 0 and flat:
+                    j = 0 if forward else e - s - 1  # (every pixel above the floor)
+                else:
+                    ls = pat.get(gi)(levs) if per_group else levs[s:e]
+                    if not (ls and max(ls) > floor):
+                        continue
                     j = next(
                         i
                         for i in (range(len(ls)) if forward else reversed(range(len(ls))))
                         if ls[i] > floor
                     )
-                    i = s + j
-                    if w.block is None or i < w.block[0]:
-                        h = Hex(a.hex.x + hx, a.hex.y + hy)
-                        dx, dy = pat.xs[i], pat.ys[i]
-                        w.block = (
-                            i,
-                            Blocker(
-                                self._hname(_key(*h)),
-                                rule,
-                                "the LOS leaves the Depression before the other "
-                                "end is as many levels higher as it is hexes away",
-                                (start[0] + dx, start[1] + dy),
-                            ),
-                        )
-                    break
+                i = s + j
+                if w.block is None or i < w.block[0]:
+                    h = Hex(a.hex.x + hx, a.hex.y + hy)
+                    dx, dy = pat.xs[i], pat.ys[i]
+                    w.block = (
+                        i,
+                        Blocker(
+                            self._hname(_key(*h)),
+                            rule,
+                            "the LOS leaves the Depression before the other "
+                            "end is as many levels higher as it is hexes away",
+                            (start[0] + dx, start[1] + dy),
+                        ),
+                    )
+                break
+
+    def _summary(self, k: int) -> tuple[int, bool]:
+        """The level byte of the highest pixel of the hex with key ``k`` (-1 off the map),
+        and whether all its pixels lie at it (:meth:`_need`)."""
+        got = self._tops.get(k)
+        if got is None:
+            self._need(k)
+            got = self._tops[k]
+        return got[0], got[1]
 
     def _panjis(self, ka: int, kb: int, ha: Hex, pat: _Pattern, w: _Walk, notes: list[str]) -> None:
         pk = self.panji_keys

@@ -154,7 +154,7 @@ class ArtworkLosEngine(_ArtworkEdges):
         base = (start[0] + _PAD) * plane.stride + start[1]
         mv, lv = plane.mask_view, plane.levels_view
         prof, end, check = self.prof, self._end, self.check
-        ends, pats, patterns = self._end_cache, self._patterns, self._pattern
+        ends, pats, patterns, hnames = self._end_cache, self._patterns, self._pattern, self._names
         walk, groups = self._walk_pixels, self._groups
         begin, result = self._begin, self._result
         ea, dep_a = end_a
@@ -180,7 +180,8 @@ class ArtworkLosEngine(_ArtworkEdges):
                 continue
             dx, dy = hb.x - ha.x, hb.y - ha.y
             pat = pats.get((fx, fy, dx, dy)) or patterns(fx, fy, dx, dy)
-            if b.position in ("ground", "in") and not pb.water and not b.entrenched:
+            plain = b.position in ("ground", "in")
+            if plain and not pb.water and not b.entrenched:
                 # (the target adds nothing to the rules and notes, _cite_ends)
                 w, notes = _Walk(thread_rule), list(notes0)
                 w.rules += rules0
@@ -198,7 +199,9 @@ class ArtworkLosEngine(_ArtworkEdges):
                 block = blocked[1]  # (what _result makes of a block)
                 if block.rule and block.rule not in w.rules:
                     w.rules.append(block.rule)
-                name_b = self._loc_name(b, kb)
+                name_b = hnames.get(kb) if plain and not b.level else None
+                if name_b is None:
+                    name_b = self._loc_name(b, kb)
                 out.append(
                     LosResult(
                         False, pat.range, 0, block, name_a, name_b, (), tuple(w.rules), tuple(notes)
@@ -284,7 +287,6 @@ class ArtworkLosEngine(_ArtworkEdges):
         d = self.data
         ent = self._entrenched(a, b, ea, eb) if a.entrenched or b.entrenched else (False, False)
         dx, dy = hb.x - ha.x, hb.y - ha.y
-        along = _along(dx, dy)
         sides: dict[tuple[int, int], tuple[int, int]] = {}
         vals, levs, per_group = src
         groups, keys, prof, wholes = pat.groups, pat.keys, self.prof, self._wholes
@@ -315,7 +317,7 @@ class ArtworkLosEngine(_ArtworkEdges):
                     self._block(w, pat, start, where, s, eff[1], eff[2], eff[3])
                     return
                 if eff is not None:
-                    self._hinder_once(w, eff, where, p, (hx, hy), along, sides)
+                    self._hinder_once(w, eff, where, p, (hx, hy), _along(dx, dy), sides)
                 continue
             floor = water_floors.get(k)
             cs: tuple[int, ...] | None = None
@@ -430,6 +432,7 @@ class ArtworkLosEngine(_ArtworkEdges):
                 return
             if hinder is not None:
                 where = self._hname(k)
+                along = _along(dx, dy)
                 self._hinder_once(w, hinder[0], where, hinder[1], (hx, hy), along, sides)
 
     def _ground_block(self, t: str, g2: int, cliff: bool, water_end: bool) -> tuple[str, str]:
