@@ -463,7 +463,8 @@ class _ArtworkPlanes(LosEngine):
         cx, cy = x4 // 4, y4 // 4
         stride, width, height = plane.stride, plane.width, plane.height
         mask, levels = plane.mask, plane.levels
-        top, bottom, marked, cliff = 0, 255, False, False
+        top, bottom = 0, 255
+        codes: set[int] = set()
         for dx, y_lo, y_hi in _region(geo, h.x % 4, h.y % 4):
             x = min(max(cx + dx, 0), width)
             base = (x + _PAD) * stride
@@ -472,10 +473,19 @@ class _ArtworkPlanes(LosEngine):
             top = max(top, max(levels[lo:hi]))
             bottom = min(bottom, min(levels[lo:hi]))
             if mask[lo:hi].count(0) != hi - lo:
-                marked = True
-                cliff = cliff or not self._cliffs.isdisjoint(mask[lo:hi])
-        self._tops[k] = (top, top == bottom, cliff, marked)
-        got = self._needs[k] = 255 if marked or k in self._hexwise else top
+                codes.update(mask[lo:hi])
+        codes.discard(0)
+        # Inherent Terrain drawn in a hex whose centre dot it does not cover is nothing there
+        # (B.6; the whole hex's, where it does, is judged from its centre dot)
+        drawn = False
+        for c in codes:
+            kd = self.kinds[c]
+            assert kd is not None  # (the mask keeps only the codes that matter)
+            kd = self._resolved(kd, k)
+            drawn = drawn or not (kd.kind == _TERRAIN and kd.inherent)
+        cliff = not self._cliffs.isdisjoint(codes)
+        self._tops[k] = (top, top == bottom, cliff, drawn)
+        got = self._needs[k] = 255 if drawn or k in self._hexwise else top
         return got
 
     def _resolved(self, kd: _Code, k: int) -> _Code:

@@ -34,6 +34,7 @@ from aslpto.rules.los.locations import (
     parse_location,
 )
 from aslpto.rules.los.queries import engine_for
+from aslpto.rules.los.walk import _key
 from aslpto.state.game import Game
 from aslpto.state.units import Unit
 
@@ -122,18 +123,19 @@ def targets(eng: LosEngine, frm: Location, reach: int | None) -> list[Location]:
     then in the map's order: each hex at its base level, and each upper level of a building
     in it (B23); ``frm`` itself left out."""
     m = eng.map
-    out: list[tuple[int, Hex, int]] = []
+    fx, fy = frm.hex
+    out: list[tuple[int, int, int, int, Hex]] = []
     for h, info in m.cells.items():
-        r = distance(frm.hex, h)
+        dx, dy = abs(h.x - fx), abs(h.y - fy)
+        r = dx + max(0, (dy - dx) // 2)  # (distance)
         if reach is not None and r > reach:
             continue
-        levels = 1
         if info.building is not None and info.terrain.is_building:
-            levels = max(1, info.building.stories)
-        out.extend((r, h, lv) for lv in range(levels))
-    out.sort(key=lambda t: (t[0], t[1].x, t[1].y, t[2]))
-    locs = [Location(h, lv) for _, h, lv in out]
-    return [loc for loc in locs if not (loc.hex == frm.hex and loc.level == frm.level)]
+            out.extend((r, h.x, h.y, lv, h) for lv in range(max(1, info.building.stories)))
+        else:
+            out.append((r, h.x, h.y, 0, h))
+    out.sort()  # (nearest first, then by column, row and level: no two alike)
+    return [Location(h, lv) for _, _, _, lv, h in out if not (h == frm.hex and lv == frm.level)]
 
 
 def map_reach(eng: LosEngine, h: Hex) -> int:
@@ -160,11 +162,16 @@ def viewshed_of(
     results = eng.check_from(frm, locs)
     seen: list[Seen] = []
     rules: dict[str, None] = {}
+    cited: set[tuple[str, ...]] = set()
+    name = eng._hname
     for loc, r in zip(locs, results, strict=True):
-        rules.update(dict.fromkeys(r.rules))
+        if r.rules not in cited:
+            cited.add(r.rules)
+            rules.update(dict.fromkeys(r.rules))
+        h = loc.hex
         seen.append(
             Seen(
-                eng.map.name(loc.hex),
+                name(_key(h.x, h.y)),
                 loc.level,
                 loc.position,
                 r.range,
