@@ -19,6 +19,7 @@ from aslpto.base.rulings import InputError, RuleViolation
 from aslpto.cli import main
 from aslpto.rules.cc.resolution import (
     CCOptions,
+    Declared,
     cc_odds,
     prepare,
     resolve_attack,
@@ -114,11 +115,26 @@ def test_g1_641_the_odds_with_hara_kiri_equal_every_roll() -> None:
     assert dict(exact.items) == dict(walked.items)
 
 
-def test_g1_641_declined_no_hara_kiri_and_not_built_after_a_japanese_ambush() -> None:
+def test_g1_641_declined_no_hara_kiri() -> None:
     cc = prepare([us("A1")], [jsq("J1")], CCOptions(capture="attacker", hara_kiri=False))
     assert cc.hara_kiri == ()
-    with pytest.raises(InputError, match="Hara-Kiri before a Capture attempt made after"):
-        prepare([us("A1")], [jsq("J1")], CCOptions(capture="attacker", ambush="defender"))
+
+
+def test_g1_641_no_hara_kiri_once_its_attack_is_made_a11_3_a11_4() -> None:
+    """G1.641: not once the unit has made its CC attack. The ATTACKER resolves its attacks
+    first (A11.3), the side that Ambushed before the other (A11.4): their attacking Japanese
+    units have attacked before the other side's Capture attempt; one making no attack (here
+    J2, left out of the declared attacks) still may, as may a Japanese DEFENDER that declared
+    an attack, which it has not made yet."""
+    cc = prepare([jsq("J1")], [us("A1")], CCOptions(capture="defender"))
+    assert cc.hara_kiri == ()
+    cc = prepare([us("A1")], [jsq("J1")], CCOptions(capture="attacker", ambush="defender"))
+    assert cc.hara_kiri == ()
+    cc = prepare([us("A1")], [jsq("J1")], CCOptions(capture="attacker"))
+    assert [u.id for u in cc.hara_kiri] == ["J1"]
+    both = CCOptions(capture="defender", attacks=(Declared(("J1",), ("A1",)),))
+    cc = prepare([jsq("J1"), jsq("J2")], [us("A1")], both)
+    assert [u.id for u in cc.hara_kiri] == ["J2"]
 
 
 def test_g1_641_capture_choice_is_unchecked() -> None:

@@ -272,12 +272,15 @@ def _hara_kiri(
     a: Sequence[Unit],
     d: Sequence[Unit],
     declared: tuple[tuple[Declared, ...], tuple[Declared, ...]],
-    first: str,
+    attacked_first: frozenset[str],
 ) -> tuple[tuple[Unit, ...], tuple[Unit, ...]]:
     """G1.641: the Japanese Personnel a Capture attempt targets attempt Hara-Kiri before it
-    (``options.hara_kiri``); the other Japanese units in the Location make no attempt but are
-    there (a leader's DRM, G1.41). Not built: a Capture attempt made after the Japanese side's
-    own Ambush attack."""
+    (``options.hara_kiri``), even after declaring a CC attack but not once that attack is made:
+    the side that resolves its attacks first (the ATTACKER, or the side that Ambushed; A11.3,
+    A11.4) has made them before the other side's Capture attempt, so its units in
+    ``attacked_first`` make no attempt. Those that make no attack attempt it before the CC
+    (nothing between changes their attempt). The other Japanese units in the Location make no
+    attempt but are there (a leader's DRM, G1.41)."""
     if not options.hara_kiri or not options.capture:
         return (), ()
     attempt: list[Unit] = []
@@ -288,15 +291,12 @@ def _hara_kiri(
         if declared[s]:
             named = {i for dec in declared[s] for i in dec.defenders}
             targets = [u for u in enemy if u.id in named]
-        who = [
-            u for u in targets if g1.may_attempt_hara_kiri(u, capture_attempt_pending=True).value
+        attempt += [
+            u
+            for u in targets
+            if u.id not in attacked_first
+            and g1.may_attempt_hara_kiri(u, capture_attempt_pending=True).value
         ]
-        if who and first == _SIDE_NAMES[1 - s]:
-            raise InputError(
-                "Hara-Kiri before a Capture attempt made after the Japanese side's Ambush "
-                "attack is not built (--no-hara-kiri to leave it out)"
-            )
-        attempt += who
     ids = {u.id for u in attempt}
     context = tuple(u for u in (*a, *d) if u.is_japanese and u.id not in ids)
     return tuple(attempt), context
@@ -345,12 +345,17 @@ def _prepare(
     declared = _declared_of(options, a, d)
     if options.attacks:
         rules.append(str(table.data()["declared"]["rule"]))
-    attempt, context = ((), ()) if after_hara_kiri else _hara_kiri(options, a, d, declared, first)
     made = tuple(
         _side_attacks(hth.value, options, s, side, enemy, declared[s], staying, barred, game)
         for s, (side, enemy) in enumerate(((a, d), (d, a)))
     )
     atk_all, dfn_all = made
+    attacked_first = frozenset(
+        u.id for x in (dfn_all if first == "defender" else atk_all) for u in x.attackers
+    )
+    attempt, context = (
+        ((), ()) if after_hara_kiri else _hara_kiri(options, a, d, declared, attacked_first)
+    )
     targets = {u.id for x in (*atk_all, *dfn_all) if x.capture for u in x.defenders}
     attempt = tuple(u for u in attempt if u.id in targets)
     context = tuple(u for u in (*a, *d) if u.is_japanese and u not in attempt)
