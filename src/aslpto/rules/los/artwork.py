@@ -342,11 +342,12 @@ class ArtworkLosEngine(_ArtworkEdges):
                         rule, why = self._ground_block(t, g2, cliff, water_end)
                         self._block(w, pat, start, self._hname(k), s, rule, why)
                         return
-                else:
+                elif self._height_test(2 * (tk - _ZERO), hi, lo, r_hi, r_lo, crest=not cliffy):
                     ls = get(levs)
+                # (else not even the hex's highest pixel would block: none of its ground can)
             else:
                 ls = levs[s:e]
-                drawn = True
+                tk, flat, drawn = 0, False, True
             drawn_top = 0 if ls is None else max(ls, default=0)
             if ls is not None:
                 ground = ls
@@ -403,13 +404,16 @@ class ArtworkLosEngine(_ArtworkEdges):
                     if kd.inherent:
                         continue  # Inherent Terrain spilling out of its hex (or the whole hex)
                     i0 = cs.index(code)
-                    if ls is None:
-                        ls = get(levs)
-                        drawn_top = max(ls, default=0)
-                    if (len(present) == 1 and 0 not in cs) or min(ls) == drawn_top:
-                        lev = drawn_top  # (every pixel of this code's, or all at one level)
+                    if flat:
+                        lev = tk  # (every pixel of the hex at one level)
                     else:
-                        lev = max(lv for c, lv in zip(cs, ls, strict=True) if c == code)
+                        if ls is None:
+                            ls = get(levs)
+                            drawn_top = max(ls, default=0)
+                        if (len(present) == 1 and 0 not in cs) or min(ls) == drawn_top:
+                            lev = drawn_top  # (every pixel of this code's, or all at one level)
+                        else:
+                            lev = max(lv for c, lv in zip(cs, ls, strict=True) if c == code)
                     p = self._prof_of(kd, lev, floor)
                     eff = self._hex_effect(p, hi, lo, r_hi, r_lo, water_end)
                     if eff is None:
