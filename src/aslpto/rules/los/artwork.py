@@ -347,7 +347,7 @@ class ArtworkLosEngine(_ArtworkEdges):
                 # (else not even the hex's highest pixel would block: none of its ground can)
             else:
                 ls = levs[s:e]
-                tk, flat, drawn = 0, False, True
+                tk, flat, cliffy, drawn = 0, False, True, True
             drawn_top = 0 if ls is None else max(ls, default=0)
             if ls is not None:
                 ground = ls
@@ -368,8 +368,10 @@ class ArtworkLosEngine(_ArtworkEdges):
                     top = max(ground)
                 g2 = 2 * (top - _ZERO)
                 if g2 > lo:
-                    cs = get(vals) if per_group else vals[s:e]
-                    cliff = not cliffs.isdisjoint(cs)
+                    cliff = False  # (no cliff drawn in the hex: its codes are not read here)
+                    if cliffy:
+                        cs = get(vals) if per_group else vals[s:e]
+                        cliff = not cliffs.isdisjoint(cs)
                     t = self._height_test(g2, hi, lo, r_hi, r_lo, crest=not cliff)
                     if t:
                         i = s + ground.index(top)
