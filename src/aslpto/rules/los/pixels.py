@@ -15,9 +15,9 @@ from operator import itemgetter
 from aslpto.base.hints import Any
 from aslpto.base.records import record
 from aslpto.board.artwork import Artwork
-from aslpto.board.hexes import Hex, distance
+from aslpto.board.hexes import Hex
 from aslpto.rules.los.thread import crosses, trace
-from aslpto.rules.los.walk import _rkey
+from aslpto.rules.los.walk import _K
 
 
 class _Pattern:
@@ -46,7 +46,7 @@ class _Pattern:
         self.offs = offs  # each pixel's index offset from the base
         self.low = low  # the lowest index offset (pixel (dx, dy) is at dx * stride + dy)
         self.groups = groups
-        self.keys = tuple(_rkey(g[0], g[1]) for g in groups)
+        self.keys = tuple(g[0] * _K + g[1] for g in groups)  # (_rkey)
         self._gets: list[Callable[[Any], tuple[int, ...]] | None] = [None] * len(groups)
         self._full: Callable[[Any], tuple[int, ...]] | None = None
         self._exact: list[bool | None] = [None] * len(groups)
@@ -299,21 +299,26 @@ def _assemble(
     """The pattern of a laid-out thread: its groups, with the hexes the thread runs along
     that hold none of its pixels."""
     groups = []
-    ha, hb = Hex(fx, fy), Hex(fx + dx, fy + dy)
     along = _along(dx, dy)
     crossed = set(hexes)
     added: set[tuple[int, int]] = set()
     pos = 0
     for (hx, hy), n in zip(hexes, counts, strict=True):
-        h = Hex(hx, hy)
-        groups.append((hx - fx, hy - fy, distance(ha, h), distance(h, hb), pos, pos + n))
+        ox, oy = hx - fx, hy - fy  # (from the first hex; to the second: dx - ox, dy - oy)
+        groups.append((ox, oy, _range(ox, oy), _range(dx - ox, dy - oy), pos, pos + n))
         pos += n
-        for rx, ry in along.get((hx - fx, hy - fy), ()):
-            if (rx + fx, ry + fy) not in crossed and (rx, ry) not in added:
-                added.add((rx, ry))  # a hex the thread runs along with no pixel in it
-                o = Hex(rx + fx, ry + fy)
-                groups.append((rx, ry, distance(ha, o), distance(o, hb), pos, pos))
-    return _Pattern(xs, ys, offs, low, tuple(groups), distance(ha, hb))
+        if along:
+            for rx, ry in along.get((ox, oy), ()):
+                if (rx + fx, ry + fy) not in crossed and (rx, ry) not in added:
+                    added.add((rx, ry))  # a hex the thread runs along with no pixel in it
+                    groups.append((rx, ry, _range(rx, ry), _range(dx - rx, dy - ry), pos, pos))
+    return _Pattern(xs, ys, offs, low, tuple(groups), _range(dx, dy))
+
+
+def _range(dx: int, dy: int) -> int:
+    """The range to the hex at offset ``(dx, dy)`` (:func:`aslpto.board.hexes.distance`)."""
+    dx, dy = abs(dx), abs(dy)
+    return dx + max(0, (dy - dx) // 2)
 
 
 _AROUND = ((0, -2), (0, 2), (-1, -1), (-1, 1), (1, -1), (1, 1))
