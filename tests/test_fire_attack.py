@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 
+from aslpto.base import unchecked
 from aslpto.base.records import replace
 from aslpto.base.rulings import InputError, RuleViolation
 from aslpto.cli import main
@@ -110,9 +111,12 @@ def test_a7_22_long_range_halves_and_beyond_twice_is_refused(game: Game) -> None
         breakdown(game, ["J4"], "U5")
 
 
-def test_a7_25_advancing_fire_halves(game: Game) -> None:
+def test_a7_24_advancing_fire_halves(game: Game) -> None:
+    """A7.24 AFPh FIRE halves (A7.25 is Opportunity Fire): data/fire.toml, no longer unchecked."""
+    unchecked.begin()
     b = breakdown(game, ["J1"], "32N9", FireOptions(phase=Phase.ADVANCING))
-    assert ("Advancing Fire", Fraction(1, 2), "A7.25") in [(i.what, i.value, i.rule) for i in b.fp]
+    assert ("Advancing Fire", Fraction(1, 2), "A7.24") in [(i.what, i.value, i.rule) for i in b.fp]
+    assert not any("advancing_fire" in t for t in unchecked.taken())
 
 
 def test_a7_36_assault_fire_adds_one_fp_to_a_us_squads_advancing_fire(game: Game) -> None:

@@ -130,8 +130,21 @@ def test_a7_9_inexperienced_firers_cower_two_columns() -> None:
 def test_a7_9_exempt_firers_are_read_from_the_data() -> None:
     unchecked.begin()
     assert cowering([squad("B", "4-5-7", "british")]).value == 0
-    assert any("cowering" in t for t in unchecked.taken())
+    assert not any("cowering" in t for t in unchecked.taken())  # two sources agree (A7.9)
     assert cowering([squad("A").with_(berserk=True)]).value == 0
+
+
+def test_a7_9_finns_do_not_cower_but_their_conscripts_do() -> None:
+    """A7.9: Finns are exempt [EXC: Conscripts]; a Conscript is Inexperienced (A19.33)."""
+    finn = make("F", "finnish", Kind.SQUAD, UnitClass.FIRST_LINE)
+    # (the catalog prints no Finnish Conscript squad: a Green one made Conscript)
+    conscript = make("C", "finnish", Kind.SQUAD, UnitClass.GREEN).with_(
+        unit_class=UnitClass.CONSCRIPT
+    )
+    assert cowering([finn]).value == 0
+    r = cowering([conscript])
+    assert r.value == 2 and "A19.33" in r.rules
+    assert cowering([finn, conscript]).value == 2
 
 
 def test_a7_9_an_original_doubles_shifts_the_attack() -> None:
@@ -238,10 +251,10 @@ def test_a7_301_an_already_broken_survivor_is_casualty_reduced() -> None:
     r = resolve_attack([a, b], Attack(6, (("A", 0), ("B", 0))), GivenDice("1,1 6 1"))
     (left,) = r.outcome.units
     assert left.kind == Kind.HALF_SQUAD and left.broken
-    assert any("kia_broken" in t for t in unchecked.taken())
+    assert not any("kia_broken" in t for t in unchecked.taken())  # A7.301 as printed
 
 
-def test_a7_303_mc_and_nmc_and_ptc_take_their_checks() -> None:
+def test_a7_303_to_305_nmc_mc_and_ptc_take_their_checks() -> None:
     u = jsquad("J")
     for dr, want in (("2,3", "2MC"), ("3,3", "1MC"), ("4,4", "NMC"), ("4,5", "PTC")):
         a = Attack(8, (("J", 0),))

@@ -1,6 +1,7 @@
 """Cowering (A7.9): an attack whose Original DR is doubles moves one column to the left on
 the IFT, two when an Inexperienced unit fires (A19.33), unless a leader directs it or every
-firer is exempt. The numbers and exemptions are ``data/fire.toml`` ``[cowering]``.
+firer is exempt (a SMC, a berserk unit, British Elite/1st-Line units, Finns but not their
+Conscripts). The numbers and exemptions are ``data/fire.toml`` ``[cowering]``.
 
 >>> from aslpto.state.counters import make
 >>> from aslpto.state.units import Kind
@@ -55,6 +56,8 @@ def _exempt(u: Unit, c: Mapping[str, Any]) -> str:
         return "is a SMC"
     if u.nationality in c["exempt_nationalities"]:
         cls = u.unit_class.value if u.unit_class else ""
+        if u.unit_class == UnitClass.CONSCRIPT and not c["exempt_conscripts"]:
+            return ""  # A7.9: Finns [EXC: Conscripts]
         if u.nationality != "british" or cls in c["exempt_british_classes"]:
             return f"is {u.nationality} {cls}".rstrip()
     return ""

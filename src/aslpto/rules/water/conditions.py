@@ -487,7 +487,7 @@ def fording(game: Game, unit: Unit, *, on_a_bridge: bool = False) -> bool:
 
 def fording_fp(fp: int | Fraction, weapon: Weapon, *, afph: bool = False) -> Ruling[Fraction]:
     """B21.42: fording units may fire only their inherent FP, and only as Area Fire (halved,
-    A7.23), halved again for AFPh fire (A7.25)."""
+    A7.23), halved again for AFPh fire (A7.24)."""
     if weapon != Weapon.INHERENT:
         raise RuleViolation(
             "B21.42", f"a fording unit may fire only its inherent FP, not {weapon.value}"
