@@ -3,7 +3,10 @@ every PTO change - the FP and DRM items with their rules, the IFT column, whethe
 the Residual FP - then the odds of each IFT result and of every end state of the target
 Location (or, with ``--rolls``/``--seed``, the attack rolled).
 
-TARGET is a hex (``32N6``) or a unit id (its hex); a word that is both is refused.
+TARGET is a hex (``32N6``) or a unit id (its hex); a word that is both is refused. ``--melee``
+says the target Location is in Melee (A11.15; a scenario keeps no Melee marker): the attack
+affects the firers' side's units locked there too, each target and each unit after it named
+with its side.
 """
 
 from __future__ import annotations
@@ -16,8 +19,9 @@ from aslpto.base.rulings import InputError
 from aslpto.cli.command import Outcome, help_of
 
 if TYPE_CHECKING:
-    from aslpto.procedures.fire import FireAnswer
+    from aslpto.procedures.fire import Breakdown, FireAnswer
     from aslpto.state.game import Game
+    from aslpto.state.units import Unit
 
 NAME = "fire"
 HELP = help_of(NAME)
@@ -73,6 +77,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "latw, ft, ... (G8.212, G9.21 and B21.42 limit them; only Inherent FP "
         "has values here)",
     )
+    parser.add_argument(
+        "--melee",
+        action="store_true",
+        help="the target Location is in Melee (A11.15): every unit locked in it, of both "
+        "sides, is attacked",
+    )
     r = parser.add_argument_group("rolling instead of odds")
     r.add_argument("--rolls", help='resolve with these rolls, e.g. "3,5 4 2"')
     r.add_argument("--seed", type=int, help="resolve with seeded random dice")
@@ -113,6 +123,7 @@ def answer(game: Game, args: argparse.Namespace) -> Outcome:
         leader="" if args.no_leader else args.leader,
         area_fire=args.area_fire,
         weapon=args.weapon,
+        melee=args.melee,
     )
     if args.assault_movement and not args.moving:
         raise InputError("--assault-movement describes a moving target: give --moving too")
@@ -168,8 +179,9 @@ def render(a: FireAnswer, *, summary: bool = False, rolled: str | None = None) -
     lines.append("  DRM:" + ("" if b.drm else " none common to the attack"))
     lines += [f"    {i.text()}" for i in b.drm]
     for uid, items in b.target_drm:
+        who = f"{uid} ({_side(b, b.side_of(uid))})" if b.melee else uid
         lines.append(
-            f"  {uid}: DRM {b.drm_total(uid):+d}" + ("" if items else " (no DRM of its own)")
+            f"  {who}: DRM {b.drm_total(uid):+d}" + ("" if items else " (no DRM of its own)")
         )
         lines += [f"    {i.text()}" for i in items]
     lines.append(f"  Cowering: {b.cower.why}  [{', '.join(b.cower.rules)}]")
@@ -179,6 +191,8 @@ def render(a: FireAnswer, *, summary: bool = False, rolled: str | None = None) -
     if a.rolled is not None:
         r = a.rolled
         entry = po.result_json(r.outcome, detail=True)
+        if b.melee:
+            entry["result"] = [_unit_json(b, u) for u in r.outcome.units]
         payload.update(
             ift={"roll": str(r.roll), "results": {u: str(x) for u, x in r.results}},
             outcomes=[{**entry, "probability": "1/1"}],
@@ -214,7 +228,7 @@ def render(a: FireAnswer, *, summary: bool = False, rolled: str | None = None) -
             asked=summary,
             limit=po.STACK_LIMIT,
             rule="A7.3",
-            unit_json=po.unit_json,
+            unit_json=(lambda u: _unit_json(b, u)) if b.melee else po.unit_json,
             line=_line,
         )
         out.text = "\n".join(lines) + "\n" + out.text
@@ -222,6 +236,8 @@ def render(a: FireAnswer, *, summary: bool = False, rolled: str | None = None) -
     grouped: dict[str, tuple[dict[str, Any], Fraction]] = {}
     for res_, p in so.joint():
         entry = po.result_json(res_, detail=False)
+        if b.melee:
+            entry["result"] = [_unit_json(b, u) for u in res_.units]
         key = repr(_canonical(entry))
         prev = grouped.get(key)
         grouped[key] = (prev[0] if prev else entry, p + (prev[1] if prev else Fraction(0)))
@@ -236,6 +252,18 @@ def render(a: FireAnswer, *, summary: bool = False, rolled: str | None = None) -
         lines.append(f"{_frac(p):>12}  {_pct(p):>6}  {told}")
     lines.append(f"rules: {', '.join(so.rules)}")
     return Outcome(payload, "\n".join(lines))
+
+
+def _side(b: Breakdown, side: str) -> str:
+    """A side as a Melee's answer tells it: the firers' (friendly) or the enemy."""
+    return f"{side}, {'friendly' if side == b.side else 'enemy'}"
+
+
+def _unit_json(b: Breakdown, u: Unit) -> dict[str, Any]:
+    """A unit after fire into a Melee (A11.15): as ``aslpto odds`` reports it, with its side."""
+    from aslpto.procedures import odds as po
+
+    return {**po.unit_json(u), "side": u.side, "friendly": u.side == b.side}
 
 
 def _canonical(entry: dict[str, Any]) -> tuple[Any, ...]:
@@ -256,6 +284,8 @@ def _results_text(res: tuple[tuple[str, Any], ...]) -> str:
 
 def _line(u: dict[str, Any]) -> str:
     bits = [u["counter"], u["class"] or u["kind"]]
+    if "side" in u:
+        bits.insert(0, f"{u['side']}:")
     bits += [k for k in ("broken", "pinned", "dm", "berserk", "wounded", "unarmed") if u.get(k)]
     return " ".join(str(b) for b in bits)
 

@@ -10,6 +10,11 @@ above a Panji counter, G9.21; a Panji counter has no TEM, G9.2), B21 (a fording 
 Area Fire, B21.42, and is under Hazardous Movement, B21.41; a Water Obstacle in LOS is Open
 Ground, B21.3) and G.3 (the Firegroups of dense jungle, kunai, bamboo and swamp).
 
+Fire into a Melee Location (``FireOptions.melee``, A11.15, A7.4) attacks every unit locked in
+the Melee, the firers' own side's too, and every enemy unit there, each with its own DRM as
+any target (A.5); a unit locked in Melee fires at nothing (A11.15, A7.21), but one in the
+Location that keeps its "?" is not locked in it and may fire into it (TPBF, A11.15).
+
 The numbers the rule texts do not print come from ``data/fire.toml`` with their sources; an
 answer that reads one no two sources confirm lists it as unchecked.
 """
@@ -63,6 +68,7 @@ class FireOptions:
     leader: str | None = None  # the directing leader's id ("": none); None: the best present
     area_fire: bool = False  # Area Fire for a reason the state does not hold (A7.23)
     weapon: str = "inherent"  # what the firers use (rules.panji.effects.terrain.Weapon)
+    melee: bool = False  # the target Location is in Melee (A11.15): both sides' units attacked
 
 
 PLAIN = FireOptions()
@@ -87,6 +93,8 @@ class Breakdown:
     residual: Ruling[int | None]
     notes: tuple[str, ...] = ()
     rules: tuple[str, ...] = ()
+    melee: bool = False  # into a Melee Location: the firers' side's Melee units are targets too
+    side: str = ""  # the firers' side
 
     @property
     def attack(self) -> Attack:
@@ -102,8 +110,13 @@ class Breakdown:
     def drm_total(self, uid: str) -> int:
         return dict(self.attack.drm)[uid]
 
+    def side_of(self, uid: str) -> str:
+        """The side of the target unit ``uid``."""
+        return next(t.side for t in self.targets if t.id == uid)
+
     def as_json(self) -> dict[str, Any]:
         col = self.column.value
+        sides = {t.id: t.side for t in self.targets}
         return {
             "firers": list(self.firers),
             "target": self.target,
@@ -117,9 +130,11 @@ class Breakdown:
                 "rules": list(self.column.rules),
             },
             "drm": {"items": [i.as_json() for i in self.drm]},
+            "melee": self.melee,
             "targets": [
                 {
                     "unit": uid,
+                    "side": sides[uid],
                     "items": [i.as_json() for i in items],
                     "drm": self.drm_total(uid) if col is not None else None,
                 }
@@ -183,13 +198,37 @@ def _verify_firer(game: Game, u: Unit) -> None:
         raise RuleViolation("G1.4231", f"{u.id}: a T-H Hero's one FP is usable only in CC")
 
 
-def _target_units(game: Game, where: str, side: str) -> tuple[Hex, tuple[Unit, ...]]:
+def _target_units(
+    game: Game, where: str, side: str, melee: bool = False
+) -> tuple[Hex, tuple[Unit, ...]]:
+    """The units the attack on ``where`` affects (A7.4): the enemy units there; into a Melee
+    Location (``melee``) the firers' side's units locked in the Melee too (A11.15)."""
     h = game.map.hex(where)
     units = tuple(u for u in game.units.values() if u.hex and game.map.hex(u.hex) == h)
+    if melee:
+        verify_melee(game, where)
+        return h, tuple(u for u in units if u.side != side or _locked(u))
     enemy = tuple(u for u in units if u.side != side)
     if not enemy:
         raise InputError(f"no enemy unit in {game.map.name(h)} to fire at")
     return h, enemy
+
+
+def _locked(u: Unit) -> bool:
+    """A11.15: a unit in a Melee Location is locked in the Melee unless it keeps its "?"."""
+    return not (u.concealed or u.hidden)
+
+
+def verify_melee(game: Game, where: str) -> None:
+    """A11.15: a Location is in Melee only while unconcealed units of two sides are in it (a
+    unit that keeps its "?" is not locked in Melee nor holds enemy units in it)."""
+    h = game.map.hex(where)
+    here = [u for u in game.units.values() if u.hex and game.map.hex(u.hex) == h]
+    if len({u.side for u in here if _locked(u)}) < 2:
+        raise RuleViolation(
+            "A11.15",
+            f"{game.map.name(h)} is not in Melee: it holds no unconcealed units of two sides",
+        )
 
 
 def target_location(game: Game, word: str, what: str = "target") -> str:
@@ -258,10 +297,13 @@ def breakdown(
         raise InputError(f"the firers are of two sides ({', '.join(sorted(sides))})")
     side = firers[0].side
     where = target_location(game, target)
-    th, targets = _target_units(game, where, side)
+    o = options or PLAIN
+    th, targets = _target_units(game, where, side, o.melee)
     rules: list[str] = []
     notes: list[str] = []
-    o = options or PLAIN
+    if o.melee:
+        notes += _verify_melee_fire(game, firers, th, targets, side, o)
+        rules.append("A11.15")
 
     # --- who fires, from where (A7.5, G.3) ---
     shooters = [u for u in firers if u.kind != Kind.LEADER]
@@ -333,7 +375,7 @@ def breakdown(
     if hindrance:
         e = table.data()["drm"]["hindrance"]
         drm.append(Item(f"Hindrance ({hindrance_where})", Fraction(hindrance), str(e["rule"])))
-    lead = _directing_leader(game, shooters, leaders, o)
+    lead = _directing_leader(game, shooters, leaders, o, th if o.melee else None)
     if lead.value is not None:
         ldr = lead.value
         mod = parse_leader(ldr.counter)[1]
@@ -396,7 +438,51 @@ def breakdown(
         residual,
         tuple(notes),
         tuple(rules),
+        o.melee,
+        side,
     )
+
+
+def _verify_melee_fire(
+    game: Game,
+    firers: Sequence[Unit],
+    th: Hex,
+    targets: Sequence[Unit],
+    side: str,
+    o: FireOptions,
+) -> list[str]:
+    """Fire into a Melee Location (A11.15): refused from a unit locked in the Melee (A7.21: no
+    IFT attack by units in Melee) and, not built, in the MPh; the notes saying whom it
+    attacks."""
+    where = game.map.name(th)
+    if o.phase == Phase.DEFENSIVE_FIRST:
+        raise InputError(
+            f"{where} is in Melee: fire into a Melee Location in the MPh (A11.15, 'in some "
+            "cases') is not built; units locked in Melee do not move"
+        )
+    for u in firers:
+        if u.hex and game.map.hex(u.hex) == th and _locked(u):
+            raise RuleViolation(
+                "A11.15",
+                f"{u.id} is locked in Melee in {where}: it may not fire (only CC or Withdrawal "
+                "from Melee; A7.21)",
+            )
+    own = [t.id for t in targets if t.side == side]
+    notes = [
+        f"{where} is in Melee: the attack affects every unit locked in it, the firers' side's "
+        f"({', '.join(own)}) as well as the enemy's (A11.15, A7.4)"
+    ]
+    spared = [
+        u.id
+        for u in game.units.values()
+        if u.side == side and u.hex and game.map.hex(u.hex) == th and not _locked(u)
+    ]
+    if spared:
+        notes.append(
+            f"{', '.join(spared)} of the firers' side keep(s) the '?': not locked in the Melee, "
+            "not attacked (a reading of A11.15: 'all friendly Melee and enemy units')"
+        )
+    return notes
 
 
 def _unit_fp(
@@ -496,9 +582,14 @@ def _verify_contiguous(game: Game, hexes: set[Hex]) -> None:
 
 
 def _directing_leader(
-    game: Game, shooters: Sequence[Unit], leaders: Sequence[Unit], o: FireOptions
+    game: Game,
+    shooters: Sequence[Unit],
+    leaders: Sequence[Unit],
+    o: FireOptions,
+    melee: Hex | None = None,
 ) -> Ruling[Unit | None]:
-    """A7.53/A7.531: a Good Order, unpinned leader in the Location of every firer directs."""
+    """A7.53/A7.531: a Good Order, unpinned leader in the Location of every firer directs (not
+    one locked in the Melee of ``melee``, A11.15)."""
     hexes = {game.map.hex(u.hex) for u in shooters}
     for ldr in leaders:
         if len(hexes) > 1 or game.map.hex(ldr.hex) not in hexes:
@@ -524,6 +615,10 @@ def _directing_leader(
                 "A7.53",
                 f"{ldr.id} is {'broken' if ldr.broken else 'pinned'} and may not direct fire",
             )
+        if melee is not None and game.map.hex(ldr.hex) == melee and _locked(ldr):
+            raise RuleViolation(
+                "A11.15", f"{ldr.id} is locked in Melee: he may not direct fire (only CC)"
+            )
         return Ruling(ldr, ("A7.53",), "")
     if len(hexes) > 1:
         return Ruling(
@@ -539,6 +634,7 @@ def _directing_leader(
         and game.map.hex(u.hex) == h
         and not u.broken
         and not u.pinned
+        and not (melee is not None and h == melee and _locked(u))
     ]
     if not cands:
         return Ruling(None, ("A7.53",), "")
@@ -673,4 +769,13 @@ def fire(
     return FireAnswer(b, result_odds(a), attack_odds(b.targets, a))
 
 
-__all__ = ["Breakdown", "FireAnswer", "FireOptions", "Item", "Phase", "breakdown", "fire"]
+__all__ = [
+    "Breakdown",
+    "FireAnswer",
+    "FireOptions",
+    "Item",
+    "Phase",
+    "breakdown",
+    "fire",
+    "verify_melee",
+]
