@@ -30,7 +30,7 @@ def test_a11_14_a_smc_brings_one_fp_and_a_leader_directs_a11_141() -> None:
     a = build([us("A1"), make("L", "american", Kind.LEADER, face="9-1")], [jsq("J1")])
     assert a.attack_fp == 7 and a.defense_fp == 4 and a.column.label == "3-2"
     assert a.drm == -1 and "A11.141" in a.rules
-    assert any("A11.14" in t for t in unchecked.taken())
+    assert not any("A11.14" in t for t in unchecked.taken())
     # a leader attacking alone does not direct his own attack (unchecked)
     alone = build([make("L", "american", Kind.LEADER, face="9-1")], [jsq("J1")])
     assert alone.drm == 0 and alone.column.label == "1-4"

@@ -57,7 +57,7 @@ def test_a11_15_a_melee_s_cc_is_made_as_any_other_without_ambush() -> None:
     unchecked.begin()
     with pytest.raises(RuleViolation, match=r"A11\.4: no Ambush in a Melee"):
         prepare([us("A1")], [jsq("J1")], CCOptions(melee=True, ambush="attacker"))
-    assert any("ambush_na" in t for t in unchecked.taken())
+    assert not any("ambush_na" in t for t in unchecked.taken())
 
 
 def test_g1_64_a_melee_with_a_japanese_attacker_is_hand_to_hand() -> None:

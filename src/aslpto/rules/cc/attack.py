@@ -233,9 +233,13 @@ def verify_may_attack(
 
 def _leadership(attackers: Sequence[Unit]) -> list[Item]:
     """A11.141: one leader attacking with the units directs, adding his leadership DRM; a pinned
-    leader does not (A7.8), nor a leader attacking alone (``[drm] leader_alone``)."""
+    leader does not (A7.8), nor a leader attacking alone (``[drm] leader_alone``), nor one
+    attacking with a berserk unit (``[drm] leader_berserk``)."""
     leaders = [u for u in attackers if u.kind == Kind.LEADER and not u.pinned]
     if not leaders:
+        return []
+    if any(u.berserk for u in attackers):
+        note(FILE, "drm", "leader_berserk")
         return []
     rule = str(_entry("drm", "leadership")["rule"])
     if all(u.kind == Kind.LEADER for u in attackers) and len(attackers) == 1:
@@ -293,6 +297,7 @@ def build(
     *,
     hand_to_hand: bool = False,
     ambushes: bool = False,
+    ambushed: bool = False,
     drm: int = 0,
     game: Game | None = None,
     capture: bool = False,
@@ -301,7 +306,8 @@ def build(
 ) -> CCAttack:
     """The CC attack of ``attackers`` (every one of them attacks) on ``defenders``.
     ``hand_to_hand``: the CC is Hand-to-Hand (J2.31; :func:`hand_to_hand` decides it for G1.64);
-    ``ambushes``: the attacking side Ambushed the other (A11.4); ``drm``: any other DRM;
+    ``ambushes``: the attacking side Ambushed the other (A11.4), ``ambushed``: it was Ambushed
+    (A11.4: +1 to its attacks); ``drm``: any other DRM;
     ``capture``: a Capture attempt (A20.22); ``withdrawing``: each withdrawing defender's id to
     the number of his side's units in the Melee that stay (A11.2); ``hara_kiri_failed``: the
     defenders who failed their Hara-Kiri NTC (G1.641). A concealed defender halves the attack's
@@ -374,6 +380,9 @@ def build(
     if ambushes:
         a = table.data()["ambush"]
         items.append(Item("Ambush", Fraction(int(a["drm"])), str(a["rule"])))
+    elif ambushed:
+        a = table.data()["ambush"]
+        items.append(Item("vs the side that Ambushed", Fraction(int(a["against"])), str(a["rule"])))
     if hand_to_hand:
         r = g1.hand_to_hand_drm(attackers)
         if r.value:

@@ -119,6 +119,7 @@ class CC:
     hara_kiri_context: tuple[Unit, ...] = ()
     staying: tuple[tuple[str, int], ...] = ()  # each withdrawing unit: his side's units staying
     barred: frozenset[str] = frozenset()  # units that failed Hara-Kiri: no CC attack (G1.641)
+    withdrew: tuple[tuple[Unit, ...], tuple[Unit, ...]] = ((), ())  # before the CC (A11.41)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -210,6 +211,7 @@ def _side_attacks(
             defenders,
             hand_to_hand=cc_hth,
             ambushes=options.ambush == _SIDE_NAMES[side],
+            ambushed=options.ambush == _SIDE_NAMES[1 - side],
             drm=drm,
             game=game,
             capture=_captures(options, side),
@@ -242,29 +244,49 @@ def _staying(staying: Mapping[str, int], defenders: Sequence[Unit]) -> dict[str,
     return {k: v for k, v in staying.items() if k in ids}
 
 
-def _withdrawal(options: CCOptions, a: Sequence[Unit], d: Sequence[Unit]) -> dict[str, int]:
-    """A11.2: the units withdrawing, each with the number of his side's units staying. Only
-    from a Melee, or by the side that Ambushed (A11.4's option, ``[withdrawal] ambush``)."""
+def _withdrawal(
+    options: CCOptions, a: Sequence[Unit], d: Sequence[Unit]
+) -> tuple[dict[str, int], tuple[str, ...]]:
+    """A11.2: the units withdrawing from a Melee, each with the number of his side's units
+    staying; and those of the side that Ambushed withdrawing before the CC instead (A11.41:
+    they decline it altogether, neither attacking nor attacked, no Withdrawal DRM). A pinned or
+    berserk unit never withdraws (A11.2, A11.41)."""
     if not options.withdrawing:
-        return {}
-    sides = {u.id: s for s, units in enumerate((a, d)) for u in units}
+        return {}, ()
+    units = {u.id: (s, u) for s, side in enumerate((a, d)) for u in side}
     out: dict[str, int] = {}
+    before: list[str] = []
     w = table.data()["withdrawal"]
     for uid in options.withdrawing:
-        if uid not in sides:
+        if uid not in units:
             raise InputError(f"--withdraw {uid}: no such unit in the Location")
-        s = sides[uid]
+        s, u = units[uid]
+        rule = str(w["rule"]) if options.melee else str(w["ambush"]["rule"])
+        for bad, on in (("pinned", u.pinned), ("berserk", u.berserk)):
+            if on:
+                raise RuleViolation(rule, f"{uid} is {bad}: a {bad} unit may not withdraw")
         if not options.melee:
             if options.ambush != _SIDE_NAMES[s]:
                 raise RuleViolation(
                     str(w["rule"]),
                     f"{uid} may not withdraw: only a unit in a Melee withdraws (A11.2), or the "
-                    "side that Ambushed (A11.4)",
+                    "side that Ambushed (A11.41)",
                 )
             note(FILE, "withdrawal", "ambush")
+            before.append(uid)
+            continue
         side = (a, d)[s]
         out[uid] = sum(1 for u in side if u.id not in options.withdrawing)
-    return out
+    return out, tuple(before)
+
+
+def _ambushed(options: CCOptions, a: tuple[Unit, ...], d: tuple[Unit, ...]) -> tuple[Unit, ...]:
+    """A11.4: the side being Ambushed loses all its concealment (``[concealment] ambushed``)."""
+    side = d if options.ambush == "attacker" else a
+    if not any(u.concealed or u.hidden for u in side):
+        return side
+    note(FILE, "concealment", "ambushed")
+    return tuple(u.with_(concealed=False, hidden=False) for u in side)
 
 
 def _hara_kiri(
@@ -335,10 +357,18 @@ def _prepare(
         if options.ambush:
             na = mel["ambush_na"]
             raise RuleViolation(str(na["rule"]), "no Ambush in a Melee: it is NA during Melee")
-    staying = _withdrawal(options, a, d)
+    staying, before = _withdrawal(options, a, d)
+    if options.ambush:
+        if options.ambush == "attacker":
+            d = _ambushed(options, a, d)
+        else:
+            a = _ambushed(options, a, d)
     hth = hand_to_hand(
-        a, d, declared=options.hand_to_hand, ambush=options.ambush, withdrawing=staying
+        a, d, declared=options.hand_to_hand, ambush=options.ambush, withdrawing=(*staying, *before)
     )
+    withdrew = (tuple(u for u in a if u.id in before), tuple(u for u in d if u.id in before))
+    a = tuple(u for u in a if u.id not in before)
+    d = tuple(u for u in d if u.id not in before)
     rules += hth.rules
     amb = table.data()["ambush"] if options.ambush else None
     first = options.ambush if amb is not None and amb["sequential"] else ""
@@ -359,7 +389,7 @@ def _prepare(
     targets = {u.id for x in (*atk_all, *dfn_all) if x.capture for u in x.defenders}
     attempt = tuple(u for u in attempt if u.id in targets)
     context = tuple(u for u in (*a, *d) if u.is_japanese and u not in attempt)
-    if not atk_all and not dfn_all and not attempt:
+    if not atk_all and not dfn_all and not attempt and not before:
         raise InputError("neither side can make a CC attack (broken or Unarmed units only: A11.16)")
     if amb is not None:
         rules.append(str(amb["rule"]))
@@ -367,6 +397,8 @@ def _prepare(
             rules.append(str(amb["sequential_rule"]))
     if staying:
         rules.append(str(table.data()["withdrawal"]["rule"]))
+    if before:
+        rules.append(str(table.data()["withdrawal"]["ambush"]["rule"]))
     if attempt:
         rules.append("G1.641")
     for x in (*atk_all, *dfn_all):
@@ -385,6 +417,7 @@ def _prepare(
         context,
         tuple(staying.items()),
         barred,
+        withdrew,
     )
 
 
@@ -596,7 +629,9 @@ def _joined(
                     u = u.with_(concealed=False, hidden=False)
             out.append(u)
         sides[s] = out
-    before = {u.id: u for u in (*cc.attacker_side, *cc.defender_side)}
+    for s in (0, 1):
+        sides[s] += cc.withdrew[s]
+    before = {u.id: u for u in (*cc.attacker_side, *cc.defender_side, *sum(cc.withdrew, ()))}
     withdrawn = [
         u.id
         for u in (*sides[0], *sides[1])
@@ -632,7 +667,7 @@ def _counter(
     declared = _declared_of(cc.options, a, d)[side]
     return _side_attacks(
         cc.hand_to_hand,
-        replace_options(cc.options, ambush=""),
+        cc.options,
         side,
         survivors.units,
         enemy,
@@ -640,6 +675,18 @@ def _counter(
         dict(cc.staying),
         cc.barred,
         game,
+    )
+
+
+def _revealed(made: Sequence[CCAttack], after: CCResult, side: Sequence[Unit]) -> tuple[Unit, ...]:
+    """The side that Ambushed as the other side's survivors attack it back (A11.4): each of its
+    units that attacked without eliminating or capturing every unit it attacked has lost its
+    concealment (A11.19); the others keep theirs."""
+    keep = {u.id for a in made if _attacked_all(a, after) for u in a.attackers}
+    lost = {u.id for a in made for u in a.attackers} - keep
+    return tuple(
+        u.with_(concealed=False, hidden=False) if u.id in lost and (u.concealed or u.hidden) else u
+        for u in side
     )
 
 
@@ -662,11 +709,13 @@ def resolve_cc(cc: CC, dice: Dice, game: Game | None = None) -> CCResult:
     a_side, d_side = cc.attacker_side, cc.defender_side
     if cc.first == "defender":
         a_after = _side_roll(dfn, a_side, dice)
+        d_side = _revealed(dfn, a_after, d_side)
         back = _counter(cc, a_after, d_side, game, side=0)
         d_after = _side_roll(back, d_side, dice)
         return _joined(cc, a_after, d_after, (back, dfn), attacker_first=False)
     d_after = _side_roll(atk, d_side, dice)
     if cc.first == "attacker":
+        a_side = _revealed(atk, d_after, a_side)
         back = _counter(cc, d_after, a_side, game, side=1)
         a_after = _side_roll(back, a_side, dice)
         return _joined(cc, a_after, d_after, (atk, back))
@@ -700,7 +749,8 @@ def cc_odds(cc: CC, game: Game | None = None) -> Distribution[CCResult]:
 
     def then2(first: CCResult) -> Distribution[CCResult]:
         if first.units not in memo2:
-            enemy = d_side if back_first else a_side
+            made_first = dfn if back_first else atk
+            enemy = _revealed(made_first, first, d_side if back_first else a_side)
             back = _counter(cc, first, enemy, game, side=0 if back_first else 1)
             memo2[first.units] = (back, _side_odds(back, enemy))
         back, dist = memo2[first.units]
@@ -731,7 +781,8 @@ def _after_hara_kiri(cc: CC, hk: morale.Result, game: Game | None) -> CC | CCRes
     if not a or not d:
         return _joined(cc, _unchanged(a), _unchanged(d), ((), ()))
     try:
-        return _prepare(a, d, cc.options, game, barred=cc.barred | failed, after_hara_kiri=True)
+        a2, d2 = [*a, *cc.withdrew[0]], [*d, *cc.withdrew[1]]
+        return _prepare(a2, d2, cc.options, game, barred=cc.barred | failed, after_hara_kiri=True)
     except InputError:
         return _joined(cc, _unchanged(a), _unchanged(d), ((), ()))
 
