@@ -85,9 +85,7 @@ def test_a11_15_units_locked_in_melee_neither_move_advance_fire_nor_labor() -> N
     refused(to(pf, PhaseName.APH), "advance", "A11.15", unit="J1", steps=["37G5"])
     df = to(pf, PhaseName.DFPH)
     refused(df, "fire", "A11.15", "3,3", firers=["U1"], target="37B2")
-    # fire into the Melee attacks both sides' units there (A11.15): not built
-    with pytest.raises(InputError, match="Melee Location"):
-        do(df, "fire", "3,3", firers=["U2"], target=WOODS)
+    # fire into the Melee attacks both sides' units there (A11.15): tests/test_game_melee_fire.py
     # a unit not in the Melee fires as before
     do(df, "fire", "6,6", firers=["U2"], target="37B2")
 

@@ -204,7 +204,7 @@ def _fire(state: GameState, a: Args, dice: Dice) -> Done:
             )
         fired = bool(marked)
     where = target_location(g, target)
-    m.verify_target(g, state.melee, where)
+    in_melee = where in state.melee
     view = g
     moving = False
     if state.phase == PhaseName.MPH:
@@ -232,6 +232,7 @@ def _fire(state: GameState, a: Args, dice: Dice) -> Done:
         leader="" if given.get("no_leader") else given.get("leader"),
         area_fire=bool(given.get("area_fire", False)),
         weapon=str(given.get("weapon", "inherent")),
+        melee=in_melee,
     )
     answer = fire(view, firers, where, opts, dice=dice)
     b = answer.breakdown
@@ -277,6 +278,8 @@ def _fire(state: GameState, a: Args, dice: Dice) -> Done:
         f"{', '.join(ids)} -> {b.target} ({phase.value} fire): {b.column.why}; "
         f"IFT DR {r.roll}: " + "; ".join(f"{u} {x}" for u, x in r.results)
     ]
+    if in_melee:
+        m.fire_result(g, b, result, told, keys)
     told += [f"  {e}" for e in r.outcome.events]
     if r.outcome.eliminated:
         told.append(f"  eliminated: {', '.join(r.outcome.eliminated)}")

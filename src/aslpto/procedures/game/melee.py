@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from collections.abc import Collection, Iterable
 
-from aslpto.base.hints import TYPE_CHECKING
+from aslpto.base.hints import TYPE_CHECKING, Any
 from aslpto.base.rulings import InputError, RuleViolation
 from aslpto.board.hexes import distance
 from aslpto.procedures.game.phases import RULES
@@ -26,6 +26,7 @@ from aslpto.state.game import Game
 from aslpto.state.units import Unit
 
 if TYPE_CHECKING:
+    from aslpto.procedures.fire import Breakdown
     from aslpto.procedures.movement import MoveResult
 
 
@@ -73,14 +74,22 @@ def verify_free(game: Game, melee: Collection[str], units: Iterable[Unit], doing
             )
 
 
-def verify_target(game: Game, melee: Collection[str], where: str) -> None:
-    """A11.15: fire into a Melee Location attacks every unit there, of both sides; the fire
-    procedure attacks the enemy units alone, so such fire is refused as not built."""
-    if where in melee:
-        raise InputError(
-            f"{where} is a Melee Location: fire into it attacks every unit there, friendly and "
-            "enemy (A11.15), which is not built"
-        )
+def fire_result(
+    game: Game, b: Breakdown, result: dict[str, Any], told: list[str], keys: list[str]
+) -> None:
+    """A11.15: fire into a Melee Location attacked every unit locked in it, both sides' (the
+    attack's :class:`~aslpto.procedures.fire.Breakdown` says whose each target is): the result
+    names each target's side, and says which of the firers' side it attacked."""
+    result["melee"] = True
+    result["sides"] = {t.id: t.side for t in b.targets}
+    own = [t.id for t in b.targets if t.side == b.side]
+    told.append(
+        f"  {b.target} is in Melee: the attack affects its units of both sides, the firers' "
+        f"{', '.join(own)} too ({RULES['melee_fire'].rule})"
+    )
+    keys.append("melee_fire")
+    if any(u.side == b.side and not _known(u) for u in units_at(game, b.target)):
+        keys.append("melee_fire_concealed")  # (its own units keeping the "?" not attacked)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -164,6 +173,7 @@ def unable_to_withdraw(game: Game, melee: Collection[str]) -> list[str]:
 
 
 __all__ = [
+    "fire_result",
     "held",
     "holds",
     "location",
@@ -172,7 +182,6 @@ __all__ = [
     "units_at",
     "verify_broken_withdraw",
     "verify_free",
-    "verify_target",
     "verify_withdrawing",
     "withdrawal_move",
     "withdrawal_to",

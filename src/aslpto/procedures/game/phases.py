@@ -124,6 +124,17 @@ SOURCES = {
         " (its plan's rulings R29.10, R29.11: Melee and Withdrawal)"
     ),
     "cote1664-melee": "http://forum.cote1664.net/index.php/topic,5393.msg37970.html",
+    "eASLRB-A7-md": (
+        "https://github.com/Realization-Engine/LimboDancer.Agentic.CognitiveRuntime/blob/"
+        "fd7e016cfbb66d0f46f6cb9e1ef5bf9c9fe9abcf/docs/ASL/Rulebook_Markdown/"
+        "02%20-%20Chapter%20A%20-%20Infantry%20and%20Basic%20Game%20Rules.md"
+        " (the eASLRB v3.01 transcribed: A7.21, A7.212 on its pages 54-55, A7.4 on 57)"
+    ),
+    "limbodancer-P12": (
+        "https://github.com/Realization-Engine/LimboDancer.Agentic.CognitiveRuntime"
+        " (its ASL Unit Backlog Pass 12 Design, 12.7 Fire and Melee: fire from outside into a "
+        "Melee Location attacks the units of both sides there, A11.15)"
+    ),
 }
 """The public texts the Sequence of Play was read from (their words, not copied here)."""
 
@@ -371,6 +382,24 @@ RULES = {
             "A11.15",
             "new units may advance into a Melee Location (and the CC there stays a Melee CC)",
             ("eASLRB-A11-md", "cote1664-melee"),
+        ),
+        PhaseRule(
+            "melee_fire",
+            "A11.15",
+            "units not in a Melee may fire into its Location in a fire phase; the attack affects "
+            "every unit locked in the Melee, the firers' side's too, and the enemy units there "
+            "(A7.4), each with its own DRM; units locked in Melee fire at nothing (A7.21), a unit "
+            "there that keeps its concealment may fire into it (TPBF)",
+            ("eASLRB-A11-md", "eASLRB-A7-md", "limbodancer-P12"),
+        ),
+        PhaseRule(
+            "melee_fire_concealed",
+            "A11.15",
+            "a unit of the firers' side in the Melee Location that keeps its concealment is not "
+            "attacked by their fire into the Melee (a reading: the rule names the friendly units "
+            "in Melee, and a concealed unit is not locked in Melee)",
+            ("eASLRB-A11-md",),
+            sure=False,
         ),
         PhaseRule(
             "withdrawal",
