@@ -4,6 +4,8 @@ that may not withdraw. The EX are those of A11's Close Combat comprehensive exam
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 from aslpto.base.rulings import RuleViolation
@@ -15,11 +17,11 @@ from aslpto.state.units import Kind, Unit
 from cchelp import jsq, plain, us
 
 
-def de(uid: str, face: str, kind: Kind = Kind.HALF_SQUAD, **kw: object) -> Unit:
+def de(uid: str, face: str, kind: Kind = Kind.HALF_SQUAD, **kw: Any) -> Unit:
     return make(uid, "german", kind, face=face, **kw)
 
 
-def ru(uid: str, face: str, kind: Kind = Kind.SQUAD, **kw: object) -> Unit:
+def ru(uid: str, face: str, kind: Kind = Kind.SQUAD, **kw: Any) -> Unit:
     return make(uid, "russian", kind, face=face, **kw)
 
 
@@ -98,7 +100,8 @@ def test_a11_41_an_ambushing_unit_withdraws_before_the_cc_neither_attacking_nor_
 
 
 def test_a11_2_a_pinned_or_berserk_unit_may_not_withdraw_a11_41() -> None:
-    for kw in ({"pinned": True}, {"berserk": True}):
+    kws: list[dict[str, Any]] = [{"pinned": True}, {"berserk": True}]
+    for kw in kws:
         with pytest.raises(RuleViolation, match=r"A11\.2: J1 is (pinned|berserk)"):
             prepare([us("A1")], [jsq("J1", **kw)], CCOptions(melee=True, withdrawing=("J1",)))
         with pytest.raises(RuleViolation, match=r"A11\.41: A1 is (pinned|berserk)"):

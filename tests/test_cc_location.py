@@ -232,3 +232,16 @@ def test_a11_1_cli_odds_cc_summary_too(capsys: pytest.CaptureFixture[str]) -> No
     s = json.loads(out)["summary"]
     assert [u["id"] for u in s["units"]] == ["A1", "D1"]
     assert sum(Fraction(o["probability"]) for o in s["eliminated"]["defender"]) == 1
+
+
+def test_a11_4_cli_cc_ambush_roll_in_a_location(
+    capsys: pytest.CaptureFixture[str], moved: str
+) -> None:
+    code, out, err = run(capsys, "cc", moved, "U1", "--ambush-roll", "--json")
+    assert code == 0, err
+    p = json.loads(out)
+    s = p["ambush_status"]
+    assert sum(Fraction(v) for v in s["odds"].values()) == 1 and total(p) == 1
+    code, out, err = run(capsys, "cc", moved, "U1", "--ambush-roll", "--rolls", "1 6 1,1")
+    assert code == 0, err
+    assert "the attacker Ambushes" in out and "eliminated: J3" in out

@@ -40,6 +40,12 @@ def add_declarations(parser: Any) -> None:
         "side with none declared makes one attack with all its able units)",
     )
     parser.add_argument(
+        "--ambush-roll",
+        action="store_true",
+        help="each side first makes its Ambush status dr (A11.4), with the drm its units give "
+        "(rolled with --rolls/--seed, else its exact odds): instead of --ambush",
+    )
+    parser.add_argument(
         "--melee",
         action="store_true",
         help="the Location is in Melee from an earlier CCPh (A11.15): no Ambush",
@@ -112,7 +118,14 @@ def answer(game: Game, args: argparse.Namespace) -> Outcome:
 
     opts = odds_cc.options(args)
     dice = odds_cc.dice_of(args)
-    done = close_combat(game, args.location, opts, attacker=args.attacker, dice=dice)
+    done = close_combat(
+        game,
+        args.location,
+        opts,
+        attacker=args.attacker,
+        dice=dice,
+        ambush_roll=bool(getattr(args, "ambush_roll", False)),
+    )
     odds_cc.left_over(args, dice)
     made = done.cc
     header: dict[str, Any] = {
@@ -127,6 +140,7 @@ def answer(game: Game, args: argparse.Namespace) -> Outcome:
         f"{done.location}: {done.attacker} (ATTACKER) {_units(made.attacker_side)}; "
         f"{done.defender} (DEFENDER) {_units(made.defender_side)}\n"
     )
+    header, head = odds_cc.with_ambush(header, head, done)
     return odds_cc.render(
         header, done, _line, rolled=odds_cc.rolled_of(args), summary=args.summary, head=head
     )

@@ -150,11 +150,50 @@ def answer(
     dice = dice_of(args)
     if any(vehicle.is_vehicle(u) for u in (*attackers, *defenders)) or ccv:
         return _vs_vehicle(args, header, attackers, defenders, ccv, opts, dice)
-    done = cc(attackers, defenders, opts, dice)
-    left_over(args, dice)
-    return render(
-        header, done, line, rolled=rolled_of(args), summary=getattr(args, "summary", False)
+    done = cc(
+        attackers, defenders, opts, dice, ambush_roll=bool(getattr(args, "ambush_roll", False))
     )
+    left_over(args, dice)
+    header, head = with_ambush(header, "", done)
+    return render(
+        header,
+        done,
+        line,
+        rolled=rolled_of(args),
+        summary=getattr(args, "summary", False),
+        head=head,
+    )
+
+
+def with_ambush(header: dict[str, Any], head: str, done: CCAnswer) -> tuple[dict[str, Any], str]:
+    """The Ambush status drs (A11.4), when rolled: each side's drm items, then who Ambushes
+    (its exact odds, or the drs rolled)."""
+    r = done.ambush
+    if r is None:
+        return header, head
+    j = r.as_json()
+    lines = []
+    for side in ("attacker", "defender"):
+        items = "; ".join(
+            f"{i['what']} {int(Fraction(str(i['value']))):+d} [{i['rule']}]"
+            for i in j[side]["items"]
+        )
+        lines.append(
+            f"Ambush status dr, {side}: drm {j[side]['drm']:+d}" + (f" ({items})" if items else "")
+        )
+    if "rolled" in j:
+        x = j["rolled"]
+        lines.append(
+            f"Ambush drs {x['attacker_dr']} and {x['defender_dr']}: "
+            + ("no Ambush" if x["ambush"] == "none" else f"the {x['ambush']} Ambushes")
+        )
+    else:
+        lines.append(
+            "who Ambushes (A11.4): "
+            + "; ".join(f"{k} {v} ({_pct(Fraction(v))})" for k, v in j["odds"].items())
+            + " (the attacks below: without Ambush)"
+        )
+    return {**header, "ambush_status": j}, head + "\n".join(lines) + "\n"
 
 
 def _vs_vehicle(
@@ -177,6 +216,7 @@ def _vs_vehicle(
         w
         for w, on in (
             ("--ambush", opts.ambush),
+            ("--ambush-roll", getattr(args, "ambush_roll", False)),
             ("--defender-drm", opts.defender_drm),
             ("--melee", opts.melee),
             ("--withdraw", opts.withdrawing),

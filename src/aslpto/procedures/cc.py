@@ -21,6 +21,7 @@ from aslpto.base.hints import TYPE_CHECKING, Any
 from aslpto.base.records import record
 from aslpto.base.rulings import InputError, RuleViolation
 from aslpto.rules import morale
+from aslpto.rules.cc import ambush as amb
 from aslpto.rules.cc.resolution import (
     CC,
     PLAIN,
@@ -29,6 +30,7 @@ from aslpto.rules.cc.resolution import (
     Declared,
     cc_odds,
     prepare,
+    replace_options,
     resolve_cc,
 )
 from aslpto.state.dice import Dice, Distribution
@@ -62,6 +64,7 @@ class CCAnswer:
     location: str = ""  # the hex, when the units come from a game (:func:`close_combat`)
     attacker: str = ""  # ... the ATTACKER's side and the DEFENDER's
     defender: str = ""
+    ambush: amb.AmbushRoll | None = None  # the Ambush status drs, when rolled (A11.4)
 
 
 def cc(
@@ -70,13 +73,58 @@ def cc(
     options: CCOptions = PLAIN,
     dice: Dice | None = None,
     game: Game | None = None,
+    *,
+    ambush_roll: bool = False,
+    hex_name: str = "",
 ) -> CCAnswer:
     """The CC of the ATTACKER's ``attackers`` and the DEFENDER's ``defenders`` in a Location:
-    its exact odds, or one roll with ``dice``."""
+    its exact odds, or one roll with ``dice``. ``ambush_roll``: each side first makes its
+    Ambush status dr (A11.4, with the drm its units give; ``hex_name``: their hex in ``game``,
+    for G.6), and the CC is made as it says."""
+    if ambush_roll:
+        return _with_ambush(attackers, defenders, options, dice, game, hex_name)
     made = prepare(attackers, defenders, options, game)
     if dice is not None:
         return CCAnswer(made, rolled=resolve_cc(made, dice, game))
     return CCAnswer(made, odds=cc_odds(made, game))
+
+
+def _with_ambush(
+    attackers: Sequence[Unit],
+    defenders: Sequence[Unit],
+    options: CCOptions,
+    dice: Dice | None,
+    game: Game | None,
+    hex_name: str,
+) -> CCAnswer:
+    """The CC after both sides' Ambush status dr (A11.4): rolled, or every outcome weighted by
+    its exact odds (the CC shown is the one without Ambush)."""
+    if options.ambush:
+        raise InputError(
+            "--ambush names who Ambushed; --ambush-roll rolls for it: one or the other"
+        )
+    if options.melee:
+        raise RuleViolation("A11.4", "no Ambush in a Melee: it is NA during Melee")
+    if options.withdrawing:
+        raise InputError(
+            "--withdraw with --ambush-roll: an Ambush Withdrawal (A11.41) is declared once the "
+            "Ambush is known (give --ambush)"
+        )
+
+    def made(r: amb.AmbushResult) -> CC:
+        who = "" if r == amb.AmbushResult.NONE else r.value
+        return prepare(attackers, defenders, replace_options(options, ambush=who), game)
+
+    roll = amb.ambush(attackers, defenders, game=game, hex_name=hex_name, dice=dice)
+    if dice is not None:
+        assert roll.rolled is not None
+        c = made(roll.rolled)
+        return CCAnswer(c, rolled=resolve_cc(c, dice, game), ambush=roll)
+    assert roll.odds is not None
+    each = {r: made(r) for r, p in roll.odds.items if p}
+    dist = roll.odds.bind(lambda r: cc_odds(each[r], game))
+    shown = each.get(amb.AmbushResult.NONE) or next(iter(each.values()))
+    return CCAnswer(shown, odds=dist, ambush=roll)
 
 
 def attacking_side(game: Game, name: str | None = None) -> str:
@@ -106,6 +154,7 @@ def close_combat(
     *,
     attacker: str | None = None,
     dice: Dice | None = None,
+    ambush_roll: bool = False,
 ) -> CCAnswer:
     """The CC in ``location`` (a hex, or a unit id: its hex) of a game: the ATTACKER's units
     there (``attacker``: its side; by default the side that is not the DEFENDER) against every
@@ -133,8 +182,8 @@ def close_combat(
                 "is not built (G1.64 makes it no Hand-to-Hand)"
             )
     defender = ", ".join(dict.fromkeys(u.side for u in theirs))
-    done = cc(mine, theirs, options, dice, game)
-    return CCAnswer(done.cc, done.odds, done.rolled, where, side, defender)
+    done = cc(mine, theirs, options, dice, game, ambush_roll=ambush_roll, hex_name=where)
+    return CCAnswer(done.cc, done.odds, done.rolled, where, side, defender, done.ambush)
 
 
 def cc_json(made: CC) -> dict[str, Any]:

@@ -300,12 +300,15 @@ def ambush_terrain(game: Game, hex_name: str) -> Ruling[bool]:
     return Ruling(False, (), "")
 
 
-def ambush_drm(game: Game, hex_name: str, units: Iterable[Unit], *, attacker: bool) -> Ruling[int]:
-    """The PTO Ambush drm of one side: +1 for the ATTACKER in jungle/kunai/bamboo (G.6), +1 if
-    above a Panji counter (G9.21), +2 if above a Bank counter (G8.212)."""
+def ambush_drm(
+    game: Game | None, hex_name: str, units: Iterable[Unit], *, attacker: bool
+) -> Ruling[int]:
+    """The PTO Ambush drm of one side: +1 for the ATTACKER in jungle/kunai/bamboo (G.6; with no
+    ``game`` to say so, none), +1 if above a Panji counter (G9.21), +2 if above a Bank counter
+    (G8.212). The A11.4 drm of the units themselves: :mod:`aslpto.rules.cc.ambush`."""
     units = list(units)
     drm, rules, why = 0, [], []
-    if attacker and in_jungle_kunai_bamboo(game, hex_name):
+    if attacker and game is not None and in_jungle_kunai_bamboo(game, hex_name):
         drm += 1
         rules.append("G.6")
         why.append("ATTACKER in jungle/kunai/bamboo +1")
