@@ -1,6 +1,7 @@
 """``aslpto banzai SCENARIO UNIT...``: may these Japanese units declare one Banzai Charge (G1.5),
-what the Charge does to each, and - with ``--move UNIT STEP...`` - each unit's path through the
-step check and who is marked Lax at the end of the MPh
+what the Charge does to each, and - with ``--move UNIT STEP...`` - each unit's path played as
+the Impulses of the Human Wave (A25.23, D14.31; ``--target``, ``--grain``: A25.231) and through
+the step check, and who is marked Lax at the end of the MPh
 (:func:`aslpto.procedures.banzai.banzai`).
 
 A Charge that may not be declared, or a path a rule refuses, is an answer (exit 0) naming the
@@ -40,8 +41,15 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--target",
         metavar="UNIT",
-        help="a T-H Hero's Designated Target: he may enter an enemy-occupied hex only if it "
-        "holds the Target or is ADJACENT to it (G1.423)",
+        help="the enemy unit the Charge moves towards (A25.23), and a T-H Hero's Designated "
+        "Target: he may enter an enemy-occupied hex only if it holds the Target or is ADJACENT "
+        "to it (G1.423); left out: the first the paths agree with",
+    )
+    parser.add_argument(
+        "--grain",
+        metavar="HEX-HEX...",
+        help="the HW (alternate) Hex Grain through the target, its hexes in the HW Direction "
+        "(e.g. 32M4-32M5-32M6; A25.231); left out: the first the paths agree with",
     )
 
 
@@ -63,7 +71,7 @@ def answer(game: Game, args: argparse.Namespace) -> Outcome:
         if m[0] in moves:
             raise InputError(f"--move {m[0]}: one path per unit")
         moves[m[0]] = m[1:]
-    done = banzai(game, args.units, moves, target=args.target)
+    done = banzai(game, args.units, moves, target=args.target, grain=args.grain)
     payload = done.as_json(game)
     return Outcome(payload, text(payload))
 
@@ -86,6 +94,26 @@ def text(p: dict[str, Any]) -> str:
         else:
             lines.append(f"  leader: {', '.join(p['leaders']) or 'none (no MMC)'} [G1.5]")
         lines.append(f"  chain of ADJACENT hexes: {' - '.join(p['chain'])} [G1.5]")
+    wave = p["human_wave"]
+    if wave is not None:
+        for f in wave["refusals"]:
+            lines.append(f"  refused {f['rule']}: {f['message']}")
+        if wave["grain"]:
+            lines.append(
+                f"  Human Wave towards {wave['target']} along {wave['grain']} "
+                f"(range {wave['range']}) [A25.231]"
+            )
+            others = [g for g in wave["grains"] if g != wave["grain"]]
+            if others:
+                lines.append(f"      as close: {'; '.join(others)} [A25.231]")
+        if wave["impulses"]:
+            each = ", ".join(f"{i['impulse']}: {i['mf']} MF" for i in wave["impulses"])
+            lines.append(
+                f"  Impulses {each}; the Charge spent {wave['mf']} of {wave['allowance']} MF "
+                "[D14.31, A25.232]"
+            )
+        for e in wave["ended"]:
+            lines.append(f"  {e['unit']}'s Charge ended: {e['why']} [{e['rule']}]")
     for uid, effects in p["effects"].items():
         lines.append(f"  {uid}:")
         lines += [f"      {e['what']} [{e['rule']}]" for e in effects]

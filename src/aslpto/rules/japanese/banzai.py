@@ -1,11 +1,11 @@
 """G1.5 Banzai Charge: who may declare one, the chain of ADJACENT units, the leader it needs,
 the T-H Hero who charges alone, and what the Charge does to each unit taking part.
 
-A Banzai Charge is the Japanese Human Wave (A25.23) "except as stated otherwise". The rule text
-of A25.23 is not among the specification's texts and no public transcription of its movement
-rules was found: what is built here is what G1.5, G1.6, G1.421, G1.423, G1.424 and G9.43 say,
-with the Morale Level bonus and the loss of Heat of Battle the morale procedures already hold
-(``data/morale.toml`` ``human_wave``: A25.23 as G1.5 cites it).
+A Banzai Charge is the Japanese Human Wave (A25.23) "except as stated otherwise". What is built
+here is what G1.5, G1.6, G1.421, G1.423, G1.424 and G9.43 say, with the Morale Level bonus and
+the loss of Heat of Battle the morale procedures already hold (``data/morale.toml``
+``human_wave``: A25.23 as G1.5 cites it), and the loss of concealment and of pin results A25.23
+gives a HW Unit; its movement is :mod:`aslpto.rules.japanese.human_wave`.
 
 - **Who** (G1.5): any Good Order Japanese Infantry unit, even one SMC alone, even ADJACENT to
   an enemy unit: no three ADJACENT hexes of MMC are needed.
@@ -17,9 +17,9 @@ with the Morale Level bonus and the loss of Heat of Battle the morale procedures
   his own Banzai Charge, alone and without the Morale Level bonus; a DC Hero likewise.
 - **Effects**: Morale Level +1 unless broken (A25.23; not a T-H Hero, G1.423), no Heat of
   Battle (A15.1), Lax for the rest of the Player Turn (G1.6), each unit its own Panji MC
-  (G9.43 EXC), an Original 6 does not pin a Banzai MMC creating a T-H Hero (G1.421), and a
-  Lax marker at the end of its MPh if it is in (or able to advance into) an enemy-occupied
-  Location (G1.5, :func:`marked_lax`).
+  (G9.43 EXC), no concealment and no pin results (A25.23), an Original 6 does not pin a
+  Banzai MMC creating a T-H Hero (G1.421), and a Lax marker at the end of its MPh if it is in
+  (or able to advance into) an enemy-occupied Location (G1.5, :func:`marked_lax`).
 
 >>> from aslpto.state.counters import make
 >>> from aslpto.state.units import Kind, Strength, UnitClass
@@ -163,6 +163,13 @@ def unit_effects(u: Unit) -> tuple[Effect, ...]:
     lax = capabilities.alertness(u, banzai_this_player_turn=True)
     out.append(Effect(f"{lax.value.value.capitalize()} for the rest of the Player Turn", "G1.6"))
     out.append(Effect("takes its own Panji MC on entering a Panji Location", "G9.43"))
+    out.append(Effect("loses any concealment", HUMAN_WAVE))
+    out.append(
+        Effect(
+            "no pin result affects it while a HW Unit [EXC: a Minimum Move; a wounded SMC]",
+            HUMAN_WAVE,
+        )
+    )
     if u.kind in (Kind.SQUAD, Kind.HALF_SQUAD):
         out.append(
             Effect("a T-H Hero attempt's Original 6 dr does not pin it", "G1.421"),
