@@ -11,6 +11,7 @@ from typing import Any
 import pytest
 from hypothesis import given, settings, strategies as st
 
+from aslpto.base import unchecked
 from aslpto.base.rulings import InputError, RuleViolation
 from aslpto.cli import main
 from aslpto.rules.morale import Result
@@ -107,11 +108,26 @@ def test_a10_6_rally_terrain_woods_and_building_minus_one_jungle_only_unchecked(
     u, ldr = us_squad(), us_leader()
     for word in ("woods", "stone-building", "wooden-building"):
         t = terms(RallyAttempt(u, ldr, (u, ldr), terrain=word))
-        assert t.drm[-1].value == -1 and t.drm[-1].rule == "A10.6"
+        assert t.drm[-1].value == -1 and t.drm[-1].rule == "A10.61"
     assert terms(RallyAttempt(u, ldr, (u, ldr), terrain="open-ground")).total == -1
     assert terms(RallyAttempt(u, ldr, (u, ldr), terrain="dense-jungle")).total == -1
     jungle = terms(RallyAttempt(u, ldr, (u, ldr), terrain="dense-jungle", pto=True))
     assert jungle.drm[-1].rule == "G.1" and jungle.total == -2
+
+
+def test_a10_61_a_pillbox_or_trench_is_rally_terrain_once() -> None:
+    """A10.61: -1 to a Rally in a building, pillbox, trench or woods; not twice for a trench in
+    woods; a foxhole is none of them (one source: an unchecked value)."""
+    ldr = us_leader()
+    for fort in ("pillbox", "trench"):
+        u = us_squad().with_(entrenched=fort)
+        unchecked.begin()
+        t = terms(RallyAttempt(u, ldr, (u, ldr), terrain="open-ground"))
+        assert t.drm[-1].value == -1 and t.drm[-1].rule == "A10.61" and t.total == -2
+        assert any("rally.fortifications" in x for x in unchecked.taken())
+        assert terms(RallyAttempt(u, ldr, (u, ldr), terrain="woods")).total == -2
+    foxhole = us_squad().with_(entrenched="foxhole")
+    assert terms(RallyAttempt(foxhole, ldr, (foxhole, ldr), terrain="open-ground")).total == -1
 
 
 def test_a10_64_an_original_12_casualty_reduces_and_the_unit_stays_broken() -> None:

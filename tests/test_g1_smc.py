@@ -92,8 +92,8 @@ def test_g1_4_no_pin_on_final_dr_equal_to_morale() -> None:
     # 9-1 rolls 5,4 = 9 = ML: a non-Japanese would be pinned
     (u,) = resolve_check(leader(), Check.MC, GivenDice("5,4")).units
     assert not u.pinned
-    (s,) = resolve_sniper(leader(), GivenDice(""), dr=2).units
-    assert not s.pinned
+    (s,) = resolve_sniper(leader(), GivenDice("1"), dr=2).units  # A14.3: a wound, not a pin
+    assert not s.pinned and s.wounded
 
 
 def test_g1_4_smc_cannot_break_voluntarily_but_may_overrun_alone() -> None:
@@ -101,9 +101,13 @@ def test_g1_4_smc_cannot_break_voluntarily_but_may_overrun_alone() -> None:
     assert jp.may_infantry_overrun_alone(leader()).value
 
 
-def test_g1_4_sniper_dr1_wounds_smc() -> None:
-    (w,) = resolve_sniper(leader("10-0"), GivenDice("1")).units
+def test_g1_4_sniper_dr2_wounds_smc() -> None:
+    """A14.3: a Sniper dr 2 wounds a SMC (dr 1 eliminates him: not a break result, so G1.4
+    does not turn it into a wound)."""
+    (w,) = resolve_sniper(leader("10-0"), GivenDice("1"), dr=2).units
     assert w.wounded and w.counter == "9+1"
+    r = resolve_sniper(leader("10-0"), GivenDice(""))
+    assert r.units == () and r.eliminated == (r.eliminated[0],)
 
 
 # --- G1.41 ---------------------------------------------------------------------------------------
@@ -201,7 +205,7 @@ def test_g1_4_ptc_or_pin_result_vs_concealed_smc_costs_concealment() -> None:
     assert u.concealed
     (u,) = resolve_check(hidden_ld, Check.MC, GivenDice("5,4")).units  # Final 9 = ML
     assert (u.concealed, u.pinned) == (False, False)
-    (u,) = resolve_sniper(hidden_ld, GivenDice(""), dr=2).units
+    (u,) = resolve_sniper(hidden_ld, GivenDice("1"), dr=2).units  # wounded (A14.3, A12.14)
     assert not u.concealed
 
 

@@ -193,11 +193,25 @@ def test_a15_1_british_drm_and_surrender() -> None:
 # --- Sniper --------------------------------------------------------------------------------------
 
 
-def test_a14_3_sniper_dr1_on_japanese_leader_hand_count() -> None:
-    # Wound Severity dr: 1-4 wounded (4 of 6), 5-6 KIA (2 of 6)  (A17.11)
-    d = odds_sniper(make("L", "japanese", Kind.LEADER, face="9-1"))
-    assert d.probability(lambda r: r.units == ()) == Fraction(2, 6)
-    assert d.probability(lambda r: bool(r.units) and r.units[0].wounded) == Fraction(4, 6)
+def test_a14_3_sniper_dr1_eliminates_a_smc_japanese_too() -> None:
+    """A14.3: a Sniper dr 1 eliminates a SMC (not a break result: G1.4 does not make it a
+    wound for a Japanese leader)."""
+    for nation, face in (("japanese", "9-1"), ("american", "8-0")):
+        d = odds_sniper(make("L", nation, Kind.LEADER, face=face))
+        assert d.probability(lambda r: r.units == () and r.eliminated == ("L",)) == 1
+
+
+def test_a14_3_sniper_dr2_wounds_a_smc_hand_count() -> None:
+    """A14.3: a Sniper dr 2 wounds a SMC; Wound Severity dr 1-4 wounded (4 of 6), 5-6 KIA (2 of
+    6) (A17.11); a concealed SMC wounded loses its "?" (A12.14)."""
+    for nation in ("japanese", "american"):
+        ldr = make("L", nation, Kind.LEADER, face="9-1", concealed=True)
+        d = odds_sniper(ldr, dr=2)
+        assert d.probability(lambda r: r.units == ()) == Fraction(2, 6)
+        assert d.probability(
+            lambda r: bool(r.units) and r.units[0].wounded and not r.units[0].concealed
+        ) == Fraction(4, 6)
+        assert d.probability(lambda r: bool(r.units) and r.units[0].pinned) == 0
 
 
 def test_a14_3_sniper_dr2_pins_non_japanese() -> None:
@@ -301,3 +315,36 @@ def test_sniper_odds_sum_to_one_and_cover_rolls(unit: Unit) -> None:
     assert d.total() == 1
     for die in range(1, 7):
         assert d[resolve_sniper(unit, GivenDice([die]))] > 0
+
+
+# --- A10.2 LLMC/LLTC DRM, A7.8 Pin immunity (read in the eASLRB v3.01 transcription) -----------
+
+
+def test_a10_2_a_lost_leaders_negative_modifier_reversed_a_positive_one_not_added() -> None:
+    """A10.2: a negative leadership modifier of the lost leader is reversed and added to each
+    LLMC/LLTC; a 10-0 or an 8+1 adds nothing (A10.21 EX: an 8-0's loss is a NMC)."""
+    from aslpto.rules.morale.values import leader_loss_drm
+
+    assert [leader_loss_drm(m) for m in (-3, -2, -1, 0, 1, 2)] == [3, 2, 1, 0, 0, 0]
+
+
+def test_a10_2_a_broken_unit_takes_no_lltc() -> None:
+    """A10.2: the LLTC is taken by unbroken units only; failed, it pins (no DM)."""
+    u = make("A", "american", Kind.SQUAD, F, broken=True)
+    (b,) = resolve_check(u, Check.LLTC, GivenDice("6,6")).units
+    assert b == u
+    (g,) = resolve_check(u.with_(broken=False), Check.LLTC, GivenDice("6,6")).units
+    assert g.pinned and not g.dm
+
+
+def test_a7_8_a_hero_is_not_pinned() -> None:
+    """A7.8, A15.2: a Heroic unit is not subject to Pin results (a Final DR equal to its Morale
+    Level, a PTC, a Sniper dr 2 on a MMC does not apply)."""
+    h = make("H", "american", Kind.HERO)
+    (u,) = resolve_check(h, Check.MC, GivenDice("5,4")).units  # Final 9 = ML
+    assert not u.pinned
+    (u,) = resolve_check(h, Check.PTC, GivenDice("6,5")).units
+    assert not u.pinned
+    ldr = make("L", "american", Kind.LEADER, face="8-0").with_(heroic=True)
+    (u,) = resolve_check(ldr, Check.PTC, GivenDice("6,5")).units
+    assert not u.pinned

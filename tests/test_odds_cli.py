@@ -126,10 +126,13 @@ def test_cli_panji_hand_count(capsys: pytest.CaptureFixture[str]) -> None:
 
 
 def test_cli_sniper_hand_count(capsys: pytest.CaptureFixture[str]) -> None:
-    # dr 1 on a 10-0: Wound Severity 1-4 wounded (4 of 6), 5-6 killed (2 of 6)
-    p = run_json(capsys, "sniper", "--unit", "10-0")
+    # A14.3: dr 2 on a 10-0 wounds him: Wound Severity 1-4 wounded (4 of 6), 5-6 killed (2 of 6)
+    p = run_json(capsys, "sniper", "--unit", "10-0", "--sniper-dr", "2")
     assert prob(p, lambda o: o["result"] and o["result"][0]["wounded"]) == Fraction(4, 6)
     assert prob(p, lambda o: o.get("eliminated") == ["U1"]) == Fraction(2, 6)
+    # dr 1 eliminates him
+    p = run_json(capsys, "sniper", "--unit", "10-0")
+    assert prob(p, lambda o: o.get("eliminated") == ["U1"]) == 1
 
 
 def test_cli_sniper_dr1_on_squad_is_certain(capsys: pytest.CaptureFixture[str]) -> None:

@@ -36,37 +36,35 @@ def test_reading_a_value_notes_it_only_when_unchecked() -> None:
     assert unchecked.taken() == []
     assert movement_data().raw("path_mf") == 1
     assert rule("morale_check") == "A10.1"  # sure (A10.1 as two pages print it)
-    assert rule("pin") == "A7.8"
-    assert setting("leader_loss", "lltc_failure") == "pin"
+    assert rule("pin") == "A7.8"  # sure (the eASLRB v3.01 transcription prints A7.8)
+    assert setting("leader_loss", "lltc_failure") == "pin"  # sure (A10.2)
+    assert setting("pin", "immune") == ["broken", "berserk", "hero", "cavalry"]
     assert unchecked.taken() == [
         "B13.6 numbers.path_mf = 1 (data/movement.toml)",
-        "A7.8 rules.pin: Final MC DR equal to the Morale Level pins; a failed PTC pins "
-        "(data/morale.toml)",
-        "leader_loss.lltc: lltc_failure = pin, lltc_failure_broken = dm (data/morale.toml)",
+        "pin.immune = [broken, berserk, hero, cavalry] (data/morale.toml)",
     ]
     unchecked.begin()
     assert unchecked.taken() == []
 
 
 def test_answer_says_it_rests_on_an_unchecked_value(capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(["odds", "nmc", "--unit", "6-6-6", "--nationality", "american"]) == 0
+    assert main(["odds", "sniper", "--unit", "10-0"]) == 0
     out = capsys.readouterr().out
-    assert "unchecked value: morale_check.pin_on_equal = [mc, panji-mc] (data/morale.toml)" in out
-    assert "rules.morale_check" not in out  # A10.1 is checked
-    assert "unchecked value: heat_of_battle.hero_face = 1-4-9 (data/morale.toml)" in out
-    assert main(["odds", "nmc", "--unit", "6-6-6", "--nationality", "american", "--json"]) == 0
+    assert "unchecked value: A14.3 sniper (data/morale.toml)" in out  # one source (A14.3)
+    assert "rules.sniper" not in out  # the rule number is checked
+    assert main(["odds", "sniper", "--unit", "10-0", "--json"]) == 0
     d = json.loads(capsys.readouterr().out)
-    assert "heat_of_battle.hero_face = 1-4-9 (data/morale.toml)" in d["unchecked"]
+    assert d["unchecked"] == ["A14.3 sniper (data/morale.toml)"]
 
 
 def test_answer_on_checked_values_only_says_nothing(capsys: pytest.CaptureFixture[str]) -> None:
     panji = str(Path(__file__).resolve().parent.parent / "examples" / "panji-g9.toml")
     assert main(["check", panji, "--json"]) == 0
     assert "unchecked" not in json.loads(capsys.readouterr().out)
-    assert main(["counters", "american", "--json"]) == 0  # it names the hero face
-    assert json.loads(capsys.readouterr().out)["unchecked"] == [
-        "heat_of_battle.hero_face = 1-4-9 (data/morale.toml)"
-    ]
+    assert main(["counters", "american", "--json"]) == 0  # the hero face 1-4-9 is checked (A15.2)
+    assert "unchecked" not in json.loads(capsys.readouterr().out)
+    assert main(["odds", "nmc", "--unit", "6-6-6", "--nationality", "american", "--json"]) == 0
+    assert "unchecked" not in json.loads(capsys.readouterr().out)  # A7.8, A10.31, A15.x checked
 
 
 def test_a_warm_reach_lists_what_the_cold_one_listed() -> None:

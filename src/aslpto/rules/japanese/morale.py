@@ -12,7 +12,16 @@ from collections.abc import Sequence
 
 from aslpto.base.rulings import Ruling
 from aslpto.rules.japanese import units as g1
-from aslpto.rules.morale import Check, HeatOfBattle, Log, Situation, casualty_reduce, rule, wound
+from aslpto.rules.morale import (
+    Check,
+    HeatOfBattle,
+    Log,
+    Situation,
+    casualty_reduce,
+    rule,
+    setting,
+    wound,
+)
 from aslpto.rules.morale.standard import StandardMorale
 from aslpto.state.counters import catalog, exchange
 from aslpto.state.dice import Dice
@@ -192,8 +201,11 @@ class JapaneseMorale(StandardMorale):
         return results
 
     def sniper_dr1(self, unit: Unit, log: Log, dice: Dice) -> list[Unit]:
-        """G1.4: a SMC is wounded (or eliminated); G1.11-G1.12, G1.3: a squad or crew is
-        Step-Reduced; a HS as chapter A says."""
+        """A14.3: a SMC is eliminated, as any SMC (data/morale.toml; were it a break result,
+        G1.4 would wound him instead); G1.11-G1.12, G1.3: a squad or crew is Step-Reduced; a HS
+        as chapter A says."""
+        if unit.kind.is_smc and setting("sniper", "dr1_smc") == "eliminated":
+            return super().sniper_dr1(unit, log, dice)
         if unit.kind.is_smc:
             r = g1.smc_break_result(unit)
             if r.value == "eliminated":

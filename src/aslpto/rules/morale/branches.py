@@ -18,7 +18,7 @@ from aslpto.rules.morale.kept import Kept
 from aslpto.rules.morale.levels import situation_in
 from aslpto.rules.morale.national import rules_for
 from aslpto.rules.morale.results import apply_roll
-from aslpto.rules.morale.values import Check, as_leadership, setting
+from aslpto.rules.morale.values import Check, as_leadership, leader_loss_drm
 from aslpto.state.counters import morale_of, parse_leader
 from aslpto.state.dice import DR, Dice, Distribution, T, odds_by_class
 from aslpto.state.units import Kind, Unit
@@ -209,8 +209,7 @@ def _leader_loss(leader: Unit, st: Sequence[Unit], eliminated: Sequence[str]) ->
     lost = leader.id in eliminated
     if not (lost or (now is not None and now.broken and not leader.broken)):
         return None
-    lead = parse_leader(leader.counter)[1]
-    drm = abs(lead) if setting("leader_loss", "drm") == "abs" else -lead
+    drm = leader_loss_drm(parse_leader(leader.counter)[1])
     ml = morale_of(leader)
     targets = tuple(
         u.id

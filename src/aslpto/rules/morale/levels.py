@@ -65,7 +65,8 @@ def _exceeds_elr(unit: Unit, amount: int) -> Ruling[bool]:
 
 def pin_immune(unit: Unit, situation: Situation = PLAIN) -> Ruling[bool]:
     """Units a pin result does not affect: as their nationality says (Japanese SMC, G1.4
-    [EXC: Collapsed Hut]), fording units (B21.41), broken and berserk units."""
+    [EXC: Collapsed Hut]), fording units (B21.41), and as data/morale.toml ``[pin] immune``
+    lists (A7.8): broken, berserk, heroic units and Cavalry."""
     own = rules_for(unit).pin_immunity(unit, situation)
     if own.value:
         return own
@@ -76,6 +77,10 @@ def pin_immune(unit: Unit, situation: Situation = PLAIN) -> Ruling[bool]:
         return Ruling(True, (rule("pin"),), "broken")
     if unit.berserk and "berserk" in immune:
         return Ruling(True, (rule("berserk"),), "berserk")
+    if "hero" in immune and (unit.heroic or unit.kind in (Kind.HERO, Kind.TH_HERO, Kind.DC_HERO)):
+        return Ruling(True, (rule("pin"),), "heroic")
+    if "cavalry" in immune and unit.kind == Kind.CAVALRY:
+        return Ruling(True, (rule("pin"),), "Cavalry")
     return Ruling(False, (), "")
 
 

@@ -15,6 +15,7 @@ from aslpto.rules.morale.results import (
     _pin,
     _validate,
     apply_roll,
+    wound,
 )
 from aslpto.rules.morale.values import (
     PLAIN,
@@ -22,6 +23,7 @@ from aslpto.rules.morale.values import (
     Log,
     Result,
     Situation,
+    leader_loss_drm,
     rule,
     setting,
 )
@@ -57,12 +59,16 @@ def odds_check(
 
 
 def resolve_sniper(unit: Unit, dice: Dice, *, dr: int = 1) -> Result:
-    """A14.3 Sniper attack result ``dr`` (1 or 2) on one unit. Japanese: a dr 1 Step-Reduces a
-    squad/infantry crew (G1.11-G1.12, G1.3), Wounds a SMC (G1.4); dr 2 pins, which a Japanese
-    SMC ignores (G1.4)."""
+    """A14.3 Sniper attack result ``dr`` (1 or 2) on one unit (data/morale.toml ``[sniper]``):
+    dr 1 breaks a MMC and eliminates a SMC; dr 2 wounds a SMC (which loses its concealment,
+    A12.14) and pins a MMC. Japanese: a dr 1 Step-Reduces a squad/infantry crew (G1.11-G1.12,
+    G1.3)."""
     _validate(unit)
     log = Log()
     if dr == 2:
+        if unit.kind.is_smc and setting("sniper", "dr2_smc") == "wound":
+            log.note(unit, "Sniper dr 2 vs a SMC", rule("sniper"))
+            return log.result(u.with_(concealed=False) for u in wound(unit, log, dice))
         if setting("sniper", "dr2") == "pin":
             return log.result([_pin(unit, log, rule("sniper"))])
         return log.result([unit])
@@ -246,8 +252,7 @@ def _leader_loss_steps(
             newly_broken = now is not None and now.broken and not leader.broken
             if not (eliminated or newly_broken):
                 return None
-            lead = parse_leader(leader.counter)[1]
-            drm = abs(lead) if setting("leader_loss", "drm") == "abs" else -lead
+            drm = leader_loss_drm(parse_leader(leader.counter)[1])
             check = Check.LLMC if eliminated else Check.LLTC
             ml = morale_of(leader)
             targets = [

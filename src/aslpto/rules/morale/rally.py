@@ -11,7 +11,7 @@ it (two that agree, else ``sure = false``):
 - Self-Rally (no leader): broken leaders and crews (A10.6), and the first MMC Rally attempt of a
   player's own RPh whatever its capability when no Good Order leader is in its Location (A18.11);
   +1 DRM (A10.63), and a leader never applies his own leadership;
-- +4 under DM (A10.62); -1 in woods or a building (the rally terrain);
+- +4 under DM (A10.62); -1 in woods or a building, or in a pillbox or trench (A10.61);
 - an Original 12 Casualty Reduces the unit, which stays broken (A10.64, Fate);
 - an Original 2 of a Rally (not a Self-Rally) brings a Heat of Battle DR, its +1 for a broken
   unit applying even if it rallied (A15.1); of the A18.11 Self-Rally it rallies the MMC, and its
@@ -209,8 +209,8 @@ def _rally_terrain(attempt: RallyAttempt) -> bool:
 
 def terms(attempt: RallyAttempt) -> RallyTerms:
     """The Morale Level the Rally DR is compared with (its broken side, plus a nationality's
-    leader bonus: G1.41) and its DRM (A10.62 DM, A10.63 Self-Rally, A10.6 leadership and rally
-    terrain, any other)."""
+    leader bonus: G1.41) and its DRM (A10.62 DM, A10.63 Self-Rally, A10.6 leadership, A10.61
+    rally terrain, any other)."""
     u = attempt.unit
     ml = morale_of(u)
     rules: list[str] = [rule_of("attempt")]
@@ -232,6 +232,15 @@ def terms(attempt: RallyAttempt) -> RallyTerms:
         drm.append(
             RallyDrm(
                 f"rally terrain ({attempt.terrain})", int(value_of("terrain_drm")), rule_of(key)
+            )
+        )
+    elif u.entrenched and u.entrenched in value_of("fortifications"):
+        # A10.61: a pillbox or trench is rally terrain too (once: not added to the hex's)
+        drm.append(
+            RallyDrm(
+                f"rally terrain ({u.entrenched})",
+                int(value_of("terrain_drm")),
+                rule_of("fortifications"),
             )
         )
     if attempt.drm:

@@ -189,12 +189,11 @@ def _task_check(unit: Unit, check: Check, final: int, ml: int, log: Log) -> Resu
         log.note(unit, "pinned", rule("ptc"), rule("pin"))
         return log.result([unit.with_(pinned=True)])
     if check == Check.LLTC:
-        effect = setting("leader_loss", "lltc_failure_broken" if unit.broken else "lltc_failure")
+        # A10.2: only unbroken units take a LLTC (a broken one is immune to Pin, data [pin])
+        effect = setting("leader_loss", "lltc_failure")
         log.note(unit, f"failed LLTC: {effect}", rule("leader_loss"))
-        if effect == "pin" and not pin_immune(unit).value:
+        if effect == "pin" and not unit.broken and not pin_immune(unit).value:
             return log.result([unit.with_(pinned=True)])
-        if effect == "dm":
-            return log.result([unit.with_(dm=True)])
         return log.result([unit])
     log.note(unit, "failed")
     return log.result([unit])

@@ -180,11 +180,16 @@ class StandardMorale:
         return results
 
     def sniper_dr1(self, unit: Unit, log: Log, dice: Dice) -> list[Unit]:
-        """A14.3: a Sniper's dr 1 wounds or breaks a SMC (data/morale.toml); a MMC breaks, or
-        is Casualty Reduced if already broken."""
+        """A14.3: a Sniper's dr 1 eliminates a SMC (data/morale.toml: or wounds or breaks it);
+        a MMC breaks, or is Casualty Reduced if already broken."""
         if unit.kind.is_smc:
             log.note(unit, "Sniper dr 1 vs a SMC", rule("sniper"))
-            if setting("sniper", "dr1_smc") == "wound":
+            effect = setting("sniper", "dr1_smc")
+            if effect == "eliminated":
+                log.eliminated.append(unit.id)
+                log.note(unit, "eliminated", rule("sniper"))
+                return []
+            if effect == "wound":
                 return wound(unit, log, dice)
             return break_result(unit, log, dice, check=Check.MC, casualty=False)
         log.note(unit, "Sniper dr 1", rule("sniper"))

@@ -126,6 +126,17 @@ class Log:
         return Result(tuple(units), tuple(self.eliminated), tuple(self.events), tuple(self.rules))
 
 
+def leader_loss_drm(leadership: int) -> int:
+    """The DRM a lost leader's leadership modifier gives each LLMC/LLTC (A10.2: a negative one
+    reversed; data/morale.toml ``[leader_loss] drm``)."""
+    how = setting("leader_loss", "drm")
+    if how == "abs":
+        return abs(leadership)
+    if how == "negative-reversed":
+        return max(0, -leadership)
+    return -leadership
+
+
 def leadership_of(leader: Unit) -> int:
     """A leader's leadership DRM from his (current) face: 9-1 -> -1."""
     return parse_leader(leader.counter)[1]
