@@ -226,10 +226,12 @@ class _Wave:
                 out.append(u)
         return out
 
-    def enemy(self, h: Hex, *, armed_known: bool = False) -> bool:
+    def enemy(self, h: Hex, *, armed_known: bool = False, known: bool = False) -> bool:
+        """An enemy unit in ``h``: any, Known (not concealed or hidden), or armed and Known."""
         return any(
             u.side != self.side
-            and (not armed_known or (not u.unarmed and not u.concealed and not u.hidden))
+            and (not (known or armed_known) or (not u.concealed and not u.hidden))
+            and (not armed_known or not u.unarmed)
             for u in self._units_in(h)
         )
 
@@ -395,7 +397,7 @@ class _Wave:
                     tried[uid] = t
             entered = {to for _, _, to in tried.values() if self.enemy(to, armed_known=True)}
             for uid, (_, _, to) in list(tried.items()):
-                if to == self.pos[uid] or self.enemy(to, armed_known=True):
+                if to == self.pos[uid] or self.enemy(to, known=True):
                     continue
                 f = self._must_enter(uid, entered)
                 if f is not None:
