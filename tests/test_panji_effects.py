@@ -581,11 +581,22 @@ def test_g9_48_ex_search_across_covered_hexsides() -> None:
 
 
 def test_g9_48_casualty_odds_hand_count() -> None:
-    """A12.154 via the data file: Casualty Reduction on an Original Search dr of 6 (1/6)."""
+    """A12.154 via the data file: Casualty Reduction on a Final Casualty dr <= 1 (1/6)."""
     g = world()
     d = pe.search_casualty_odds(g, "37EE8", "37EE7")
     assert d[True] == Fraction(1, 6) and d.total() == 1
     assert pe.search_casualty_odds(g, "37DD6", "37DD7")[False] == 1
+
+
+def test_a12_154_the_casualty_dr_at_most_one_reduces_the_searcher() -> None:
+    """A12.154 (G9.48): the DEFENDER's Final Casualty dr <= 1 (not the Searcher's dr 6); its drm
+    (e.g. -1 for a Stealthy concealed DEFENDER) bring a 2 down to 1."""
+    g = world()
+    assert pe.search_casualty(g, "37EE8", "37EE7", 1).value
+    assert not pe.search_casualty(g, "37EE8", "37EE7", 6).value
+    assert not pe.search_casualty(g, "37EE8", "37EE7", 2).value
+    assert pe.search_casualty(g, "37EE8", "37EE7", 2, drm=-1).value
+    assert not pe.search_casualty(g, "37DD6", "37DD7", 1).value  # no Covered hexside between
 
 
 def test_g9_48_searched_hidden_panji_revealed_and_no_search_above() -> None:

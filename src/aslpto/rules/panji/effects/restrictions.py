@@ -127,27 +127,30 @@ def search_across_covered(game: Game, searcher_hex: str, searched_hex: str) -> R
 
 
 def search_casualty(
-    game: Game, searcher_hex: str, searched_hex: str, original_dr: int
+    game: Game, searcher_hex: str, searched_hex: str, casualty_dr: int, drm: int = 0
 ) -> Ruling[bool]:
     """G9.48 with A12.154: does a Search across a Covered hexside cost the Searcher Casualty
-    Reduction? (The Original Search dr decides; data/pto_procedures.toml.)"""
+    Reduction? The DEFENDER's Casualty dr (one per Search dr) decides: a Final dr at most the
+    number of data/pto_procedures.toml does. ``drm``: the A12.154 drm of the concealed
+    DEFENDING units (Stealthy, HS equivalents, leadership, Lax), the caller's to give."""
     across = search_across_covered(game, searcher_hex, searched_hex)
     if not across.value:
         return Ruling(False, across.rules, across.why)
-    limit = int(_data()["search_casualties"]["original_dr_at_least"])
-    hit = original_dr >= limit
+    limit = int(_data()["search_casualties"]["casualty_at_most"])
+    final = casualty_dr + drm
+    hit = final <= limit
     return Ruling(
         hit,
         ("G9.48", _rule("search_casualties")),
-        f"Original Search dr {original_dr}" + (f" >= {limit}" if hit else ""),
+        f"Final Casualty dr {final}" + (f" <= {limit}" if hit else ""),
     )
 
 
 def resolve_search_casualty(
-    game: Game, searcher_hex: str, searched_hex: str, dice: Dice
+    game: Game, searcher_hex: str, searched_hex: str, dice: Dice, drm: int = 0
 ) -> Ruling[bool]:
-    """Roll the Search dr and say whether it costs the Searcher Casualty Reduction."""
-    return search_casualty(game, searcher_hex, searched_hex, dice.dr())
+    """Roll the Casualty dr and say whether the Search costs the Searcher Casualty Reduction."""
+    return search_casualty(game, searcher_hex, searched_hex, dice.dr(), drm)
 
 
 def search_casualty_odds(game: Game, searcher_hex: str, searched_hex: str) -> Distribution[bool]:
