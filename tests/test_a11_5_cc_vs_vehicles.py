@@ -24,8 +24,9 @@ def test_g1_4231_a_th_hero_has_a_ccv_of_5() -> None:
     a = build([make("H", "japanese", Kind.TH_HERO)], TANK)
     assert a.ccv == 5
     assert a.ccv_items[0].rule == "G1.4231"
-    assert odds(a)[Effect.ELIMINATED] == Fraction(6, 36)  # Final DR 2-4
-    assert odds(a)[Effect.EQUAL] == Fraction(4, 36)
+    assert odds(a)[Effect.BURNING] == Fraction(1, 36)  # Final DR 2 <= half of 5
+    assert odds(a)[Effect.ELIMINATED] == Fraction(5, 36)  # Final DR 3-4
+    assert odds(a)[Effect.IMMOBILIZED] == Fraction(4, 36)  # Final DR 5 (A11.5)
 
 
 def test_g1_4231_a_th_hero_with_a_mmc_adds_one_to_its_ccv() -> None:
@@ -51,9 +52,9 @@ def test_g1_64_no_hand_to_hand_vs_a_vehicle() -> None:
     assert build([_japanese("J")], TANK, ccv={"J": 5}).drm == 0
 
 
-def test_a11_5_a_mmc_s_ccv_is_given_else_refused() -> None:
-    with pytest.raises(InputError, match="ccv=N"):
-        build([_japanese("J")], TANK)
+def test_a11_5_a_squad_s_ccv_is_5_and_a_given_ccv_wins() -> None:
+    assert build([_japanese("J")], TANK).ccv == 5
+    assert build([_japanese("J")], TANK, ccv={"J": 4}).ccv == 4
     with pytest.raises(InputError, match="0-12"):
         build([_japanese("J")], TANK, ccv={"J": 13})
 
@@ -73,7 +74,7 @@ def test_a11_5_refusals_a_vehicle_attacking_a_broken_attacker_two_mmc() -> None:
         build([TANK], Unit("T2", "japanese", "japanese", Kind.VEHICLE), ccv={"T": 5})
     with pytest.raises(RuleViolation):
         build([_japanese("J").with_(broken=True)], TANK, ccv={"J": 5})
-    with pytest.raises(InputError, match="more than one"):
+    with pytest.raises(RuleViolation, match=r"A11\.5: J, K: at most two units"):
         build([_japanese("J"), _japanese("K")], TANK, ccv={"J": 5, "K": 5})
     with pytest.raises(InputError, match="no vehicle"):
         build([_japanese("J")], _japanese("K"), ccv={"J": 5})
@@ -82,8 +83,9 @@ def test_a11_5_refusals_a_vehicle_attacking_a_broken_attacker_two_mmc() -> None:
 def test_a11_5_rolled_final_dr_below_the_ccv_eliminates() -> None:
     a = build([_japanese("J")], TANK, ccv={"J": 5})
     assert resolve(a, GivenDice([2, 2])) == (4, Effect.ELIMINATED)
-    assert resolve(a, GivenDice([2, 3])) == (5, Effect.EQUAL)
+    assert resolve(a, GivenDice([2, 3])) == (5, Effect.IMMOBILIZED)
     assert resolve(a, GivenDice([3, 3])) == (6, Effect.NONE)
+    assert resolve(a, GivenDice([1, 1, 6])) == (2, Effect.BURNING)  # 2 <= half of 5
 
 
 @given(st.integers(0, 12), st.integers(-6, 6))
@@ -94,7 +96,9 @@ def test_a11_5_odds_sum_to_one_and_equal_every_roll(ccv: int, drm: int) -> None:
     want = {e: Fraction(0) for e in Effect}
     for w in range(1, 7):
         for c in range(1, 7):
-            want[resolve(a, GivenDice([w, c]))[1]] += Fraction(1, 36)
+            for s in range(1, 7) if w + c == 2 else (0,):
+                rolls = [w, c, s] if s else [w, c]
+                want[resolve(a, GivenDice(rolls))[1]] += Fraction(1, 216 if s else 36)
     assert want == o
 
 
@@ -112,7 +116,7 @@ def test_a11_5_cli_odds_cc_vs_a_vehicle_defender(capsys: pytest.CaptureFixture[s
     p = json.loads(out)
     assert p["cc_vehicle"]["ccv"] == 5 and p["cc_vehicle"]["ccv_items"][0]["rule"] == "G1.64"
     got = {o["vehicle"]: Fraction(o["probability"]) for o in p["outcomes"]}
-    assert sum(got.values()) == 1 and got["eliminated"] == Fraction(1, 6)
+    assert sum(got.values()) == 1 and got["eliminated"] == Fraction(5, 36)
     rc, out, _ = _odds_cc(
         capsys, "--attacker", "th-hero", "--defender", "vehicle", "--rolls", "3,3"
     )
@@ -121,7 +125,7 @@ def test_a11_5_cli_odds_cc_vs_a_vehicle_defender(capsys: pytest.CaptureFixture[s
 
 def test_a11_5_cli_refusals_are_one_line(capsys: pytest.CaptureFixture[str]) -> None:
     for argv, said in (
-        (("--attacker", "4-4-7", "--defender", "vehicle"), "ccv=N"),
+        (("--attacker", "4-4-7", "--attacker", "4-4-7", "--defender", "vehicle"), "A11.5"),
         (("--attacker", "4-4-7:ccv=5", "--defender", "4-4-7"), "one --defender vehicle"),
         (("--attacker", "4-4-7:ccv=x", "--defender", "vehicle"), "bad CCV"),
         (("--attacker", "4-4-7:ccv=5", "--defender", "vehicle", "--hand-to-hand"), "G1.64"),
@@ -129,3 +133,66 @@ def test_a11_5_cli_refusals_are_one_line(capsys: pytest.CaptureFixture[str]) -> 
     ):
         rc, _, err = _odds_cc(capsys, *argv)
         assert rc == 2 and said in err and len(err.strip().splitlines()) == 1, (argv, err)
+
+
+def _de(uid: str, face: str, kind: Kind = Kind.SQUAD, **kw: object) -> Unit:
+    return make(uid, "german", kind, face=face, **kw)  # type: ignore[arg-type]
+
+
+def test_a11_622_ex_a_squad_and_an_8_1_leader_ccv_6_immobilize_on_7_eliminate_on_6() -> None:
+    a = build(
+        [
+            make("A", "russian", Kind.SQUAD, face="4-4-7"),
+            make("L", "russian", Kind.LEADER, face="8-1"),
+        ],
+        TANK,
+    )
+    assert (a.ccv, a.drm) == (6, -1)
+    assert a.effect(7) == Effect.IMMOBILIZED and a.effect(6) == Effect.ELIMINATED
+    assert a.effect(8) == Effect.NONE
+    # the text: a burning wreck on a Final DR <= half the CCV (its EX says Original <= 3)
+    assert a.effect(4) == Effect.BURNING and a.effect(5) == Effect.ELIMINATED
+
+
+def test_a11_5_ex_the_german_ccv_is_6_and_a_final_dr_of_4_eliminates_the_t_34() -> None:
+    a = build([_de("G", "4-6-7"), make("L", "german", Kind.LEADER, face="9-2")], TANK, drm=-3)
+    assert a.ccv == 6 and a.drm == -5  # -3 given: ATMM -3, Wire +1, Street Fighting -1
+    assert a.effect(9) == Effect.ELIMINATED  # Final DR 4 > 3: a wreck, not burning
+
+
+def test_a11_5_ex_a_pinned_5_4_8_has_a_ccv_of_4_and_a_4_4_7_immobilizes_with_ambush() -> None:
+    assert build([_de("G", "5-4-8", pinned=True)], TANK).ccv == 4
+    r = build([make("R", "russian", Kind.SQUAD, face="4-4-7")], TANK, ambush="attacker")
+    assert (r.ccv, r.drm) == (5, -1) and r.effect(6) == Effect.IMMOBILIZED
+
+
+def test_a11_5_ccv_by_kind_inexperienced_smc_combining_and_escort_a11_51() -> None:
+    assert build([make("H", "american", Kind.HALF_SQUAD, face="3-4-6")], TANK).ccv == 3
+    assert build([make("C", "american", Kind.CREW, face="2-2-7")], TANK).ccv == 4
+    assert build([make("L", "american", Kind.LEADER, face="9-1")], TANK).ccv == 2
+    green = make("G", "american", Kind.SQUAD, UnitClass.GREEN)
+    assert build([green], TANK).ccv == 4  # Inexperienced -1 (A19.34)
+    assert build([green, make("L", "american", Kind.LEADER, face="8-0")], TANK).ccv == 6
+    hero = build(
+        [make("A", "russian", Kind.SQUAD, face="4-4-7"), make("H", "russian", Kind.HERO)], TANK
+    )
+    assert (hero.ccv, hero.drm) == (6, -1)  # A15.24
+    esc = [_de("E1", "4-6-7"), _de("E2", "2-4-7", Kind.HALF_SQUAD), _de("E3", "4-6-7", broken=True)]
+    a = build([make("A", "russian", Kind.SQUAD, face="4-4-7")], TANK, escort=esc)
+    assert a.drm == 3 and {i.rule for i in a.drm_items} == {"A11.51"}
+
+
+def test_a11_501_an_original_2_is_an_unlikely_kill() -> None:
+    a = build([make("A", "russian", Kind.SQUAD, face="4-4-7")], TANK, drm=6)  # no kill possible
+    assert a.effect(2) == Effect.NONE
+    assert [a.effect(2, s) for s in range(1, 7)] == [
+        Effect.BURNING,
+        Effect.ELIMINATED,
+        Effect.IMMOBILIZED,
+        Effect.NONE,
+        Effect.NONE,
+        Effect.NONE,
+    ]
+    b = build([make("A", "russian", Kind.SQUAD, face="4-4-7")], TANK, drm=3)  # 2 + 3 = CCV
+    assert b.effect(2, 6) == Effect.IMMOBILIZED and b.effect(2, 1) == Effect.BURNING
+    assert odds(a)[Effect.BURNING] == Fraction(1, 216)

@@ -215,7 +215,6 @@ def _vs_vehicle(
     given = [
         w
         for w, on in (
-            ("--ambush", opts.ambush),
             ("--ambush-roll", getattr(args, "ambush_roll", False)),
             ("--defender-drm", opts.defender_drm),
             ("--melee", opts.melee),
@@ -228,11 +227,29 @@ def _vs_vehicle(
     if given:
         raise InputError(f"odds cc vs a vehicle: {', '.join(given)} is not built (A11.5)")
     a = vehicle.build(
-        attackers, defenders[0], ccv=ccv, drm=opts.drm, hand_to_hand=opts.hand_to_hand
+        attackers,
+        defenders[0],
+        ccv=ccv,
+        drm=opts.drm,
+        hand_to_hand=opts.hand_to_hand,
+        ambush=opts.ambush,
     )
+    return vehicle_answer(args, header, a, dice)
+
+
+def vehicle_answer(
+    args: argparse.Namespace,
+    header: dict[str, Any],
+    a: vehicle.VehicleAttack,
+    dice: Dice | None,
+    head: str = "",
+) -> Outcome:
+    """One CC attack on a vehicle answered (A11.5): its CCV and DRM, then each effect's exact
+    probability, or the one rolled (with an Unlikely Kill's dr, A11.501)."""
     header = {**header, "cc_vehicle": a.as_json()}
-    top = (
-        f"CC vs {a.vehicle.id} ({a.vehicle.kind.value}): CCV {a.ccv} ("
+    top = head + (
+        f"CC vs {a.vehicle.id} ({a.vehicle.kind.value}) by {', '.join(u.id for u in a.attackers)}"
+        f": CCV {a.ccv} ("
         + ", ".join(f"{i.what} {_sign(i.value)} {i.rule}".strip() for i in a.ccv_items)
         + f"), DRM {a.drm:+d}"
         + "".join(f"; {i.what} {_sign(i.value)} {i.rule}".rstrip() for i in a.drm_items)
@@ -245,16 +262,25 @@ def _vs_vehicle(
         )
     rules = list(a.rules)
     if dice is not None:
-        original, effect = vehicle.resolve(a, dice)
+        original, sub, effect = vehicle.resolve_roll(a, dice)
         left_over(args, dice)
-        out = {"vehicle": effect.value, "original_dr": original, "final_dr": original + a.drm}
+        out: dict[str, Any] = {
+            "vehicle": effect.value,
+            "original_dr": original,
+            "final_dr": original + a.drm,
+        }
+        if sub is not None:
+            out["unlikely_kill_dr"] = sub
         payload = {
             **header,
             "outcomes": [{**out, "probability": "1/1"}],
             "rules": rules,
             "rolled": rolled_of(args),
         }
-        text = f"DR {original}, Final DR {original + a.drm}: {a.vehicle.id} {effect.value}"
+        text = f"DR {original}, Final DR {original + a.drm}"
+        if sub is not None:
+            text += f", Unlikely Kill dr {sub} (A11.501)"
+        text += f": {a.vehicle.id} {effect.value}"
         return Outcome(payload, top + text + f"\nrules: {', '.join(rules)}")
     o = vehicle.odds(a)
     outcomes = [{"vehicle": e.value, "probability": _frac(p)} for e, p in o.items() if p]

@@ -37,7 +37,7 @@ def _data() -> Any:
     return table.data()["ambush_status"]
 
 
-def _inexperienced(u: Unit, force: Sequence[Unit]) -> bool:
+def inexperienced(u: Unit, force: Sequence[Unit]) -> bool:
     """A19.2, A19.3: Green and Conscript MMC; a Green MMC with an unbroken leader is not."""
     if not u.kind.is_mmc or u.unit_class not in (UnitClass.GREEN, UnitClass.CONSCRIPT):
         return False
@@ -48,7 +48,7 @@ def _inexperienced(u: Unit, force: Sequence[Unit]) -> bool:
 def lax(u: Unit, force: Sequence[Unit] = ()) -> bool:
     """A11.18: Inexperienced Personnel (A19.36), a berserk unit (A15.432), a Japanese Conscript
     (G1.6)."""
-    if u.berserk or _inexperienced(u, force or (u,)):
+    if u.berserk or inexperienced(u, force or (u,)):
         return True
     return u.is_japanese and alertness(u).value == Alertness.LAX
 

@@ -1,22 +1,24 @@
 """CC vs a vehicle (A11.5): an attack of Infantry on a vehicle is made with the attackers'
-Close Combat Value (CCV), not on the CCT.
+Close Combat Value (CCV), the vehicle's Basic Kill Number, not on the CCT.
 
-What the sources give (``data/cc.toml`` ``[vehicle]``): a T-H Hero has a CCV of 5 and, attacking
-with a MMC, adds one to that MMC's CCV (G1.4231); a Reduced-Strength Japanese unit retains its
-Full-Strength CCV and no CC by or vs a vehicle is Hand-to-Hand (G1.64); a pinned unit's CCV is one
-less (one source). The DRM of a CC attack (leadership A11.141, CX A4.51, any DRM given) apply as
-to any CC attack. What no public source found gives: the CCV of a MMC or SMC by size (the
-caller gives it, ``ccv``), a vehicle's own DRM, what a Final DR equal to the CCV does, and a
-vehicle's attack on Infantry (A11.6: refused as not built). A Final DR < the CCV eliminates the
-vehicle and > has no effect: a reading, unchecked.
+The CCV (``data/cc.toml`` ``[vehicle]``): a squad 5, a crew 4, a HS 3, a SMC 2, a T-H Hero 5
+(G1.4231); -1 for an Inexperienced unit, +1 for a SMC combining with the main attacking unit
+(at most two units, one a SMC), -1 for each pinned attacker; a Reduced-Strength Japanese unit
+keeps its Full-Strength CCV and no CC by or vs a vehicle is Hand-to-Hand (G1.64); a CCV given
+(``ccv``) stands instead. The DRM: leadership when the leader combines (A11.141, A11.51), a
+hero's (A15.24), CX (A4.51), Ambush (A11.4), +1 per enemy HS/crew and +2 per squad escorting it
+(A11.51), any DRM given. A Final DR < the CCV eliminates the vehicle (<= half of it: a burning
+wreck), = immobilizes it, > does nothing; an Original 2 rolls for an Unlikely Kill (A11.501).
+Not built: the vehicle's own DRM (give them), Crew Small Arms (A11.621), a vehicle's own attack
+(A11.6: refused).
 
 >>> from aslpto.state.counters import make
 >>> from aslpto.state.units import Kind, Unit
 >>> h = make("H", "japanese", Kind.TH_HERO)
 >>> tank = Unit("T", "american", "american", Kind.VEHICLE)
 >>> a = build([h], tank)
->>> a.ccv, a.drm, str(odds(a)[Effect.ELIMINATED])
-(5, 0, '1/6')
+>>> a.ccv, a.drm, str(odds(a)[Effect.ELIMINATED]), str(odds(a)[Effect.BURNING])
+(5, 0, '5/36', '1/36')
 """
 
 from __future__ import annotations
@@ -30,6 +32,7 @@ from aslpto.base.records import record
 from aslpto.base.rulings import InputError, RuleViolation
 from aslpto.base.unchecked import note
 from aslpto.rules.cc import table
+from aslpto.rules.cc.ambush import inexperienced
 from aslpto.rules.cc.attack import _leadership, verify_may_attack
 from aslpto.rules.cc.table import FILE
 from aslpto.rules.fire.items import Item, ItemKind
@@ -40,11 +43,16 @@ VEHICLE_KINDS = (Kind.VEHICLE, Kind.GUN, Kind.BOAT)
 
 
 class Effect(StrEnum):
-    """What an attack's Final DR does to the vehicle."""
+    """What an attack's Final DR does to the vehicle (A11.5), best first."""
 
+    BURNING = "burning wreck"
     ELIMINATED = "eliminated"
-    EQUAL = "final DR = CCV: effect not built"
+    IMMOBILIZED = "immobilized"
     NONE = "no effect"
+
+
+_RANK = {e: i for i, e in enumerate(Effect)}
+_UNLIKELY = {1: Effect.BURNING, 2: Effect.ELIMINATED, 3: Effect.IMMOBILIZED}
 
 
 @record
@@ -66,13 +74,19 @@ class VehicleAttack:
         vehicle taken as his Designated Target, the AFV he must attack in its Location, G1.423)."""
         return tuple(u.id for u in self.attackers if u.kind == Kind.TH_HERO)
 
-    def effect(self, original: int) -> Effect:
-        """What an Original DR does: its Final DR against the CCV (A11.5, a reading)."""
+    def effect(self, original: int, subsequent: int | None = None) -> Effect:
+        """What an Original DR does: its Final DR against the CCV (A11.5); on an Original 2,
+        the better of that and the ``subsequent`` dr's Unlikely Kill (A11.501)."""
         note(FILE, "vehicle", "result")
         final = original + self.drm
         if final < self.ccv:
-            return Effect.ELIMINATED
-        return Effect.EQUAL if final == self.ccv else Effect.NONE
+            out = Effect.BURNING if 2 * final <= self.ccv else Effect.ELIMINATED
+        else:
+            out = Effect.IMMOBILIZED if final == self.ccv else Effect.NONE
+        if original == 2 and subsequent is not None:
+            note(FILE, "vehicle", "unlikely")
+            out = min(out, _UNLIKELY.get(subsequent, Effect.NONE), key=_RANK.__getitem__)
+        return out
 
     def as_json(self) -> dict[str, Any]:
         return {
@@ -97,61 +111,82 @@ def is_vehicle(u: Unit) -> bool:
     return u.kind in VEHICLE_KINDS
 
 
-def _base(u: Unit, given: Mapping[str, int]) -> list[Item]:
-    """``u``'s own CCV: a T-H Hero's 5 (G1.4231), else the value given for it."""
-    if u.kind == Kind.TH_HERO and u.id not in given:
+def _base(u: Unit, given: Mapping[str, int], attackers: Sequence[Unit]) -> list[Item]:
+    """``u``'s own CCV: given, a T-H Hero's 5 (G1.4231), else by its kind (A11.5), -1 if it is
+    Inexperienced (A11.5, A19.34); a Reduced-Strength Japanese squad keeps its Full-Strength
+    CCV (G1.64)."""
+    if u.id in given:
+        what, rule = f"CCV given ({u.counter or u.kind.value})", str(_v("given")["rule"])
+        if u.is_japanese and u.strength == Strength.REDUCED:
+            what = f"Full-Strength CCV given ({u.counter}, Reduced-Strength Japanese)"
+            rule = str(_v("reduced_japanese")["rule"])
+        return [Item(what, Fraction(given[u.id]), rule, u.id, ItemKind.BASE)]
+    if u.kind == Kind.TH_HERO:
         e = _v("th_hero")
         return [
             Item("T-H Hero: CCV", Fraction(int(e["value"])), str(e["rule"]), u.id, ItemKind.BASE)
         ]
-    if u.id not in given:
-        raise InputError(
-            f"{u.id}: its CCV vs a vehicle (A11.5) is in no public source found here: "
-            f"give it (ccv=N)"
-        )
-    note(FILE, "vehicle", "given")
-    what = f"CCV given ({u.counter or u.kind.value})"
-    rule = str(_v("given")["rule"])
+    c = _v("ccv")
+    note(FILE, "vehicle", "ccv")
+    key = "smc" if u.kind.is_smc else {Kind.VEHICLE_CREW: "crew"}.get(u.kind, u.kind.value)
+    if key not in c:
+        raise InputError(f"{u.id}: a {u.kind.value} has no CCV (A11.5): give it (ccv=N)")
+    what, rule = f"{u.kind.value} CCV", str(c["rule"])
     if u.is_japanese and u.strength == Strength.REDUCED:
-        what = f"Full-Strength CCV given ({u.counter}, Reduced-Strength Japanese)"
+        what = f"Full-Strength squad CCV ({u.counter}, Reduced-Strength Japanese)"
         rule = str(_v("reduced_japanese")["rule"])
-    return [Item(what, Fraction(given[u.id]), rule, u.id, ItemKind.BASE)]
+    items = [Item(what, Fraction(int(c[key])), rule, u.id, ItemKind.BASE)]
+    if inexperienced(u, attackers):
+        e = _v("inexperienced")
+        note(FILE, "vehicle", "inexperienced")
+        items.append(Item("Inexperienced", Fraction(int(e["value"])), str(e["rule"]), u.id))
+    return items
 
 
 def ccv_items(attackers: Sequence[Unit], given: Mapping[str, int]) -> list[Item]:
-    """The CCV of an attack, item by item: one unit's CCV, or a MMC's with a T-H Hero's +1
-    (G1.4231), less one for each pinned attacker (unchecked). A leader attacking with the MMC
-    directs it (a DRM, A11.141) and brings no CCV of his own."""
-    heroes = [u for u in attackers if u.kind == Kind.TH_HERO]
-    leaders = [u for u in attackers if u.kind == Kind.LEADER]
-    others = [u for u in attackers if u not in heroes and u not in leaders]
-    if len(others) > 1 or len(heroes) > 1 or (not others and not heroes and len(leaders) > 1):
-        raise InputError(
-            f"{', '.join(u.id for u in attackers)}: a CC attack vs a vehicle by more than one "
-            "MMC (or T-H Hero) together is not built (A11.5: no public text found)"
+    """The CCV of an attack, item by item: the main unit's (a MMC's if one attacks), +1 for a
+    SMC combining with it (A11.5; a T-H Hero with a MMC, G1.4231), -1 for each pinned attacker
+    (A11.5). At most two units, one of them a SMC (A11.5)."""
+    smc = [u for u in attackers if u.kind.is_smc]
+    most = _v("most") if len(attackers) > 1 else {"value": 1}
+    if len(attackers) > int(most["value"]) or (len(attackers) == 2 and not smc):
+        raise RuleViolation(
+            str(most["rule"]),
+            f"{', '.join(u.id for u in attackers)}: at most two units combine in a CC attack vs "
+            "a vehicle, one of them a SMC",
         )
-    if others:
-        items = _base(others[0], given)
-        if heroes:
-            e = _v("th_hero_with_mmc")
-            items.append(
-                Item(
-                    f"T-H Hero {heroes[0].id} with the MMC",
-                    Fraction(int(e["value"])),
-                    str(e["rule"]),
-                    heroes[0].id,
-                )
-            )
-    elif heroes:
-        items = _base(heroes[0], given)
-    else:
-        items = _base(leaders[0], given)
+    main = next((u for u in attackers if not u.kind.is_smc), None)
+    main = main or next((u for u in attackers if u.kind == Kind.TH_HERO), attackers[0])
+    items = _base(main, given, attackers)
     for u in attackers:
-        if u.pinned and (u in others or u in heroes or not (others or heroes)):
+        if u is main:
+            continue
+        key = "th_hero_with_mmc" if u.kind == Kind.TH_HERO and main.kind.is_mmc else "smc_combining"
+        e = _v(key)
+        note(FILE, "vehicle", key)
+        items.append(
+            Item(f"{u.kind.value} {u.id} combines", Fraction(int(e["value"])), str(e["rule"]), u.id)
+        )
+    for u in attackers:
+        if u.pinned:
             e = _v("pinned")
-            note(FILE, "vehicle", "pinned")
             items.append(Item(f"{u.id} pinned", Fraction(int(e["value"])), str(e["rule"]), u.id))
     return items
+
+
+def escort_items(escort: Sequence[Unit]) -> list[Item]:
+    """A11.51: +1 for each unbroken, unpinned, armed enemy HS/crew in the Location, +2 for each
+    squad (``escort``: the vehicle's side's Personnel there, none withdrawing)."""
+    if not escort:
+        return []
+    e = _v("escort")
+    out = []
+    for u in escort:
+        if u.broken or u.pinned or u.unarmed or not u.kind.is_mmc:
+            continue
+        v = int(e["squad"]) if u.kind == Kind.SQUAD else int(e["hs"])
+        out.append(Item(f"vs the vehicle: {u.id} escorts it", Fraction(v), str(e["rule"]), u.id))
+    return out
 
 
 def build(
@@ -161,10 +196,13 @@ def build(
     ccv: Mapping[str, int] | None = None,
     drm: int = 0,
     hand_to_hand: bool = False,
+    ambush: str = "",
+    escort: Sequence[Unit] = (),
 ) -> VehicleAttack:
-    """The CC attack of ``attackers`` on ``vehicle`` (A11.5). ``ccv``: each attacker's CCV by
-    id (a T-H Hero's is 5 unless given); ``drm``: any other DRM; ``hand_to_hand``: a declared
-    Hand-to-Hand CC, refused (G1.64)."""
+    """The CC attack of ``attackers`` on ``vehicle`` (A11.5). ``ccv``: a CCV given by id (else
+    by kind); ``drm``: any other DRM; ``hand_to_hand``: a declared Hand-to-Hand CC, refused
+    (G1.64); ``ambush``: the side that Ambushed, "attacker" (the attackers') or "defender" (the
+    vehicle's, A11.4); ``escort``: the vehicle's side's Personnel in the Location (A11.51)."""
     attackers = tuple(attackers)
     if not attackers:
         raise InputError("a CC attack needs an attacking unit")
@@ -192,6 +230,17 @@ def build(
     if any(u.cx for u in attackers):
         e = table.data()["drm"]["cx_attacker"]
         mods.append(Item("a CX unit attacks", Fraction(int(e["value"])), str(e["rule"])))
+    h = table.data()["drm"]["hero"]
+    for u in attackers:
+        if u.kind == Kind.HERO:
+            mods.append(Item("hero attacks", Fraction(int(h["value"])), str(h["rule"]), u.id))
+    if ambush:
+        a = table.data()["ambush"]
+        if ambush not in ("attacker", "defender"):
+            raise InputError(f"ambush {ambush!r}: 'attacker' or 'defender'")
+        v, what = (a["drm"], "Ambush") if ambush == "attacker" else (a["against"], "vs Ambush")
+        mods.append(Item(what, Fraction(int(v)), str(a["rule"])))
+    mods += escort_items(escort)
     if drm:
         mods.append(Item("other DRM given", Fraction(drm), ""))
     rules = [str(table.data()["vehicle"]["rule"])] + [i.rule for i in (*items, *mods) if i.rule]
@@ -209,15 +258,29 @@ def build(
 
 
 def odds(attack: VehicleAttack) -> dict[Effect, Fraction]:
-    """Each effect's exact probability, every DR enumerated (they sum to 1)."""
+    """Each effect's exact probability, every DR enumerated and on an Original 2 every
+    subsequent dr (A11.501) (they sum to 1)."""
     out = dict.fromkeys(Effect, Fraction(0))
+    p = Fraction(1, SIDES * SIDES)
     for w in range(1, SIDES + 1):
         for c in range(1, SIDES + 1):
-            out[attack.effect(w + c)] += Fraction(1, SIDES * SIDES)
+            if w + c == 2:
+                for s in range(1, SIDES + 1):
+                    out[attack.effect(2, s)] += p / SIDES
+            else:
+                out[attack.effect(w + c)] += p
     return out
+
+
+def resolve_roll(attack: VehicleAttack, dice: Dice) -> tuple[int, int | None, Effect]:
+    """One attack rolled: the Original DR, the Unlikely Kill dr on an Original 2 (A11.501),
+    and the effect."""
+    original = dice.DR().total
+    sub = dice.dr() if original == 2 else None
+    return original, sub, attack.effect(original, sub)
 
 
 def resolve(attack: VehicleAttack, dice: Dice) -> tuple[int, Effect]:
     """One attack rolled: the Original DR and its effect."""
-    original = dice.DR().total
-    return original, attack.effect(original)
+    original, _, effect = resolve_roll(attack, dice)
+    return original, effect
