@@ -70,4 +70,4 @@ def test_b25_5_ec_moist_is_allowed() -> None:
     text = (HERE / "files" / "base.toml").read_text(encoding="utf-8")
     game = loads(text.replace('ec = "moderate"', 'ec = "moist"'), str(HERE / "files" / "x.toml"))
     assert game.conditions.ec == EC.MOIST
-    assert ec_drm(EC.MOIST).value == 1 and ec_drm(EC.MOIST).rules == ("B25.5",)
+    assert ec_drm(EC.MOIST).value == -1 and ec_drm(EC.MOIST).rules == ("B25.5",)

@@ -79,8 +79,9 @@ def test_b21_122_wrecks_only_in_fordable_water() -> None:
 def test_b21_121_force_table() -> None:
     got = [wc.force_from_dr(dr, EC.MODERATE).value for dr in range(1, 7)]
     assert got == [CurrentForce.HEAVY] + [CurrentForce.MODERATE] * 4 + [CurrentForce.SLOW]
-    assert wc.force_from_dr(1, EC.WET).value == CurrentForce.MODERATE  # EC drm +2 (B25.5)
-    assert wc.force_from_dr(2, EC.VERY_DRY).value == CurrentForce.HEAVY
+    assert wc.force_from_dr(3, EC.WET).value == CurrentForce.HEAVY  # EC drm -2 (B25.5)
+    assert wc.force_from_dr(1, EC.VERY_DRY).value == CurrentForce.MODERATE  # +2
+    assert wc.force_from_dr(4, EC.VERY_DRY).value == CurrentForce.SLOW
     assert "B25.5" in wc.force_from_dr(1, EC.WET).rules
 
 
@@ -111,7 +112,15 @@ def test_b21_121_ssr_overrides_the_dr() -> None:
 
 def test_b21_121_ec_drm_is_data() -> None:
     assert wc.ec_drm(EC.MODERATE).value == 0
-    assert wc.ec_drm("moist").value == 1
+    assert wc.ec_drm("moist").value == -1
+
+
+def test_b25_5_ec_chart_drm_wet_lowers_dry_raises() -> None:
+    """B25.5's EC Chart (the eASLRB v3.01 transcription): Snow -3, Mud -3, Wet -2, Moist -1,
+    Moderate 0, Dry +1, Very Dry +2; a wet river is more often flooded (B21.122: <= 1)."""
+    got = {ec: wc.ec_drm(ec).value for ec in ("snow", "mud", "wet", "moist", "moderate")}
+    assert got == {"snow": -3, "mud": -3, "wet": -2, "moist": -1, "moderate": 0}
+    assert (wc.ec_drm("dry").value, wc.ec_drm("very-dry").value) == (1, 2)
 
 
 def test_b21_121_ex_current_does_not_affect_narrow_river() -> None:
@@ -182,8 +191,11 @@ def test_b21_122_depth_table_and_odds() -> None:
     assert d[RiverDepth.FLOODED] == Fraction(1, 6)
     assert d[RiverDepth.DEEP] == Fraction(4, 6)
     assert d[RiverDepth.FORDABLE] == Fraction(1, 6)
+    # B25.5: Dry +1 (no flood, fordable on 5-6); Wet -2 (flooded on 1-3, never fordable)
     dry = wc.depth_odds(Conditions(ec=EC.DRY))
-    assert dry[RiverDepth.FLOODED] == Fraction(2, 6) and dry[RiverDepth.FORDABLE] == 0
+    assert dry[RiverDepth.FLOODED] == 0 and dry[RiverDepth.FORDABLE] == Fraction(2, 6)
+    wet = wc.depth_odds(Conditions(ec=EC.WET))
+    assert wet[RiverDepth.FLOODED] == Fraction(3, 6) and wet[RiverDepth.FORDABLE] == 0
 
 
 def test_b21_122_ssr_and_undefined() -> None:
@@ -264,23 +276,27 @@ def test_b21_6_ice_removed_by_original_he_kia() -> None:
 
 
 def test_b21_6_ice_collapse_hand_count() -> None:
-    """No weight sustained yet: a 5-ton vehicle exceeds the limit by 5; the ice collapses on a
-    DR <= 5 (1+2+3+4 = 10/36). A 4-ton truck makes no check."""
+    """B6.42: no weight sustained yet, a 5-ton vehicle exceeds the limit by one five-ton
+    increment: +1 to the Bridge Collapse DR, the ice collapsing on a Final DR >= 12, i.e. an
+    Original 11 or 12 (3/36); 11 tons over it, three increments: an Original >= 9 (10/36). A
+    4-ton truck makes no check."""
     led = IceLedger.start()
     assert not wc.ice_crossing(led, 4).value.check
     d = wc.ice_odds(led, 5)
-    assert d.probability(lambda r: r.collapsed) == Fraction(10, 36)
-    assert d[wc.IceResult(False, IceLedger(5))] == Fraction(26, 36)
+    assert d.probability(lambda r: r.collapsed) == Fraction(3, 36)
+    assert d[wc.IceResult(False, IceLedger(5))] == Fraction(33, 36)
+    assert wc.ice_crossing(led, 11).value.drm == 3
+    assert wc.ice_odds(led, 11).probability(lambda r: r.collapsed) == Fraction(10, 36)
 
 
 def test_b21_6_weight_limit_is_highest_sustained() -> None:
     led = wc.resolve_ice_crossing(IceLedger(), 4, GivenDice("")).value.ledger
     assert led.weight_limit == 4
-    r = wc.resolve_ice_crossing(led, 13, GivenDice("6,6")).value
+    r = wc.resolve_ice_crossing(led, 13, GivenDice("1,1")).value
     assert not r.collapsed and r.ledger.weight_limit == 13
     assert not wc.ice_crossing(r.ledger, 13).value.check
     heavier = wc.ice_crossing(r.ledger, 15).value
-    assert heavier.check and heavier.collapse_at_most == 2
+    assert heavier.check and heavier.drm == 1  # two tons over: one (fraction of a) five-ton step
 
 
 def test_b21_6_collapse_eliminates_all_units_in_hex() -> None:

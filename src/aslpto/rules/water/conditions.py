@@ -584,13 +584,14 @@ class IceLedger:
 @record
 class IceCrossing:
     check: bool  # a collapse DR is made
-    collapse_at_most: int = 0  # the Original DR that collapses the ice
+    drm: int = 0  # the collapse DR's DRM: +1 per five tons (or fraction) over the Weight Limit
 
 
 def ice_crossing(ledger: IceLedger, weight_tons: float) -> Ruling[IceCrossing]:
     """B21.6 with B6.42: a vehicle of >= five tons heavier than the Weight Limit makes a
-    collapse DR; the ice collapses on a DR <= the tons (FRU) by which it exceeds the limit
-    (data/pto_procedures.toml [bridge_collapse])."""
+    Bridge Collapse DR, +1 for every five-ton increment or fraction of it by which it exceeds
+    the limit; a Final DR >= 12 collapses the ice (data/pto_procedures.toml
+    [bridge_collapse])."""
     ice = _data()["ice"]
     if not (math.isfinite(weight_tons) and weight_tons >= 0):
         raise InputError(f"a vehicle weight in tons, not {weight_tons}")
@@ -600,12 +601,14 @@ def ice_crossing(ledger: IceLedger, weight_tons: float) -> Ruling[IceCrossing]:
         return Ruling(
             IceCrossing(False), ("B21.6",), f"within the Weight Limit of {ledger.weight_limit} tons"
         )
-    excess = math.ceil(weight_tons - ledger.weight_limit)
     b = _data()["bridge_collapse"]
+    excess = weight_tons - ledger.weight_limit
+    drm = math.ceil(excess / float(b["drm_per_tons"]))
     return Ruling(
-        IceCrossing(True, excess),
+        IceCrossing(True, drm),
         ("B21.6", str(b["rule"])),
-        f"{weight_tons} tons exceeds the Weight Limit {ledger.weight_limit} by {excess} (FRU)",
+        f"{weight_tons} tons exceeds the Weight Limit {ledger.weight_limit} by {excess:g}: "
+        f"collapse DR {drm:+d}",
     )
 
 
@@ -622,9 +625,9 @@ def resolve_ice_crossing(ledger: IceLedger, weight_tons: float, dice: Dice) -> R
     collapsed = False
     why = r.why
     if r.value.check:
-        roll = dice.DR().total
-        collapsed = roll <= r.value.collapse_at_most
-        why += f"; collapse DR {roll}: " + ("collapses" if collapsed else "holds")
+        final = dice.DR().total + r.value.drm
+        collapsed = final >= int(_data()["bridge_collapse"]["collapse_at_least"])
+        why += f"; Final collapse DR {final}: " + ("collapses" if collapsed else "holds")
     new = ledger if collapsed else IceLedger(max(ledger.weight_limit, weight_tons))
     return Ruling(IceResult(collapsed, new), r.rules, why)
 

@@ -70,8 +70,8 @@ class ClearanceAttempt:
 
 
 def clearance_drm_table() -> dict[str, Any]:
-    """B24.7 Clearance DRM (data/pto_procedures.toml, marked unsure)."""
-    return dict(_data()["clearance"]["drm"])
+    """B24.7 Clearance DRM (data/pto_procedures.toml, marked unsure), by name."""
+    return {k: v for k, v in dict(_data()["clearance"]["drm"]).items() if k != "sure"}
 
 
 def verify_clearance(game: Game, attempt: ClearanceAttempt) -> Hexside:
