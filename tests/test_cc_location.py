@@ -20,7 +20,7 @@ from aslpto.procedures.cc import CCOptions, close_combat
 from aslpto.rules.cc.attack import CCAttack
 from aslpto.state.dice import GivenDice
 from aslpto.state.game import Game
-from aslpto.state.units import Unit
+from aslpto.state.units import Kind, Unit
 
 ROOT = Path(__file__).resolve().parent.parent
 DRAINED = ROOT / "examples" / "paddy-river.toml"
@@ -245,3 +245,40 @@ def test_a11_4_cli_cc_ambush_roll_in_a_location(
     code, out, err = run(capsys, "cc", moved, "U1", "--ambush-roll", "--rolls", "1 6 1,1")
     assert code == 0, err
     assert "the attacker Ambushes" in out and "eliminated: J3" in out
+
+
+def test_a11_5_a_location_with_a_vehicle_is_the_infantry_s_attack_on_it_a11_31(
+    game: Game,
+) -> None:
+    tank = Unit("UT", "U.S.", "american", Kind.VEHICLE, counter="M4A1", hex="32N6")
+    g = _with(game, UT=tank)
+    a = close_combat(g, "32N6")
+    assert a.vehicle is not None and a.odds is None and a.rolled is None
+    v = a.vehicle
+    # J3, a Reduced-Strength Japanese squad, keeps its Full-Strength CCV (G1.64)
+    assert [u.id for u in v.attackers] == ["J3"] and v.vehicle.id == "UT"
+    assert (v.ccv, v.drm) == (5, 0) and v.ccv_items[0].rule == "G1.64"
+    # a U.S. squad with the tank escorts it (A11.51: +2)
+    g2 = _with(_moved(game, U1="32N6"), UT=tank)
+    v2 = close_combat(g2, "32N6").vehicle
+    assert v2 is not None and v2.drm == 2
+    with pytest.raises(InputError, match="--capture"):
+        close_combat(g2, "32N6", CCOptions(capture="attacker"))
+
+
+def test_a11_5_cli_cc_a_location_with_a_vehicle(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    text = DRAINED.read_text() + (
+        '\n[[units]]\nid = "UT"\nside = "U.S."\nkind = "vehicle"\ncounter = "M4A1"\n'
+        'vehicle_type = "fully-tracked"\nafv = true\nmf = 16\nhex = "32N6"\n'
+    )
+    p = tmp_path / "tank.toml"
+    p.write_text(text)
+    code, out, err = run(capsys, "cc", str(p), "32N6", "--json")
+    assert code == 0, err
+    j = json.loads(out)
+    assert j["cc_vehicle"]["ccv"] == 5 and total(j) == 1
+    code, out, err = run(capsys, "cc", str(p), "32N6", "--rolls", "2,2")
+    assert code == 0, err
+    assert "UT eliminated" in out and "A11.31" in out

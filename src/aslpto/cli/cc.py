@@ -126,7 +126,6 @@ def answer(game: Game, args: argparse.Namespace) -> Outcome:
         dice=dice,
         ambush_roll=bool(getattr(args, "ambush_roll", False)),
     )
-    odds_cc.left_over(args, dice)
     made = done.cc
     header: dict[str, Any] = {
         "procedure": "cc",
@@ -140,6 +139,13 @@ def answer(game: Game, args: argparse.Namespace) -> Outcome:
         f"{done.location}: {done.attacker} (ATTACKER) {_units(made.attacker_side)}; "
         f"{done.defender} (DEFENDER) {_units(made.defender_side)}\n"
     )
+    if done.vehicle is not None:
+        head += (
+            "the first attack of the sequential CC (A11.31); the rest and the vehicle's own "
+            "attack (A11.6) are not built\n"
+        )
+        return odds_cc.vehicle_answer(args, header, done.vehicle, dice, head)
+    odds_cc.left_over(args, dice)
     header, head = odds_cc.with_ambush(header, head, done)
     return odds_cc.render(
         header, done, _line, rolled=odds_cc.rolled_of(args), summary=args.summary, head=head

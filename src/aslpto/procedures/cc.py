@@ -21,7 +21,7 @@ from aslpto.base.hints import TYPE_CHECKING, Any
 from aslpto.base.records import record
 from aslpto.base.rulings import InputError, RuleViolation
 from aslpto.rules import morale
-from aslpto.rules.cc import ambush as amb
+from aslpto.rules.cc import ambush as amb, vehicle as veh
 from aslpto.rules.cc.resolution import (
     CC,
     PLAIN,
@@ -65,6 +65,7 @@ class CCAnswer:
     attacker: str = ""  # ... the ATTACKER's side and the DEFENDER's
     defender: str = ""
     ambush: amb.AmbushRoll | None = None  # the Ambush status drs, when rolled (A11.4)
+    vehicle: veh.VehicleAttack | None = None  # a Location with a vehicle: the attack on it
 
 
 def cc(
@@ -175,6 +176,12 @@ def close_combat(
             f"no enemy unit in {where}: {who}; a CC needs both sides' "
             f"units in one Location (the ATTACKER: {side})",
         )
+    if any(veh.is_vehicle(u) for u in here):
+        made = vs_vehicle(mine, theirs, options, ambush_roll=ambush_roll)
+        defender = ", ".join(dict.fromkeys(u.side for u in theirs))
+        return CCAnswer(
+            _no_cc(mine, theirs), location=where, attacker=side, defender=defender, vehicle=made
+        )
     for u in here:
         if u.entrenched == "pillbox":
             raise InputError(
@@ -184,6 +191,71 @@ def close_combat(
     defender = ", ".join(dict.fromkeys(u.side for u in theirs))
     done = cc(mine, theirs, options, dice, game, ambush_roll=ambush_roll, hex_name=where)
     return CCAnswer(done.cc, done.odds, done.rolled, where, side, defender, done.ambush)
+
+
+def _no_cc(a: Sequence[Unit], d: Sequence[Unit]) -> CC:
+    """The Location's units, no CC vs Personnel made (a Location with a vehicle)."""
+    return CC(tuple(a), tuple(d), False, "", "", (None, None), ("A11.31",))
+
+
+def vs_vehicle(
+    mine: Sequence[Unit], theirs: Sequence[Unit], options: CCOptions, *, ambush_roll: bool = False
+) -> veh.VehicleAttack:
+    """The first attack of the sequential CC in a Location with a vehicle (A11.31): the
+    non-vehicular side's attack on the vehicle (A11.5), made as ``odds cc --defender vehicle``
+    makes it, the vehicle's side's Personnel there escorting it (A11.51). The attack declared
+    (``--attack UNITS=VEHICLE``), else every able unit of that side (one MMC, one SMC with it).
+    The rest of the CC, and a vehicle's own attack (A11.6), are not built."""
+    sides = [list(mine), list(theirs)]
+    with_v = [s for s in (0, 1) if any(veh.is_vehicle(u) for u in sides[s])]
+    if len(with_v) != 1:
+        raise InputError("a CC with vehicles of both sides is not built (A11.31)")
+    vs = with_v[0]
+    infantry, other = sides[1 - vs], sides[vs]
+    given = [
+        w
+        for w, on in (
+            ("--ambush-roll", ambush_roll),
+            ("--melee", options.melee),
+            ("--withdraw", options.withdrawing),
+            ("--capture", options.capture),
+            ("--defender-drm", options.defender_drm),
+            ("--hand-to-hand", options.hand_to_hand),
+        )
+        if on
+    ]
+    if given:
+        raise InputError(f"a CC Location with a vehicle: {', '.join(given)} is not built (A11.5)")
+    vehicles = [u for u in other if veh.is_vehicle(u)]
+    ids = {u.id: u for u in (*infantry, *other)}
+    if len(options.attacks) > 1:
+        raise InputError("a CC Location with a vehicle: one --attack (the first, A11.31)")
+    if options.attacks:
+        dec = options.attacks[0]
+        unknown = [i for i in (*dec.attackers, *dec.defenders) if i not in ids]
+        if unknown:
+            raise InputError(f"--attack: {', '.join(unknown)} is no unit in the Location")
+        if len(dec.defenders) != 1 or not veh.is_vehicle(ids[dec.defenders[0]]):
+            raise InputError(
+                "--attack: a CC attack vs a vehicle attacks it alone (A11.5): UNITS=VEHICLE"
+            )
+        target = ids[dec.defenders[0]]
+        attackers = [ids[i] for i in dec.attackers]
+        if any(u not in infantry for u in attackers):
+            raise InputError("--attack: the attacking units are the non-vehicular side's (A11.31)")
+    else:
+        if len(vehicles) != 1:
+            raise InputError(
+                "a CC Location with vehicles: declare the attack (--attack UNITS=VEHICLE)"
+            )
+        target = vehicles[0]
+        attackers = [u for u in infantry if not u.broken]
+    if not attackers:
+        raise RuleViolation("A11.16", "no unit of the non-vehicular side can attack")
+    who = {"attacker": 0, "defender": 1}.get(options.ambush)
+    ambush = "" if who is None else ("attacker" if who != vs else "defender")
+    escort = [u for u in other if not veh.is_vehicle(u)]
+    return veh.build(attackers, target, drm=options.drm, ambush=ambush, escort=escort)
 
 
 def cc_json(made: CC) -> dict[str, Any]:
