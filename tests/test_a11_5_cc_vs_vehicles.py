@@ -196,3 +196,59 @@ def test_a11_501_an_original_2_is_an_unlikely_kill() -> None:
     b = build([make("A", "russian", Kind.SQUAD, face="4-4-7")], TANK, drm=3)  # 2 + 3 = CCV
     assert b.effect(2, 6) == Effect.IMMOBILIZED and b.effect(2, 1) == Effect.BURNING
     assert odds(a)[Effect.BURNING] == Fraction(1, 216)
+
+
+def _ru(uid: str, face: str = "4-4-7", kind: Kind = Kind.SQUAD, **kw: object) -> Unit:
+    return make(uid, "russian", kind, face=face, **kw)  # type: ignore[arg-type]
+
+
+def test_a11_622_ex_the_tank_s_5_fp_cmg_vs_all_four_is_1_4_and_minus_2_vs_the_broken() -> None:
+    from aslpto.rules.cc.resolution import _fates
+    from aslpto.rules.cc.vehicle import vehicle_attack
+
+    units = [
+        _ru("A", broken=True),
+        _ru("B"),
+        _ru("C", broken=True),
+        make("L", "russian", Kind.LEADER, face="8-1", broken=True),
+    ]
+    a = vehicle_attack(TANK, 5, units)
+    assert (a.attack_fp, a.defense_fp) == (Fraction(5), Fraction(16))
+    assert (a.column.label, a.kill) == ("1-4", 3)
+    assert [a.drm_of(u.id) for u in units] == [-2, 0, -2, -2]
+    # an Original DR of 5: Casualty Reduction among the three broken units, squad B unhurt
+    kill, partial = _fates(a, 5)
+    assert kill == [] and [u.id for u in partial] == ["A", "C", "L"]
+    assert vehicle_attack(TANK, 5, units[1:2]).column.label == "1-1"  # 5-5 vs squad B
+    assert vehicle_attack(TANK, 5, [units[0], units[3]]).defense_fp == 6  # squad A and leader
+
+
+def test_a11_62_ex_a_pinned_hs_opposes_a_ccv_of_2_and_a_concealed_squad_halves_the_fp() -> None:
+    from aslpto.rules.cc.vehicle import vehicle_attack
+
+    hs = make("H", "german", Kind.HALF_SQUAD, face="2-3-8", pinned=True)
+    a = vehicle_attack(TANK, 4, [hs], ambush="defender")
+    assert a.defense_fp == Fraction(2) and (a.column.label, a.drm) == ("2-1", 1)
+    c = vehicle_attack(TANK, 5, [_ru("R", concealed=True)])
+    assert (c.attack_fp, c.column.label) == (Fraction(5, 2), "1-2")
+    # a pinned Inexperienced HS: 3 - 1 - 1 = 1
+    green = make("C", "russian", Kind.HALF_SQUAD, UnitClass.CONSCRIPT, pinned=True)
+    low = vehicle_attack(TANK, 4, [green])
+    assert low.defense_fp == 1 and low.drm_of("C") == 0 and low.column.label == "4-1"
+
+
+def test_a11_62_cli_odds_cc_a_vehicle_attacks_infantry(capsys: pytest.CaptureFixture[str]) -> None:
+    rc, out, err = _odds_cc(
+        capsys, "--attacker", "vehicle:american:fp=5", "--defender", "4-4-8", "--json"
+    )
+    assert rc == 0, err
+    p = json.loads(out)
+    atk = p["cc"]["attacks"]["attacker"]
+    assert (atk["attack_fp"], atk["defense_fp"], atk["odds"]) == (5, 5, "1-1")
+    assert sum(Fraction(o["probability"]) for o in p["outcomes"]) == 1
+    rc, _, err = _odds_cc(
+        capsys, "--attacker", "vehicle:fp=5", "--defender", "4-4-8", "--capture", "attacker"
+    )
+    assert rc == 2 and "--capture" in err
+    rc, _, err = _odds_cc(capsys, "--attacker", "4-4-8:fp=5", "--defender", "vehicle")
+    assert rc == 2

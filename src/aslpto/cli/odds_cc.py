@@ -19,7 +19,15 @@ from fractions import Fraction
 from aslpto.base.hints import Any
 from aslpto.base.rulings import InputError
 from aslpto.cli.command import Outcome
-from aslpto.procedures.cc import CCAnswer, CCOptions, Declared, cc, cc_json, cc_result_json
+from aslpto.procedures.cc import (
+    CCAnswer,
+    CCOptions,
+    Declared,
+    cc,
+    cc_json,
+    cc_result_json,
+    vehicle_cc,
+)
 from aslpto.procedures.odds import unit_json
 from aslpto.rules.cc import vehicle
 from aslpto.state.counters import catalog
@@ -50,10 +58,23 @@ def _ccv_of(spec: str, uid: str, ccv: dict[str, int]) -> str:
     return ":".join(words)
 
 
-def _vehicle(spec: str, uid: str, args: argparse.Namespace) -> Unit | None:
+def _vehicle(
+    spec: str, uid: str, args: argparse.Namespace, fps: dict[str, Fraction] | None = None
+) -> Unit | None:
+    """A vehicle, Gun or boat (``vehicle[:NATIONALITY][:fp=N]``: ``fp`` the FP of its CC attack
+    on Infantry, A11.62), or ``None``."""
     words = [w.strip().lower() for w in spec.split(":") if w.strip()]
     if not words or words[0] not in VEHICLES:
         return None
+    for w in [w for w in words if w.startswith("fp=")]:
+        try:
+            fp = Fraction(w[3:])
+        except (ValueError, ZeroDivisionError):
+            raise InputError(f"unit {spec!r}: bad FP {w!r}") from None
+        if fps is None or not 0 < fp <= 100:
+            raise InputError(f"unit {spec!r}: fp=N is an attacking vehicle's CC FP (A11.62)")
+        fps[uid] = fp
+        words.remove(w)
     nats = set(catalog().nationalities)
     if len(words) > 2 or (len(words) == 2 and words[1] not in nats):
         raise InputError(f"unit {spec!r}: a {words[0]} takes a nationality only")
@@ -67,12 +88,13 @@ def _side(
     args: argparse.Namespace,
     describe: Describe,
     ccv: dict[str, int] | None = None,
+    fps: dict[str, Fraction] | None = None,
 ) -> list[Unit]:
     out = []
     for i, spec in enumerate(specs or (), start=1):
         if ccv is not None:
             spec = _ccv_of(spec, f"{prefix}{i}", ccv)
-        v = _vehicle(spec, f"{prefix}{i}", args)
+        v = _vehicle(spec, f"{prefix}{i}", args, fps)
         if v is not None:
             out.append(v)
             continue
@@ -139,7 +161,8 @@ def answer(
     """The answer of ``aslpto odds cc``."""
     refuse_other_words(args)
     ccv: dict[str, int] = {}
-    attackers = _side(args.attacker, "A", args, describe, ccv)
+    fps: dict[str, Fraction] = {}
+    attackers = _side(args.attacker, "A", args, describe, ccv, fps)
     defenders = _side(args.defender, "D", args, describe)
     opts = options(args)
     header: dict[str, Any] = {
@@ -148,6 +171,14 @@ def answer(
         "defenders": [unit_json(u) for u in defenders],
     }
     dice = dice_of(args)
+    if fps:
+        done = vehicle_cc(
+            attackers, fps, defenders, opts, dice, getattr(args, "ambush_roll", False)
+        )
+        left_over(args, dice)
+        return render(
+            header, done, line, rolled=rolled_of(args), summary=getattr(args, "summary", False)
+        )
     if any(vehicle.is_vehicle(u) for u in (*attackers, *defenders)) or ccv:
         return _vs_vehicle(args, header, attackers, defenders, ccv, opts, dice)
     done = cc(

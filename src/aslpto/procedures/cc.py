@@ -15,7 +15,8 @@ pinned, CX, above a Panji or Bank counter).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+from fractions import Fraction
 
 from aslpto.base.hints import TYPE_CHECKING, Any
 from aslpto.base.records import record
@@ -256,6 +257,51 @@ def vs_vehicle(
     ambush = "" if who is None else ("attacker" if who != vs else "defender")
     escort = [u for u in other if not veh.is_vehicle(u)]
     return veh.build(attackers, target, drm=options.drm, ambush=ambush, escort=escort)
+
+
+def vehicle_cc(
+    attackers: Sequence[Unit],
+    fps: Mapping[str, Fraction],
+    defenders: Sequence[Unit],
+    options: CCOptions = PLAIN,
+    dice: Dice | None = None,
+    ambush_roll: bool = False,
+) -> CCAnswer:
+    """A vehicle's CC attack on Infantry (A11.62): ``attackers`` one vehicle, its FP in ``fps``
+    by id; the defenders' fates on the CCT, exactly or rolled."""
+    if len(attackers) != 1 or attackers[0].id not in fps:
+        raise InputError("a vehicle's CC attack (fp=N): one --attacker vehicle, alone (A11.62)")
+    given = [
+        w
+        for w, on in (
+            ("--ambush-roll", ambush_roll),
+            ("--withdraw", options.withdrawing),
+            ("--capture", options.capture),
+            ("--attack", options.attacks),
+            ("--defender-drm", options.defender_drm),
+        )
+        if on
+    ]
+    if given:
+        raise InputError(f"a vehicle's CC attack: {', '.join(given)} is not built (A11.62)")
+    if options.hand_to_hand:
+        raise RuleViolation("G1.64", "Hand-to-Hand CC can never be used by or vs a vehicle")
+    v = attackers[0]
+    att = veh.vehicle_attack(v, fps[v.id], defenders, drm=options.drm, ambush=options.ambush)
+    made = CC(
+        (v,),
+        tuple(defenders),
+        False,
+        "no Hand-to-Hand CC by or vs a vehicle (G1.64)",
+        "",
+        (att, None),
+        att.rules,
+        options,
+        ((att,), ()),
+    )
+    if dice is not None:
+        return CCAnswer(made, rolled=resolve_cc(made, dice))
+    return CCAnswer(made, odds=cc_odds(made))
 
 
 def cc_json(made: CC) -> dict[str, Any]:

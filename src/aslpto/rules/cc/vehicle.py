@@ -33,7 +33,7 @@ from aslpto.base.rulings import InputError, RuleViolation
 from aslpto.base.unchecked import note
 from aslpto.rules.cc import table
 from aslpto.rules.cc.ambush import inexperienced
-from aslpto.rules.cc.attack import _leadership, verify_may_attack
+from aslpto.rules.cc.attack import CCAttack, _leadership, verify_may_attack
 from aslpto.rules.cc.table import FILE
 from aslpto.rules.fire.items import Item, ItemKind
 from aslpto.state.dice import SIDES, Dice
@@ -284,3 +284,93 @@ def resolve(attack: VehicleAttack, dice: Dice) -> tuple[int, Effect]:
     """One attack rolled: the Original DR and its effect."""
     original, _, effect = resolve_roll(attack, dice)
     return original, effect
+
+
+# ---------------------------------------------------------------------------------------------
+# A11.62 a vehicle's CC attack on Infantry
+# ---------------------------------------------------------------------------------------------
+
+
+def defense_ccv(defenders: Sequence[Unit]) -> tuple[list[Item], list[Item]]:
+    """The CCV the ``defenders`` oppose to a vehicle's CC attack (A11.62), item by item: each
+    MMC's by kind (A11.5; -1 Inexperienced, -1 pinned), +1 for each SMC with a MMC, 2 for a SMC
+    alone; and the DRM against a unit whose CCV would fall below 1 (it stays 1, A11.62)."""
+    mmc = any(u.kind.is_mmc for u in defenders)
+    items: list[Item] = []
+    drm: list[Item] = []
+    for u in defenders:
+        if is_vehicle(u):
+            raise InputError(f"{u.id}: a vehicle's CC attack on a vehicle is not built (A11.6)")
+        if u.kind.is_smc and mmc and u.kind != Kind.TH_HERO:
+            s = _v("smc_combining")
+            items.append(
+                Item(f"{u.id} with a MMC", Fraction(int(s["value"])), str(s["rule"]), u.id)
+            )
+            continue
+        own = _base(u, {}, defenders)
+        if u.pinned:
+            p = _v("pinned")
+            own.append(Item(f"{u.id} pinned", Fraction(int(p["value"])), str(p["rule"]), u.id))
+        total = sum((i.value for i in own), Fraction(0))
+        items += own
+        if total < 1:
+            items.append(Item(f"{u.id}: a CCV of at least 1", 1 - total, "A11.62", u.id))
+            drm.append(Item(f"vs {u.id}: CCV below 1", total - 1, "A11.62", u.id))
+    return items, drm
+
+
+def vehicle_attack(
+    vehicle: Unit,
+    fp: Fraction | int,
+    defenders: Sequence[Unit],
+    *,
+    drm: int = 0,
+    ambush: str = "",
+) -> CCAttack:
+    """A vehicle's CC attack on Infantry (A11.62): its FP (its AAMG, CMG, RMG... as given) vs
+    the defenders' CCV, on the CCT's black Kill Numbers, halved vs concealed units; -2 vs a
+    broken unit (A11.16), Ambush (A11.4), any DRM given. The result is the CCT's (A11.11)."""
+    if not is_vehicle(vehicle):
+        raise InputError(f"{vehicle.id} is no vehicle")
+    note(FILE, "vehicle", "attack")
+    fp_items = [Item(f"{vehicle.id}: FP given", Fraction(fp), "A11.62", vehicle.id, ItemKind.BASE)]
+    a_fp = Fraction(fp)
+    if defenders and all(u.concealed or u.hidden for u in defenders):
+        half = Fraction(str(table.data()["concealment"]["attack_fp"]))
+        fp_items.append(Item("vs concealed: FP halved", half, "A11.19", kind=ItemKind.MULTIPLY))
+        a_fp *= half
+    ccv, low = defense_ccv(defenders)
+    d_fp = sum((i.value for i in ccv), Fraction(0))
+    col = table.column_of(a_fp, d_fp)
+    mods: list[Item] = []
+    if ambush:
+        a = table.data()["ambush"]
+        v, what = (a["drm"], "Ambush") if ambush == "attacker" else (a["against"], "vs Ambush")
+        mods.append(Item(what, Fraction(int(v)), str(a["rule"])))
+    if drm:
+        mods.append(Item("other DRM given", Fraction(drm), ""))
+    bd = table.data()["drm"]["broken_defender"]
+    own_items = [
+        Item(f"vs {u.id}: broken", Fraction(int(bd["value"])), str(bd["rule"]), u.id)
+        for u in defenders
+        if u.broken
+    ] + low
+    own: dict[str, int] = {}
+    for i in own_items:
+        own[i.unit] = own.get(i.unit, 0) + int(i.value)
+    rules = ["A11.62", "A11.11", *(i.rule for i in (*fp_items, *ccv, *mods, *own_items) if i.rule)]
+    return CCAttack(
+        (vehicle,),
+        tuple(defenders),
+        a_fp,
+        d_fp,
+        col.value,
+        col.why,
+        False,
+        col.value.kill_number(False),
+        int(sum((i.value for i in mods), Fraction(0))),
+        tuple((u.id, own.get(u.id, 0)) for u in defenders),
+        tuple(fp_items + ccv),
+        tuple(mods + own_items),
+        tuple(dict.fromkeys(rules)),
+    )
