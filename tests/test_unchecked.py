@@ -34,13 +34,14 @@ def test_reading_a_value_notes_it_only_when_unchecked() -> None:
     unchecked.begin()
     assert movement_data().raw("road_mf") == 1  # sure
     assert unchecked.taken() == []
-    assert movement_data().raw("path_mf") == 1
+    assert movement_data().raw("path_mf") == 1  # sure (B13.6 in the eASLRB v3.01 transcription)
+    assert movement_data().raw("hedge_mp") == 1  # the Terrain Chart's: unchecked
     assert rule("morale_check") == "A10.1"  # sure (A10.1 as two pages print it)
     assert rule("pin") == "A7.8"  # sure (the eASLRB v3.01 transcription prints A7.8)
     assert setting("leader_loss", "lltc_failure") == "pin"  # sure (A10.2)
     assert setting("pin", "immune") == ["broken", "berserk", "hero", "cavalry"]
     assert unchecked.taken() == [
-        "B13.6 numbers.path_mf = 1 (data/movement.toml)",
+        "B9.4 numbers.hedge_mp = 1 (data/movement.toml)",
         "pin.immune = [broken, berserk, hero, cavalry] (data/morale.toml)",
     ]
     unchecked.begin()
