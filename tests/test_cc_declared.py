@@ -54,7 +54,7 @@ def test_a11_12_a_unit_attacks_once_and_refusals_name_the_unit() -> None:
     with pytest.raises(InputError, match="A1 is named in two attacks"):
         prepare(a, j, twice)
     hit = CCOptions(attacks=(Declared(("A1",), ("J1",)), Declared(("A2",), ("J1",))))
-    with pytest.raises(InputError, match="J1 is attacked by two attacks"):
+    with pytest.raises(RuleViolation, match=r"A11\.12: J1 is attacked by two attacks"):
         prepare(a, j, hit)
     mixed = CCOptions(attacks=(Declared(("A1", "J1"), ("J2",)),))
     with pytest.raises(InputError, match="not all of one side"):

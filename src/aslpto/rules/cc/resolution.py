@@ -166,8 +166,8 @@ def _declared_of(
                 seen.add(uid)
             for uid in dec.defenders:
                 if uid in hit:
-                    raise InputError(
-                        f"{uid} is attacked by two attacks of one side: not built (attack it once)"
+                    raise RuleViolation(
+                        "A11.12", f"{uid} is attacked by two attacks: a unit is attacked once"
                     )
                 hit.add(uid)
     return tuple(by[0]), tuple(by[1])
