@@ -238,6 +238,17 @@ def test_a25_232_each_hw_unit_must_move_on_while_it_can() -> None:
     assert not a.legal and a.violation.rule == "A25.232" and "must move on" in a.violation.message
 
 
+def test_a25_232_below_an_entrenchment_only_with_an_enemy_there_or_no_mf_for_a_new_location() -> (
+    None
+):
+    g = ex_game()
+    moves = {"A": [":foxhole"], "B": ["37N1"]}
+    b = banzai(g, WAVE, moves, target="G", grain=EX_GRAIN)
+    a = moves_of(b)["A"]
+    assert not a.legal and a.refused_at == 0 and a.violation is not None
+    assert a.violation.rule == "A25.232" and "below an Entrenchment" in a.violation.message
+
+
 def test_a25_232_no_bypass_and_no_assault_double_time_leader_bonus_or_column() -> None:
     g = ex_game()
     b = charge(g, A="N1/N2")

@@ -269,7 +269,11 @@ class _Wave:
         """The unit's next step through the step check, G1.423 and A25.232-A25.2322; ``None``
         with the unit refused when a rule forbids it."""
         m = self.game.map
-        kind = parse_step(self.game, text).kind
+        parsed = parse_step(self.game, text)
+        kind = parsed.kind
+        below = kind == StepKind.HERE and parsed.want in ("trench", "foxhole")
+        if below and not self._may_go_below(uid):
+            return None
         if kind in (StepKind.BYPASS, StepKind.BREACH):
             self.refuse(
                 uid,
@@ -327,6 +331,26 @@ class _Wave:
             self.refuse(uid, e.rule, f"{uid}: {e.why}")
             return None
         return c, e, to
+
+    def _may_go_below(self, uid: str) -> bool:
+        """A25.232: a HW Unit moves below an Entrenchment counter only if it holds an enemy
+        unit, or if the unit lacks the MF to enter a new Location; refused (``False``) if not."""
+        at = self.pos[uid]
+        if any(u.side != self.side and u.entrenched for u in self._units_in(at)):
+            return True
+        if self.grain is not None:
+            near = [*self.grain.forward(at), *(h for h in self.grain.side(at) if self.enemy(h))]
+            can = [h for h in near if h in self.game.map.layout and self._may_enter(uid, h)]
+            if can:
+                self.refuse(
+                    uid,
+                    hw.MOVEMENT,
+                    f"{uid} may move below an Entrenchment counter only if it holds an enemy "
+                    f"unit or {uid} lacks the MF to enter a new Location (it may enter "
+                    f"{self.game.map.name(can[0])})",
+                )
+                return False
+        return True
 
     def _must_enter(self, uid: str, entered: set[Hex]) -> Hex | None:
         """A25.233: a Forward Location this unit could enter that holds an armed, Known enemy
