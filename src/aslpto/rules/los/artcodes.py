@@ -448,7 +448,9 @@ class _ArtworkPlanes(LosEngine):
         when something is drawn in it that matters to the LOS (or it is judged as a whole),
         else the level byte of its highest pixel; -1 off the map. A thread whose lower end
         is at or above that level (and any hex it crosses) needs nothing of the hex: its
-        pixels are left unread."""
+        pixels are left unread. Inherent Terrain drawn in a hex whose centre dot it does not
+        cover does not matter there (B.6). Also kept: the hex's summary (``_tops``), which
+        bounds what any thread's pixels in the hex can hold."""
         got = self._needs.get(k)
         if got is not None:
             return got
