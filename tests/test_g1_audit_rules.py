@@ -59,6 +59,16 @@ def test_a25_23_broken_unit_gets_no_human_wave_bonus() -> None:
     assert morale.morale_level(hs, morale.Situation(human_wave=True)).value == 7
 
 
+def test_a_18_a_banzai_leader_s_morale_level_never_above_10() -> None:
+    """A 10-0 leader in a Banzai Charge (+1, A25.23) stays at 10 (A.18); a 9-1 reaches 10."""
+    ten = make("L", "japanese", Kind.LEADER, face="10-0")
+    r = morale.morale_level(ten, morale.Situation(human_wave=True))
+    assert r.value == 10 and "A.18" in r.rules
+    nine = make("M", "japanese", Kind.LEADER, face="9-1")
+    r = morale.morale_level(nine, morale.Situation(human_wave=True))
+    assert r.value == 10 and "A.18" not in r.rules
+
+
 def test_g9_43_exc_banzai_stack_each_takes_panji_mc_at_plus_one() -> None:
     a, b = sq(), make("J2", "japanese", Kind.SQUAD, UnitClass.FIRST_LINE, Strength.FULL)
     d = morale.odds_panji_stack([a, b], human_wave=True)

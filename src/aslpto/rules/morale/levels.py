@@ -34,10 +34,16 @@ def situation_in(unit: Unit, location: Sequence[Unit], **facts: Any) -> Situatio
     return Situation(leadership_drm=min(drms) if drms else 0, leader_morale_bonus=bonus, **facts)
 
 
+MORALE_CEILING = 10
+"""A.18: no circumstance raises a Morale Level beyond 10 (eASLRB v3.01 transcription, A.18;
+a Fanatic, heroic or Human Wave unit included)."""
+
+
 def morale_level(unit: Unit, situation: Situation = PLAIN) -> Ruling[int]:
     """The Morale Level a check is taken against: printed (current side) + G1.41 leader bonus
     + 1 in a Human Wave/Banzai Charge unless broken (A25.23, G1.5; not a T-H Hero, G1.423)
-    - 1 if Encircled (A7.7; never for Japanese, G1.62); G9.47 sets it to 7."""
+    - 1 if Encircled (A7.7; never for Japanese, G1.62), never above 10 (A.18); G9.47 sets it
+    to 7."""
     if situation.morale_override is not None:
         return Ruling(situation.morale_override, ("G9.47",), "Morale Level set by the rule")
     ml = morale_of(unit)
@@ -55,6 +61,9 @@ def morale_level(unit: Unit, situation: Situation = PLAIN) -> Ruling[int]:
         enc = rules_for(unit).encircled(unit)
         ml += enc.value
         rules.extend(enc.rules)
+    if ml > MORALE_CEILING and rules:
+        ml = MORALE_CEILING
+        rules.append("A.18")
     return Ruling(ml, tuple(rules), "")
 
 
