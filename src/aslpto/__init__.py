@@ -27,8 +27,9 @@ The entry points a script needs (README, "From Python"); each is imported when f
   Location: both attacks, the odds of both sides' joint fates, or a roll (``aslpto odds cc``)
 - ``close_combat(game, location, options, attacker=None, dice=None)`` — the Close Combat in a
   Location of a game, its units as the game has them (``aslpto cc``)
-- ``banzai(game, unit_ids, moves=None, target=None)`` — may these Japanese units declare one
-  Banzai Charge (G1.5), each path through the step check and who is Lax after it
+- ``banzai(game, unit_ids, moves=None, target=None, grain=None)`` — may these Japanese units
+  declare one Banzai Charge (G1.5), each path played as the Human Wave's Impulses toward its
+  target along its Hex Grain (A25.23) and through the step check, and who is Lax after it
   (``aslpto banzai``)
 - ``render(game)`` — the map as SVG (``aslpto render``)
 - ``new_game(scenario, out, turns=..., first=..., seed=...)``, ``load_game(path)``,
