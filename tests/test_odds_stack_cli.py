@@ -254,7 +254,7 @@ def test_g9_43_summary_without_a_leader_lists_no_leaders(
         "unit's checks are independent of the others' (G9.43)",
         "each of U1, U2 (4-4-8 elite):",
     ]
-    assert "how many of U1, U2 end as 4-4-8 elite  (G9.31, A10.1, A7.8):" in text
+    assert "how many of U1, U2 end as 4-4-8 elite  (G9.31, A10.1, A7.305):" in text
 
 
 @pytest.mark.parametrize(
