@@ -108,3 +108,17 @@ def test_a11_2_a_pinned_or_berserk_unit_may_not_withdraw_a11_41() -> None:
             prepare(
                 [us("A1", **kw)], [jsq("J1")], CCOptions(ambush="attacker", withdrawing=("A1",))
             )
+
+
+def test_a11_41_an_ambushing_unit_may_withdraw_once_every_attack_is_resolved() -> None:
+    cc = prepare([us("A1")], [jsq("J1")], CCOptions(ambush="attacker", withdraw_after=("A1",)))
+    r = resolve_cc(cc, GivenDice("6,6 6,6"))  # neither attack does anything: no Melee
+    assert r.withdrawn == ("A1",) and not r.melee
+    # J1's attack back: 4 to 6, 1-2 (black 4), DR 3 + 1 (vs Ambush) = 4: a Partial Kill
+    reduced = resolve_cc(cc, GivenDice("6,6 1,2"))
+    assert reduced.withdrawn == ("A1",) and not reduced.melee
+    assert [u.kind.value for u in reduced.units] == ["half-squad", "squad"]
+    with pytest.raises(RuleViolation, match=r"A11\.41"):
+        prepare([us("A1")], [jsq("J1")], CCOptions(ambush="defender", withdraw_after=("A1",)))
+    with pytest.raises(RuleViolation, match=r"A11\.41"):
+        prepare([us("A1")], [jsq("J1")], CCOptions(melee=True, withdraw_after=("A1",)))

@@ -57,6 +57,13 @@ def add_declarations(parser: Any) -> None:
         help="a unit attempting Withdrawal from the Melee (A11.2; repeat)",
     )
     parser.add_argument(
+        "--withdraw-after",
+        action="append",
+        metavar="UNIT",
+        help="a unit of the side that Ambushed withdrawing once every attack by and against it "
+        "is resolved (A11.41; repeat)",
+    )
+    parser.add_argument(
         "--capture",
         choices=("attacker", "defender", "both"),
         help="whose attacks are Capture attempts (A20.22); Japanese attempt Hara-Kiri first "

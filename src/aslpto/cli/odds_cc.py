@@ -121,6 +121,7 @@ def options(args: argparse.Namespace) -> CCOptions:
         defender_drm=args.defender_drm,
         melee=bool(getattr(args, "melee", False)),
         withdrawing=tuple(getattr(args, "withdraw", None) or ()),
+        withdraw_after=tuple(getattr(args, "withdraw_after", None) or ()),
         capture=getattr(args, "capture", None) or "",
         hara_kiri=not getattr(args, "no_hara_kiri", False),
         attacks=tuple(declared(a) for a in getattr(args, "attack", None) or ()),

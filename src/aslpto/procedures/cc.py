@@ -107,7 +107,7 @@ def _with_ambush(
         )
     if options.melee:
         raise RuleViolation("A11.4", "no Ambush in a Melee: it is NA during Melee")
-    if options.withdrawing:
+    if options.withdrawing or options.withdraw_after:
         raise InputError(
             "--withdraw with --ambush-roll: an Ambush Withdrawal (A11.41) is declared once the "
             "Ambush is known (give --ambush)"
@@ -218,7 +218,7 @@ def vs_vehicle(
         for w, on in (
             ("--ambush-roll", ambush_roll),
             ("--melee", options.melee),
-            ("--withdraw", options.withdrawing),
+            ("--withdraw", options.withdrawing + options.withdraw_after),
             ("--capture", options.capture),
             ("--defender-drm", options.defender_drm),
             ("--hand-to-hand", options.hand_to_hand),
@@ -275,7 +275,7 @@ def vehicle_cc(
         w
         for w, on in (
             ("--ambush-roll", ambush_roll),
-            ("--withdraw", options.withdrawing),
+            ("--withdraw", options.withdrawing + options.withdraw_after),
             ("--capture", options.capture),
             ("--attack", options.attacks),
             ("--defender-drm", options.defender_drm),

@@ -83,6 +83,7 @@ class CCOptions:
     capture: str = ""  # "attacker" | "defender" | "both": whose attacks are Capture attempts
     hara_kiri: bool = True  # Japanese Personnel attempt Hara-Kiri before a Capture attempt
     attacks: tuple[Declared, ...] = ()  # declared attacks (A11.12); a side not named: one
+    withdraw_after: tuple[str, ...] = ()  # the side that Ambushed: once all is resolved (A11.41)
 
 
 PLAIN = CCOptions()
@@ -251,9 +252,19 @@ def _withdrawal(
     staying; and those of the side that Ambushed withdrawing before the CC instead (A11.41:
     they decline it altogether, neither attacking nor attacked, no Withdrawal DRM). A pinned or
     berserk unit never withdraws (A11.2, A11.41)."""
+    units = {u.id: (s, u) for s, side in enumerate((a, d)) for u in side}
+    for uid in options.withdraw_after:
+        if uid not in units or uid in options.withdrawing:
+            raise InputError(f"--withdraw-after {uid}: no such unit, or withdrawing before the CC")
+        s, u = units[uid]
+        if options.melee or options.ambush != _SIDE_NAMES[s] or u.pinned or u.berserk:
+            raise RuleViolation(
+                "A11.41",
+                f"{uid} may not withdraw after the CC: only a unit (not pinned or berserk) of "
+                "the side that Ambushed, before Melee",
+            )
     if not options.withdrawing:
         return {}, ()
-    units = {u.id: (s, u) for s, side in enumerate((a, d)) for u in side}
     out: dict[str, int] = {}
     before: list[str] = []
     w = table.data()["withdrawal"]
@@ -635,7 +646,8 @@ def _joined(
     withdrawn = [
         u.id
         for u in (*sides[0], *sides[1])
-        if u.id in cc.options.withdrawing and u.counter == before[u.id].counter
+        if (u.id in cc.options.withdrawing and u.counter == before[u.id].counter)
+        or u.id in cc.options.withdraw_after
     ]
     if withdrawn:
         note(FILE, "withdrawal", "leaves")
