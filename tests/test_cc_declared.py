@@ -175,3 +175,11 @@ def test_a11_12_cli_cc_declared_attacks(capsys: pytest.CaptureFixture[str], tmp_
     assert sum((Fraction(o["probability"]) for o in out["outcomes"]), Fraction(0)) == 1
     assert main(["cc", str(p), "32N6", "--attack", "U1"]) == 2
     assert "--attack 'U1'" in capsys.readouterr().err
+
+
+def test_a11_14_a_smc_attacking_alone_defends_alone_and_may_be_attacked_apart() -> None:
+    ldr = make("L", "japanese", Kind.LEADER, face="9-1")
+    solo = CCOptions(attacks=(Declared(("L",), ("A1",)), Declared(("A1",), ("L",))))
+    cc = prepare([us("A1")], [jsq("J1"), ldr], solo)
+    (a,) = cc.side_attacks[0]
+    assert [u.id for u in a.defenders] == ["L"] and a.defense_fp == 1

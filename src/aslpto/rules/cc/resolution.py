@@ -174,10 +174,14 @@ def _declared_of(
     return tuple(by[0]), tuple(by[1])
 
 
-def _verify_smc(defenders: Sequence[Unit], enemy: Sequence[Unit]) -> None:
+def _verify_smc(defenders: Sequence[Unit], enemy: Sequence[Unit], options: CCOptions) -> None:
     """A11.14 (``[declared] smc_with_mmc``): a SMC is not attacked apart from the MMC of his
-    side in the Location."""
-    if not any(u.kind.is_smc for u in defenders):
+    side in the Location, unless he attacks without a MMC (a declared attack of SMC only) or
+    withdraws."""
+    smcs = {u.id for u in enemy if u.kind.is_smc}
+    solo = {i for d in options.attacks if set(d.attackers) <= smcs for i in d.attackers}
+    solo |= set(options.withdrawing)
+    if all(u.id in solo for u in defenders if u.kind.is_smc):
         return
     mmc = [u for u in enemy if u.kind.is_mmc]
     if mmc and not any(u.kind.is_mmc for u in defenders):
@@ -235,7 +239,7 @@ def _side_attacks(
             continue
         for u in attackers:
             verify_may_attack(u, withdrawing=withdrawing, barred=barred)
-        _verify_smc(defenders, enemy)
+        _verify_smc(defenders, enemy, options)
         out.append(attack(attackers, defenders))
     return tuple(out)
 
