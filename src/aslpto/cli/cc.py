@@ -5,8 +5,11 @@ ATTACKER is ``--attacker SIDE``, by default the side of the scenario that is not
 every other unit in the Location defends. Each unit is taken as the scenario has it: broken
 (it does not attack, A11.16), pinned, CX, concealed or hidden (A11.19), above a Panji counter
 (G9.21) or a Bank counter (G8.212). ``--attack`` declares a side's attacks (A11.12),
-``--melee`` makes it a Melee (A11.15), ``--withdraw`` a Withdrawal (A11.2), ``--capture``
-Capture attempts (A20.22, Hara-Kiri first, G1.641). The answer has the shape of
+``--melee`` makes it a Melee (A11.15), ``--withdraw`` a Withdrawal (A11.2; before the CC by the
+side that Ambushed, ``--withdraw-after`` once it is resolved, A11.41), ``--capture`` Capture
+attempts (A20.22, Hara-Kiri first, G1.641), ``--ambush-roll`` each side's Ambush status dr
+first (A11.4). A Location holding a vehicle answers the non-vehicular side's attack on it
+(A11.31, A11.5). The answer has the shape of
 ``aslpto odds cc`` plus ``location``, ``attacker`` and ``defender`` (the sides) and each
 unit's ``position``: how the CC is made (each side's attacks with their FP and DRM items, the
 column and Kill Number, whether it is Hand-to-Hand and why), then each joint outcome with its

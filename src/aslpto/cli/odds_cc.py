@@ -3,8 +3,10 @@
 The units come from ``--attacker`` (the ATTACKER's, ids A1, A2, ...) and ``--defender`` (the
 DEFENDER's, D1, D2, ...) in the words of ``--unit``, and two more: ``above-panji`` and ``bank``
 (a unit above a Panji or a Bank counter: G9.21, G8.212). A ``--defender`` of ``vehicle`` (``gun``,
-``boat``; a nationality may follow) is attacked with the attacker's CCV (A11.5), ``ccv=N`` on
-an attacker's spec giving it. The answer has the odds run's shape:
+``boat``; a nationality may follow) is attacked with the attacker's CCV (A11.5: by kind, or
+``ccv=N`` on an attacker's spec); an ``--attacker`` of ``vehicle:fp=N`` attacks the defenders on
+the CCT with N FP vs their CCV (A11.62). ``--ambush-roll`` rolls each side's Ambush status dr
+first (A11.4). The answer has the odds run's shape:
 the units, how the CC is made (``"cc"``: each side's attack with its FP and DRM items, the
 column and Kill Number, whether it is Hand-to-Hand and why), then each joint outcome with its
 exact probability, or the one rolled.
