@@ -389,8 +389,11 @@ RULES = {
             "units not in a Melee may fire into its Location in a fire phase; the attack affects "
             "every unit locked in the Melee, the firers' side's too, and the enemy units there "
             "(A7.4), each with its own DRM; units locked in Melee fire at nothing (A7.21), a unit "
-            "there that keeps its concealment may fire into it (TPBF)",
+            "there that keeps its concealment may fire into it (TPBF); one text (the "
+            "transcription; a design note beside it in the same repository agrees, not an "
+            "independent source)",
             ("eASLRB-A11-md", "eASLRB-A7-md", "limbodancer-P12"),
+            sure=False,
         ),
         PhaseRule(
             "melee_fire_concealed",
