@@ -287,7 +287,7 @@ class ArtworkLosEngine(_ArtworkEdges):
         d = self.data
         ent = self._entrenched(a, b, ea, eb) if a.entrenched or b.entrenched else (False, False)
         dx, dy = hb.x - ha.x, hb.y - ha.y
-        sides: dict[tuple[int, int], tuple[int, int]] = {}
+        sides: dict[tuple[int, int], tuple[int, float]] = {}
         vals, levs, per_group = src
         groups, keys, prof, wholes = pat.groups, pat.keys, self.prof, self._wholes
         water_floors, needs, need, tops = self._water_floors, self._needs, self._need, self._tops
@@ -317,7 +317,7 @@ class ArtworkLosEngine(_ArtworkEdges):
                     self._block(w, pat, start, where, s, eff[1], eff[2], eff[3])
                     return
                 if eff is not None:
-                    self._hinder_once(w, eff, where, p, (hx, hy), _along(dx, dy), sides)
+                    self._hinder_once(w, eff, where, p, (hx, hy), ra, _along(dx, dy), sides)
                 continue
             floor = water_floors.get(k)
             cs: tuple[int, ...] | None = None
@@ -439,7 +439,7 @@ class ArtworkLosEngine(_ArtworkEdges):
             if hinder is not None:
                 where = self._hname(k)
                 along = _along(dx, dy)
-                self._hinder_once(w, hinder[0], where, hinder[1], (hx, hy), along, sides)
+                self._hinder_once(w, hinder[0], where, hinder[1], (hx, hy), ra, along, sides)
 
     def _ground_block(self, t: str, g2: int, cliff: bool, water_end: bool) -> tuple[str, str]:
         """The rule and the reason of ground at ``g2`` half levels that blocks (``t``:
@@ -467,31 +467,17 @@ class ArtworkLosEngine(_ArtworkEdges):
         where: str,
         p: _Prof,
         off: tuple[int, int],
+        r: int,
         along: dict[tuple[int, int], tuple[tuple[int, int], ...]],
-        sides: dict[tuple[int, int], tuple[int, int]],
+        sides: dict[tuple[int, int], int],
     ) -> None:
-        """A Hindrance in the hex at offset ``off``; where the thread runs along a hexside,
-        the two hexes beside it hinder once between them (the larger), not once each.
-        ``sides``: the hexes beside such a hexside already counted, with their Hindrance's
-        place in ``w.hits`` and its DRM."""
-        now = 1 if eff[0] == "paddy" else eff[1]
+        """A Hindrance in the hex at offset ``off``, ``r`` hexes from the firer: the hexes the
+        thread crosses at one range from the firer, or the two beside a hexside it runs along,
+        hinder once between them (the larger; A6.7, B.6). ``sides``: the hexes already
+        counted, with their Hindrance's place in ``w.hits``."""
         partner = next((o for o in along.get(off, ()) if o in sides), None)
-        if partner is None:
-            n = len(w.hits)
-            self._hinder(w, eff, where, p)
-            if len(w.hits) > n:
-                sides[off] = (n, now)
-            return
-        i, had = sides[partner]
-        if eff[0] == "far" or now <= had:
-            return
-        old = w.hits[i]
-        if old.terrain == "in-season paddy":
-            w.paddy -= 1
-        else:
-            w.drm -= old.drm
-        n = len(w.hits)
-        self._hinder(w, eff, where, p)
-        if len(w.hits) > n:
-            w.hits[i] = w.hits.pop()
-            sides[partner] = (i, now)
+        i = sides[partner] if partner is not None else w.at.get(r)
+        got = self._hinder_in(w, eff, where, p, i)
+        if got is not None:
+            sides[off] = got
+            w.at.setdefault(r, got)

@@ -407,7 +407,7 @@ class LosEngine(_HexsideJudging, _DepressionJudging):
                     w.cite(eff[3])
                     w.block = (idx, Blocker(self._hname(k), eff[1], eff[2]))
                     return
-                self._hinder(w, eff, self._hname(k), p)
+                self._hinder_at(w, eff, self._hname(k), p, e[2])
             elif kind == _SPINE:
                 blk = self._spine(e, ka, hi, lo, a_high, water_end, w)
                 if blk is None and sides:
@@ -432,6 +432,40 @@ class LosEngine(_HexsideJudging, _DepressionJudging):
                 if blk is not None:
                     w.block = (idx, blk)
                     return
+
+    def _hinder_at(self, w: _Walk, eff: tuple[Any, ...], where: str, p: _Prof, r: int) -> None:
+        """A Hindrance in a hex ``r`` hexes from the firer: of the hexes the thread crosses
+        (or runs between) at one range from the firer only the largest Hindrance counts
+        (A6.7)."""
+        got = self._hinder_in(w, eff, where, p, w.at.get(r))
+        if got is not None:
+            w.at.setdefault(r, got)
+
+    def _hinder_in(
+        self, w: _Walk, eff: tuple[Any, ...], where: str, p: _Prof, i: int | None
+    ) -> int | None:
+        """The Hindrance ``eff``, sharing one count with the one at ``w.hits[i]`` (None: with
+        none): the larger of the two counts (A6.7, B.6). Its place in ``w.hits`` (None: it
+        counts nothing)."""
+        now = 1 if eff[0] == "paddy" else eff[1]
+        if i is None:
+            n = len(w.hits)
+            self._hinder(w, eff, where, p)
+            if len(w.hits) == n:
+                return None
+            w.held[n] = now
+            return n
+        if eff[0] == "far" or now <= w.held[i]:
+            return i
+        old = w.hits[i]
+        if old.terrain == "in-season paddy":
+            w.paddy -= 1
+        else:
+            w.drm -= old.drm
+        self._hinder(w, eff, where, p)
+        w.hits[i] = w.hits.pop()
+        w.held[i] = now
+        return i
 
     def _hinder(self, w: _Walk, eff: tuple[Any, ...], where: str, p: _Prof) -> None:
         tag, drm, rule = eff
@@ -483,8 +517,20 @@ class LosEngine(_HexsideJudging, _DepressionJudging):
         inh_h = [(p, x) for p, x in hinders if p.inherent]
         both = len(effs) == 2 and all(x is not None for _, x in effs)
         if inh_h or (both and hinders):
-            p, x = (inh_h or hinders)[0]
+            # one Hindrance for the two hexes of the hexside, the same whichever end the LOS
+            # is traced from (A6.1): the Inherent one, else the greater
+            p, x = max(inh_h or hinders, key=_spine_rank)
             if inh_h and not both:
                 w.cite(d.rule("inherent"))
-            self._hinder(w, x, where, p)
+            self._hinder_at(w, x, where, p, e[8])
         return None
+
+
+_TAG_RANK = {"paddy": 0, "far": 1, "hinder": 2}
+
+
+def _spine_rank(px: tuple[_Prof, tuple[Any, ...]]) -> tuple[int, int, str]:
+    """Which of a hexside's two Hindrances counts along it: the worse one (an In-Season paddy's
+    halved Hindrance, G8, ranking below a whole one), then by terrain for a fixed choice."""
+    p, x = px
+    return (_TAG_RANK.get(str(x[0]), 2), int(x[1]), p.terrain)
