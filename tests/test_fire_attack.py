@@ -65,6 +65,17 @@ def test_g8_212_a_target_above_a_bank_counter_is_open_ground_under_hazardous_mov
     assert b.residual.value == 2 and "A8.2" in b.residual.rules
 
 
+def test_a7_23_area_fire_halves_again_for_each_further_cause(game: Game) -> None:
+    """J2 above a Bank counter fires as Area Fire (G8.212); Area Fire for a further reason
+    halves its FP again (A7.23): one item per cause, each 1/2."""
+    one = breakdown(game, ["J2"], "32N9")
+    two = breakdown(game, ["J2"], "32N9", FireOptions(area_fire=True))
+    halves = [i for i in two.fp if i.kind == "multiply" and i.what.startswith("Area Fire")]
+    assert [i.value for i in halves] == [Fraction(1, 2), Fraction(1, 2)]
+    assert {i.rule for i in halves} == {"G8.212", "A7.23"}
+    assert (one.fp_total, two.fp_total) == (1, Fraction(1, 2))
+
+
 def test_a4_61_assault_movement_is_not_ffnam(game: Game) -> None:
     o = FireOptions(phase=Phase.DEFENSIVE_FIRST, moving=True, assault_movement=True)
     b = breakdown(game, ["U2"], "J2", o)

@@ -54,7 +54,7 @@ class Phase(StrEnum):
     PREP = "prep"  # PFPh
     DEFENSIVE_FIRST = "defensive-first"  # Defensive First Fire in the enemy MPh (A8.1)
     FINAL = "final"  # Defensive Final Fire in the DFPh (A8.4)
-    ADVANCING = "advancing"  # AFPh (A7.25)
+    ADVANCING = "advancing"  # AFPh (A7.24)
 
 
 @record
@@ -353,7 +353,7 @@ def breakdown(
     total = Fraction(0)
     area_causes: list[tuple[str, str]] = []
     if o.area_fire:
-        area_causes.append(("Area Fire", str(table.data()["firepower"]["area_fire"]["rule"])))
+        area_causes.append(("as given", str(table.data()["firepower"]["area_fire"]["rule"])))
     concealed = [t.id for t in targets if t.concealed]
     if concealed:
         area_causes.append((f"a concealed target ({', '.join(concealed)})", "A7.23"))
@@ -543,9 +543,12 @@ def _unit_fp(
     if water.fording(game, u):
         own_area.append(("fording: inherent FP only, as Area Fire", "B21.42"))
     if own_area:
+        # A7.23: Area Fire halves the FP, and halves it again for each further cause
         v, r = _fp_value("area_fire")
-        causes = "; ".join(w for w, _ in own_area)
-        mult.append((f"Area Fire ({causes})", v, own_area[0][1] if len(own_area) == 1 else r))
+        for cause, rr in own_area:
+            mult.append((f"Area Fire ({cause})", v, rr))
+        if len(own_area) > 1:
+            rules += [r] if r not in rules else []
         rules += [rr for _, rr in own_area if rr not in rules]
     if o.phase == Phase.ADVANCING:
         v, r = _fp_value("advancing_fire")
