@@ -399,8 +399,9 @@ def test_g8_fortifications_trench_to_trench_ignores_bank_hexside() -> None:
     u = leader("L", "37F4").with_(entrenched="trench")
     g = game(S.DRAINED, EC.MODERATE, u, forts=forts)
     assert cost(g, "L", ["37E4:trench"]) == 1  # Open Ground only
-    # out of the trench (one MF, B27.41), across the bank hexside, INTO the paddy
-    assert cost(g, "L", ["37E4"]) == 3
+    # out of the trench (one MF of its own in the MPh, B27.4), across the bank hexside, INTO
+    # the paddy
+    assert cost(g, "L", [":ground", "37E4"]) == 3
 
 
 def test_g8_bank_counter_hazardous_movement() -> None:

@@ -171,5 +171,5 @@ def test_g9_55_ex_foxhole_beneath_panji(ex: Game) -> None:
     assert r.legal and r.mf == 2 * HALF and r.end.entrenched == "foxhole"
     assert r.end.position.value == "beneath-panji"
     # leaving the foxhole, the unit exits the hex from beneath the Panji counter
-    r = evaluate(g, "X", [":beneath", ":foxhole", "37DD6"])
+    r = evaluate(g, "X", [":beneath", ":foxhole", ":beneath", "37DD6"])
     assert r.legal

@@ -122,9 +122,10 @@ def test_g9_55_ex_leaving_the_foxhole_to_beneath_the_panji() -> None:
 def test_b27_41_leaving_a_foxhole_for_another_hex_costs_one_mf() -> None:
     g = make_game(units=(squad("X", "37B3", entrenched="foxhole"),))
     g = replace(g, fortifications=(Fortification("f", FortKind.FOXHOLE, g.map.hex("37B3")),))
-    r = evaluate(g, "X", ["37B4"])
+    r = evaluate(g, "X", ["37B4"], MoveOptions(rout=True))  # combined in the RtPh only
     assert r.legal and r.mf == 2 * HALF
-    assert r.steps[0].costs[0].rule == "B27.41"
+    assert r.steps[0].costs[0].rule == "B27.4"
+    assert refused(g, "X", ["37B4"]) == "B27.4"  # in the MPh it is paid on its own
     r = evaluate(g, "X", [":ground", "37B4"])
     assert r.legal and r.mf == 2 * HALF
 

@@ -231,7 +231,7 @@ def check_rout(game: Game, uid: str, steps: Sequence[str], *, low_crawl: bool = 
                 RULES["low_crawl_rout"].rule,
                 f"{uid} is in an enemy-occupied Location ({', '.join(here)}): no Low Crawl",
             )
-    options = MoveOptions(low_crawl=low_crawl)
+    options = MoveOptions(low_crawl=low_crawl, rout=True)
     r: MoveResult = path(_view(game, u), uid, list(steps), options)
     mp = game.map
     rule = RULES["rout_path"].rule

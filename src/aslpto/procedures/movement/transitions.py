@@ -147,7 +147,7 @@ def _enter(ctx: MoveContext, st: State, s: Step, *, spent: int) -> Transition:
     side = Hexside.of(a, b)
     costs: list[Cost] = []
     if st.entrenched and not via_trench:
-        costs.append(_exit_cost(st))  # B27.41, combined with the entry of the next hex
+        costs.append(_combined_exit(ctx, st))  # B27.41, combined with the entry of the next hex
     events: list[Event] = []
     rules: list[str] = []
     position = Position.GROUND
@@ -404,6 +404,21 @@ def _leave_entrenchment(ctx: MoveContext, st: State, want: str, *, rp: bool) -> 
     return Transition(State(h, st.position), (_exit_cost(st),), ev, rules)
 
 
+def _combined_exit(ctx: MoveContext, st: State) -> Cost:
+    """B27.4: in the MPh the MF to leave a foxhole/trench is paid on its own, a moment for
+    Defensive First Fire (B27.42), so a step out of the hex from beneath it is refused; in the
+    RtPh it may be combined with the entry of the next hex (B27.41), and an advance (A4.7),
+    one Location for all MF, takes it with the entry too."""
+    o = ctx.options
+    if o.phase == Phase.MPH and not (o.rout or o.low_crawl):
+        raise RuleViolation(
+            movement_data().rule("entrenchment_exit"),
+            f"in the MPh leaving the {st.entrenched} is an MF expenditure of its own, a "
+            f"moment for Defensive First Fire (B27.42): declare ':{st.position.word}' first",
+        )
+    return _exit_cost(st)
+
+
 def _exit_cost(st: State) -> Cost:
     data = movement_data()
     return Cost(
@@ -488,7 +503,7 @@ def _bypass(ctx: MoveContext, st: State, s: Step) -> Transition:
             )
         crossing = Hexside.of(x, h)
         if st.entrenched:
-            costs.append(_exit_cost(st))  # B27.41
+            costs.append(_combined_exit(ctx, st))  # B27.41
         if ctx.panji_at(x) is not None:
             costs += panji_rules.exit_costs(ctx, x, st.position.value, crossing, via_trench=False)
         if paddy_rules.is_paddy(ctx, x):

@@ -163,6 +163,7 @@ class MoveOptions:
     assault: bool = False  # A4.61 Assault Movement
     double_time: bool = False  # A4.5
     low_crawl: bool = False  # A10.52
+    rout: bool = False  # the unit routs in the RtPh (A10.5; B27.41)
     armored_assault: bool = False  # D9.31
     riding: bool = False  # Infantry riding bicycles (D15.8)
     leading: bool = False  # Infantry leading horses (A13.7)
