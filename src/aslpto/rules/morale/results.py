@@ -33,13 +33,27 @@ from aslpto.state.units import Kind, Unit, UnitClass
 
 
 def _break(u: Unit) -> Unit:
-    """A10.3/A10.62: broken and DM; loses pinned/TI/CX (cf. G1.11)."""
+    """A10.3/A10.62: broken and DM; loses pinned/TI/CX (cf. G1.11) and its "?" (A12.14)."""
     c = catalog()
     ml = u.morale
     if u.kind.is_mmc and not u.unarmed:
         ctr = c.of(u)
         ml = ctr.broken_morale if ctr.broken_morale is not None else ctr.morale
-    return u.with_(broken=True, dm=True, pinned=False, ti=False, cx=False, morale=ml)
+    return u.with_(
+        broken=True, dm=True, pinned=False, ti=False, cx=False, concealed=False, morale=ml
+    )
+
+
+def _unconceal(units: list[Unit], log: Log, why: str) -> list[Unit]:
+    """A12.14: a concealed unit that fails a MC, breaks or becomes Wounded/Reduced loses its
+    "?" whatever the range to, or LOS of, any enemy unit."""
+    out = []
+    for u in units:
+        if u.concealed:
+            log.note(u, f"loses concealment ({why})", "A12.14")
+            u = u.with_(concealed=False)
+        out.append(u)
+    return out
 
 
 def wound(u: Unit, log: Log, dice: Dice) -> list[Unit]:
@@ -53,7 +67,7 @@ def wound(u: Unit, log: Log, dice: Dice) -> list[Unit]:
         return []
     log.note(u, "wounded", rule("wound"), rule("wound_severity"))
     if u.wounded:
-        return [u]
+        return _unconceal([u], log, "wounded")
     ml = morale_of(u) + int(setting("wound_effects", "morale_change"))
     face = u.counter
     if u.kind == Kind.LEADER:
@@ -66,7 +80,7 @@ def wound(u: Unit, log: Log, dice: Dice) -> list[Unit]:
         fp, rng, _ = face.split("-")
         face = f"{fp}-{int(rng) - 1}-{ml}"
     log.note(u, "", rule("wound_effects"))
-    return [u.with_(wounded=True, morale=ml, counter=face)]
+    return _unconceal([u.with_(wounded=True, morale=ml, counter=face)], log, "wounded")
 
 
 def casualty_reduce(u: Unit, log: Log, dice: Dice) -> list[Unit]:
@@ -74,7 +88,7 @@ def casualty_reduce(u: Unit, log: Log, dice: Dice) -> list[Unit]:
     if u.kind.is_smc:
         log.note(u, "Casualty Reduction", rule("casualty_reduction"))
         return wound(u, log, dice)
-    return rules_for(u).casualty_reduce(u, log)
+    return _unconceal(rules_for(u).casualty_reduce(u, log), log, "Reduced")
 
 
 def replace_unit(u: Unit, log: Log) -> Unit:
@@ -224,6 +238,7 @@ def _morale_check(
         log.note(unit, "failed", rule("morale_check"))
         if casualty:
             log.note(unit, "Casualty MC", rule("casualty_mc"))
+        (unit,) = _unconceal([unit], log, "failed a MC")
         units = _failure(unit, check, amount, casualty, doubles_cr, dice, log)
     else:
         log.note(unit, "passed", rule("morale_check"))
