@@ -22,6 +22,7 @@ from aslpto.base.records import record
 from aslpto.rules.cc import table
 from aslpto.rules.fire.items import Item
 from aslpto.rules.japanese.capabilities import Alertness, alertness
+from aslpto.rules.morale import results as morale_results
 from aslpto.rules.morale.values import leadership_of
 from aslpto.rules.pto import procedures as pto
 from aslpto.state.dice import Dice, Distribution
@@ -38,11 +39,9 @@ def _data() -> Any:
 
 
 def inexperienced(u: Unit, force: Sequence[Unit]) -> bool:
-    """A19.2, A19.3: Green and Conscript MMC; a Green MMC with an unbroken leader is not."""
-    if not u.kind.is_mmc or u.unit_class not in (UnitClass.GREEN, UnitClass.CONSCRIPT):
-        return False
-    led = any(x.kind == Kind.LEADER and not x.broken for x in force)
-    return not (u.unit_class == UnitClass.GREEN and led)
+    """A19.2, A19.3: Inexperienced Personnel (:func:`aslpto.rules.morale.results.inexperienced`):
+    a Green MMC with an unbroken leader in ``force`` is not."""
+    return morale_results.inexperienced(u, force)
 
 
 def lax(u: Unit, force: Sequence[Unit] = ()) -> bool:

@@ -19,6 +19,7 @@ from aslpto.base.unchecked import note
 from aslpto.rules.cc import table
 from aslpto.rules.cc.table import FILE
 from aslpto.rules.fire.items import Item
+from aslpto.rules.morale.results import inexperienced
 from aslpto.state.units import Unit, UnitClass
 
 INEXPERIENCED = (UnitClass.GREEN, UnitClass.CONSCRIPT)
@@ -55,9 +56,11 @@ def withdrawal_items(defenders: Sequence[Unit], staying: Mapping[str, int]) -> l
 # ---------------------------------------------------------------------------------------------
 
 
-def is_inexperienced(u: Unit) -> bool:
-    """A19.35: Green and Conscript units are Inexperienced Personnel."""
-    return u.unit_class in INEXPERIENCED
+def is_inexperienced(u: Unit, stack: Sequence[Unit] = ()) -> bool:
+    """A19.35: Inexperienced Personnel (A19.2, A19.3: Green and Conscript MMC, a Green one
+    stacked with an unbroken leader of ``stack`` excepted; Unarmed MMC;
+    :func:`aslpto.rules.morale.results.inexperienced`)."""
+    return inexperienced(u, stack)
 
 
 def verify_capture(attackers: Sequence[Unit], defenders: Sequence[Unit]) -> None:
@@ -82,7 +85,7 @@ def capture_items(defenders: Sequence[Unit], failed: Collection[str] = ()) -> li
     c = table.data()["capture"]
     out = []
     for u in defenders:
-        if is_inexperienced(u):
+        if is_inexperienced(u, defenders):
             out.append(
                 _item(
                     f"vs {u.id}: Capture attempt (Inexperienced)",

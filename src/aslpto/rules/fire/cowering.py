@@ -17,13 +17,17 @@ from aslpto.base.hints import Any
 from aslpto.base.rulings import Ruling
 from aslpto.base.unchecked import note
 from aslpto.rules.fire.table import FILE, data
+from aslpto.rules.morale.results import inexperienced
 from aslpto.state.units import Kind, Unit, UnitClass
 
 
-def cowering(firers: Sequence[Unit], *, led: bool | None = None) -> Ruling[int]:
+def cowering(
+    firers: Sequence[Unit], *, led: bool | None = None, stacked: Sequence[Unit] = ()
+) -> Ruling[int]:
     """How many columns an Original doubles moves the attack of ``firers`` left (0: it does
     not Cower). ``led``: whether a leader directs it (None: a Good Order, unpinned leader among
-    ``firers`` does)."""
+    ``firers`` does). ``stacked``: other units in the firers' Locations (an unbroken leader
+    there keeps a Green MMC from being Inexperienced, A19.3, as one among ``firers`` does)."""
     c = data()["cowering"]
     rule = str(c["rule"])
     if led is None:
@@ -36,7 +40,8 @@ def cowering(firers: Sequence[Unit], *, led: bool | None = None) -> Ruling[int]:
     exempt = [f"{u.id} {why}" for u in shooters if (why := _exempt(u, c))]
     if len(exempt) == len(shooters):
         return Ruling(0, (rule,), "no Cowering: " + "; ".join(exempt))
-    green = [u.id for u in shooters if u.unit_class in (UnitClass.GREEN, UnitClass.CONSCRIPT)]
+    stack = (*firers, *stacked)
+    green = [u.id for u in shooters if inexperienced(u, stack)]
     if green:
         n = int(c["inexperienced_columns"])
         return Ruling(

@@ -17,6 +17,7 @@ from aslpto.base.records import record
 from aslpto.base.rulings import RuleViolation, Ruling
 from aslpto.rules.japanese import units as jp
 from aslpto.rules.morale import Log, Result, morale_level, situation_in
+from aslpto.rules.morale.results import inexperienced
 from aslpto.state.counters import parse_leader
 from aslpto.state.dice import Dice, Distribution, odds
 from aslpto.state.units import Kind, Strength, Unit, UnitClass
@@ -106,13 +107,16 @@ def may_attempt_hara_kiri(
     return Ruling(True, ("G1.641", "A20.22"), "")
 
 
-def hara_kiri_drm(unit: Unit, *, smc_just_eliminated_self: bool = False) -> Ruling[int]:
+def hara_kiri_drm(
+    unit: Unit, *, smc_just_eliminated_self: bool = False, location: Sequence[Unit] = ()
+) -> Ruling[int]:
     """G1.641 NTC DRM: -2 if defending with another SMC (A11.14) that has just eliminated itself;
-    -1 if Inexperienced; +1 if Unarmed."""
+    -1 if Inexperienced (a Green MMC stacked with an unbroken leader of ``location`` is not,
+    A19.3); +1 if Unarmed."""
     drm = 0
     if smc_just_eliminated_self:
         drm -= 2
-    if unit.unit_class in (UnitClass.CONSCRIPT, UnitClass.GREEN):
+    if unit.unit_class in (UnitClass.CONSCRIPT, UnitClass.GREEN) and inexperienced(unit, location):
         drm -= 1
     if unit.unarmed:
         drm += 1
@@ -139,7 +143,9 @@ def resolve_hara_kiri(
         return log.result([])
     sit = situation_in(unit, [*location, unit] if unit not in location else location)
     ml = morale_level(unit, sit).value
-    drm = hara_kiri_drm(unit, smc_just_eliminated_self=smc_just_eliminated_self).value
+    drm = hara_kiri_drm(
+        unit, smc_just_eliminated_self=smc_just_eliminated_self, location=location
+    ).value
     roll = dice.DR()
     if roll.total + drm + sit.leadership_drm <= ml:
         log.eliminated.append(unit.id)

@@ -8,6 +8,8 @@ object answering for the unit's nationality
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from aslpto.base.rulings import InputError, Ruling
 from aslpto.rules.morale.levels import _exceeds_elr, morale_level, pin_immune, ptc_exempt
 from aslpto.rules.morale.national import rules_for
@@ -41,6 +43,29 @@ def _break(u: Unit) -> Unit:
         ml = ctr.broken_morale if ctr.broken_morale is not None else ctr.morale
     return u.with_(
         broken=True, dm=True, pinned=False, ti=False, cx=False, concealed=False, morale=ml
+    )
+
+
+_NEVER_GREEN = (Kind.CREW, Kind.VEHICLE_CREW)
+
+
+def inexperienced(u: Unit, stack: Iterable[Unit] = ()) -> bool:
+    """A19.2, A19.3: Green and Conscript MMC (crews never are) and Unarmed MMC (A20.53) are
+    Inexperienced Personnel; a Green MMC stacked with an unbroken friendly leader (one of
+    ``stack`` in its Location: the same hex, when both name one) is exempt, a Conscript or an
+    Unarmed unit never (eASLRB v3.01 transcription (LimboDancer repo), A19.3)."""
+    if not u.kind.is_mmc or u.kind in _NEVER_GREEN:
+        return False
+    if u.unarmed or u.unit_class == UnitClass.CONSCRIPT:
+        return True
+    if u.unit_class != UnitClass.GREEN:
+        return False
+    return not any(
+        x.kind == Kind.LEADER
+        and not x.broken
+        and x.side == u.side
+        and (not (x.hex and u.hex) or x.hex == u.hex)
+        for x in stack
     )
 
 
