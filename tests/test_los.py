@@ -424,3 +424,39 @@ def test_b9_52_bocage_blocks_same_level_and_casts_blind_hexes() -> None:
     assert not check(m, "37C1@1", "37C8").los  # five hexes from the viewer: two blind hexes
     assert check(m, "37C1@1", "37C9").los
     assert check(m, "37C2@1", "37C8").los
+
+
+# --- A6.7 Hindrances at one range, B.6 Inherent Terrain through a vertex ---------------------
+
+
+def test_a6_7_two_hindrance_hexes_at_one_range_from_the_firer_count_once() -> None:
+    """37C2 -> 37G3 crosses 37D2, 37E2 and 37E3 (both two hexes from 37C2) and 37F2: with
+    brush in all four, only one of 37E2 and 37E3 counts (A6.7, B12.2): +3, not +4."""
+    m = board_map('[terrain]\nbrush = ["D2", "E2", "E3", "F2"]')
+    r = check(m, "37C2", "37G3")
+    assert r.los and r.hindrance_drm == 3
+    assert [h.where for h in r.hindrances] == ["37D2", "37E2", "37F2"]
+    assert check(m, "37G3", "37C2").hindrance_drm == 3
+
+
+def _touched_at_a_vertex() -> tuple[str, str, str]:
+    """A thread that passes through a vertex from one hex into another, and the third hex
+    there, touched only at that point."""
+    a, b = "37B3", "37G5"
+    for e in trace(LAYOUT.hex(a), LAYOUT.hex(b)):
+        if e.kind == "vertex" and e.frm is not None and e.to is not None:
+            third = [h for h in e.hexes if h not in (e.frm, e.to)]
+            if third and LAYOUT.hex(a) not in e.hexes:
+                return a, b, LAYOUT.name(third[0])
+    raise AssertionError("no vertex on the thread")
+
+
+def test_b_6_inherent_terrain_through_a_vertex_of_its_hex() -> None:
+    """B.6: tracing a LOS through a vertex of an Inherent Terrain hex enters it: dense jungle
+    there blocks, an orchard there hinders (B14.21); woods there (not Inherent) do not."""
+    a, b, h = _touched_at_a_vertex()
+    r = check(board_map(f'[terrain]\ndense-jungle = ["{h[2:]}"]'), a, b)
+    assert not r.los and blocker(r).where == h and "B.6" in r.rules
+    r = check(board_map(f'[terrain]\norchard = ["{h[2:]}"]'), a, b, Conditions(month=6))
+    assert r.los and r.hindrance_drm == 1
+    assert check(board_map(f'[terrain]\nwoods = ["{h[2:]}"]'), a, b).los

@@ -109,16 +109,13 @@ def test_a6_1_an_end_hexs_own_woods_at_the_vertex_it_is_entered_by() -> None:
     assert not r.los and r.blocked_by is not None and r.blocked_by.where == "37W5"
 
 
-def test_b14_1_an_orchard_hex_touched_only_at_a_vertex_does_not_hinder() -> None:
+def test_b_6_an_orchard_hex_touched_only_at_a_vertex_hinders() -> None:
     """35T4 -> 35AA6 crosses the orchard hexes 35U5, 35W5, 35X5 and 35Z5 and passes exactly
-    through the vertices 35V4-W5-V5 and 35X5-Y5-Y6: the orchards of 35V5 and 35Y5 are touched
-    at a point, not crossed (A6.1; an orchard is its whole hex inclusive of hexsides, B14.1,
-    B.6, not its vertices). A pixel or two beside those vertices lies nearer 35V5's (35Y5's)
-    centre, and the whole orchard hex was counted for it: +6, blocked (B.10). +4, as the exact
-    thread has it; VASL sees (+5)."""
+    through the vertices 35V4-W5-V5 and 35X5-Y5-Y6: tracing a LOS through a vertex of an
+    Inherent Terrain hex is entering it (B.6), so the orchards of 35V5 and 35Y5 hinder too,
+    each at its own range from the firer (A6.7): +6, blocked (B.10)."""
     r = both_ways("35", "35T4", "35AA6")
-    assert r.los and r.hindrance_drm == 4
-    assert [h.where for h in r.hindrances] == ["35U5", "35W5", "35X5", "35Z5"]
+    assert not r.los and r.blocked_by is not None and r.blocked_by.rule == "B.10"
 
 
 def test_b21_2_a_unit_in_the_river_sees_the_first_hex_above_over_the_rivers_own_banks() -> None:
@@ -167,26 +164,32 @@ def test_b21_2_a_pond_of_board_37_lies_a_level_below_its_banks() -> None:
     assert "no height advantage" in r.blocked_by.why
 
 
-def test_a6_3_the_banks_inside_the_depression_ends_own_hex() -> None:
-    """36Q4 is IN the stream (level -1), 36U4 at level 2, four hexes away: three levels higher,
-    the other end sees INTO the stream hexes three hexes from it, so the thread need stay in
-    the Depression only in 36Q4 itself, whose own banks are not intervening terrain (A6.3).
-    VASL blocks it at 36Q4's bank. And 36H1 (level 0) sees INTO the adjacent stream hex 36H2,
-    the whole hex, and along the stream to 36H3: VASL lets the thread cross 36H2's bank only
-    up to 36H2's centre dot and blocks it beyond."""
+def test_a6_3_a_unit_in_a_depression_is_seen_only_from_as_many_levels_as_hexes() -> None:
+    """36Q4 is IN the stream (level -1), 36U4 at level 2, four hexes away: three levels higher
+    is not enough, and the thread leaves 36Q4 straight onto ground, through no other hex of
+    the Depression that would let 36U4 count fewer hexes (A6.3), as VASL has it. 36H1 (level
+    0) sees INTO the adjacent stream hex 36H2 and along the stream to 36H3."""
     r = both_ways("36", "36Q4", "36U4")
-    assert r.los and r.hindrance_drm == 0
+    assert not r.los and r.blocked_by is not None and r.blocked_by.rule == "A6.3"
     r = both_ways("36", "36H1", "36H3")
     assert r.los and r.hindrance_drm == 0
 
 
-def test_b_10_two_hindrance_hexes_at_one_range_both_count() -> None:
+def test_a6_7_two_hindrance_hexes_at_one_range_count_once() -> None:
     """37C2 -> 37G3 crosses 37D2 (grain), 37E2 and 37E3 (brush), both two hexes from 37C2,
-    and 37F2 (grain): four hexes of Hindrance, +4 (B.10: each hex crossed). VASL keeps one
-    Hindrance per range and gives +3."""
+    and 37F2 (grain): of two Hindrance hexes at one range from the firer only the larger
+    counts (A6.7, B12.2), +3, not +4; as VASL has it."""
     r = both_ways("37", "37C2", "37G3")
-    assert r.los and r.hindrance_drm == 4
-    assert sorted(h.where for h in r.hindrances) == ["37D2", "37E2", "37E3", "37F2"]
+    assert r.los and r.hindrance_drm == 3
+    assert [h.where for h in r.hindrances] == ["37D2", "37E2", "37F2"]
+
+
+def test_a6_7_ex_4v3_to_4w10_is_plus_5_not_plus_7() -> None:
+    """A6.7 EX: the LOS from 4V3 to 4W10 meets seven Hindrance hexes (grain in season), but
+    V6 and W6 are both three hexes from V3 and V7 and W7 both four: +5, not +7."""
+    r = both_ways("4", "4V3", "4W10")
+    assert r.los and r.hindrance_drm == 5
+    assert len(r.hindrances) == 5
 
 
 def test_b21_2_along_the_river_through_river_hexes_only() -> None:
@@ -194,4 +197,40 @@ def test_b21_2_along_the_river_through_river_hexes_only() -> None:
     level beneath the land (B21.2): no ground lies between. VASL blocks it on the banks drawn
     inside 7U8 ("Ground level is higher than both the source and target")."""
     r = both_ways("7", "7S8", "7V8")
+    assert r.los and r.hindrance_drm == 0
+
+
+def test_b10_1_ex_36aa8_to_36gg2_sees_over_the_orchard_of_36dd4() -> None:
+    """B10.1 EX: the LOS from 36AA8 to 36GG2 sees over the orchard of 36DD4, which rises from
+    level 0 where the thread crosses it (Inherent Terrain rises from the hill depiction it
+    is crossed on, not from its centre dot's level 1). 36GG2 stays out of sight, a blind hex
+    behind the orchard of 36FF2 (A6.4), as VASL has it; so too 36CC3 -> 36FF5 sees."""
+    r = both_ways("36", "36AA8", "36GG2")
+    assert not r.los and r.blocked_by is not None and r.blocked_by.where == "36FF2"
+    assert both_ways("36", "36CC3", "36FF5").los
+
+
+def test_a6_3_a_los_leaving_the_depression_out_of_a_hex_seen_into_is_blocked() -> None:
+    """36G5 (level 2) -> 36I8 (IN the stream, range 4): 36G5 sees INTO the stream hexes within
+    three hexes, but the thread leaves the stream for 36I7's ground and enters 36I8 from
+    there; a hex out of the Depression is not seen INTO however near, and 36I8 is four hexes
+    away (A6.3 and its EX: INTO a Depression hex, then along the Depression)."""
+    r = both_ways("36", "36G5", "36I8")
+    assert not r.los and r.blocked_by is not None and r.blocked_by.rule == "A6.3"
+
+
+def test_a6_3_the_banks_beyond_the_centre_of_a_hex_seen_into_are_ground() -> None:
+    """34V8 (IN the stream) -> 34X8: the banks of 34W9, the hex 34X8 sees INTO, are no ground
+    only as far as 34W9's centre dot; beyond it the thread must go on along the Depression
+    (A6.3 EX), and it crosses the bank at level 0 (B10.2), as VASL has it."""
+    r = both_ways("34", "34V8", "34X8")
+    assert not r.los and r.blocked_by is not None and r.blocked_by.where == "34W9"
+
+
+def test_b11_21_a_cliff_on_the_viewers_own_hexside_casts_no_blind_hex() -> None:
+    """2M5 (level 3) -> 2K6 (level 1) over 2L5 (level 2): the cliff drawn between 2M5 and 2L5
+    is 2M5's own hexside, and a cliff casts its Blind Hexes only to a viewer not adjacent to
+    it (B11.21); the one-level Crest Line of 2L5 two hexes away casts none (B10.23). Seen, as
+    VASL has it."""
+    r = both_ways("2", "2M5", "2K6")
     assert r.los and r.hindrance_drm == 0

@@ -12,7 +12,6 @@ no longer explains its thread, fails it). Skipped without the shared VASL folder
 
 from __future__ import annotations
 
-import collections
 import csv
 import dataclasses
 import io
@@ -25,12 +24,10 @@ from pathlib import Path
 
 import pytest
 
-from aslpto.board.hexes import Hex, distance
+from aslpto.board.hexes import Hex
 from aslpto.board.maps import Map
 from aslpto.formats import scenario
 from aslpto.rules.los import ArtworkLosEngine, LosResult, build_engine, parse_location
-from aslpto.rules.los.pixels import _along
-from aslpto.rules.los.thread import crosses
 from aslpto.rules.los.walk import _key
 from aslpto.state.game import Conditions
 
@@ -46,9 +43,8 @@ PTO_SSR = "DenseJungle,PalmTrees,Bamboo,SwampToSwampPattern"
 MONTH = 6  # June: grain and orchards in season
 
 KINDS: dict[str, str] = {
-    "hindrance-per-hex": "B.10",
     "hindrance-pixel": "B.10",
-    "inherent-vertex": "A6.1",
+    "inherent-vertex": "B.6",
     "inherent-whole-hex": "B.6",
     "water": "B21.2",
     "pto-spilled-jungle": "B.6",
@@ -57,8 +53,6 @@ KINDS: dict[str, str] = {
     "hexside-wall": "B9.2",
     "end-border": "A6.1",
     "graze": "A6.1",
-    "orchard-obstacle": "B14.2",
-    "cliff-blind-hex": "B11.2",
     "depression": "A6.3",
 }
 """Each kind of disagreement docs/los.md lists, with the rule that decides it."""
@@ -125,15 +119,9 @@ def classify(row: Row) -> str | None:
     def words(cs: tuple[int, ...]) -> set[str]:
         return {k.word for c in cs if c and (k := eng.kinds[c]) is not None}
 
-    # B.10: VASL counts one Hindrance per range from the firer, and none as far from the
-    # target as the firer is; the referee each Hindrance hex the thread crosses
-    counted = ours(row, counting=True)
+    # B.10, A6.7: both count one Hindrance per range from the firer; a Hindrance hex whose
+    # corner the thread clips counted by one and not the other
     if (not row.los and row.hindrances >= 6) or (blk is not None and blk.rule == "B.10"):
-        hexes = [m.hex(h.where) for h in counted.hindrances if "-" not in h.where]
-        at_range = collections.Counter(distance(a, h) for h in hexes)
-        far = any(distance(h, b) >= r.range or distance(a, h) >= r.range for h in hexes)
-        if any(n > 1 for n in at_range.values()) or far:
-            return "hindrance-per-hex"
         return "hindrance-pixel"
     # B21.2: Water Obstacles a level beneath the land, their banks within them
     ends = {m.info(a).terrain.value, m.info(b).terrain.value}
@@ -145,9 +133,6 @@ def classify(row: Row) -> str | None:
         return "water"
     if at is not None and blk is None:
         k = _key(at.x, at.y)
-        dx, dy, ox, oy = b.x - a.x, b.y - a.y, at.x - a.x, at.y - a.y
-        if k in eng._wholes and not (crosses(dx, dy, ox, oy) or (ox, oy) in _along(dx, dy)):
-            return "inherent-vertex"
         if row.mode == "pto":
             cs = _group(eng, a, b, at) or ()
             if m.info(at).terrain.value == "huts" and any(cs):
@@ -165,18 +150,16 @@ def classify(row: Row) -> str | None:
             if m.info(Hex(a.x + hx, a.y + hy)).terrain.value == "huts" and any(vals[s:e]):
                 return "pto-huts"
     if blk is not None:
+        if "through a vertex of its hex" in blk.why:
+            return "inherent-vertex"
         if "bamboo" in blk.why and "Inherent Terrain" in blk.why:
             return "pto-bamboo"
         if "Inherent Terrain: the whole hex" in blk.why:
             cs = _group(eng, a, b, m.hex(blk.where)) or ()
             if row.mode == "pto" or not words(cs) or len(cs) <= 15:
                 return "inherent-whole-hex"
-        if ("orchard" in blk.why or "palm-trees" in blk.why) and blk.rule == "A6.2":
-            return "orchard-obstacle"
         if blk.rule in ("B9.2", "B9.52"):
             return "hexside-wall"
-        if "cliff" in blk.why:
-            return "cliff-blind-hex"
         if blk.pixel is not None and "-" not in blk.where:
             bh = m.hex(blk.where)
             px, py = blk.pixel

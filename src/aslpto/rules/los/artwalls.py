@@ -69,6 +69,15 @@ class _ArtworkEdges(_ArtworkPlanes):
             return True
         return False
 
+    def _on_bed(self, h: Hex, floor: int) -> bool:
+        """Is hex ``h`` a hex of the Depression whose floor is at level byte ``floor``: its
+        centre dot on a stream's bed?"""
+        c = self._centre(h)
+        if c is None or c[1] != floor:
+            return False
+        mn = self._meanings[c[0]] if c[0] < len(self._meanings) else None
+        return mn is not None and mn.feature == Feature.STREAM
+
     def _seen_bed(self, h: Hex, seen: tuple[bool, int, int], ra: int, rb: int) -> bool:
         """Does the end out of the Depression see INTO hex ``h`` (A6.3): a hex of the
         Depression (its centre dot on the Depression's bed) as many hexes from that end as
@@ -81,6 +90,39 @@ class _ArtworkEdges(_ArtworkPlanes):
             return False
         mn = self._meanings[c[0]] if c[0] < len(self._meanings) else None
         return mn is not None and mn.feature == Feature.STREAM
+
+    def _bed_ground(
+        self,
+        ls: tuple[int, ...],
+        seen: tuple[bool, int, int],
+        pat: _Pattern,
+        s: int,
+        h: Hex,
+        a: Hex,
+        b: Hex,
+    ) -> tuple[int, ...]:
+        """The ground the thread crosses in hex ``h`` of a Depression that the end out of it
+        sees INTO (:meth:`_seen_bed`; ``ls``: the levels of its pixels, the first the
+        thread's pixel ``s``): the banks, up to the Crest, are no ground as far as ``h``'s
+        centre dot, where a unit IN it is; beyond, the LOS goes on only along the
+        Depression's depiction (A6.3 and its EX; B10.2: no Crest Line recrossed), so the
+        banks there are ground again. A thread that crosses only the hex's banks never enters
+        the Depression there (A6.3 EX: FF6 cannot see on INTO EE8): its banks stay ground."""
+        dep_is_a, _k2, floor = seen
+        if min(ls, default=floor + 1) > floor:
+            return ls
+        sx, sy = self.centre_pixel(a)
+        bx, by = self.centre_pixel(b)
+        cx, cy = self.centre_pixel(h)
+        vx, vy = bx - sx, by - sy
+        tc = (cx - sx) * vx + (cy - sy) * vy
+        xs, ys = pat.xs, pat.ys
+        out = []
+        for i, v in enumerate(ls, s):
+            t = xs[i] * vx + ys[i] * vy
+            free = t >= tc if dep_is_a else t <= tc
+            out.append(floor if free and v <= floor + 1 else v)
+        return tuple(out)
 
     @staticmethod
     def _block(
@@ -195,8 +237,11 @@ class _ArtworkEdges(_ArtworkPlanes):
         w: _Walk,
     ) -> None:
         """A6.3: a LOS out of (into) a Depression stays over ground no higher than its floor
-        until the other end is as many levels higher as it is hexes away. ``src``: the levels
-        as :meth:`ArtworkLosEngine._groups` takes them (only the hexes this reaches are read)."""
+        until it reaches a hex of the Depression that the other end, as many levels higher as
+        it is hexes away, sees INTO (and the LOS goes on along the Depression; A6.3 EX): a
+        hex out of the Depression does not do, however near the other end. ``src``: the
+        levels as :meth:`ArtworkLosEngine._groups` takes them (only the hexes this reaches are
+        read)."""
         rng = distance(a.hex, b.hex)
         rule = self.data.rule("depression")
         groups = pat.groups
@@ -216,24 +261,35 @@ class _ArtworkEdges(_ArtworkPlanes):
             forward = order.step == 1
             for gi in order:
                 hx, hy, ra, rb, s, e = groups[gi]
-                if 2 * (rb if forward else ra) <= k2:
-                    break
+                # a hex of the Depression the other end sees INTO: the thread goes on in it
+                # once it is on its bed there
+                into = 2 * (rb if forward else ra) <= k2 and self._on_bed(
+                    Hex(a.hex.x + hx, a.hex.y + hy), floor
+                )
                 if forward and w.block is not None and s >= w.block[0]:
                     break  # (the walk's block comes first: no later pixel would be kept)
+                if s == e:
+                    continue
                 top, flat = self._summary(ka + pat.keys[gi]) if per_group else (-1, False)
-                if top >= 0 and (top <= floor or s == e):
+                if top >= 0 and top <= floor:
+                    if into:
+                        break
                     continue  # (a hex of the map none of whose pixels is above the floor)
                 if top >= 0 and flat:
                     j = 0 if forward else e - s - 1  # (every pixel above the floor)
                 else:
                     ls = pat.get(gi)(levs) if per_group else levs[s:e]
-                    if not (ls and max(ls) > floor):
+                    idx = range(len(ls)) if forward else reversed(range(len(ls)))
+                    j = next((i for i in idx if ls[i] > floor), -1)
+                    if j < 0:
+                        if into:
+                            break
                         continue
-                    j = next(
-                        i
-                        for i in (range(len(ls)) if forward else reversed(range(len(ls))))
-                        if ls[i] > floor
-                    )
+                    if into:
+                        idx = range(len(ls)) if forward else reversed(range(len(ls)))
+                        bed = next((i for i in idx if ls[i] <= floor), -1)
+                        if bed >= 0 and (bed < j if forward else bed > j):
+                            break  # (on its bed before any of its banks)
                 i = s + j
                 if w.block is None or i < w.block[0]:
                     h = Hex(a.hex.x + hx, a.hex.y + hy)

@@ -12,17 +12,20 @@ and judges them by the rules the hex-grain engine applies to whole hexes:
   :mod:`aslpto.rules.los.pixels` lays the thread over the pixels;
 - ground: each hex's highest pixel is tested as the hex engine tests a hex's ground (A6.2,
   B10.2, blind hexes behind a Crest Line B10.23; a cliff drawn in the hex counts as an
-  obstacle for blind hexes); Water Obstacles lie a level below the land around them (B21.2:
-  where the artwork draws water at the level of its banks it is lowered), a flooded river and
-  every pond a level higher again (B21.21);
+  obstacle for blind hexes, B11.21, but for one on the higher end's own hexside); Water
+  Obstacles lie a level below the land around them (B21.2: where the artwork draws water at
+  the level of its banks it is lowered), a flooded river and every pond a level higher again
+  (B21.21);
 - terrain: every terrain code goes through the scenario's conditions (PTO Terrain G.1: woods
   are jungle, brush bamboo, orchards palm trees, grain kunai; ice B21.6) as a terrain word, then
   the terrain chart and data/los.toml say how it acts; an obstacle pixel's top is its ground
   level plus the obstacle's height (A6.2, A6.4); Hindrances count once per hex the thread
-  crosses, and once for the two hexes of a hexside it runs along (B12.2, B14.2, ...; six or
-  more block, B.10); Inherent Terrain (B.6: dense jungle, bamboo, palm trees, orchards,
-  In-Season paddies) fills the whole hex whose centre dot it covers (or whose terrain a road
-  or path over the centre dot runs through) and is nothing where it spills into another hex;
+  crosses, once for the hexes at one range from the firer and for the two hexes of a hexside
+  it runs along (the largest; A6.7, B12.2, B14.2, ...; six or more block, B.10); Inherent
+  Terrain (B.6: dense jungle, bamboo, palm trees, orchards, In-Season paddies) fills the whole
+  hex whose centre dot it covers (or whose terrain a road or path over the centre dot runs
+  through), acts on a thread through one of its vertices too, rises from the ground the thread
+  crosses in it (B10.1), and is nothing where it spills into another hex;
   a marsh or wooden building pixel is
   what its hex became (swamp, G.1; huts, G.1; river or mudflats, B21.122);
 - walls, hedges and bocage as drawn, a half level above their ground (B9.2), unless drawn on a
@@ -54,7 +57,12 @@ from aslpto.rules.los.artwalls import _ArtworkEdges, _seen_into
 from aslpto.rules.los.data import G8_LOS
 from aslpto.rules.los.locations import Location, LosResult
 from aslpto.rules.los.pixels import _PAD, _along, _Pattern
+from aslpto.rules.los.thread import crosses
 from aslpto.rules.los.walk import _K, _NONE, _XOFF, _YOFF, _key, _lv, _Prof, _Walk
+
+_ON_SIDE = 6
+"""A cliff pixel no more than this many pixels nearer its hex's centre than the neighbour's
+lies on their common hexside (the serrated band VASL draws along it)."""
 
 _PLAIN = _Prof(0, 0, _NONE, 0, False, 0, "", "", "open-ground", False, False, False)
 """A hex that adds nothing to an answer's rules (no water: :meth:`LosEngine._cite_ends`)."""
@@ -283,11 +291,12 @@ class ArtworkLosEngine(_ArtworkEdges):
         a_high = ea >= eb
         ha, hb = a.hex, b.hex
         ka = (ha.x + _XOFF) * _K + ha.y + _YOFF  # (_key)
-        kinds, cliffs, grain = self.kinds, self._cliffs, self._grain
+        kinds, grain = self.kinds, self._grain
+        view = ha if a_high else hb  # (the higher end, to whom blind hexes are cast)
         d = self.data
         ent = self._entrenched(a, b, ea, eb) if a.entrenched or b.entrenched else (False, False)
         dx, dy = hb.x - ha.x, hb.y - ha.y
-        sides: dict[tuple[int, int], tuple[int, float]] = {}
+        sides: dict[tuple[int, int], int] = {}
         vals, levs, per_group = src
         groups, keys, prof, wholes = pat.groups, pat.keys, self.prof, self._wholes
         water_floors, needs, need, tops = self._water_floors, self._needs, self._need, self._tops
@@ -336,7 +345,10 @@ class ArtworkLosEngine(_ArtworkEdges):
                 elif flat and s < e and floor is None and seen is None:
                     # every pixel at one level: the ground's top at the group's first pixel
                     g2 = 2 * (tk - _ZERO)
-                    cliff = cliffy and not cliffs.isdisjoint(cs := get(vals))
+                    cliff = False
+                    if cliffy:
+                        cs = get(vals)
+                        cliff = self._cliff(cs, s, pat, start, ha.x + hx, ha.y + hy, view)
                     t = self._height_test(g2, hi, lo, r_hi, r_lo, crest=not cliff)
                     if t:
                         rule, why = self._ground_block(t, g2, cliff, water_end)
@@ -363,15 +375,16 @@ class ArtworkLosEngine(_ArtworkEdges):
                     and self._seen_bed(Hex(ha.x + hx, ha.y + hy), seen, ra, rb)
                 ):
                     # A6.3: the other end sees INTO this hex of the Depression (as many levels
-                    # higher as it is hexes away): its banks, up to the Crest, are no ground
-                    ground = tuple(v if v > seen[2] + 1 else seen[2] for v in ls)
+                    # higher as it is hexes away)
+                    h = Hex(ha.x + hx, ha.y + hy)
+                    ground = self._bed_ground(ls, seen, pat, s, h, ha, hb)
                     top = max(ground)
                 g2 = 2 * (top - _ZERO)
                 if g2 > lo:
                     cliff = False  # (no cliff drawn in the hex: its codes are not read here)
                     if cliffy:
                         cs = get(vals) if per_group else vals[s:e]
-                        cliff = not cliffs.isdisjoint(cs)
+                        cliff = self._cliff(cs, s, pat, start, ha.x + hx, ha.y + hy, view)
                     t = self._height_test(g2, hi, lo, r_hi, r_lo, crest=not cliff)
                     if t:
                         i = s + ground.index(top)
@@ -385,11 +398,24 @@ class ArtworkLosEngine(_ArtworkEdges):
                 whole = None  # touched at a vertex, or a pixel's width beside the thread
             if whole is not None:
                 kd, lev = whole
+                if s < e and not flat:
+                    # B10.1: Inherent Terrain rises from the hill depiction the thread crosses
+                    # in its hex, not from the level of its centre dot
+                    if ls is None:
+                        ls = get(levs)
+                        drawn_top = max(ls, default=0)
+                    lev = max(ls)
                 p = self._prof_of(kd, lev)
                 eff = self._hex_effect(p, hi, lo, r_hi, r_lo, water_end)
                 if eff is not None:
                     w.cite(d.rule("inherent"))
-                    how = "the whole hex" if s < e else "along its hexside"
+                    how = (
+                        "the whole hex"
+                        if crosses(dx, dy, hx, hy)
+                        else "along its hexside"
+                        if (hx, hy) in _along(dx, dy)
+                        else "through a vertex of its hex"
+                    )
                     if len(eff) == 4:
                         # (at the group's first pixel: nothing drawn in the hex lies before it)
                         why = f"{eff[2]} (Inherent Terrain: {how})"
@@ -440,6 +466,36 @@ class ArtworkLosEngine(_ArtworkEdges):
                 where = self._hname(k)
                 along = _along(dx, dy)
                 self._hinder_once(w, hinder[0], where, hinder[1], (hx, hy), ra, along, sides)
+
+    def _cliff(
+        self,
+        cs: Sequence[int],
+        s: int,
+        pat: _Pattern,
+        start: tuple[int, int],
+        x: int,
+        y: int,
+        view: Hex,
+    ) -> bool:
+        """Is a cliff drawn on the thread in hex ``(x, y)`` (codes ``cs``, the first the
+        thread's pixel ``s``), other than on the hexside it shares with the higher end's hex?
+        B11.21: a cliff casts at least one Blind Hex only to a viewer not adjacent to it."""
+        cliffs = self._cliffs
+        if cliffs.isdisjoint(cs):
+            return False
+        h = Hex(x, y)
+        if not h.is_adjacent(view):
+            return True
+        vx, vy = self.centre_pixel(view)
+        hx, hy = self.centre_pixel(h)
+        for i, c in enumerate(cs):
+            if c in cliffs:
+                px, py = start[0] + pat.xs[s + i], start[1] + pat.ys[s + i]
+                dv = ((px - vx) ** 2 + (py - vy) ** 2) ** 0.5
+                dh = ((px - hx) ** 2 + (py - hy) ** 2) ** 0.5
+                if dv - dh > _ON_SIDE:
+                    return True
+        return False
 
     def _ground_block(self, t: str, g2: int, cliff: bool, water_end: bool) -> tuple[str, str]:
         """The rule and the reason of ground at ``g2`` half levels that blocks (``t``:

@@ -25,14 +25,15 @@ from aslpto.rules.los.walk import (
     _ORCH_OUT,
     _PADDY,
     _SAME,
-    _SIDE,
     _SPINE,
+    _VERTEX,
     _compact,
     _Ends,
     _key,
     _lv,
     _Prof,
     _Side,
+    _unkey,
     _Walk,
 )
 from aslpto.state.game import Conditions, PaddyState
@@ -417,9 +418,16 @@ class LosEngine(_HexsideJudging, _DepressionJudging):
                 if blk is not None:
                     w.block = (idx, blk)
                     return
+            elif kind == _VERTEX:
+                blk = self._touched(e, ka, a.hex, b.hex, hi, lo, a_high, water_end, w)
+                if blk is None and sides:
+                    blk = self._vertex(e, ka, ssk, ends, entrenched)
+                if blk is not None:
+                    w.block = (idx, blk)
+                    return
             elif not sides:
                 continue
-            elif kind == _SIDE:
+            else:  # (_SIDE)
                 sd = sides.get(ssk + e[1])
                 if sd is None or not (sd.blocks or (entrenched and sd.bank)):
                     continue
@@ -427,11 +435,47 @@ class LosEngine(_HexsideJudging, _DepressionJudging):
                 if blk is not None:
                     w.block = (idx, blk)
                     return
-            else:
-                blk = self._vertex(e, ka, ssk, ends, entrenched)
-                if blk is not None:
-                    w.block = (idx, blk)
-                    return
+
+    def _touched(
+        self,
+        e: tuple[Any, ...],
+        ka: int,
+        a: Hex,
+        b: Hex,
+        hi: int,
+        lo: int,
+        a_high: bool,
+        water_end: bool,
+        w: _Walk,
+    ) -> Blocker | None:
+        """A thread through a vertex, from one hex into another: the third hex there is touched
+        only at that point, and Inherent Terrain in it acts all the same (B.6: entering its
+        hex only to trace a LOS through one of its vertices suffices)."""
+        frm, to = e[2], e[3]
+        if frm is None or to is None:
+            return None  # (along a hexside: the hexes at the vertex are judged already)
+        for rk in e[4]:
+            if rk in (frm, to):
+                continue
+            k = ka + rk
+            p = self.prof.get(k)
+            if p is None or not p.inherent:
+                continue
+            h = _unkey(k)
+            if h in (a, b):
+                continue
+            ra, rb = distance(a, h), distance(h, b)
+            r_hi, r_lo = (ra, rb) if a_high else (rb, ra)
+            eff = self._hex_effect(p, hi, lo, r_hi, r_lo, water_end)
+            if eff is None:
+                continue
+            w.cite(self.data.rule("inherent"))
+            if len(eff) == 4:
+                w.cite(eff[3])
+                why = f"{eff[2]} (Inherent Terrain: through a vertex of its hex)"
+                return Blocker(self._hname(k), eff[1], why)
+            self._hinder_at(w, eff, self._hname(k), p, ra)
+        return None
 
     def _hinder_at(self, w: _Walk, eff: tuple[Any, ...], where: str, p: _Prof, r: int) -> None:
         """A Hindrance in a hex ``r`` hexes from the firer: of the hexes the thread crosses

@@ -16,7 +16,7 @@ from aslpto.base.hints import Any
 from aslpto.base.records import record
 from aslpto.board.artwork import Artwork
 from aslpto.board.hexes import Hex
-from aslpto.rules.los.thread import crosses, trace
+from aslpto.rules.los.thread import crosses, touches, trace
 from aslpto.rules.los.walk import _K
 
 
@@ -66,12 +66,15 @@ class _Pattern:
         return got
 
     def exact(self, i: int, dx: int, dy: int) -> bool:
-        """Does the exact thread (to the offset ``(dx, dy)``) cross group ``i``'s hex, or run
-        along a hexside of it (:func:`aslpto.rules.los.thread.crosses`, :func:`_along`)?"""
+        """Does the exact thread (to the offset ``(dx, dy)``) cross group ``i``'s hex, run
+        along a hexside of it, or pass through one of its vertices
+        (:func:`aslpto.rules.los.thread.crosses`, :func:`_along`, :func:`touches`)?"""
         got = self._exact[i]
         if got is None:
             hx, hy = self.groups[i][0], self.groups[i][1]
-            got = self._exact[i] = crosses(dx, dy, hx, hy) or (hx, hy) in _along(dx, dy)
+            got = self._exact[i] = (
+                crosses(dx, dy, hx, hy) or (hx, hy) in _along(dx, dy) or touches(dx, dy, hx, hy)
+            )
         return got
 
     @property
@@ -167,6 +170,22 @@ def _along(dx: int, dy: int) -> dict[tuple[int, int], tuple[tuple[int, int], ...
             p, q = e.hexes
             out[(p.x, p.y)] = (*out.get((p.x, p.y), ()), (q.x, q.y))
             out[(q.x, q.y)] = (*out.get((q.x, q.y), ()), (p.x, p.y))
+    return out
+
+
+@lru_cache(maxsize=8192)
+def _at_vertices(dx: int, dy: int) -> dict[tuple[int, int], tuple[tuple[int, int], ...]]:
+    """The hexes the thread to offset ``(dx, dy)`` touches only at a vertex it passes through
+    from one hex into another (B.6: Inherent Terrain there acts on it), under the hex it
+    comes out of."""
+    out: dict[tuple[int, int], tuple[tuple[int, int], ...]] = {}
+    ends = {(0, 0), (dx, dy)}
+    for e in trace(Hex(0, 0), Hex(dx, dy)):
+        if e.kind == "vertex" and e.frm is not None and e.to is not None:
+            frm = (e.frm.x, e.frm.y)
+            for h in e.hexes:
+                if h not in (e.frm, e.to) and (h.x, h.y) not in ends:
+                    out[frm] = (*out.get(frm, ()), (h.x, h.y))
     return out
 
 
@@ -296,22 +315,30 @@ def _assemble(
     offs: array[int],
     low: int,
 ) -> _Pattern:
-    """The pattern of a laid-out thread: its groups, with the hexes the thread runs along
-    that hold none of its pixels."""
+    """The pattern of a laid-out thread: its groups, with the hexes the thread runs along or
+    touches at a vertex that hold none of its pixels."""
     groups = []
     along = _along(dx, dy)
+    touched = _at_vertices(dx, dy)
     crossed = set(hexes)
     added: set[tuple[int, int]] = set()
+
+    def empty(near: tuple[tuple[int, int], ...], pos: int) -> None:
+        for rx, ry in near:
+            if (rx + fx, ry + fy) not in crossed and (rx, ry) not in added:
+                added.add((rx, ry))  # a hex run along or touched, with no pixel in it
+                groups.append((rx, ry, _range(rx, ry), _range(dx - rx, dy - ry), pos, pos))
+
+    empty(touched.get((0, 0), ()), 0)
     pos = 0
     for (hx, hy), n in zip(hexes, counts, strict=True):
         ox, oy = hx - fx, hy - fy  # (from the first hex; to the second: dx - ox, dy - oy)
         groups.append((ox, oy, _range(ox, oy), _range(dx - ox, dy - oy), pos, pos + n))
         pos += n
         if along:
-            for rx, ry in along.get((ox, oy), ()):
-                if (rx + fx, ry + fy) not in crossed and (rx, ry) not in added:
-                    added.add((rx, ry))  # a hex the thread runs along with no pixel in it
-                    groups.append((rx, ry, _range(rx, ry), _range(dx - rx, dy - ry), pos, pos))
+            empty(along.get((ox, oy), ()), pos)
+        if touched:
+            empty(touched.get((ox, oy), ()), pos)
     return _Pattern(xs, ys, offs, low, tuple(groups), _range(dx, dy))
 
 

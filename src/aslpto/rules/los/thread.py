@@ -259,3 +259,15 @@ def crosses(dx: int, dy: int, hx: int, hy: int) -> bool:
         ):
             return False
     return True
+
+
+@lru_cache(maxsize=65536)
+def touches(dx: int, dy: int, hx: int, hy: int) -> bool:
+    """Does the thread from ``Hex(0, 0)`` to ``Hex(dx, dy)`` pass exactly through a vertex of
+    ``Hex(hx, hy)`` between its ends? (B.6: Inherent Terrain acts on a LOS traced through a
+    vertex of its hex.)"""
+    ex, ey = 3 * dx, dy
+    n = ex * ex + ey * ey
+    return any(
+        _cross(ex, ey, vx, vy) == 0 and 0 < vx * ex + vy * ey < n for vx, vy in corners(Hex(hx, hy))
+    )

@@ -131,7 +131,7 @@ class _Ends(NamedTuple):
 class _Walk:
     """Working state of one LOS check."""
 
-    __slots__ = ("block", "drm", "hits", "orchard_far", "paddy", "rules")
+    __slots__ = ("at", "block", "drm", "held", "hits", "orchard_far", "paddy", "rules")
 
     def __init__(self, first_rule: str) -> None:
         self.block: tuple[int, Blocker] | None = None
@@ -140,6 +140,8 @@ class _Walk:
         self.orchard_far = False
         self.hits: list[HindranceHit] = []
         self.rules: list[str] = [first_rule]
+        self.at: dict[int, int] = {}  # range from the firer -> the place in hits counted there
+        self.held: dict[int, int] = {}  # a place in hits -> the DRM it counts (a paddy 1)
 
     def cite(self, *rules: str) -> None:
         for r in rules:
