@@ -564,9 +564,17 @@ def _unit_fp(
 
 
 def _assault_fire(u: Unit) -> bool:
+    """A7.36: a squad whose FP is underscored: a face ``data/fire.toml`` lists
+    (``assault_fire_faces``, the German 5-4-8 of the A7.36 EX), or an American MMC
+    (``assault_fire_nationalities``, until a source lists those faces)."""
+    if not u.kind.is_mmc:
+        return False
+    fp = table.data()["firepower"]
+    if [u.nationality, u.counter] in fp["assault_fire_faces"]["value"]:
+        note(FILE, "firepower", "assault_fire_faces")
+        return True
     note(FILE, "firepower", "assault_fire_nationalities")
-    nats = table.data()["firepower"]["assault_fire_nationalities"]
-    return u.nationality in nats and u.kind.is_mmc
+    return u.nationality in fp["assault_fire_nationalities"]
 
 
 def _verify_contiguous(game: Game, hexes: set[Hex]) -> None:
