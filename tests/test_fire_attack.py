@@ -73,7 +73,7 @@ def test_a7_23_area_fire_halves_again_for_each_further_cause(game: Game) -> None
     halves = [i for i in two.fp if i.kind == "multiply" and i.what.startswith("Area Fire")]
     assert [i.value for i in halves] == [Fraction(1, 2), Fraction(1, 2)]
     assert {i.rule for i in halves} == {"G8.212", "A7.23"}
-    assert (one.fp_total, two.fp_total) == (1, Fraction(1, 2))
+    assert (one.fp_total, two.fp_total) == (Fraction(1), Fraction(1, 2))
 
 
 def test_a4_61_assault_movement_is_not_ffnam(game: Game) -> None:
@@ -335,3 +335,20 @@ def test_g8_212_g9_21_b21_42_a_support_weapon_is_limited_then_refused_for_want_o
         breakdown(game, ["J1"], "32N9", FireOptions(weapon="lmg"))
     with pytest.raises(InputError, match="weapon 'zz'"):
         breakdown(game, ["J1"], "32N9", FireOptions(weapon="zz"))
+
+
+def test_a19_33_a_green_squad_stacked_with_a_leader_that_does_not_fire_cowers_one_column(
+    game: Game,
+) -> None:
+    """A Green MMC stacked with an unbroken friendly leader is not Inexperienced (A19.3): its
+    attack Cowers one column, not two (A19.33), though the leader (pinned: he directs nothing,
+    A7.831) is not in the attack."""
+    from aslpto.state.counters import make
+    from aslpto.state.units import Kind, UnitClass
+
+    green = make("G1", "american", Kind.SQUAD, UnitClass.GREEN, side="U.S.", hex="32M9")
+    alone = game.with_unit(green)
+    assert breakdown(alone, ["G1"], "32N6").cower.value == 2
+    leader = make("L9", "american", Kind.LEADER, face="8-0", side="U.S.", hex="32M9", pinned=True)
+    led = alone.with_unit(leader)
+    assert breakdown(led, ["G1"], "32N6").cower.value == 1

@@ -408,7 +408,9 @@ def breakdown(
                 rules.append(i.rule)
 
     # --- Cowering (A7.9) ---
-    cower = cowering(shooters, led=lead.value is not None)
+    spots = {(u.hex, u.side) for u in shooters}
+    stacked = [v for v in game.units.values() if (v.hex, v.side) in spots and v not in shooters]
+    cower = cowering(shooters, led=lead.value is not None, stacked=stacked)
     rules += [r for r in cower.rules if r not in rules]
 
     # --- Residual FP (A8.2): First Fire at a moving unit leaves half the FP used ---
