@@ -18,22 +18,15 @@ from hypothesis import HealthCheck, given, settings, strategies as st
 
 from aslpto.board.hexes import Hex
 from aslpto.board.maps import Map
-from aslpto.formats import scenario
 from aslpto.rules.los import ArtworkLosEngine, parse_location
 from aslpto.rules.los.locations import Location
 from aslpto.rules.los.viewshed import targets
-from aslpto.state.game import Conditions, Game
-from vaslhelp import BOARDS, needs_vasl, scenario_text
+from aslpto.state.game import Conditions
+from vaslhelp import needs_vasl, real_game
 
 pytestmark = needs_vasl
 
 ROOT = Path(__file__).resolve().parent.parent
-
-MAPS = {
-    "36 PTO": ('[["36"]]', "pto_terrain = true"),
-    "37": ('[["37"]]', "pto_terrain = false"),
-    "2x2": ('[["37", "38"], ["39*", "36"]]', "pto_terrain = true"),
-}
 
 
 class EveryPixel(ArtworkLosEngine):
@@ -47,12 +40,7 @@ class EveryPixel(ArtworkLosEngine):
         return self._needs[k]
 
 
-@cache
-def game(name: str) -> Game:
-    if name == "37-38":
-        return scenario.load(ROOT / "examples" / "real-37-38.toml", vasl_boards=BOARDS)
-    boards, ssr = MAPS[name]
-    return scenario.loads(scenario_text(boards, ssr))
+game = real_game
 
 
 @cache

@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
+from functools import cache
 from pathlib import Path
 
 import pytest
+
+from aslpto.formats import scenario
+from aslpto.state.game import Game
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -31,3 +35,20 @@ def scenario_text(boards: str, ssr: str = "pto_terrain = false", body: str = "")
         '[[sides]]\nname = "U.S."\nnationality = "american"\n\n'
         '[[sides]]\nname = "Japanese"\nnationality = "japanese"\ndefender = true\n' + body
     )
+
+
+MAPS = {
+    "36 PTO": ('[["36"]]', "pto_terrain = true"),
+    "37": ('[["37"]]', "pto_terrain = false"),
+    "2x2": ('[["37", "38"], ["39*", "36"]]', "pto_terrain = true"),
+}
+"""Real maps the viewshed tests ask about: boards (a ``[map] boards`` value) and SSR."""
+
+
+@cache
+def real_game(name: str) -> Game:
+    """A game on real boards: one of ``MAPS``, or ``"37-38"`` (examples/real-37-38.toml)."""
+    if name == "37-38":
+        return scenario.load(ROOT / "examples" / "real-37-38.toml", vasl_boards=BOARDS)
+    boards, ssr = MAPS[name]
+    return scenario.loads(scenario_text(boards, ssr))

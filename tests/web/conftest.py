@@ -152,6 +152,18 @@ def play_button(page: Any, button: str, words: str) -> None:
     page.click(f"#{button}")
 
 
+def play_fire(page: Any, firer: str, target: str, hex_: str, rolls: str) -> None:
+    """Select ``firer`` then ``target`` (in ``hex_``), type the fire's ``rolls`` and play the
+    game's fire action with them."""
+    page.click(f'.unit-chip[data-unit="{firer}"]')
+    page.click(f'.unit-chip[data-unit="{target}"]')
+    page.click("#fire-options-summary")
+    page.fill('#fire-options input[name="rolls"]', rolls)
+    page.press('#fire-options input[name="rolls"]', "Enter")
+    page.wait_for_selector(f'body[data-fire-shown="{hex_}"]')
+    play_button(page, "play-fire", f"(dice {rolls})")
+
+
 def replayed(path: Path, capsys: pytest.CaptureFixture[str]) -> str:
     """What ``aslpto game replay`` says of the record ``path`` (replaying it without error)."""
     code = main(["game", "replay", str(path)])

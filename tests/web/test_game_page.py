@@ -19,7 +19,7 @@ from aslpto.base.rulings import InputError
 from aslpto.cli import main
 from aslpto.web.play import first_game
 from aslpto.web.server import Background
-from web.conftest import EXAMPLES, Served, game_at, play_button, replayed, screenshot
+from web.conftest import EXAMPLES, Served, game_at, play_button, play_fire, replayed, screenshot
 
 ROOT = EXAMPLES.parent
 SCRIPT = EXAMPLES / "game-turn.sh"
@@ -316,13 +316,7 @@ def test_a3_game_turn_played_on_the_page(
 
     page.click("#game-end-phase")
     game_at(page, 1)
-    page.click('.unit-chip[data-unit="U4"]')
-    page.click('.unit-chip[data-unit="J2"]')
-    page.click("#fire-options-summary")
-    page.fill('#fire-options input[name="rolls"]', "1,5 4,1")
-    page.press('#fire-options input[name="rolls"]', "Enter")
-    page.wait_for_selector('body[data-fire-shown="32O5"]')
-    play_button(page, "play-fire", "(dice 1,5 4,1)")
+    play_fire(page, "U4", "J2", "32O5", "1,5 4,1")
     game_at(page, 2)
     line = page.inner_text('#game-record li[data-n="2"]')
     assert "U4 -> 32O5 (prep fire)" in line and "[dice 1 5 4 1]" in line

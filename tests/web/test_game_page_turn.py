@@ -21,7 +21,16 @@ import pytest
 from aslpto.cli import command_parser, main
 from aslpto.cli.game import action_of
 from aslpto.formats import record
-from web.conftest import EXAMPLES, Served, game_at, play_button, replayed, screenshot, vasl_boards
+from web.conftest import (
+    EXAMPLES,
+    Served,
+    game_at,
+    play_button,
+    play_fire,
+    replayed,
+    screenshot,
+    vasl_boards,
+)
 
 
 @dataclass(frozen=True)
@@ -239,13 +248,7 @@ def test_a3_a_whole_game_turn_clicked_and_played_on_the_page(
     page.click("#game-end-phase")
     game_at(page, 1)
     assert lines[4].args[-2:] == ["--dice", "1,5 4,1"]
-    page.click('.unit-chip[data-unit="U4"]')
-    page.click('.unit-chip[data-unit="J2"]')
-    page.click("#fire-options-summary")
-    page.fill('#fire-options input[name="rolls"]', "1,5 4,1")
-    page.press('#fire-options input[name="rolls"]', "Enter")
-    page.wait_for_selector('body[data-fire-shown="32O5"]')
-    play_button(page, "play-fire", "(dice 1,5 4,1)")
+    play_fire(page, "U4", "J2", "32O5", "1,5 4,1")
     game_at(page, 2)
     assert lines[5].args[0] == "end-phase"
     page.click("#game-end-phase")

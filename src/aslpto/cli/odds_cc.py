@@ -28,6 +28,7 @@ from aslpto.procedures.cc import (
     cc,
     cc_json,
     cc_result_json,
+    refuse_not_built,
     vehicle_cc,
 )
 from aslpto.procedures.odds import unit_json
@@ -246,20 +247,18 @@ def _vs_vehicle(
             "odds cc: ccv=N and a vehicle are for a CC attack on one vehicle (A11.5): give "
             "one --defender vehicle (a vehicle among Personnel is not built)"
         )
-    given = [
-        w
-        for w, on in (
+    refuse_not_built(
+        "odds cc vs a vehicle",
+        "A11.5",
+        (
             ("--ambush-roll", getattr(args, "ambush_roll", False)),
             ("--defender-drm", opts.defender_drm),
             ("--melee", opts.melee),
             ("--withdraw", opts.withdrawing),
             ("--capture", opts.capture),
             ("--attack", opts.attacks),
-        )
-        if on
-    ]
-    if given:
-        raise InputError(f"odds cc vs a vehicle: {', '.join(given)} is not built (A11.5)")
+        ),
+    )
     a = vehicle.build(
         attackers,
         defenders[0],

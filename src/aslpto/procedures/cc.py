@@ -15,7 +15,7 @@ pinned, CX, above a Panji or Bank counter).
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from fractions import Fraction
 
 from aslpto.base.hints import TYPE_CHECKING, Any
@@ -213,20 +213,18 @@ def vs_vehicle(
         raise InputError("a CC with vehicles of both sides is not built (A11.31)")
     vs = with_v[0]
     infantry, other = sides[1 - vs], sides[vs]
-    given = [
-        w
-        for w, on in (
+    refuse_not_built(
+        "a CC Location with a vehicle",
+        "A11.5",
+        (
             ("--ambush-roll", ambush_roll),
             ("--melee", options.melee),
             ("--withdraw", options.withdrawing + options.withdraw_after),
             ("--capture", options.capture),
             ("--defender-drm", options.defender_drm),
             ("--hand-to-hand", options.hand_to_hand),
-        )
-        if on
-    ]
-    if given:
-        raise InputError(f"a CC Location with a vehicle: {', '.join(given)} is not built (A11.5)")
+        ),
+    )
     vehicles = [u for u in other if veh.is_vehicle(u)]
     ids = {u.id: u for u in (*infantry, *other)}
     if len(options.attacks) > 1:
@@ -271,19 +269,17 @@ def vehicle_cc(
     by id; the defenders' fates on the CCT, exactly or rolled."""
     if len(attackers) != 1 or attackers[0].id not in fps:
         raise InputError("a vehicle's CC attack (fp=N): one --attacker vehicle, alone (A11.62)")
-    given = [
-        w
-        for w, on in (
+    refuse_not_built(
+        "a vehicle's CC attack",
+        "A11.62",
+        (
             ("--ambush-roll", ambush_roll),
             ("--withdraw", options.withdrawing + options.withdraw_after),
             ("--capture", options.capture),
             ("--attack", options.attacks),
             ("--defender-drm", options.defender_drm),
-        )
-        if on
-    ]
-    if given:
-        raise InputError(f"a vehicle's CC attack: {', '.join(given)} is not built (A11.62)")
+        ),
+    )
     if options.hand_to_hand:
         raise RuleViolation("G1.64", "Hand-to-Hand CC can never be used by or vs a vehicle")
     v = attackers[0]
@@ -345,3 +341,11 @@ def cc_result_json(r: morale.Result, *, detail: bool) -> dict[str, Any]:
             out["withdrawn"] = list(r.withdrawn)
         out["melee"] = r.melee
     return out
+
+
+def refuse_not_built(what: str, rule: str, given: Iterable[tuple[str, object]]) -> None:
+    """Refuse in one line the options of ``given`` (its word and what was typed) that ``what``
+    does not take yet, naming ``rule``."""
+    named = [w for w, on in given if on]
+    if named:
+        raise InputError(f"{what}: {', '.join(named)} is not built ({rule})")
