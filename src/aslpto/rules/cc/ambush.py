@@ -116,7 +116,7 @@ def side_drm(
         out.append(lead)
     p = pto.ambush_drm(game, hex_name, force, attacker=attacker)
     if p.value:
-        out.append(Item(p.why, Fraction(p.value), p.rules[0]))
+        out.append(Item(f"PTO ({p.why})", Fraction(p.value), p.rules[0]))
     return tuple(out)
 
 
