@@ -294,15 +294,38 @@ def _vertex_case() -> tuple[str, str, list[tuple[str, int]]]:
     return a, b, rays
 
 
-def test_a6_1_wall_through_a_vertex_needs_both_sides() -> None:
+def test_b9_1_a_wall_ending_at_a_vertex_on_the_thread_affects_it() -> None:
+    """B9.1: the wall/hedge is the depiction and the hexside itself, inclusive of its
+    vertices: a wall radiating from a vertex the thread passes through blocks it there, on
+    one side of the thread or on both."""
     a, b, rays = _vertex_case()
     left = [n for n, s in rays if s > 0]
     right = [n for n, s in rays if s < 0]
     one = board_map(f'[hexsides]\nwall = ["{left[0]}"]')
-    assert check(one, a, b).los
+    r = check(one, a, b)
+    assert not r.los and blocker(r).rule == "B9.2" and "through the vertex" in blocker(r).why
     both = board_map(f'[hexsides]\nwall = ["{left[0]}", "{right[0]}"]')
     r = check(both, a, b)
     assert not r.los and blocker(r).rule == "B9.2"
+
+
+def _sides(*pairs: str) -> str:
+    return ", ".join(f'"{p}"' for p in pairs)
+
+
+def test_b9_2_ex_a_wall_lengthwise_along_the_los() -> None:
+    """B9.2 and its EX (6Z9 -> X6, here on board 37): the hedge hexspines Z8-Y9 and X7-Y7 lie
+    lengthwise along the LOS, each touching the firer's or the target's hex, and the vertex
+    Y8-Y9-Z8 at the far end of Z8-Y9 has walls/hedges on two of its three hexspines (Y8-Z8
+    too): the LOS exists. A hedge at Y8-Y9 closes that vertex (all three): no LOS. Without the
+    Z8-Y9 hedge (or with it at Y8-Y9 instead) the LOS is blocked at the Y8-Y9-Z8 vertex."""
+    a, b = "37Z9", "37X6"
+    assert check(board_map(f"[hexsides]\nhedge = [{_sides('Y9-Z8', 'X7-Y7', 'Y8-Z8')}]"), a, b).los
+    closed = board_map(f"[hexsides]\nhedge = [{_sides('Y9-Z8', 'X7-Y7', 'Y8-Z8', 'Y8-Y9')}]")
+    assert not check(closed, a, b).los
+    for walls in (("X7-Y7", "Y8-Z8"), ("X7-Y7", "Y8-Z8", "Y8-Y9")):
+        r = check(board_map(f"[hexsides]\nhedge = [{_sides(*walls)}]"), a, b)
+        assert not r.los and blocker(r).where == "37Y8-Y9-Z8", walls
 
 
 # --- A6.3 Depressions --------------------------------------------------------------------------

@@ -14,8 +14,9 @@ from typing import Any, Unpack
 import pytest
 
 from aslpto.board.artwork import Artwork
-from aslpto.board.hexes import COLUMNS, Hex, Layout, distance, rows_of_column
+from aslpto.board.hexes import COLUMNS, Hex, Hexside, Layout, distance, rows_of_column
 from aslpto.board.maps import JungleType, Map, MapConditions, RiverDepth
+from aslpto.board.terrain import HexsideFeature
 from aslpto.formats import scenario
 from aslpto.formats.vasl.boardarchive import BoardArchive, read_board_archive, terrain_codes
 from aslpto.formats.vasl.boards import artwork_of, code_meanings
@@ -130,13 +131,18 @@ def test_a6_1_woods_beside_the_thread_does_not_block() -> None:
     assert both_ways(drawn(d), "37C5", "37I5").los
 
 
-def test_a6_1_a_pixel_is_crossed_only_through_its_interior() -> None:
-    """The thread's pixels: a pixel touched only at its corner is grazed, not crossed."""
-    # (0.5, 0.5) -> (2.5, 2.5) passes through the corners (1, 1) and (2, 2)
-    assert _thread_pixels(2, 2, 10, 10) == [(0, 0), (1, 1), (2, 2)]
-    assert _thread_pixels(10, 10, 2, 2) == [(2, 2), (1, 1), (0, 0)]
-    # along a row boundary (y = 1): the row below it
+def test_a6_1_the_thread_s_pixels_as_vasl_steps_them() -> None:
+    """The thread's pixels, as VASL's ``Map.LOS`` steps them: from one centre's pixel to the
+    other's, column by column, each column taking the rows from where the thread (its rise
+    spread over the columns) enters it to where it leaves; the same set either way."""
+    # (0.5, 0.5) -> (2.5, 2.5): three columns, a rise of 2 pixels, 2/3 of a row per column
+    assert _thread_pixels(2, 2, 10, 10) == [(0, 0), (1, 0), (1, 1), (2, 1), (2, 2)]
+    assert _thread_pixels(10, 10, 2, 2) == [(2, 2), (2, 1), (1, 1), (1, 0), (0, 0)]
+    # along a row: that row
     assert _thread_pixels(2, 4, 10, 4) == [(0, 1), (1, 1), (2, 1)]
+    # rising to the right, and down a column
+    assert _thread_pixels(2, 10, 10, 2) == [(0, 2), (0, 1), (1, 1), (1, 0), (2, 0)]
+    assert _thread_pixels(6, 2, 6, 14) == [(1, 0), (1, 1), (1, 2), (1, 3)]
 
 
 def test_a6_1_thread_grazing_a_woods_pixel() -> None:
@@ -219,10 +225,11 @@ def test_g1_woods_are_jungle_on_the_artwork() -> None:
     assert (r.blocked_by.where, r.blocked_by.rule) == ("37D5", "A6.2")
     assert "dense-jungle" in r.blocked_by.why and "G2.2" in r.rules
     assert both_ways(drawn(d, pto_terrain=True, jungle=JungleType.LIGHT), "37C5", "37I5").los
-    # jungle drawn on the thread in a hex whose centre dot is open: spill, not the hex
+    # jungle drawn on the thread in a hex whose centre dot is open, nearer a hexside's
+    # midpoint than the centre dot: spill, not the hex
     x, y = centre("37E5")
     d2 = Drawing()
-    d2.fill(int(x) - 20, int(y) - 2, int(x) - 10, int(y) + 3, WOODS)
+    d2.fill(int(x) - 26, int(y) - 2, int(x) - 20, int(y) + 3, WOODS)
     assert not both_ways(drawn(d2), "37C5", "37I5").los
     assert both_ways(drawn(d2, pto_terrain=True), "37C5", "37I5").los
     light = both_ways(drawn(d2, pto_terrain=True, jungle=JungleType.LIGHT), "37C5", "37I5")
@@ -231,6 +238,20 @@ def test_g1_woods_are_jungle_on_the_artwork() -> None:
     assert not both_ways(
         drawn(d2, pto_terrain=True, jungle=JungleType.LIGHT), "37C5@1", "37I5@1"
     ).los
+
+
+def test_b_1_inherent_terrain_drawn_round_the_centre_dot_makes_the_hex() -> None:
+    """B.1: the dominant terrain usually, not always, holds the centre dot. Jungle drawn about
+    37E5's centre dot (nearer it than any hexside's midpoint), off the thread, though the
+    centre pixel is open: under PTO Terrain 37E5 is a dense jungle hex, the whole hex
+    (B.6), as VASL reads it; as printed the woods block only where drawn."""
+    x, y = centre("37E5")
+    d = Drawing()
+    d.fill(int(x) - 16, int(y) + 6, int(x) - 10, int(y) + 10, WOODS)
+    assert both_ways(drawn(d), "37C5", "37I5").los
+    r = both_ways(drawn(d, pto_terrain=True), "37C5", "37I5")
+    assert not r.los and blocker(r).where == "37E5"
+    assert "dense-jungle" in blocker(r).why and "the whole hex" in blocker(r).why
 
 
 def test_b_6_inherent_terrain_along_its_hexside() -> None:
@@ -410,10 +431,12 @@ def test_real_37_under_pto_terrain_the_woods_are_dense_jungle() -> None:
 
 def test_real_37_clear_down_the_road() -> None:
     """37P1 -> 37P10 runs down the P column over the pond of 37P2 (a level down) and the road
-    from 37P3 to 37P10: nothing drawn on it blocks."""
+    from 37P3 to 37P10: nothing drawn on it blocks. The road runs through the orchard of
+    37P9, drawn round its centre dot: an orchard hex (B.1), the whole hex (B.6), +1."""
     m = real("37")
     r = both_ways(m, "37P1", "37P10")
-    assert r.los and r.hindrance_drm == 0 and r.range == 9
+    assert r.los and r.range == 9
+    assert [(h.where, h.terrain, h.drm) for h in r.hindrances] == [("37P9", "orchard", 1)]
     assert both_ways(m, "37L5", "37P5").los
 
 
@@ -451,14 +474,19 @@ def test_real_36_hill_blocks() -> None:
 
 
 def test_real_39_temple_wall_along_the_thread() -> None:
-    """39E1 -> 39I1 runs along the top hexside of 39H1, where the wall round the temple is
-    drawn: a wall along the thread is on both sides of it (A6.1) and, a half level high,
-    blocks two ground-level ends (B9.2); one level up sees over it."""
+    """39E1 -> 39I1 runs along the top hexside of 39H1, H0-H1, where the wall round the temple
+    is drawn. That hexspine lies lengthwise along the LOS and touches the target's hex 39I1,
+    and the vertex at its far end, G1-H0-H1, has walls on two of its three hexspines (G1-H1,
+    H0-H1): no obstacle (B9.2), as VASL has it; the wall G1-H1 meeting the thread there goes
+    on lengthwise along it. Closed by a wall on G1-H0 too, the LOS is blocked."""
     m = real("39")
-    r = both_ways(m, "39E1", "39I1")
-    assert not r.los and r.blocked_by is not None and r.blocked_by.rule == "B9.2"
-    assert "wall" in r.blocked_by.why
-    assert both_ways(m, "39E1@1", "39I1").los
+    assert both_ways(m, "39E1", "39I1").los
+    g1, h0 = m.hex("39G1"), m.hex("39H0")
+    sides = dict(m.sides)
+    sides[Hexside.of(g1, h0)] = frozenset({HexsideFeature.WALL})
+    closed = dataclasses.replace(m, sides=sides)
+    r = both_ways(closed, "39E1", "39I1")
+    assert not r.los and blocker(r).rule == "B9.2" and "wall" in blocker(r).why
 
 
 @pytest.mark.parametrize("depth", [RiverDepth.DEEP, RiverDepth.FLOODED])

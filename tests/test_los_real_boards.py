@@ -234,3 +234,33 @@ def test_b11_21_a_cliff_on_the_viewers_own_hexside_casts_no_blind_hex() -> None:
     VASL has it."""
     r = both_ways("2", "2M5", "2K6")
     assert r.los and r.hindrance_drm == 0
+
+
+def test_b17_1_a_crag_is_the_whole_hex_and_stays_crag_under_pto_terrain() -> None:
+    """39Q3 is a crag hex (B17.1: the entire hex, inclusive of hexsides, affects a LOS; a
+    same-level +1 Hindrance, B17.2). 39P3 -> 39R2 is hindered +1 by it, as printed and under
+    PTO Terrain: G.1 makes brush bamboo, and a crag is not brush."""
+    assert [
+        (h.where, h.terrain, h.drm, h.rule) for h in both_ways("39", "39P3", "39R2").hindrances
+    ] == [("39Q3", "crag", 1, "B17.2")]
+    m = scenario.loads(scenario_text('[["39"]]', "pto_terrain = true")).map
+    q3 = m.info(m.hex("39Q3"))
+    assert q3.terrain.value == "brush" and "crag" in {f.value for f in q3.features}
+    r = build_engine(m, Conditions(month=6)).check(
+        parse_location(m, "39P3"), parse_location(m, "39R2")
+    )
+    assert r.los and [(h.where, h.terrain) for h in r.hindrances] == [("39Q3", "crag")]
+
+
+def test_b_1_jungle_round_an_open_centre_dot_makes_a_dense_jungle_hex() -> None:
+    """2S6's centre dot lies in a notch of clearing a few pixels wide in the woods drawn
+    round it. B.1: the dominant terrain usually holds the centre dot, not always (2I9 is a
+    combination building-woods hex): under PTO Terrain the dense jungle drawn round the
+    centre dot makes 2S6 a dense jungle hex, the whole hex Inherent Terrain (B.6), as VASL
+    reads it; 2S5 -> 2T6, past its open centre, is blocked there."""
+    m = scenario.loads(scenario_text('[["2"]]', "pto_terrain = true")).map
+    r = build_engine(m, Conditions(month=6)).check(
+        parse_location(m, "2S5"), parse_location(m, "2T6")
+    )
+    assert not r.los and r.blocked_by is not None and r.blocked_by.where == "2S6"
+    assert "Inherent Terrain" in r.blocked_by.why

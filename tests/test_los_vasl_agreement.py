@@ -28,7 +28,6 @@ from aslpto.board.hexes import Hex
 from aslpto.board.maps import Map
 from aslpto.formats import scenario
 from aslpto.rules.los import ArtworkLosEngine, LosResult, build_engine, parse_location
-from aslpto.rules.los.walk import _key
 from aslpto.state.game import Conditions
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
@@ -47,7 +46,6 @@ KINDS: dict[str, str] = {
     "inherent-vertex": "B.6",
     "inherent-whole-hex": "B.6",
     "water": "B21.2",
-    "pto-spilled-jungle": "B.6",
     "pto-bamboo": "B.6",
     "pto-huts": "G.1",
     "hexside-wall": "B9.2",
@@ -131,14 +129,10 @@ def classify(row: Row) -> str | None:
         or (at is not None and m.info(at).terrain.value in WATER)
     ):
         return "water"
-    if at is not None and blk is None:
-        k = _key(at.x, at.y)
-        if row.mode == "pto":
-            cs = _group(eng, a, b, at) or ()
-            if m.info(at).terrain.value == "huts" and any(cs):
-                return "pto-huts"
-            if k not in eng._wholes and words(cs) & {"dense-jungle", "bamboo", "palm-trees"}:
-                return "pto-spilled-jungle"
+    if at is not None and blk is None and row.mode == "pto":
+        cs = _group(eng, a, b, at) or ()
+        if m.info(at).terrain.value == "huts" and any(cs):
+            return "pto-huts"
     if "depression" in row.reason.lower() or (blk is not None and blk.rule == "A6.3"):
         return "depression"
     if at is not None and blk is None and row.mode == "pto":

@@ -27,7 +27,8 @@ class CodeMeaning:
     """What a terrain code of the artwork is: a terrain, a hexside feature drawn along a
     hexside, an in-hex feature, or nothing the rules read (``ignore``). ``height`` is the
     obstacle's height in levels above its ground where the source gives one; ``los`` the
-    source's LOS category (e.g. VASL's ``WOODS``, ``HINDRANCE``, ``OPEN``)."""
+    source's LOS category (e.g. VASL's ``WOODS``, ``HINDRANCE``, ``OPEN``); ``mark`` the mark it
+    gives its hex (:data:`~aslpto.board.terrain.MARKS`: rubble, crag, runway, paved road)."""
 
     code: int
     name: str
@@ -37,6 +38,7 @@ class CodeMeaning:
     ignore: bool = False
     height: int = 0
     los: str = ""
+    mark: Feature | None = None
 
 
 @record(eq=False)

@@ -115,6 +115,7 @@ def _meanings(water: str | None) -> tuple[CodeMeaning | None, ...]:
             ignore=row.ignore,
             height=row.height or 0,
             los=row.los_category or "",
+            mark=Feature(row.mark) if row.mark is not None else None,
         )
     return tuple(out)
 

@@ -19,9 +19,17 @@ from aslpto.board.hexes import Hex, Placement
 from aslpto.board.maps import Map, MapConditions, RiverDepth
 from aslpto.board.terrain import WATER_OBSTACLES, Feature, HexsideFeature, Terrain
 from aslpto.rules.los.data import SideRule
-from aslpto.rules.los.engine import LosEngine
+from aslpto.rules.los.engine import _CRAG, _CRAG_RULE, LosEngine
 from aslpto.rules.los.locations import LosOverride
-from aslpto.rules.los.pixels import _PAD, _Geometry, _geometry, _Pattern, _pattern, _region
+from aslpto.rules.los.pixels import (
+    _PAD,
+    _central,
+    _Geometry,
+    _geometry,
+    _Pattern,
+    _pattern,
+    _region,
+)
 from aslpto.rules.los.walk import _NONE, _key, _Prof, _unkey
 from aslpto.state.game import Conditions
 
@@ -133,6 +141,8 @@ class _ArtworkPlanes(LosEngine):
                 plugged[:] = [module.terrain_words]
             terrain_words = plugged[0](m.conditions) if plugged else (lambda t: t)
         self._words = terrain_words
+        self._walled = any(sd.obstacle is not None for sd in self.sides.values())
+        """Whether the map has a wall, hedge or bocage hexside (judged at hex grain, B9.2)."""
         self._word_codes: dict[str, _Code] = {}
         self._profs: dict[tuple[int, int, int | None], _Prof] = {}
         self._grain = frozenset(_key(*h) for h, c in m.cells.items() if c.overlay is not None)
@@ -191,6 +201,7 @@ class _ArtworkPlanes(LosEngine):
             mn = meanings[c[0]] if c is not None and c[0] < len(meanings) else None
             if c is not None and mn is not None and mn.terrain in WATER_OBSTACLES:
                 self._water_floors[k] = c[1]
+        self._dominant()
         self._hexwise = self._grain | set(self._wholes)
 
     # building ---------------------------------------------------------------------------
@@ -210,6 +221,9 @@ class _ArtworkPlanes(LosEngine):
             return None
         if mn.terrain is None:
             return None
+        if mn.mark == Feature.CRAG:  # (brush marked crag: not brush to G.1, and Inherent)
+            got = self._word_code(mn.terrain, mn.height)
+            return _Code(got.kind, _CRAG, got.mode, got.add2, got.drm, _CRAG_RULE, _CRAG_RULE, True)
         got = self._word_code(self._words(mn.terrain), mn.height)
         depends = _DEPENDS.get(mn.terrain, frozenset())
         if depends:
@@ -448,8 +462,8 @@ class _ArtworkPlanes(LosEngine):
         when something is drawn in it that matters to the LOS (or it is judged as a whole),
         else the level byte of its highest pixel; -1 off the map. A thread whose lower end
         is at or above that level (and any hex it crosses) needs nothing of the hex: its
-        pixels are left unread. Inherent Terrain drawn in a hex whose centre dot it does not
-        cover does not matter there (B.6). Also kept: the hex's summary (``_tops``), which
+        pixels are left unread. Inherent Terrain drawn in a hex it does not dominate (B.1)
+        does not matter there (B.6). Also kept: the hex's summary (``_tops``), which
         bounds what any thread's pixels in the hex can hold."""
         got = self._needs.get(k)
         if got is not None:
@@ -477,8 +491,8 @@ class _ArtworkPlanes(LosEngine):
             if mask[lo:hi].count(0) != hi - lo:
                 codes.update(mask[lo:hi])
         codes.discard(0)
-        # Inherent Terrain drawn in a hex whose centre dot it does not cover is nothing there
-        # (B.6; the whole hex's, where it does, is judged from its centre dot)
+        # Inherent Terrain drawn in a hex it does not dominate is nothing there (B.6; the whole
+        # hex's, where it does, is judged as a whole: _inherent, _dominant)
         drawn = False
         for c in codes:
             kd = self.kinds[c]
@@ -533,6 +547,43 @@ class _ArtworkPlanes(LosEngine):
             return None
         kd = self._resolved(kd, k)
         return (kd, c[1]) if kd.inherent else None
+
+    def _dominant(self) -> None:
+        """B.1: the terrain that dominates a hex need not hold its centre dot (2I9 is a
+        combination building-woods hex): Inherent Terrain drawn about a hex's centre dot,
+        nearer it than any hexside's midpoint, makes the hex that Inherent Terrain (B.6), as
+        in VASL (``Hex.setInherentTerrain``), though the centre pixel itself is open ground
+        (2S6 under PTO Terrain: a notch of clearing in the jungle) or a building."""
+        plane, geo = self._plane, self.geometry
+        if plane is None or geo is None:
+            return
+        table = bytes(
+            1 if k is not None and k.kind == _TERRAIN and k.inherent else 0 for k in self.kinds
+        )
+        drawn = plane.mask.translate(table)
+        if not drawn.strip(b"\0"):
+            return  # (no Inherent Terrain drawn on the map)
+        runs = _central(geo)
+        stride, width, height = plane.stride, plane.width, plane.height
+        find, codes = drawn.find, plane.mask
+        for h, cell in self.map.cells.items():
+            k = _key(h.x, h.y)
+            if k in self._wholes or cell.overlay is not None:
+                continue
+            cx, cy = self.centre_pixel(h)
+            for dx, y_lo, y_hi in runs:
+                base = (min(max(cx + dx, 0), width) + _PAD) * stride
+                i = find(
+                    1,
+                    base + min(max(cy + y_lo, 0), height),
+                    base + min(max(cy + y_hi, 0), height) + 1,
+                )
+                if i >= 0:
+                    kd = self.kinds[codes[i]]
+                    c = self._centre(h)
+                    if kd is not None and c is not None:
+                        self._wholes[k] = (self._resolved(kd, k), c[1])
+                    break
 
     def _prof_of(self, kd: _Code, lev: int, floor: int | None = None) -> _Prof:
         """The profile of terrain ``kd`` drawn on ground of level byte ``lev``; in a Water

@@ -4,13 +4,47 @@ counters on the thread cited (G9.2)."""
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from aslpto.base.hints import Any
 from aslpto.board.hexes import Hex, Hexside, distance
 from aslpto.board.terrain import Feature
 from aslpto.rules.los.artcodes import _BANK, _OWN_SIDE, _ZERO, _ArtworkPlanes, _Code
 from aslpto.rules.los.locations import Blocker, Location
 from aslpto.rules.los.pixels import _dist4, _Pattern
-from aslpto.rules.los.walk import _key, _lv, _Walk
+from aslpto.rules.los.walk import (
+    _HEX,
+    _SIDE,
+    _SPINE,
+    _VERTEX,
+    _compact,
+    _Ends,
+    _key,
+    _lv,
+    _rkey,
+    _Walk,
+)
+
+
+@lru_cache(maxsize=8192)
+def _crossed(dx: int, dy: int) -> frozenset[int]:
+    """The hexsides the thread to offset ``(dx, dy)`` crosses (not those it runs along or
+    meets only at a vertex), as relative side keys."""
+    return frozenset(e[1] for e in _compact(dx, dy) if e[0] == _SIDE)
+
+
+@lru_cache(maxsize=8192)
+def _edges(dx: int, dy: int) -> tuple[tuple[Any, ...], ...]:
+    """The hexsides the thread to offset ``(dx, dy)`` crosses or runs along and the vertices it
+    passes through (:func:`aslpto.rules.los.walk._compact` without its hexes)."""
+    return tuple(e for e in _compact(dx, dy) if e[0] != _HEX)
+
+
+def _side_rkey(h: Hex, n: Hex, a: Hex) -> int:
+    """The relative side key (as :func:`aslpto.rules.los.walk._compact` gives it) of the
+    hexside between ``h`` and ``n``, from hex ``a``."""
+    p, q = (h, n) if h < n else (n, h)
+    return (_rkey(p.x - a.x, p.y - a.y) << 32) + _rkey(q.x - a.x, q.y - a.y)
 
 
 class _ArtworkEdges(_ArtworkPlanes):
@@ -141,6 +175,30 @@ class _ArtworkEdges(_ArtworkPlanes):
             w.rules.append(cite)
         w.block = (i, Blocker(where, rule, why, (start[0] + dx, start[1] + dy)))
 
+    def _hexside_walls(self, ha: Hex, hb: Hex, ea: int, eb: int, ka: int) -> Blocker | None:
+        """Walls, hedges and bocage, hexside features (B9.1: the depiction and the hexside
+        itself, inclusive of vertices), judged as on hex grain from the map's hexsides: the
+        thread crossing one, running along one (B9.2: not where the hexspine touches an end's
+        hex, unless the vertex at its far end has walls/hedges on all three hexspines) or
+        passing through a vertex where a wall/hedge line has a branch on each side of it."""
+        events = _edges(hb.x - ha.x, hb.y - ha.y)
+        ssk = (ka << 32) + ka
+        ends = _Ends(ha, hb, ea, eb, False, False)
+        sides = self.sides
+        for e in events:
+            kind = e[0]
+            if kind in (_SIDE, _SPINE):
+                sd = sides.get(ssk + e[1])
+                if sd is not None and sd.obstacle is not None:
+                    blk = self._side_effect(e[1:6], sd, ka, ends, along=True)
+                    if blk is not None:
+                        return blk
+            elif kind == _VERTEX:
+                blk = self._vertex(e, ka, ssk, ends, False)
+                if blk is not None:
+                    return blk
+        return None
+
     def _wall(
         self,
         kd: _Code,
@@ -180,6 +238,10 @@ class _ArtworkEdges(_ArtworkPlanes):
             side = kd.side
             if spine and (side is None or not side.own_spine):
                 continue  # radiating from a vertex of an end's hex
+            if not entrenched and _side_rkey(h, n, a.hex) not in _crossed(
+                b.hex.x - a.hex.x, b.hex.y - a.hex.y
+            ):
+                continue  # a hexside the thread only touches (or runs along): _hexside_walls
             where = (
                 self.map.layout.hexside_name(Hexside.of(h, n))
                 if n in self.map.cells

@@ -5,8 +5,8 @@ A real board carries its artwork (:class:`aslpto.board.artwork.Artwork`): a grou
 terrain code for every pixel. :class:`ArtworkLosEngine` walks the pixels the thread crosses
 and judges them by the rules the hex-grain engine applies to whole hexes:
 
-- the thread's pixels are those whose interior it passes through (a pixel touched only at a
-  corner is grazed, not crossed); each pixel belongs to the hex whose centre is nearest, but
+- the thread's pixels are those VASL's walk takes (column by column between the centre
+  pixels); each pixel belongs to the hex whose centre is nearest, but
   the pixel where the thread leaves (enters) an end's hex is that end's; the pixels of the
   two end hexes are not judged (a unit's own hex and its target's neither block nor hinder);
   :mod:`aslpto.rules.los.pixels` lays the thread over the pixels;
@@ -22,14 +22,16 @@ and judges them by the rules the hex-grain engine applies to whole hexes:
   level plus the obstacle's height (A6.2, A6.4); Hindrances count once per hex the thread
   crosses, once for the hexes at one range from the firer and for the two hexes of a hexside
   it runs along (the largest; A6.7, B12.2, B14.2, ...; six or more block, B.10); Inherent
-  Terrain (B.6: dense jungle, bamboo, palm trees, orchards, In-Season paddies) fills the whole
-  hex whose centre dot it covers (or whose terrain a road or path over the centre dot runs
-  through), acts on a thread through one of its vertices too, rises from the ground the thread
-  crosses in it (B10.1), and is nothing where it spills into another hex;
+  Terrain (B.6: dense jungle, bamboo, palm trees, orchards, crags, In-Season paddies) fills
+  the whole hex whose centre dot it covers or surrounds (B.1: drawn nearer the centre dot than
+  any hexside's midpoint; or whose terrain a road or path over the centre dot runs through),
+  acts on a thread through one of its vertices too, rises from the ground the thread crosses
+  in it (B10.1), and is nothing where it spills into another hex;
   a marsh or wooden building pixel is
   what its hex became (swamp, G.1; huts, G.1; river or mudflats, B21.122);
-- walls, hedges and bocage as drawn, a half level above their ground (B9.2), unless drawn on a
-  hexside of either end's hex (or, for walls and hedges, one radiating from its vertex);
+- walls, hedges and bocage a half level above their ground (B9.2): on a hexside the thread
+  crosses, as drawn; along a hexspine or at a vertex of the thread, from the map's hexsides
+  as on hex grain (B9.1, B9.2); never on a hexside of either end's hex;
   paddy banks block only entrenched Infantry (G8); an entrenched end's own wall, hedge or
   bank hexside that the thread crosses blocks it, read from the map as the hex engine reads
   it (its pixels lie in the end's own hex, which is not judged);
@@ -295,6 +297,7 @@ class ArtworkLosEngine(_ArtworkEdges):
         view = ha if a_high else hb  # (the higher end, to whom blind hexes are cast)
         d = self.data
         ent = self._entrenched(a, b, ea, eb) if a.entrenched or b.entrenched else (False, False)
+        entrenched = ent[0] or ent[1]
         dx, dy = hb.x - ha.x, hb.y - ha.y
         sides: dict[tuple[int, int], int] = {}
         vals, levs, per_group = src
@@ -466,6 +469,10 @@ class ArtworkLosEngine(_ArtworkEdges):
                 where = self._hname(k)
                 along = _along(dx, dy)
                 self._hinder_once(w, hinder[0], where, hinder[1], (hx, hy), ra, along, sides)
+        if self._walled and not entrenched:
+            blk = self._hexside_walls(ha, hb, ea, eb, ka)
+            if blk is not None:
+                w.block = (len(pat.xs), blk)
 
     def _cliff(
         self,

@@ -38,6 +38,10 @@ from aslpto.rules.los.walk import (
 )
 from aslpto.state.game import Conditions, PaddyState
 
+_CRAG, _CRAG_RULE = "crag", "B17.2"
+"""Crags (B17), brush on the map marked crag (the chart has no row of its own): brush's
+same-level +1 Hindrance, but the entire hex, inclusive of hexsides (B17.1, B.6)."""
+
 
 class LosEngine(_HexsideJudging, _DepressionJudging):
     """LOS on one map under one set of conditions. Build it once and ask it many times."""
@@ -81,6 +85,8 @@ class LosEngine(_HexsideJudging, _DepressionJudging):
         if info.building is not None and info.terrain.is_building:
             extra = max(0, info.building.stories - 1)
         mode, add2, drm, rule, inherent, same = self._mode(word, extra)
+        if Feature.CRAG in info.features and word == Terrain.BRUSH.value:
+            word, rule, same, inherent = _CRAG, _CRAG_RULE, _CRAG_RULE, True
         top2 = base2 + add2
         return _Prof(
             base2,

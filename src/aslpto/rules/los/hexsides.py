@@ -1,16 +1,16 @@
 """Hexside and vertex judging at hex grain (:mod:`aslpto.rules.los.engine`): walls, hedges and
 bocage (B9.2, B9.52), cliffs (B11.2), paddy banks as hedges to entrenched Infantry (G8), and a
-thread through a vertex, which crosses a wall or hedge line only where it has a branch on each
-side of the thread (A6.1)."""
+thread through a vertex, where a wall or hedge hexside ending there affects it (B9.1: the
+hexside inclusive of its vertices) unless one runs on lengthwise along the thread (B9.2)."""
 
 from __future__ import annotations
 
 from aslpto.base.hints import Any
-from aslpto.board.hexes import Hexside, Vertex, distance
+from aslpto.board.hexes import Hex, Hexside, Vertex, distance
 from aslpto.board.terrain import HexsideFeature
 from aslpto.rules.los.data import G8_LOS
 from aslpto.rules.los.locations import Blocker, Location
-from aslpto.rules.los.walk import _Ends, _Judging, _lv, _Side, _unkey
+from aslpto.rules.los.walk import _Ends, _Judging, _key, _lv, _Side, _unkey
 
 
 class _HexsideJudging(_Judging):
@@ -62,7 +62,11 @@ class _HexsideJudging(_Judging):
         hi, lo = max(ends.ea, ends.eb), min(ends.ea, ends.eb)
         high, low = (ends.a, ends.b) if ends.ea >= ends.eb else (ends.b, ends.a)
         ob = sd.obstacle
-        if ob is not None and not own and (ob.own_spine or not spine_end):
+        if (
+            ob is not None
+            and not own
+            and (ob.own_spine or not spine_end or self._closed_vertex(h1, h2, ends))
+        ):
             top2 = base2 + ob.height2
             if ob.blind_hexes:
                 near = h1 if distance(high, h1) <= distance(high, h2) else h2
@@ -96,25 +100,51 @@ class _HexsideJudging(_Judging):
                     )
         return None
 
+    def _closed_vertex(self, h1: Hex, h2: Hex, ends: _Ends) -> bool:
+        """B9.2: a wall/hedge hexspine lying along the LOS and touching one end's hex is an
+        obstacle only if the vertex at its other end (not the end's) has walls/hedges on all
+        three of its hexspines; touching both ends' hexes, never."""
+        touching = [e for e in (ends.a, ends.b) if e.is_adjacent(h1) and e.is_adjacent(h2)]
+        if len(touching) != 1:
+            return False
+        far = [c for c in set(h1.around()) & set(h2.around()) if c != touching[0]]
+        if len(far) != 1:
+            return False
+        sides = self.sides
+        for x in (h1, h2):
+            k1, k2 = _key(*x), _key(*far[0])
+            sd = sides.get((k1 << 32) + k2 if k1 < k2 else (k2 << 32) + k1)
+            if sd is None or sd.obstacle_word not in ("wall", "hedge"):
+                return False
+        return True
+
     def _vertex(
         self, e: tuple[Any, ...], ka: int, ssk: int, ends: _Ends, entrenched: bool
     ) -> Blocker | None:
-        """A thread through a vertex crosses a wall/hedge line there only if the line has a
-        branch on each side of the thread (A6.1: visible on both sides)."""
+        """A thread through a vertex: the hexside itself, inclusive of its vertices, is the
+        wall/hedge (B9.1), so one radiating from the vertex affects the thread there, unless
+        it goes on lengthwise along the thread from that vertex, where B9.2's hexspine rule
+        decides (its EX: the LOS 6Z9 -> X6 along the Z8-Y9 hedge hexspine is not blocked by
+        the Y8-Z8 wall meeting it at the vertex; without the Z8-Y9 hedge, or with one at
+        Y8-Y9, it is blocked there). Walls on both sides of the thread cross it always."""
         found: dict[int, Blocker] = {}
+        lengthwise = False
         for ray in e[1]:
             side = ray[5]
-            if side == 0 or side in found:
+            if side in found:
                 continue
             sd = self.sides.get(ssk + ray[0])
             if sd is None or not (sd.obstacle is not None or (entrenched and sd.bank)):
                 continue
+            if side == 0:
+                lengthwise = lengthwise or sd.obstacle is not None
+                continue
             blk = self._side_effect(ray[:5], sd, ka, ends, along=True)
             if blk is not None:
                 found[side] = blk
-        if len(found) < 2:
+        if not found or (len(found) == 1 and lengthwise):
             return None
-        blk = found[1]
+        blk = next(iter(found.values()))
         h1, h2, h3 = (_unkey(ka + k) for k in e[4])
         if all(h in self.map.cells for h in (h1, h2, h3)):
             where = self.map.layout.vertex_name(Vertex.of(h1, h2, h3))

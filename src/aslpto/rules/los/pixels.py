@@ -1,6 +1,6 @@
 """The thread over a real board's pixels, for :mod:`aslpto.rules.los.artwork`: VASL's hex
-grid in quarter pixels (:class:`_Geometry`), the pixels whose interior the thread passes
-through (:func:`_thread_pixels`), each given to the hex whose centre is nearest, except the
+grid in quarter pixels (:class:`_Geometry`), the thread's pixels as VASL steps them
+(:func:`_thread_pixels`), each given to the hex whose centre is nearest, except the
 pixel where the thread leaves (enters) an end's hex, which is that end's (:func:`_doors`), and
 laid out once per offset and fraction of a pixel (:func:`_pattern`) with the hexes the thread
 runs along (:func:`_along`)."""
@@ -130,29 +130,25 @@ class _Geometry:
 
 
 def _thread_pixels(sx: int, sy: int, ex: int, ey: int) -> list[tuple[int, int]]:
-    """The pixels whose interior the segment from ``(sx, sy)`` to ``(ex, ey)`` (quarter
-    pixels) passes through, in order from the start; the same set either way."""
-    if sx == ex:
-        c = sx // 4
-        r0, r1 = sy // 4, ey // 4
-        step = 1 if r1 >= r0 else -1
-        return [(c, r) for r in range(r0, r1 + step, step)]
-    flip = sx > ex
-    lx, ly, rx, ry = (ex, ey, sx, sy) if flip else (sx, sy, ex, ey)
-    d = rx - lx
-    dy = ry - ly
-    den = 4 * d
+    """The pixels of the thread between the centres ``(sx, sy)`` and ``(ex, ey)`` (quarter
+    pixels), in order from the start, as VASL steps them (``Map.LOS``): from the pixel of one
+    centre to the other's, column by column, each of the ``n`` columns taking the rows from
+    where the thread enters it to where it leaves, the rise spread evenly over the ``n``
+    columns. The walk goes from the centre further left (higher, in one column), so the set is
+    the same either way (a LOS is the same both ways)."""
+    if (sx, sy) > (ex, ey):
+        back = _thread_pixels(ex, ey, sx, sy)
+        back.reverse()
+        return back
+    x0, y0, x1, y1 = sx // 4, sy // 4, ex // 4, ey // 4
+    n = x1 - x0 + 1
+    rise = y1 - y0
+    step = -1 if rise < 0 else 1
     out: list[tuple[int, int]] = []
-    for c in range(lx // 4, rx // 4 + 1):
-        xa, xb = max(4 * c, lx), min(4 * c + 4, rx)
-        na, nb = ly * d + (xa - lx) * dy, ly * d + (xb - lx) * dy
-        lo_n, hi_n = (na, nb) if na <= nb else (nb, na)
-        r_lo = lo_n // den
-        r_hi = max(-(-hi_n // den) - 1, r_lo)
-        rows = range(r_lo, r_hi + 1) if dy >= 0 else range(r_hi, r_lo - 1, -1)
-        out.extend((c, r) for r in rows)
-    if flip:
-        out.reverse()
+    for i in range(n):
+        r0 = (y0 * n + i * rise) // n
+        r1 = (y0 * n + (i + 1) * rise) // n
+        out.extend((x0 + i, r) for r in range(r0, r1 + step, step))
     return out
 
 
@@ -221,6 +217,29 @@ def _region(geo: _Geometry, cx: int, cy: int) -> tuple[tuple[int, int, int], ...
             if rows[-1] - rows[0] + 1 != len(rows):  # pragma: no cover - a hex is convex
                 raise ValueError("a hex's pixels are not one run down a column")
             runs.append((px - px0, rows[0] - py0, rows[-1] - py0))
+    return tuple(runs)
+
+
+@lru_cache(maxsize=4)
+def _central(geo: _Geometry) -> tuple[tuple[int, int, int], ...]:
+    """The pixels about a hex's centre, nearer its centre pixel than the midpoint of any of
+    its hexsides, as runs down each pixel column: (column offset, first and last row offset)
+    from the centre pixel. Inherent Terrain drawn there dominates the hex (B.1; VASL's
+    reading of a hex's Inherent Terrain, ``Hex.setInherentTerrain``)."""
+    a = geo.qy / 4  # (the apothem: the centre to a hexside's midpoint, in pixels)
+    mids = [(0.0, -a), (0.0, a)] + [
+        (sx * a * 0.75**0.5, sy * a / 2) for sx in (-1, 1) for sy in (-1, 1)
+    ]
+    reach = int(a) + 1
+    runs = []
+    for dx in range(-reach, reach + 1):
+        rows = [
+            dy
+            for dy in range(-reach, reach + 1)
+            if all(dx * dx + dy * dy <= (dx - mx) ** 2 + (dy - my) ** 2 for mx, my in mids)
+        ]
+        if rows:
+            runs.append((dx, rows[0], rows[-1]))
     return tuple(runs)
 
 

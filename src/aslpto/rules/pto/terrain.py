@@ -165,7 +165,8 @@ def _g1_hex(c: HexInfo, jungle: Terrain) -> HexInfo:
     if terrain == Terrain.WOODS:
         terrain = jungle
         notes.append(_WOODS_NOTE[jungle])
-    elif terrain in _SIMPLE:
+    elif terrain in _SIMPLE and not (terrain == Terrain.BRUSH and Feature.CRAG in feats):
+        # (crags, B17, are brush on the map, marked crag: they are not brush to G.1)
         terrain, why = _SIMPLE[terrain]
         notes.append(why)
     if b is None and not feats:  # (most hexes: the terrain alone)
