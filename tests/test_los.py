@@ -441,12 +441,18 @@ def test_b11_2_cliff_counts_as_obstacle_for_blind_hexes() -> None:
 
 
 def test_b9_52_bocage_blocks_same_level_and_casts_blind_hexes() -> None:
+    """B9.52: bocage is a one-level LOS obstacle with a difference: a higher viewer sees the
+    hex it forms (its own hexside never blocks a LOS into its hex, B9.2), the next hex beyond
+    is a Blind Hex (A6.4). A level-1 viewer has no height advantage over it; from level 2,
+    five hexes from the viewer, two blind hexes."""
     m = board_map('[hexsides]\nbocage = ["C6-C7"]')
     r = check(m, "37C1", "37C9")
     assert not r.los and blocker(r).rule == "B9.52"
-    assert not check(m, "37C1@1", "37C8").los  # five hexes from the viewer: two blind hexes
-    assert check(m, "37C1@1", "37C9").los
-    assert check(m, "37C2@1", "37C8").los
+    assert check(m, "37C1@1", "37C7").los
+    assert not check(m, "37C1@1", "37C9").los
+    assert not check(m, "37C1@2", "37C8").los
+    assert check(m, "37C1@2", "37C9").los
+    assert check(m, "37C3@2", "37C8").los
 
 
 # --- A6.7 Hindrances at one range, B.6 Inherent Terrain through a vertex ---------------------
@@ -483,3 +489,20 @@ def test_b_6_inherent_terrain_through_a_vertex_of_its_hex() -> None:
     r = check(board_map(f'[terrain]\norchard = ["{h[2:]}"]'), a, b, Conditions(month=6))
     assert r.los and r.hindrance_drm == 1
     assert check(board_map(f'[terrain]\nwoods = ["{h[2:]}"]'), a, b).los
+
+
+def test_b9_21_an_entrenched_unit_is_blocked_only_by_its_own_hexs_walls() -> None:
+    """B9.21: a unit in an entrenchment cannot see across a same-level wall/hedge hexside
+    forming a part of its own hex to a non-adjacent same-level or lower Location; any other
+    wall judges its LOS as any unit's (B9.2): the target's own hexside never blocks, a wall
+    below a higher viewer does not, and B9.2's EX spares a lengthwise hedge touching the
+    firer's hex though the target is entrenched."""
+    own = check(board_map('[hexsides]\nwall = ["C2-C3"]'), "37C2", "37C6", entrenched=(True, False))
+    assert not own.los and blocker(own).where == "37C2-C3"
+    assert check(
+        board_map('[hexsides]\nwall = ["C5-C6"]'), "37C2", "37C6", entrenched=(True, False)
+    ).los
+    hill = board_map('[levels]\n1 = ["C1"]\n[hexsides]\nwall = ["C3-C4"]')
+    assert check(hill, "37C1", "37C6", entrenched=(True, False)).los
+    ex = board_map(f"[hexsides]\nhedge = [{_sides('Y9-Z8', 'Y8-Z8')}]")
+    assert check(ex, "37Z9", "37X6", entrenched=(False, True)).los

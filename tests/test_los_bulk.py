@@ -7,10 +7,12 @@ down its columns, are the pixels nearest its centre."""
 
 from __future__ import annotations
 
+from itertools import pairwise
+
 from hypothesis import given, settings, strategies as st
 
 from aslpto.board.hexes import Hex
-from aslpto.rules.los.layout import lay_out
+from aslpto.rules.los.layout import lay_out, thread_pixels
 from aslpto.rules.los.pixels import (
     _along,
     _Geometry,
@@ -18,6 +20,7 @@ from aslpto.rules.los.pixels import (
     _layout_args,
     _periodic,
     _region,
+    _thread_pixels,
 )
 from aslpto.rules.los.thread import crosses, trace
 
@@ -28,6 +31,29 @@ offsets = st.tuples(st.integers(-30, 30), st.integers(-45, 45)).filter(
     lambda d: (d[0] + d[1]) % 2 == 0 and d != (0, 0)
 )
 starts = st.sampled_from([(c, r) for c in range(4) for r in range(4) if (c + r) % 2 == 0])
+
+
+quarter = st.integers(-4000, 4000)
+
+
+@settings(max_examples=300, deadline=None)
+@given(sx=quarter, sy=quarter, ex=quarter, ey=quarter)
+def test_a6_1_the_thread_s_pixels_are_vasls_walk_either_way(
+    sx: int, sy: int, ex: int, ey: int
+) -> None:
+    """VASL's column walk (``Map.LOS``): every pixel column from one centre's pixel to the
+    other's, each a run of rows joined to the next, the two centres' pixels at the ends; the
+    same pixels from either end (a LOS is the same both ways), and numpy's walk is Python's."""
+    out = _thread_pixels(sx, sy, ex, ey)
+    assert out[0] == (sx // 4, sy // 4) and out[-1] == (ex // 4, ey // 4)
+    back = _thread_pixels(ex, ey, sx, sy)
+    assert back == out[::-1]
+    cols = [c for c, _ in out]
+    assert set(cols) == set(range(min(cols), max(cols) + 1))
+    for (c0, r0), (c1, r1) in pairwise(out):
+        assert (c0 == c1 and abs(r1 - r0) == 1) or (abs(c1 - c0) == 1 and r0 == r1)
+    px, py = thread_pixels(sx, sy, ex, ey)
+    assert list(zip(px.tolist(), py.tolist(), strict=True)) == out
 
 
 @settings(max_examples=150, deadline=None)

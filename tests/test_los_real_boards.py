@@ -264,3 +264,13 @@ def test_b_1_jungle_round_an_open_centre_dot_makes_a_dense_jungle_hex() -> None:
     )
     assert not r.los and r.blocked_by is not None and r.blocked_by.where == "2S6"
     assert "Inherent Terrain" in r.blocked_by.why
+
+
+def test_b9_35_a_wall_crossed_stands_on_the_lower_base_level_as_drawn() -> None:
+    """B9.35: a wall on a hexside between two base levels lies on the lower one where the
+    lower level's terrain is drawn between it and the crest line (its example: 3U4-V4). 3U3
+    (level 0) -> 3V5 (level 1) crosses the 3U4-V4 wall: a half level above level 0, below
+    the higher end, it does not block (the wall is judged where the thread crosses it, as
+    drawn, not from the higher hex's base)."""
+    r = both_ways("3", "3U3", "3V5")
+    assert r.los

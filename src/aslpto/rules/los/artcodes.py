@@ -568,8 +568,8 @@ class _ArtworkPlanes(LosEngine):
         find, codes = drawn.find, plane.mask
         for h, cell in self.map.cells.items():
             k = _key(h.x, h.y)
-            if k in self._wholes or cell.overlay is not None:
-                continue
+            if k in self._wholes or k in self._water_floors or cell.overlay is not None:
+                continue  # (a Water Obstacle hex is the water's, B21.2)
             cx, cy = self.centre_pixel(h)
             for dx, y_lo, y_hi in runs:
                 base = (min(max(cx + dx, 0), width) + _PAD) * stride

@@ -10,10 +10,10 @@ from aslpto.base.hints import Any
 from aslpto.board.hexes import Hex, Hexside, distance
 from aslpto.board.terrain import Feature
 from aslpto.rules.los.artcodes import _BANK, _OWN_SIDE, _ZERO, _ArtworkPlanes, _Code
+from aslpto.rules.los.data import G8_LOS
 from aslpto.rules.los.locations import Blocker, Location
 from aslpto.rules.los.pixels import _dist4, _Pattern
 from aslpto.rules.los.walk import (
-    _HEX,
     _SIDE,
     _SPINE,
     _VERTEX,
@@ -35,9 +35,9 @@ def _crossed(dx: int, dy: int) -> frozenset[int]:
 
 @lru_cache(maxsize=8192)
 def _edges(dx: int, dy: int) -> tuple[tuple[Any, ...], ...]:
-    """The hexsides the thread to offset ``(dx, dy)`` crosses or runs along and the vertices it
-    passes through (:func:`aslpto.rules.los.walk._compact` without its hexes)."""
-    return tuple(e for e in _compact(dx, dy) if e[0] != _HEX)
+    """The hexsides the thread to offset ``(dx, dy)`` runs along and the vertices it passes
+    through (of :func:`aslpto.rules.los.walk._compact`)."""
+    return tuple(e for e in _compact(dx, dy) if e[0] in (_SPINE, _VERTEX))
 
 
 def _side_rkey(h: Hex, n: Hex, a: Hex) -> int:
@@ -176,24 +176,24 @@ class _ArtworkEdges(_ArtworkPlanes):
         w.block = (i, Blocker(where, rule, why, (start[0] + dx, start[1] + dy)))
 
     def _hexside_walls(self, ha: Hex, hb: Hex, ea: int, eb: int, ka: int) -> Blocker | None:
-        """Walls, hedges and bocage, hexside features (B9.1: the depiction and the hexside
-        itself, inclusive of vertices), judged as on hex grain from the map's hexsides: the
-        thread crossing one, running along one (B9.2: not where the hexspine touches an end's
-        hex, unless the vertex at its far end has walls/hedges on all three hexspines) or
-        passing through a vertex where a wall/hedge line has a branch on each side of it."""
+        """Walls, hedges and bocage the thread runs along or meets at a vertex, judged as on
+        hex grain from the map's hexsides (a wall pixel drawn up to a vertex of the thread
+        says nothing of which side of it the wall lies): B9.1, the hexside inclusive of its
+        vertices; B9.2, a hexspine lengthwise along the LOS no obstacle where it touches an
+        end's hex unless the vertex at its far end has walls/hedges on all three hexspines.
+        (A hexside the thread crosses is judged as drawn: ``_wall``.)"""
         events = _edges(hb.x - ha.x, hb.y - ha.y)
         ssk = (ka << 32) + ka
         ends = _Ends(ha, hb, ea, eb, False, False)
         sides = self.sides
         for e in events:
-            kind = e[0]
-            if kind in (_SIDE, _SPINE):
+            if e[0] == _SPINE:
                 sd = sides.get(ssk + e[1])
                 if sd is not None and sd.obstacle is not None:
                     blk = self._side_effect(e[1:6], sd, ka, ends, along=True)
                     if blk is not None:
                         return blk
-            elif kind == _VERTEX:
+            else:
                 blk = self._vertex(e, ka, ssk, ends, False)
                 if blk is not None:
                     return blk
@@ -224,6 +224,8 @@ class _ArtworkEdges(_ArtworkPlanes):
         entrenched = ent[0] or ent[1]
         if kd.kind == _BANK and not entrenched:
             return None
+        side = kd.side if kd.kind != _BANK else d.hexsides["hedge"]  # (G8: a hedge to them)
+        word = kd.word if kd.kind != _BANK else "paddy bank, a hedge to entrenched Infantry"
         ends = (a.hex, b.hex)
         high, low = (a.hex, b.hex) if ea >= eb else (b.hex, a.hex)
         for j, c in enumerate(cs):
@@ -235,32 +237,15 @@ class _ArtworkEdges(_ArtworkPlanes):
             if n in ends:
                 continue  # drawn on a hexside of an end's hex (see _own_hexside)
             spine = any(n.is_adjacent(x) and h.is_adjacent(x) for x in ends)
-            side = kd.side
             if spine and (side is None or not side.own_spine):
                 continue  # radiating from a vertex of an end's hex
-            if not entrenched and _side_rkey(h, n, a.hex) not in _crossed(
-                b.hex.x - a.hex.x, b.hex.y - a.hex.y
-            ):
+            if _side_rkey(h, n, a.hex) not in _crossed(b.hex.x - a.hex.x, b.hex.y - a.hex.y):
                 continue  # a hexside the thread only touches (or runs along): _hexside_walls
             where = (
                 self.map.layout.hexside_name(Hexside.of(h, n))
                 if n in self.map.cells
                 else self._hname(_key(*h))
             )
-            if entrenched:
-                rule = d.rule("entrenched_hexside")
-                why = (
-                    "entrenched Infantry cannot see over it to a non-adjacent Location not "
-                    f"higher than it ({rule})"
-                )
-                if kd.kind == _BANK:
-                    return (
-                        s + j,
-                        "G8 (LOS)",
-                        f"paddy bank, a hedge to entrenched Infantry: {why}",
-                        "",
-                    )
-                return (s + j, rule, f"{kd.word}: {why}", "")
             if side is None:
                 continue
             top2 = 2 * (ls[j] - _ZERO) + side.height2
@@ -279,8 +264,8 @@ class _ArtworkEdges(_ArtworkPlanes):
                 }[t]
                 return (
                     s + j,
-                    side.rule,
-                    f"{kd.word} drawn along {where}, to level {_lv(top2)}: {why}",
+                    G8_LOS if kd.kind == _BANK else side.rule,
+                    f"{word} drawn along {where}, to level {_lv(top2)}: {why}",
                     "",
                 )
         return None

@@ -266,6 +266,10 @@ class ArtworkLosEngine(_ArtworkEdges):
             self._groups(a, b, ea, eb, pat, src, todo, start, w, pa.water or pb.water, seen)
             if dep_a or dep_b:
                 self._depression(a, b, ea, eb, dep_a, dep_b, pat, src, start, w)
+        elif self._walled:  # (no hex to read: the walls it runs along or meets, _groups')
+            blk = self._hexside_walls(ha, b.hex, ea, eb, ka)
+            if blk is not None:
+                w.block = (len(pat.xs), blk)
         if w.block is None and self.panji_keys:
             self._panjis(ka, kb, ha, pat, w, notes)
 
@@ -297,7 +301,6 @@ class ArtworkLosEngine(_ArtworkEdges):
         view = ha if a_high else hb  # (the higher end, to whom blind hexes are cast)
         d = self.data
         ent = self._entrenched(a, b, ea, eb) if a.entrenched or b.entrenched else (False, False)
-        entrenched = ent[0] or ent[1]
         dx, dy = hb.x - ha.x, hb.y - ha.y
         sides: dict[tuple[int, int], int] = {}
         vals, levs, per_group = src
@@ -469,7 +472,7 @@ class ArtworkLosEngine(_ArtworkEdges):
                 where = self._hname(k)
                 along = _along(dx, dy)
                 self._hinder_once(w, hinder[0], where, hinder[1], (hx, hy), ra, along, sides)
-        if self._walled and not entrenched:
+        if self._walled:
             blk = self._hexside_walls(ha, hb, ea, eb, ka)
             if blk is not None:
                 w.block = (len(pat.xs), blk)

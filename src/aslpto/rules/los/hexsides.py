@@ -50,7 +50,12 @@ class _HexsideJudging(_Judging):
         h1, h2 = _unkey(k1), _unkey(k2)
         p1, p2 = prof.get(k1), prof.get(k2)
         base2 = max(p.base2 for p in (p1, p2) if p is not None)
-        if (ends.ent_a or ends.ent_b) and (sd.obstacle is not None or sd.bank):
+        entrenched = ends.ent_a or ends.ent_b
+        # B9.21: a wall/hedge hexside forming a part of the entrenched unit's own hex (G8: a
+        # paddy bank is a hedge to entrenched Infantry)
+        if ((ends.ent_a and ends.a in (h1, h2)) or (ends.ent_b and ends.b in (h1, h2))) and (
+            sd.obstacle is not None or sd.bank
+        ):
             why = (
                 "entrenched Infantry cannot see over it to a non-adjacent Location not "
                 f"higher than it ({d.rule('entrenched_hexside')})"
@@ -62,6 +67,14 @@ class _HexsideJudging(_Judging):
         hi, lo = max(ends.ea, ends.eb), min(ends.ea, ends.eb)
         high, low = (ends.a, ends.b) if ends.ea >= ends.eb else (ends.b, ends.a)
         ob = sd.obstacle
+        word = sd.obstacle_word
+        rule = ob.rule if ob is not None else ""
+        if ob is None and sd.bank and entrenched:
+            ob, word, rule = (
+                d.hexsides["hedge"],
+                "paddy bank, a hedge to entrenched Infantry",
+                G8_LOS,
+            )
         if (
             ob is not None
             and not own
@@ -82,9 +95,7 @@ class _HexsideJudging(_Judging):
                     "blind": "the lower end is in a blind hex behind it",
                 }[t]
                 return Blocker(
-                    self._side_name(k1, k2),
-                    ob.rule,
-                    f"{sd.obstacle_word} hexside to level {_lv(top2)}: {why}",
+                    self._side_name(k1, k2), rule, f"{word} hexside to level {_lv(top2)}: {why}"
                 )
         if sd.cliff and not along and p1 is not None and p2 is not None:
             hk, hp = (h1, p1) if p1.base2 >= p2.base2 else (h2, p2)

@@ -83,16 +83,25 @@ def lay_out(
     if not len(px):
         return [], [], array("i"), array("i"), array("i"), 0
     key = (hc - a[0] + 4096) * 8192 + (hr - a[1] + 4096)
-    uniq, first, inverse = np.unique(key, return_index=True, return_inverse=True)
-    by_first = np.argsort(first, kind="stable")
-    rank = np.empty(len(uniq), dtype=np.int64)
-    rank[by_first] = np.arange(len(uniq))
-    gid = rank[inverse.reshape(-1)]
-    perm = np.argsort(gid, kind="stable")
-    xs = px[perm] - sx // 4
-    ys = py[perm] - sy // 4
-    counts = np.bincount(gid, minlength=len(uniq))
-    ordered = uniq[by_first]
+    starts = np.flatnonzero(key[1:] != key[:-1]) + 1
+    runs = key[np.concatenate(([0], starts))]
+    if len(set(runs.tolist())) == len(runs):
+        # (each hex's pixels one run along the thread, as mostly: the runs are the groups)
+        xs = px - sx // 4
+        ys = py - sy // 4
+        counts = np.diff(np.concatenate(([0], starts, [len(key)])))
+        ordered = runs
+    else:
+        uniq, first, inverse = np.unique(key, return_index=True, return_inverse=True)
+        by_first = np.argsort(first, kind="stable")
+        rank = np.empty(len(uniq), dtype=np.int64)
+        rank[by_first] = np.arange(len(uniq))
+        gid = rank[inverse.reshape(-1)]
+        perm = np.argsort(gid, kind="stable")
+        xs = px[perm] - sx // 4
+        ys = py[perm] - sy // 4
+        counts = np.bincount(gid, minlength=len(uniq))
+        ordered = uniq[by_first]
     hexes = list(
         zip(
             (ordered // 8192 - 4096 + a[0]).tolist(),

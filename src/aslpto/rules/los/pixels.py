@@ -350,14 +350,21 @@ def _assemble(
 
     empty(touched.get((0, 0), ()), 0)
     pos = 0
+    near = along or touched
     for (hx, hy), n in zip(hexes, counts, strict=True):
         ox, oy = hx - fx, hy - fy  # (from the first hex; to the second: dx - ox, dy - oy)
-        groups.append((ox, oy, _range(ox, oy), _range(dx - ox, dy - oy), pos, pos + n))
+        # (_range inline: the range from the first hex, and to the second)
+        ax, ay = abs(ox), abs(oy)
+        bx, by = abs(dx - ox), abs(dy - oy)
+        ra = ax + (ay - ax) // 2 if ay > ax else ax
+        rb = bx + (by - bx) // 2 if by > bx else bx
+        groups.append((ox, oy, ra, rb, pos, pos + n))
         pos += n
-        if along:
-            empty(along.get((ox, oy), ()), pos)
-        if touched:
-            empty(touched.get((ox, oy), ()), pos)
+        if near:
+            if along:
+                empty(along.get((ox, oy), ()), pos)
+            if touched:
+                empty(touched.get((ox, oy), ()), pos)
     return _Pattern(xs, ys, offs, low, tuple(groups), _range(dx, dy))
 
 
