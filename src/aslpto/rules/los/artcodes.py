@@ -141,8 +141,9 @@ class _ArtworkPlanes(LosEngine):
                 plugged[:] = [module.terrain_words]
             terrain_words = plugged[0](m.conditions) if plugged else (lambda t: t)
         self._words = terrain_words
-        self._walled = any(sd.obstacle is not None for sd in self.sides.values())
-        """Whether the map has a wall, hedge or bocage hexside (judged at hex grain, B9.2)."""
+        self._wall_keys = frozenset(k for k, sd in self.sides.items() if sd.obstacle is not None)
+        """The map's wall, hedge and bocage hexsides, by key (judged at hex grain, B9.2)."""
+        self._walled = bool(self._wall_keys)
         self._word_codes: dict[str, _Code] = {}
         self._profs: dict[tuple[int, int, int | None], _Prof] = {}
         self._grain = frozenset(_key(*h) for h, c in m.cells.items() if c.overlay is not None)

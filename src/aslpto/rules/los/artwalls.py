@@ -34,10 +34,17 @@ def _crossed(dx: int, dy: int) -> frozenset[int]:
 
 
 @lru_cache(maxsize=8192)
-def _edges(dx: int, dy: int) -> tuple[tuple[Any, ...], ...]:
+def _edges(dx: int, dy: int) -> tuple[tuple[tuple[Any, ...], tuple[int, ...]], ...]:
     """The hexsides the thread to offset ``(dx, dy)`` runs along and the vertices it passes
-    through (of :func:`aslpto.rules.los.walk._compact`)."""
-    return tuple(e for e in _compact(dx, dy) if e[0] in (_SPINE, _VERTEX))
+    through (of :func:`aslpto.rules.los.walk._compact`), each with the relative keys of the
+    hexsides it concerns."""
+    out = []
+    for e in _compact(dx, dy):
+        if e[0] == _SPINE:
+            out.append((e, (e[1],)))
+        elif e[0] == _VERTEX:
+            out.append((e, tuple(ray[0] for ray in e[1])))
+    return tuple(out)
 
 
 def _side_rkey(h: Hex, n: Hex, a: Hex) -> int:
@@ -182,11 +189,18 @@ class _ArtworkEdges(_ArtworkPlanes):
         vertices; B9.2, a hexspine lengthwise along the LOS no obstacle where it touches an
         end's hex unless the vertex at its far end has walls/hedges on all three hexspines.
         (A hexside the thread crosses is judged as drawn: ``_wall``.)"""
-        events = _edges(hb.x - ha.x, hb.y - ha.y)
         ssk = (ka << 32) + ka
-        ends = _Ends(ha, hb, ea, eb, False, False)
+        walls = self._wall_keys
+        ends: _Ends | None = None
         sides = self.sides
-        for e in events:
+        for e, rels in _edges(hb.x - ha.x, hb.y - ha.y):
+            for r in rels:
+                if ssk + r in walls:
+                    break
+            else:
+                continue  # (no wall, hedge or bocage on any hexside it concerns)
+            if ends is None:
+                ends = _Ends(ha, hb, ea, eb, False, False)
             if e[0] == _SPINE:
                 sd = sides.get(ssk + e[1])
                 if sd is not None and sd.obstacle is not None:
