@@ -9,6 +9,7 @@ the shared VASL folder."""
 
 from __future__ import annotations
 
+import dataclasses
 from functools import cache
 from pathlib import Path
 
@@ -91,3 +92,16 @@ def test_a6_a_units_viewshed_in_a_scenario_with_panjis_and_an_overlay() -> None:
     assert v.unit == unit and v.range == 10
     alike(eng, v, location_of(g, g.units[unit]))
     assert 0 < v.seen < len(v.locations)
+
+
+def test_b9_2_a_viewshed_among_hedges_and_walls_judges_each_location_as_los_does() -> None:
+    """Board 4's hedges and walls: a thread crossing one (as drawn), running along one or
+    passing through a vertex where one ends (from the map's hexsides, B9.1, B9.2) is judged
+    the same in a viewshed as alone, from viewers among them."""
+    eng = engine("04", 6)
+    for word in ("04Q7", "04U9", "04P2", "04AA7", "04DD8"):
+        frm = parse_location(eng.map, word)
+        alike(eng, viewshed_of(eng, frm, 12), frm)
+        # entrenched: only its own hex's walls are walls it cannot see over (B9.21)
+        dug = dataclasses.replace(frm, entrenched=True)
+        alike(eng, viewshed_of(eng, dug, 6), dug)

@@ -41,6 +41,7 @@ MAPS = {
     "36 PTO": ('[["36"]]', "pto_terrain = true"),
     "37": ('[["37"]]', "pto_terrain = false"),
     "2x2": ('[["37", "38"], ["39*", "36"]]', "pto_terrain = true"),
+    "04": ('[["04"]]', "pto_terrain = false"),
 }
 """Real maps the viewshed tests ask about: boards (a ``[map] boards`` value) and SSR."""
 
