@@ -225,7 +225,7 @@ def test_g8_2102_in_season_cycle_riders_pay_grain_mp() -> None:
     assert mf(game(S.DRAINED, cyc), ["37E4"]) == 3 + 3
     assert mf(game(S.IN_SEASON, cyc), ["37E4"]) == 3 + 4  # G8.2102
     assert mf(game(S.IN_SEASON, cyc), ["37E4:bank", ":in"]) == 3 + 3 + 4  # G8.2108
-    assert mf(game(S.IN_SEASON, cyc, ec=EC.MUD), ["37E4"]) == 3 + 4 * 2  # Mud doubles MP
+    assert mf(game(S.IN_SEASON, cyc, ec=EC.MUD), ["37E4"]) == 3 + 4 + 1  # Mud: one MP more
     g = game(S.IN_SEASON, unit(Kind.CYCLE_RIDER, "37D4", "bank"))
     assert mf(g, ["37E4"]) == 3 + 4  # G8.2105
     g = game(S.IN_SEASON, vehicle(VehicleType.MOTORCYCLE, "37F5"))
@@ -271,7 +271,8 @@ def test_g8_chart_across_a_non_bank_paddy_hexside() -> None:
     counter (G8.2101, G8.2106) or from a Bank counter INTO the adjacent hex (G8.2105) needs a
     bank hexside."""
     assert mf(game(S.DRAINED, infantry("37D4", "in")), ["37D5"]) == 1
-    assert mf(game(S.IRRIGATED, infantry("37D4", "in")), ["37D5"]) == 4
+    # Irrigated: 2x Open Ground Mud, 2 x 1 1/2 (E3.64), the chart's 3
+    assert mf(game(S.IRRIGATED, infantry("37D4", "in")), ["37D5"]) == 3
     assert mf(game(S.DRAINED, vehicle(VehicleType.TRUCK, "37D4", "in")), ["37D5"]) == 4
     assert refused(game(S.DRAINED, infantry("37D4", "in")), ["37D5:bank"]) == "G8.2101"
     assert refused(game(S.DRAINED, infantry("37D4", "bank")), ["37D5:bank"]) == "G8.2106"
@@ -321,10 +322,10 @@ def test_g8_banks_exc_bicyclists_onto_bank_counter_or_road() -> None:
 
 def test_g8_mud_cycle_riders_onto_bank_only_changing_hexes() -> None:
     """G8 MUD: Mud's extra MP apply onto a Bank counter only if EC are Mud AND the unit changes
-    hexes (G8.2101 doubles the 3 MP onto the Bank counter, not the 3 MP bank hexside);
-    never from IN onto the Bank counter of the same hex (G8.2104)."""
+    hexes (G8.2101: one MP more, E3.64, with the 3 MP onto the Bank counter); never from IN
+    onto the Bank counter of the same hex (G8.2104)."""
     cyc = unit(Kind.CYCLE_RIDER, "37F4")
-    assert mf(game(S.DRAINED, cyc, ec=EC.MUD), ["37E4:bank"]) == 3 + 3 * 2
+    assert mf(game(S.DRAINED, cyc, ec=EC.MUD), ["37E4:bank"]) == 3 + 3 + 1  # E3.64: one MP
     assert mf(game(S.IRRIGATED, cyc), ["37E4:bank"]) == 3 + 3  # Irrigated: mud only IN
     g = game(S.DRAINED, unit(Kind.CYCLE_RIDER, "37E4", "in"), ec=EC.MUD)
     assert mf(g, [":bank"]) == 3

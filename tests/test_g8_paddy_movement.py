@@ -99,9 +99,9 @@ MUD_IN_SEASON = (S.IN_SEASON, EC.MUD)
         (DRAINED, 2),
         (IRRIGATED, 2),
         (IN_SEASON, 2),
-        (MUD_DRAINED, 3),
-        (MUD_IRRIGATED, 3),
-        (MUD_IN_SEASON, 3),
+        (MUD_DRAINED, 2.5),  # E3.64: 1/2 MF more per Open Ground hexside in Mud
+        (MUD_IRRIGATED, 2.5),
+        (MUD_IN_SEASON, 2.5),
     ],
 )
 def test_g8_2101_from_non_paddy_onto_bank(cond: tuple[S, EC], mf: float) -> None:
@@ -110,7 +110,7 @@ def test_g8_2101_from_non_paddy_onto_bank(cond: tuple[S, EC], mf: float) -> None
     assert cells(g, "L", ["37E4:bank"]) == ["G8.2101"]
 
 
-@pytest.mark.parametrize(("cond", "mf"), [(DRAINED, 2), (IRRIGATED, 2), (MUD_DRAINED, 3)])
+@pytest.mark.parametrize(("cond", "mf"), [(DRAINED, 2), (IRRIGATED, 2), (MUD_DRAINED, 2.5)])
 def test_g8_2101_from_in_paddy_onto_bank(cond: tuple[S, EC], mf: float) -> None:
     g = game(*cond, leader("L", "37D4", "in"))
     assert cost(g, "L", ["37E4:bank"]) == mf
@@ -128,11 +128,11 @@ def test_g8_2101_needs_a_bank_hexside() -> None:
     ("cond", "mf"),
     [
         (DRAINED, 2),  # 1 (hexside) + Open Ground
-        (IRRIGATED, 5),  # 1 + 2x Open Ground Mud (2 MF)
+        (IRRIGATED, 4),  # 1 + 2x Open Ground Mud (1 1/2 MF, E3.64): the chart's IN-hex 3
         (IN_SEASON, 2.5),  # 1 + Grain in season (1.5)
-        (MUD_DRAINED, 3),  # 1 + Open Ground Mud
-        (MUD_IRRIGATED, 5),
-        (MUD_IN_SEASON, 3.5),  # 1 + Grain + Mud: mud exists IN In-Season paddies
+        (MUD_DRAINED, 2.5),  # 1 + Open Ground Mud
+        (MUD_IRRIGATED, 4),
+        (MUD_IN_SEASON, 3),  # 1 + Grain + Mud: mud exists IN In-Season paddies
     ],
 )
 def test_g8_2102_from_non_paddy_into_paddy(cond: tuple[S, EC], mf: float) -> None:
@@ -141,7 +141,7 @@ def test_g8_2102_from_non_paddy_into_paddy(cond: tuple[S, EC], mf: float) -> Non
     assert cells(g, "L", ["37E4"]) == ["G8.2102"]
 
 
-@pytest.mark.parametrize(("cond", "mf"), [(DRAINED, 2), (IRRIGATED, 5), (IN_SEASON, 2.5)])
+@pytest.mark.parametrize(("cond", "mf"), [(DRAINED, 2), (IRRIGATED, 4), (IN_SEASON, 2.5)])
 def test_g8_2102_from_in_paddy_into_paddy(cond: tuple[S, EC], mf: float) -> None:
     g = game(*cond, leader("L", "37D4", "in"))
     assert cost(g, "L", ["37E4"]) == mf
@@ -161,9 +161,9 @@ def test_g8_2102_non_bank_hexside_no_hexside_cost() -> None:
         (DRAINED, 2),
         (IRRIGATED, 2),
         (IN_SEASON, 2),
-        (MUD_DRAINED, 3),
-        (MUD_IRRIGATED, 3),
-        (MUD_IN_SEASON, 3),  # Open Ground Mud (E3.6)
+        (MUD_DRAINED, 2.5),
+        (MUD_IRRIGATED, 2.5),
+        (MUD_IN_SEASON, 2.5),  # Open Ground Mud (E3.64)
     ],
 )
 def test_g8_2103_from_in_paddy_to_non_paddy(cond: tuple[S, EC], mf: float) -> None:
@@ -191,11 +191,11 @@ def test_g8_2104_in_to_bank_same_hex(cond: tuple[S, EC]) -> None:
     ("cond", "mf"),
     [
         (DRAINED, 2),
-        (IRRIGATED, 5),
+        (IRRIGATED, 4),
         (IN_SEASON, 2.5),
-        (MUD_DRAINED, 3),
-        (MUD_IRRIGATED, 5),
-        (MUD_IN_SEASON, 3.5),
+        (MUD_DRAINED, 2.5),
+        (MUD_IRRIGATED, 4),
+        (MUD_IN_SEASON, 3),
     ],
 )
 def test_g8_2105_bank_into_adjacent_paddy(cond: tuple[S, EC], mf: float) -> None:
@@ -213,9 +213,9 @@ def test_g8_2105_bank_into_adjacent_paddy(cond: tuple[S, EC], mf: float) -> None
         (DRAINED, 1),
         (IRRIGATED, 1),
         (IN_SEASON, 1),
-        (MUD_DRAINED, 2),
-        (MUD_IRRIGATED, 2),
-        (MUD_IN_SEASON, 2),  # EC Mud and changing hexes
+        (MUD_DRAINED, 1.5),
+        (MUD_IRRIGATED, 1.5),
+        (MUD_IN_SEASON, 1.5),  # EC Mud and changing hexes
     ],
 )
 def test_g8_2106_bank_to_adjacent_bank(cond: tuple[S, EC], mf: float) -> None:
@@ -233,9 +233,9 @@ def test_g8_2106_bank_to_adjacent_bank(cond: tuple[S, EC], mf: float) -> None:
         (DRAINED, 2),
         (IRRIGATED, 2),
         (IN_SEASON, 2),
-        (MUD_DRAINED, 3),
-        (MUD_IRRIGATED, 3),
-        (MUD_IN_SEASON, 3),
+        (MUD_DRAINED, 2.5),
+        (MUD_IRRIGATED, 2.5),
+        (MUD_IN_SEASON, 2.5),
     ],
 )
 def test_g8_2107_bank_to_non_paddy(cond: tuple[S, EC], mf: float) -> None:
@@ -251,10 +251,10 @@ def test_g8_2107_bank_to_non_paddy(cond: tuple[S, EC], mf: float) -> None:
     ("cond", "mf"),
     [
         (DRAINED, 1),
-        (IRRIGATED, 4),
+        (IRRIGATED, 3),  # the IN-hex COT, 2x Open Ground Mud (the chart's 3)
         (IN_SEASON, 1.5),
         (MUD_DRAINED, 1),
-        (MUD_IRRIGATED, 4),
+        (MUD_IRRIGATED, 3),
         (MUD_IN_SEASON, 1.5),
     ],
 )

@@ -80,7 +80,7 @@ def mud_applies(ctx: MoveContext, h: Hex) -> bool:
 
 
 def open_ground_cost(ctx: MoveContext, *, mud: bool) -> list[Cost]:
-    """The Open Ground COT (B1) for this mover, plus Mud (E3.6) when ``mud``."""
+    """The Open Ground COT (B1) for this mover, plus Mud (E3.64) when ``mud``."""
     base = _base_cost(ctx, Terrain.OPEN_GROUND.value, 1, ctx.map.chart["open-ground"].rule)
     if not mud:
         return base
@@ -88,12 +88,12 @@ def open_ground_cost(ctx: MoveContext, *, mud: bool) -> list[Cost]:
 
 
 def mud_extra(ctx: MoveContext, base: list[Cost]) -> list[Cost]:
+    """E3.64: in Mud a ground unit expends an extra 1/2 MF (a vehicle one full MP) per Open
+    Ground hexside."""
     data = movement_data()
     if ctx.mover.uses_mp:
-        total = sum(c.halves for c in base)
-        extra = total * (int(data.raw("mud_mp_factor")) - 1)
-        return [Cost(extra, data.rule("mud"), "Mud doubles the MP cost")]
-    return [Cost(data.n("mud_extra_mf"), data.rule("mud"), "Mud")]
+        return [Cost(data.n("mud_extra_mp"), data.rule("mud"), "Mud: one MP more")]
+    return [Cost(data.n("mud_extra_mf"), data.rule("mud"), "Mud: 1/2 MF more")]
 
 
 def grain_cost(ctx: MoveContext) -> list[Cost]:
