@@ -35,13 +35,13 @@ def test_reading_a_value_notes_it_only_when_unchecked() -> None:
     assert movement_data().raw("road_mf") == 1  # sure
     assert unchecked.taken() == []
     assert movement_data().raw("path_mf") == 1  # sure (B13.6 in the eASLRB v3.01 transcription)
-    assert movement_data().raw("hedge_mp") == 1  # the Terrain Chart's: unchecked
+    assert movement_data().raw("cycle_factor") == 3  # the Movement Chart's reading: unchecked
     assert rule("morale_check") == "A10.1"  # sure (A10.1 as two pages print it)
     assert rule("pin") == "A7.8"  # sure (the eASLRB v3.01 transcription prints A7.8)
     assert setting("leader_loss", "lltc_failure") == "pin"  # sure (A10.2)
     assert setting("pin", "immune") == ["broken", "berserk", "hero", "cavalry"]
     assert unchecked.taken() == [
-        "B9.4 numbers.hedge_mp = 1 (data/movement.toml)",
+        "G8.2101 numbers.cycle_factor = 3 (data/movement.toml)",
         "pin.immune = [broken, berserk, hero, cavalry] (data/morale.toml)",
     ]
     unchecked.begin()

@@ -221,6 +221,8 @@ def hexside_cost(ctx: MoveContext, a: Hex, b: Hex) -> list[Cost]:
             continue
         key = key_mp if mp else key_mf
         raw = data.raw(key)
+        if isinstance(raw, Mapping):  # (by vehicle type: the B chart's columns)
+            raw = raw.get(ctx.mover.cost_column, "NA")
         if raw == "NA":
             raise RuleViolation(
                 data.number_rules[key],
