@@ -190,10 +190,25 @@ def terrain_cost(ctx: MoveContext, a: Hex, b: Hex, *, first: bool) -> list[Cost]
         return [Cost(ctx.allowance, rule, f"{info.terrain.value}: entered {how}")]
     if row.infantry_mf is None:
         raise RuleViolation(row.rule, f"{info.terrain.value} cannot be entered this way")
+    if info.terrain == Terrain.GRAIN:
+        return _grain_cost(ctx, b, rule)
     base = _base_cost(ctx, info.terrain.value, row.infantry_mf, rule, in_season(ctx))
     if mud_applies(ctx, b):
         base = base + mud_extra(ctx, base)
     return base
+
+
+def _grain_cost(ctx: MoveContext, b: Hex, rule: str) -> list[Cost]:
+    """Grain: 1 1/2 MF for Infantry, Cavalry and Horse-Drawn units (B15.4), vehicles the chart's
+    April-September MP, in its growing season (April and May as plowed fields keep the cost of
+    grain, B15.6); otherwise Open Ground for movement (B15.6), Mud included (E3.65)."""
+    if not in_season(ctx):
+        return open_ground_cost(ctx, mud=ctx.game.conditions.mud)
+    data = movement_data()
+    if ctx.mover.kind == MoverKind.INFANTRY:
+        key = "grain_in_season_mf"
+        return [Cost(data.n(key), data.number_rules[key], "COT grain (1 1/2 MF)")]
+    return _base_cost(ctx, Terrain.GRAIN.value, 1.5, rule, season=True)
 
 
 def hexside_cost(ctx: MoveContext, a: Hex, b: Hex) -> list[Cost]:
