@@ -10,8 +10,8 @@ import pytest
 from aslpto.procedures.movement import evaluate
 from aslpto.rules.movement import HALF
 from aslpto.state.game import Conditions, Game
-from aslpto.state.units import Kind, Unit, VehicleType
-from test_movement_helpers import make_game
+from aslpto.state.units import VehicleType
+from test_movement_helpers import make_game, vehicle
 
 BOARD = """
 [board]
@@ -23,18 +23,7 @@ wall = ["E3-E4"]
 
 
 def game(vt: VehicleType, hex_: str) -> Game:
-    v = Unit(
-        "V",
-        "american",
-        "american",
-        Kind.VEHICLE,
-        "x",
-        hex=hex_,
-        vehicle_type=vt,
-        mf=30,
-        afv=vt == VehicleType.FULLY_TRACKED,
-    )
-    return make_game(BOARD, conditions=Conditions(), units=(v,))
+    return make_game(BOARD, conditions=Conditions(), units=(vehicle("V", hex_, vt, mp=30),))
 
 
 @pytest.mark.parametrize(

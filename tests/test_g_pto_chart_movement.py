@@ -10,8 +10,8 @@ from aslpto.board.maps import JungleType
 from aslpto.procedures.movement import evaluate
 from aslpto.rules.movement import HALF
 from aslpto.state.game import Conditions, Game
-from aslpto.state.units import Kind, Unit, VehicleType
-from test_movement_helpers import make_game
+from aslpto.state.units import Unit, VehicleType
+from test_movement_helpers import cavalry, make_game, vehicle
 
 BOARD = """
 [board]
@@ -30,23 +30,6 @@ def game(*units: Unit, jungle: JungleType = JungleType.LIGHT) -> Game:
     return make_game(BOARD, conditions=conds, units=units)
 
 
-def cavalry(hex_: str) -> Unit:
-    return Unit("K", "american", "american", Kind.CAVALRY, "x", hex=hex_, mf=12)
-
-
-def wagon(hex_: str) -> Unit:
-    return Unit(
-        "W",
-        "american",
-        "american",
-        Kind.VEHICLE,
-        "x",
-        hex=hex_,
-        vehicle_type=VehicleType.WAGON,
-        mf=16,
-    )
-
-
 def cost(g: Game, uid: str, steps: list[str]) -> float:
     r = evaluate(g, uid, steps)
     assert r.legal, r.violation
@@ -60,17 +43,17 @@ def refused(g: Game, uid: str, steps: list[str]) -> str:
 
 
 def test_g2_21_cavalry_four_mf_into_light_jungle_none_into_dense() -> None:
-    assert cost(game(cavalry("37D3")), "K", ["37C3"]) == 4
-    assert refused(game(cavalry("37D3"), jungle=JungleType.DENSE), "K", ["37C3"]) == "G2.21"
+    assert cost(game(cavalry("K", "37D3")), "K", ["37C3"]) == 4
+    assert refused(game(cavalry("K", "37D3"), jungle=JungleType.DENSE), "K", ["37C3"]) == "G2.21"
 
 
 def test_g3_1_cavalry_none_into_bamboo() -> None:
-    assert refused(game(cavalry("37D5")), "K", ["37C5"]) == "G3.1"
+    assert refused(game(cavalry("K", "37D5")), "K", ["37C5"]) == "G3.1"
 
 
 def test_g6_kunai_as_brush_for_cavalry_and_a_wagon() -> None:
-    assert cost(game(cavalry("37D4")), "K", ["37E4"]) == 2
-    assert cost(game(wagon("37D4")), "W", ["37E4"]) == 2
+    assert cost(game(cavalry("K", "37D4")), "K", ["37E4"]) == 2
+    assert cost(game(vehicle("W", "37D4", VehicleType.WAGON)), "W", ["37E4"]) == 2
 
 
 def test_g7_cavalry_all_its_mf_into_a_swamp() -> None:
@@ -78,7 +61,7 @@ def test_g7_cavalry_all_its_mf_into_a_swamp() -> None:
     g = make_game(
         BOARD.replace('marsh = ["E6"]', 'marsh = ["D3"]'),
         conditions=Conditions(pto_terrain=True, jungle=JungleType.LIGHT, month=6),
-        units=(cavalry("37D2"),),
+        units=(cavalry("K", "37D2"),),
     )
     assert g.map.info(g.map.hex("37D3")).terrain.value == "swamp"
     assert cost(g, "K", ["37D3"]) == 12
@@ -86,5 +69,5 @@ def test_g7_cavalry_all_its_mf_into_a_swamp() -> None:
 
 def test_g5_neither_cavalry_nor_a_wagon_enters_huts() -> None:
     """The PTO Terrain Chart's Hut row: Cavalry NA, Horse Drawn NA (one source: unchecked)."""
-    assert refused(game(cavalry("37D2")), "K", ["37E2"]) == "G5"
-    assert refused(game(wagon("37D2")), "W", ["37E2"]) == "G5"
+    assert refused(game(cavalry("K", "37D2")), "K", ["37E2"]) == "G5"
+    assert refused(game(vehicle("W", "37D2", VehicleType.WAGON)), "W", ["37E2"]) == "G5"

@@ -12,7 +12,7 @@ from aslpto.board.maps import JungleType, RiverDepth
 from aslpto.rules.movement import MoveOptions, Phase
 from aslpto.rules.pto.terrain import build_map
 from aslpto.state.game import EC, Conditions, Fortification, FortKind, Game, PaddyState, Panji, Side
-from aslpto.state.units import Kind, Unit, UnitClass
+from aslpto.state.units import Kind, Unit, UnitClass, VehicleType
 
 # Board 37 as the G9 examples need it: jungle (woods under PTO Terrain) around DD7/EE7.
 G9_BOARD = """
@@ -76,6 +76,26 @@ def squad(uid: str, hex_: str, position: str = "ground", **kw: Any) -> Unit:
     )
 
 
+def vehicle(uid: str, hex_: str, vt: VehicleType, mp: int = 16) -> Unit:
+    """An American vehicle of type ``vt`` (an AFV when fully tracked) with ``mp`` MP."""
+    return Unit(
+        uid,
+        "american",
+        "american",
+        Kind.VEHICLE,
+        "x",
+        hex=hex_,
+        vehicle_type=vt,
+        mf=mp,
+        afv=vt == VehicleType.FULLY_TRACKED,
+    )
+
+
+def cavalry(uid: str, hex_: str, mf: int = 12) -> Unit:
+    """An American Cavalry unit with ``mf`` MF."""
+    return Unit(uid, "american", "american", Kind.CAVALRY, "x", hex=hex_, mf=mf)
+
+
 def g9_game(hidden_c: bool = False, **kw: Any) -> Game:
     """The G9.3 illustration: Panji A in 37EE7 covering EE7-EE8; Panji C in 37DD7 covering
     DD7-CC8, DD7-DD8, DD7-EE8."""
@@ -99,7 +119,17 @@ def g9_game(hidden_c: bool = False, **kw: Any) -> Game:
     )
 
 
-__all__ = ["EC", "MOVE_OPTIONS", "PaddyState", "RiverDepth", "g9_game", "make_game", "squad"]
+__all__ = [
+    "EC",
+    "MOVE_OPTIONS",
+    "PaddyState",
+    "RiverDepth",
+    "cavalry",
+    "g9_game",
+    "make_game",
+    "squad",
+    "vehicle",
+]
 
 
 MOVE_OPTIONS = [

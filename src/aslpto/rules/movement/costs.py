@@ -97,8 +97,13 @@ def mud_extra(ctx: MoveContext, base: list[Cost]) -> list[Cost]:
 
 
 def grain_cost(ctx: MoveContext) -> list[Cost]:
-    """Grain in season (B15.4) for a non-Infantry mover: an In-Season paddy interior (G8)."""
-    return _base_cost(ctx, Terrain.GRAIN.value, 1, ctx.map.chart["grain"].rule, season=True)
+    """Grain in season (B15.4): 1 1/2 MF for Infantry, Cavalry and Horse-Drawn units, a vehicle
+    the chart's April-September MP; a grain hex in season, an In-Season paddy interior (G8)."""
+    if ctx.mover.kind == MoverKind.INFANTRY:
+        data = movement_data()
+        key = "grain_in_season_mf"
+        return [Cost(data.n(key), data.number_rules[key], "COT grain (1 1/2 MF)")]
+    return _base_cost(ctx, Terrain.GRAIN.value, 1.5, ctx.map.chart["grain"].rule, season=True)
 
 
 def vehicle_value(ctx: MoveContext, terrain: str, *, season: bool = True) -> tuple[Any, str]:
@@ -191,24 +196,19 @@ def terrain_cost(ctx: MoveContext, a: Hex, b: Hex, *, first: bool) -> list[Cost]
     if row.infantry_mf is None:
         raise RuleViolation(row.rule, f"{info.terrain.value} cannot be entered this way")
     if info.terrain == Terrain.GRAIN:
-        return _grain_cost(ctx, b, rule)
+        return _grain_cost(ctx)
     base = _base_cost(ctx, info.terrain.value, row.infantry_mf, rule, in_season(ctx))
     if mud_applies(ctx, b):
         base = base + mud_extra(ctx, base)
     return base
 
 
-def _grain_cost(ctx: MoveContext, b: Hex, rule: str) -> list[Cost]:
-    """Grain: 1 1/2 MF for Infantry, Cavalry and Horse-Drawn units (B15.4), vehicles the chart's
-    April-September MP, in its growing season (April and May as plowed fields keep the cost of
-    grain, B15.6); otherwise Open Ground for movement (B15.6), Mud included (E3.65)."""
+def _grain_cost(ctx: MoveContext) -> list[Cost]:
+    """Grain in its growing season (B15.4; April and May as plowed fields keep its cost,
+    B15.6); otherwise Open Ground for movement (B15.6), Mud included (E3.65)."""
     if not in_season(ctx):
         return open_ground_cost(ctx, mud=ctx.game.conditions.mud)
-    data = movement_data()
-    if ctx.mover.kind == MoverKind.INFANTRY:
-        key = "grain_in_season_mf"
-        return [Cost(data.n(key), data.number_rules[key], "COT grain (1 1/2 MF)")]
-    return _base_cost(ctx, Terrain.GRAIN.value, 1.5, rule, season=True)
+    return grain_cost(ctx)
 
 
 def hexside_cost(ctx: MoveContext, a: Hex, b: Hex) -> list[Cost]:

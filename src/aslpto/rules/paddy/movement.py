@@ -157,13 +157,9 @@ def in_hex_cot(ctx: MoveContext, h: Hex, changing_hexes: bool) -> list[Cost]:
             for c in open_ground_cost(ctx, mud=False)
         ]
     else:
-        if ctx.mover.kind == MoverKind.INFANTRY:
-            h2 = data.n("grain_in_season_mf")
-            base = [Cost(h2, data.number_rules["grain_in_season_mf"], "In-Season: Grain")]
-        else:
-            # Cavalry, cycles and vehicles: the grain row's in-season MF/MP (its motorcycle
-            # column for cycles), as Drained uses the Open Ground row's
-            base = [Cost(c.halves, c.rule, "In-Season: Grain") for c in grain_cost(ctx)]
+        # Infantry 1 1/2 MF; Cavalry, cycles and vehicles the grain row's in-season MF/MP (its
+        # motorcycle column for cycles), as Drained uses the Open Ground row's
+        base = [Cost(c.halves, c.rule, "In-Season: Grain") for c in grain_cost(ctx)]
     if ec_mud:
         base = base + [
             Cost(c.halves, data.rule("mud"), "EC Mud (G8 MUD)") for c in mud_extra(ctx, base)
