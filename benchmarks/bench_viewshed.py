@@ -14,10 +14,12 @@ Targets (docs/performance.md, docs/performance-los.md):
   (1,331 Locations) within 50 ms warm.
 
 Reported beside them: the viewsheds cold (a new engine, every thread laid out afresh), warm
-with a different query than the one that filled the caches (a viewer whose threads were not
-laid out yet), and the time with range. ``python benchmarks/bench_viewshed.py`` prints the
-table of docs/performance-los.md; ``pytest benchmarks/bench_viewshed.py --benchmark-only``
-runs the pytest-benchmark groups and the target checks.
+with a different query than the one that filled the caches (viewers whose threads were not
+laid out yet, each asked once, beside the same viewers with each thread laid out alone and
+whole: the peer; at least twice as fast, asserted), and the time with range. ``python
+benchmarks/bench_viewshed.py`` prints the table of docs/performance-los.md; ``pytest
+benchmarks/bench_viewshed.py --benchmark-only`` runs the pytest-benchmark groups and the target
+checks.
 """
 
 from __future__ import annotations
@@ -110,6 +112,35 @@ def viewshed4(word: str = VIEWER, reach: int | None = None, eng: ArtworkLosEngin
 def viewshed4_cold() -> int:
     clear_caches()
     return viewshed4(eng=engine(MAP4))
+
+
+def _alone(fx: int, fy: int, offsets: list[tuple[int, int]], reach: int | None) -> list[None]:
+    return [None] * len(offsets)  # (every thread laid out alone, whole)
+
+
+WARMERS = ("37Z8", "38K5", "36P6")
+"""Viewers whose viewsheds fill a new engine's caches first."""
+FIRST_TIMERS = ("37Y8", "39E3", "38W2", "36Y10", "37T5", "38F8", "39P4", "36C3", "37AA9")
+"""Viewers each asked once after them, every one for the first time: no thread of theirs laid
+out before (threads from a hex of the same parity class at the same offset excepted)."""
+
+
+def first_time_viewsheds(alone: bool = False) -> list[float]:
+    """The milliseconds of each of ``FIRST_TIMERS``' whole-map viewsheds, asked for the first
+    time of an engine that answered ``WARMERS`` before. ``alone``: the peer, each thread laid
+    out alone and whole (as :meth:`ArtworkLosEngine.check` lays it out; the viewshed's layout
+    before its threads were laid out together, near the viewer first)."""
+    eng = engine(MAP4)
+    if alone:
+        eng._patterns_many = _alone  # type: ignore[method-assign,assignment]
+    for w in WARMERS:
+        viewshed4(w, eng=eng)
+    out = []
+    for w in FIRST_TIMERS:
+        t0 = time.perf_counter()
+        viewshed4(w, eng=eng)
+        out.append(1000 * (time.perf_counter() - t0))
+    return out
 
 
 # --- VASL's engine, headless ------------------------------------------------------------------
@@ -278,6 +309,14 @@ def table() -> str:
         f"| warm engine, the caches filled by {OTHER}'s query | "
         f"{1000 * (time.perf_counter() - t0):.0f} |"
     )
+    for alone in (False, True):
+        ms = first_time_viewsheds(alone)
+        how = "each thread laid out alone (the peer)" if alone else "threads laid out together"
+        rows.append(
+            f"| warm engine, {len(ms)} viewers each asked for the first time after "
+            f"{len(WARMERS)} others, {how}: median (least-most) | "
+            f"{statistics.median(ms):.0f} ({min(ms):.0f}-{max(ms):.0f}) |"
+        )
     for reach in (4, 8, 12, 16, 24):
         viewshed4(reach=reach)
         rows.append(
@@ -299,6 +338,19 @@ def test_all_pairs_within_range_12_warm(benchmark: BenchmarkFixture) -> None:
 def test_one_viewshed_over_a_2x2_real_map_warm(benchmark: BenchmarkFixture) -> None:
     viewshed4()
     benchmark.pedantic(viewshed4, rounds=10, iterations=1)
+
+
+@pytest.mark.benchmark(group="viewshed")
+def test_first_time_viewers_over_a_2x2_real_map(benchmark: BenchmarkFixture) -> None:
+    benchmark.pedantic(first_time_viewsheds, rounds=1, iterations=1)
+
+
+def test_first_time_viewers_laid_out_together_at_least_twice_as_fast_as_alone() -> None:
+    """A viewer asked for the first time: its threads laid out together, near it first, at
+    least twice as fast (median) as each laid out alone, in the same run."""
+    together = statistics.median(first_time_viewsheds())
+    alone = statistics.median(first_time_viewsheds(alone=True))
+    assert 2 * together <= alone, (together, alone)
 
 
 def test_all_pairs_at_least_as_fast_as_vasls_engine_in_the_same_run() -> None:

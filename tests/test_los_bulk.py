@@ -15,9 +15,12 @@ from aslpto.board.hexes import Hex
 from aslpto.rules.los.layout import lay_out, thread_pixels
 from aslpto.rules.los.pixels import (
     _along,
+    _at_vertices,
     _Geometry,
     _lay_out,
     _layout_args,
+    _pattern,
+    _patterns_many,
     _periodic,
     _region,
     _thread_pixels,
@@ -114,3 +117,62 @@ def test_a6_1_a_hexs_pixels_are_those_nearest_its_centre() -> None:
                     if (c + 4 * kx, r + 4 * ky) == (hx, hy):
                         want.add((px, py))
             assert runs == want, (cx, cy)
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    start=starts,
+    ds=st.lists(offsets, min_size=1, max_size=40, unique=True),
+    stride=st.sampled_from([646, 1291, 1936]),
+    reach=st.one_of(st.none(), st.integers(1, 700)),
+)
+def test_a6_1_threads_laid_out_together_are_each_thread_laid_out_alone(
+    start: tuple[int, int], ds: list[tuple[int, int]], stride: int, reach: int | None
+) -> None:
+    """Many threads from one hex laid out at once are each the thread laid out alone; with a
+    reach, a part of it: its first groups (every hex of them wholly within reach), their pixels
+    and the first pixel beyond, at the same places on the grid."""
+    fx, fy = start
+    for d, got in zip(ds, _patterns_many(GEO, stride, fx, fy, ds, reach), strict=True):
+        assert got is not None
+        want = _pattern(GEO, stride, fx, fy, *d)
+        assert got.range == want.range
+        if not got.partial:
+            assert got.groups == want.groups and got.keys == want.keys
+            assert (list(got.xs), list(got.ys)) == (list(want.xs), list(want.ys))
+            assert (list(got.offs), got.low) == (list(want.offs), want.low)
+            continue
+        assert reach is not None
+        k, n = len(got.groups), len(got.xs)
+        assert got.groups == want.groups[:k] and got.keys == want.keys[:k]
+        assert (list(got.xs), list(got.ys)) == (list(want.xs[:n]), list(want.ys[:n]))
+        assert [o + got.low for o in got.offs] == [o + want.low for o in want.offs[:n]]
+        assert all(max(abs(x), abs(y)) < reach for x, y in zip(got.xs, got.ys, strict=True))
+        assert not k or n >= got.groups[-1][5]
+
+
+def _touched_by_trace(dx: int, dy: int) -> dict[tuple[int, int], tuple[tuple[int, int], ...]]:
+    out: dict[tuple[int, int], tuple[tuple[int, int], ...]] = {}
+    for e in trace(Hex(0, 0), Hex(dx, dy)):
+        if e.kind == "vertex" and e.frm is not None and e.to is not None:
+            frm = (e.frm.x, e.frm.y)
+            for h in e.hexes:
+                if h not in (e.frm, e.to) and (h.x, h.y) not in ((0, 0), (dx, dy)):
+                    out[frm] = (*out.get(frm, ()), (h.x, h.y))
+    return out
+
+
+@settings(max_examples=300, deadline=None)
+@given(d=offsets)
+def test_b6_the_hexes_a_thread_touches_at_a_vertex_are_the_traces(d: tuple[int, int]) -> None:
+    """B.6 (Inherent Terrain acts on a LOS traced through a vertex of its hex): the hexes a
+    thread only touches where it passes through a vertex from one hex into another, found from
+    the lattice points on the thread, are the exact walk's."""
+    assert _at_vertices(*d) == _touched_by_trace(*d)
+
+
+def test_b6_the_threads_through_vertices_within_range_30_are_the_traces() -> None:
+    for dx in range(-12, 13):
+        for dy in range(-30, 31):
+            if (dx + dy) % 2 == 0 and (dx, dy) != (0, 0):
+                assert _at_vertices(dx, dy) == _touched_by_trace(dx, dy), (dx, dy)

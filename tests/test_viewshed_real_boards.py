@@ -13,6 +13,7 @@ import dataclasses
 from functools import cache
 from pathlib import Path
 
+import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
 from aslpto.board.hexes import Hex
@@ -20,6 +21,7 @@ from aslpto.rules.los import (
     ArtworkLosEngine,
     LosEngine,
     Viewshed,
+    artwork,
     build_engine,
     engine_for,
     location_of,
@@ -105,3 +107,20 @@ def test_b9_2_a_viewshed_among_hedges_and_walls_judges_each_location_as_los_does
         # entrenched: only its own hex's walls are walls it cannot see over (B9.21)
         dug = dataclasses.replace(frm, entrenched=True)
         alike(eng, viewshed_of(eng, dug, 6), dug)
+
+
+@pytest.mark.parametrize("reaches", [(40, 120, None), (160, 480, None), (None,)])
+def test_a6_a_viewshed_laid_out_part_by_part_judges_each_location_as_los_does(
+    monkeypatch: pytest.MonkeyPatch, reaches: tuple[int | None, ...]
+) -> None:
+    """A viewshed lays its threads out near the viewer first, and further only where nothing
+    blocks them there: whatever the reaches, and asked again (the parts kept walked first),
+    every Location is judged as ``los`` judges it (four boards two by two, one turned 180°)."""
+    monkeypatch.setattr(artwork, "_REACHES", reaches)
+    g = game("2x2")
+    eng = build_engine(g.map, g.conditions)
+    for h in sorted(eng.map.cells)[::97][:4]:
+        frm = Location(h)
+        first, again = viewshed_of(eng, frm, 14), viewshed_of(eng, frm, 14)
+        assert first == again
+        alike(eng, first, frm)

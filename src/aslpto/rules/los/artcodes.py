@@ -28,6 +28,7 @@ from aslpto.rules.los.pixels import (
     _geometry,
     _Pattern,
     _pattern,
+    _patterns_many,
     _region,
 )
 from aslpto.rules.los.walk import _NONE, _key, _Prof, _unkey
@@ -165,6 +166,9 @@ class _ArtworkPlanes(LosEngine):
         self._wholes: dict[int, tuple[_Code, int]] = {}
         """Inherent Terrain at a hex's centre dot (:meth:`_inherent`), by the hex's key."""
         self._patterns: dict[tuple[int, int, int, int], _Pattern] = {}
+        self._parts: dict[tuple[int, int, int, int], tuple[int, _Pattern]] = {}
+        """Parts of threads (:attr:`_Pattern.partial`) with the reach they were laid out to, by
+        the key of :attr:`_patterns`, for a thread a walk found blocked within it."""
         self._water_floors: dict[int, int] = {}
         """The level byte of a Water Obstacle hex (its centre dot in the water), by its key:
         the whole hex lies at it, its banks drawn within it too (B21.2: the Crest Line is
@@ -457,6 +461,30 @@ class _ArtworkPlanes(LosEngine):
                 self._patterns.clear()
             pat = self._patterns[key] = _pattern(geo, plane.stride, fx, fy, dx, dy)
         return pat
+
+    def _patterns_many(
+        self, fx: int, fy: int, offsets: list[tuple[int, int]], reach: int | None
+    ) -> list[_Pattern | None]:
+        """:func:`aslpto.rules.los.pixels._patterns_many` over the map's planes, kept at hand:
+        whole threads with :meth:`_pattern`'s, parts apart (up to 4 x 4096)."""
+        plane, geo = self._plane, self.geometry
+        assert plane is not None and geo is not None
+        pats, parts = self._patterns, self._parts
+        out = _patterns_many(geo, plane.stride, fx, fy, offsets, reach)
+        for (dx, dy), pat in zip(offsets, out, strict=True):
+            if pat is None:
+                continue
+            key = (fx, fy, dx, dy)
+            if pat.partial:
+                if len(parts) >= 4 * 4096:
+                    parts.clear()
+                parts[key] = (reach or 0, pat)
+            else:
+                if len(pats) >= 4096:
+                    pats.clear()
+                pats[key] = pat
+                parts.pop(key, None)
+        return out
 
     def _need(self, k: int) -> int:
         """What the walk must know of the hex with key ``k`` before it may pass it by: 255

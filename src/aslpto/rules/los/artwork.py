@@ -68,6 +68,10 @@ lies on their common hexside (the serrated band VASL draws along it)."""
 
 _PLAIN = _Prof(0, 0, _NONE, 0, False, 0, "", "", "open-ground", False, False, False)
 """A hex that adds nothing to an answer's rules (no water: :meth:`LosEngine._cite_ends`)."""
+_REACHES: tuple[int | None, ...] = (160, 480, None)
+"""How far from the viewer's centre pixel (columns and rows) :meth:`check_from` lays the threads
+out, round by round: most threads are blocked within a hex or two of the viewer; the last round
+lays out whatever is not yet blocked in whole."""
 _UNSEEN: Any = object()
 """A Location whose end (:meth:`ArtworkLosEngine._end`) is not kept yet."""
 
@@ -146,11 +150,12 @@ class ArtworkLosEngine(_ArtworkEdges):
         self._walk_pixels(a, b, pa, pb, ka, kb, end_a, end_b, pat, src, start, w, notes, todo)
 
     def check_from(self, a: Location, targets: Sequence[Location]) -> list[LosResult]:
-        """:meth:`check` from ``a`` to each of ``targets``, in order, the viewer read once: each
-        thread laid out once per offset (:func:`aslpto.rules.los.pixels._pattern`), the hexes
-        it crosses that matter to it found from the map's summaries before a pixel is read
-        (:meth:`_need`), and its walk stopped at the first block. The same answers as
-        :meth:`check`."""
+        """:meth:`check` from ``a`` to each of ``targets``, in order, the viewer read once: the
+        threads not yet laid out laid out together, at first only their pixels near ``a``
+        (:meth:`_patterns_many`, ``_REACHES``): a thread blocked there needs no more of
+        itself, the others are laid out further; the hexes a thread crosses that matter to it
+        found from the map's summaries before a pixel is read (:meth:`_need`), and its walk
+        stopped at the first block. The same answers as :meth:`check`."""
         plane, geo = self._plane, self.geometry
         ha = a.hex
         ka = _key(ha.x, ha.y)
@@ -164,7 +169,8 @@ class ArtworkLosEngine(_ArtworkEdges):
         base = (start[0] + _PAD) * plane.stride + start[1]
         mv, lv = plane.mask_view, plane.levels_view
         prof, end, check = self.prof, self._end, self.check
-        ends, pats, patterns, hnames = self._end_cache, self._patterns, self._pattern, self._names
+        ends, pats, parts, patterns = self._end_cache, self._patterns, self._parts, self._pattern
+        hnames = self._names
         walk, groups = self._walk_pixels, self._groups
         begin, result = self._begin, self._result
         ea, dep_a = end_a
@@ -174,7 +180,43 @@ class ArtworkLosEngine(_ArtworkEdges):
         rules0 = w0.rules[1:]
         thread_rule, name_a = self.data.rules["thread"], self._loc_name(a, ka)
         srcs: dict[int, tuple[Any, Any, bool]] = {}  # the planes from each thread base
-        out: list[LosResult] = []
+
+        def answer(
+            b: Location, kb: int, pb: _Prof, end_b: tuple[int, bool], pat: _Pattern, fast: bool
+        ) -> LosResult | None:
+            """The LOS to ``b`` along ``pat``; None where ``pat`` is a part of the thread and
+            nothing in it blocks."""
+            plain = b.position in ("ground", "in")
+            if plain and not pb.water and not b.entrenched:
+                # (the target adds nothing to the rules and notes, _cite_ends)
+                w, notes = _Walk(thread_rule), list(notes0)
+                w.rules += rules0
+            else:
+                w, notes = begin(a, b, pa, pb)
+            src = srcs.get(pat.low)
+            if src is None:
+                src = srcs[pat.low] = (mv[base + pat.low :], lv[base + pat.low :], True)
+            if fast:  # (what _walk_pixels does for two ends neither entrenched nor IN a Depression)
+                groups(a, b, ea, end_b[0], pat, src, None, start, w, pa.water or pb.water, None)
+            else:
+                walk(a, b, pa, pb, ka, kb, end_a, end_b, pat, src, start, w, notes)
+            blocked = w.block
+            if blocked is None and pat.partial:
+                return None
+            if blocked is not None and not w.paddy and blocked[1].rule != G8_LOS:
+                block = blocked[1]  # (what _result makes of a block)
+                if block.rule and block.rule not in w.rules:
+                    w.rules.append(block.rule)
+                name_b = hnames.get(kb) if plain and not b.level else None
+                if name_b is None:
+                    name_b = self._loc_name(b, kb)
+                return LosResult(
+                    False, pat.range, 0, block, name_a, name_b, (), tuple(w.rules), tuple(notes)
+                )
+            return result(a, b, ka, kb, pat.range, w, notes)
+
+        out: list[LosResult | None] = []
+        waiting: list[tuple[int, Location, int, _Prof, tuple[int, bool], int, int, int]] = []
         for b in targets:
             hb = b.hex
             kb = (hb.x + _XOFF) * _K + hb.y + _YOFF  # (_key)
@@ -189,37 +231,39 @@ class ArtworkLosEngine(_ArtworkEdges):
                 out.append(check(a, b))
                 continue
             dx, dy = hb.x - ha.x, hb.y - ha.y
-            pat = pats.get((fx, fy, dx, dy)) or patterns(fx, fy, dx, dy)
-            plain = b.position in ("ground", "in")
-            if plain and not pb.water and not b.entrenched:
-                # (the target adds nothing to the rules and notes, _cite_ends)
-                w, notes = _Walk(thread_rule), list(notes0)
-                w.rules += rules0
-            else:
-                w, notes = begin(a, b, pa, pb)
-            src = srcs.get(pat.low)
-            if src is None:
-                src = srcs[pat.low] = (mv[base + pat.low :], lv[base + pat.low :], True)
-            if slow_a or b.entrenched or end_b[1]:
-                walk(a, b, pa, pb, ka, kb, end_a, end_b, pat, src, start, w, notes)
-            else:  # (what _walk_pixels does for two ends neither entrenched nor IN a Depression)
-                groups(a, b, ea, end_b[0], pat, src, None, start, w, pa.water or pb.water, None)
-            blocked = w.block
-            if blocked is not None and not w.paddy and blocked[1].rule != G8_LOS:
-                block = blocked[1]  # (what _result makes of a block)
-                if block.rule and block.rule not in w.rules:
-                    w.rules.append(block.rule)
-                name_b = hnames.get(kb) if plain and not b.level else None
-                if name_b is None:
-                    name_b = self._loc_name(b, kb)
-                out.append(
-                    LosResult(
-                        False, pat.range, 0, block, name_a, name_b, (), tuple(w.rules), tuple(notes)
-                    )
-                )
-                continue
-            out.append(result(a, b, ka, kb, pat.range, w, notes))
-        return out
+            key = (fx, fy, dx, dy)
+            fast = not (slow_a or b.entrenched or end_b[1])
+            pat = pats.get(key)
+            reached = 0
+            if pat is None:
+                part = parts.get(key) if fast else None
+                if part is None and fast:
+                    waiting.append((len(out), b, kb, pb, end_b, dx, dy, 0))
+                    out.append(None)
+                    continue
+                if part is None:
+                    pat = patterns(fx, fy, dx, dy)
+                else:
+                    reached, pat = part
+            got = answer(b, kb, pb, end_b, pat, fast)
+            if got is None:
+                waiting.append((len(out), b, kb, pb, end_b, dx, dy, reached))
+            out.append(got)
+        for reach in _REACHES:
+            if not waiting:
+                break
+            now = [w for w in waiting if reach is None or w[7] < reach]
+            waiting = [w for w in waiting if not (reach is None or w[7] < reach)]
+            laid = self._patterns_many(fx, fy, [(w[5], w[6]) for w in now], reach)
+            for (i, b, kb, pb, end_b, dx, dy, _), pat in zip(now, laid, strict=True):
+                if pat is None:  # (laid out alone)
+                    pat = patterns(fx, fy, dx, dy)
+                got = answer(b, kb, pb, end_b, pat, True)
+                if got is None:
+                    waiting.append((i, b, kb, pb, end_b, dx, dy, reach or 0))
+                out[i] = got
+        assert all(r is not None for r in out)
+        return out  # type: ignore[return-value]
 
     def _todo(self, pat: _Pattern, ka: int, lo: int) -> list[int]:
         """The groups of ``pat`` (from the hex with key ``ka``) whose hexes the walk must
@@ -472,7 +516,7 @@ class ArtworkLosEngine(_ArtworkEdges):
                 where = self._hname(k)
                 along = _along(dx, dy)
                 self._hinder_once(w, hinder[0], where, hinder[1], (hx, hy), ra, along, sides)
-        if self._walled:
+        if self._walled and not pat.partial:  # (a part: the walk goes on over the whole)
             blk = self._hexside_walls(ha, hb, ea, eb, ka)
             if blk is not None:
                 w.block = (len(pat.xs), blk)

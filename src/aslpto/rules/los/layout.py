@@ -3,15 +3,19 @@ boards need): the same pattern as :func:`aslpto.rules.los.pixels._lay_out` gives
 (``tests/test_los_bulk.py`` holds the two alike), some forty times faster. The thread's
 pixels column by column (VASL's walk, as :func:`aslpto.rules.los.pixels._thread_pixels` steps
 them), each given to the hex whose centre is nearest from one period of the grid, the doors
-and the two end hexes left out, grouped by hex in the order the thread meets them."""
+and the two end hexes left out, grouped by hex in the order the thread meets them.
+:func:`lay_out_many` lays out many threads from one hex in one pass, whole or only their
+pixels near it (a part: the walk may find a block there and need no more)."""
 
 from __future__ import annotations
 
 from array import array
+from collections.abc import Sequence
 
 import numpy as np
 
 from aslpto.base.hints import Any
+from aslpto.rules.los.walk import _K
 
 _PAD = 16
 """As :data:`aslpto.rules.los.pixels._PAD`: pixel columns a thread's base may lie before."""
@@ -126,3 +130,250 @@ def _ints(v: Any) -> array[int]:
     out = array("i")
     out.frombytes(v.astype(np.intc).tobytes())
     return out
+
+
+_AROUND = ((0, -2), (0, 2), (-1, -1), (-1, 1), (1, -1), (1, 1))
+"""As :data:`aslpto.rules.los.pixels._AROUND`: the six neighbours' offsets."""
+
+Laid = tuple[
+    bool,
+    tuple[tuple[int, int, int, int, int, int], ...],
+    tuple[int, ...],
+    "array[int]",
+    "array[int]",
+    "array[int]",
+    int,
+    Sequence[tuple[int, int]],
+]
+"""A thread laid out by :func:`lay_out_many`: whether it is a part (the first columns from the
+viewer), its groups and their hexes' key offsets, its pixels' x and y offsets and index offsets,
+the lowest index offset, and (a part) the hexes of the pixels stepped beyond its groups."""
+
+
+_MARGIN = 4
+"""Pixels beyond a hex's reach where the thread may meet a hex it touches at a vertex."""
+
+
+def _doors(cx: Any, cy: Any, ddx: Any, ddy: Any, qx: int, qy: int) -> list[tuple[Any, Any, Any]]:
+    """As :func:`aslpto.rules.los.pixels._doors` for one end of many threads at once: the
+    pixels (columns, rows, which are real) holding the point where each thread from the centre
+    ``(cx, cy)`` along ``(ddx, ddy)`` leaves that centre's hex (quarter pixels)."""
+    bn = np.zeros(len(ddx), np.int64)
+    bm = np.zeros(len(ddx), np.int64)
+    has = np.zeros(len(ddx), bool)
+    for ox, oy in _AROUND:  # (in their order: the first of equals kept)
+        ux, uy = qx * ox, qy * oy
+        dot = ddx * ux + ddy * uy
+        n, m = ux * ux + uy * uy, 2 * dot
+        better = (dot > 0) & (~has | (n * bm < bn * m))
+        bn = np.where(better, n, bn)
+        bm = np.where(better, m, bm)
+        has |= better
+    ok = has & (bn < bm)
+    bm = np.where(ok, bm, 1)
+    cq, cr = np.divmod(cx * bm + bn * ddx, 4 * bm)
+    rq, rr = np.divmod(cy * bm + bn * ddy, 4 * bm)
+    out = []
+    for c, cv in ((cq, ok), (cq - 1, ok & (cr == 0))):
+        for r, rv in ((rq, ok), (rq - 1, rr == 0)):
+            out.append((c, r, cv & rv))
+    return out
+
+
+def lay_out_many(
+    sx: int,
+    sy: int,
+    qx: int,
+    qy: int,
+    table: tuple[tuple[int, int], ...],
+    a: tuple[int, int],
+    offsets: list[tuple[int, int]],
+    stride: int,
+    reach: int | None = None,
+    wanted: Sequence[bool] | None = None,
+) -> list[Laid]:
+    """The threads from hex ``a`` (its centre at ``(sx, sy)``, quarter pixels) to each hex at
+    ``offsets`` from it, laid out at once, each as :func:`lay_out` lays it out (the hexes run
+    along or touched at a vertex not added: :func:`aslpto.rules.los.pixels._with_empties`).
+    With ``reach``, only the pixels less than ``reach`` columns and rows from ``a``'s centre
+    pixel are stepped: a part of the thread, the groups whose hexes lie wholly within them
+    (the walk may stop at a block there), and the hexes of the other pixels stepped where
+    ``wanted`` says (threads that touch a hex at a vertex or run along a hexside)."""
+    if not offsets:
+        return []
+    i32 = np.int32
+    off = np.array(offsets, dtype=np.int64).reshape(-1, 2)
+    dxs, dys = off[:, 0], off[:, 1]
+    nth = len(dxs)
+    ex, ey = sx + qx * dxs, sy + qy * dys
+    flip = (ex < sx) | ((ex == sx) & (ey < sy))  # (stepped from the other end, _thread_pixels)
+    x0 = np.where(flip, ex, sx) // 4
+    y0 = np.where(flip, ey, sy) // 4
+    n = np.where(flip, sx, ex) // 4 - x0 + 1
+    rise = np.where(flip, sy, ey) // 4 - y0
+    spx, spy = sx // 4, sy // 4
+    m = n if reach is None else np.minimum(n, reach)
+    # the columns, from a's
+    tid = np.repeat(np.arange(nth, dtype=i32), m)
+    cbase = np.cumsum(m) - m
+    loc = np.arange(len(tid), dtype=np.int64) - np.repeat(cbase, m)
+    fl = flip[tid]
+    nn = n[tid]
+    i = np.where(fl, nn - 1 - loc, loc)
+    y0n, rs = (y0 * n)[tid], rise[tid]
+    r_a = (y0n + i * rs) // nn
+    r_b = (y0n + (i + 1) * rs) // nn
+    step = np.where((rs >= 0) != fl, 1, -1).astype(i32)
+    rstart = np.where(fl, r_b, r_a).astype(i32)
+    cnt = (np.abs(r_b - r_a) + 1).astype(i32)
+    if reach is not None:  # (a column's rows step away from a's row)
+        cnt = np.clip(np.minimum(cnt, reach - np.abs(rstart - spy)), 0, None).astype(i32)
+    colx = (x0[tid] + i).astype(i32)
+    kx, rx = np.divmod(colx, qx)
+    tc, tr = _table(table)
+    # (a hex's key offset from a, less its row's part: (column + 4096) * 8192 + 4096 - a's row)
+    colkey = ((kx * 4 - a[0] + 4096) * 8192 + 4096 - a[1]).astype(i32)
+    # their pixels, from a's
+    pbase = np.cumsum(cnt, dtype=np.int64) - cnt
+    total = int(pbase[-1] + cnt[-1])
+    py = np.repeat((rstart - pbase * step).astype(i32), cnt) + np.arange(
+        total, dtype=i32
+    ) * np.repeat(step, cnt)
+    lo_y = int(min(y0.min(), (y0 + rise).min()))
+    hi_y = int(max(y0.max(), (y0 + rise).max()))
+    # (each row's period and row within it, looked up below)
+    ky, ry = np.divmod(np.arange(lo_y, hi_y + 1, dtype=i32), qy)
+    py_ = py - lo_y
+    cell = np.repeat((rx * qy).astype(i32), cnt) + ry[py_]
+    tkey = _tkeys(table, tc, tr)
+    key = tkey[cell] + np.repeat(colkey, cnt) + (4 * ky)[py_]
+    ptid = np.repeat(tid, cnt)
+    kb = ((dxs + 4096) * 8192 + dys + 4096).astype(i32)
+    keep = (key != 4096 * 8192 + 4096) & (key != kb[ptid])  # (neither end's hex)
+    for cx, cy, ddx, ddy in ((sx, sy, ex - sx, ey - sy), (ex, ey, sx - ex, sy - ey)):
+        for c, r, real in _doors(np.broadcast_to(cx, nth), cy, ddx, ddy, qx, qy):
+            iw = c - x0
+            lc = np.where(flip, n - 1 - iw, iw)
+            jj = np.flatnonzero(real & (iw >= 0) & (iw < n) & (lc < m))
+            g = cbase[jj] + lc[jj]
+            d = (r[jj] - rstart[g]) * step[g]
+            hit = (d >= 0) & (d < cnt[g])
+            keep[pbase[g[hit]] + d[hit]] = False
+    px = np.repeat(colx, cnt)[keep] - spx
+    py = py[keep] - spy
+    key, ptid = key[keep], ptid[keep]
+    # the runs of one hex
+    brk = np.ones(len(key), dtype=bool)
+    brk[1:] = (key[1:] != key[:-1]) | (ptid[1:] != ptid[:-1])
+    rst = np.flatnonzero(brk)
+    rtid, rkey = ptid[rst], key[rst]
+    nr = len(rst)
+    if nr:
+        px, py, key, ptid, rst = _first_met(px, py, key, ptid, rst)
+        rtid, rkey = ptid[rst], key[rst]
+    bounds = np.arange(nth + 1)
+    pb = np.searchsorted(ptid, bounds)
+    rb = np.searchsorted(rtid, bounds)
+    part = np.zeros(nth, dtype=bool)
+    if reach is not None:
+        part = np.maximum(np.abs(ex // 4 - spx), np.abs(ey // 4 - spy)) >= reach
+    # the groups of a part whose hexes lie wholly within reach (and the pixels about their
+    # vertices): those before the first that may not
+    ox, oy = rkey // 8192 - 4096, rkey % 8192 - 4096
+    far = np.maximum(
+        np.abs((sx + qx * ox) // 4 - spx) + qx // 6 + 2,
+        np.abs((sy + qy * oy) // 4 - spy) + qy // 4 + 2,
+    )
+    bad = np.cumsum(part[rtid] & (far + _MARGIN >= (reach or 0)))
+    before = np.concatenate(([0], bad))[rb[rtid]]  # (at the thread's first group)
+    whole = np.bincount(rtid[bad == before], minlength=nth)
+    last = rb[:-1] + whole
+    # (a part's pixels to the first of its next group: where a block at the end of its groups,
+    # by a hex it runs along or touches at a vertex, is marked)
+    pend = pb[1:]
+    if len(rst):
+        pend = np.where(last < rb[1:], rst[np.minimum(last, len(rst) - 1)] + 1, pend)
+    # the groups (those of a part within reach), each a tuple
+    p0 = pb[rtid]
+    ge = np.minimum(np.append(rst[1:], len(key)), pb[rtid + 1]) - p0
+    inner = bad == before
+    g_ox, g_oy, g_tid = ox[inner], oy[inner], rtid[inner]
+    ax, ay = np.abs(g_ox), np.abs(g_oy)
+    bx, by = np.abs(dxs[g_tid] - g_ox), np.abs(dys[g_tid] - g_oy)
+    rows = list(
+        zip(
+            g_ox.tolist(),
+            g_oy.tolist(),
+            np.where(ay > ax, ax + (ay - ax) // 2, ax).tolist(),  # (the range from a)
+            np.where(by > bx, bx + (by - bx) // 2, bx).tolist(),  # (and to the other end)
+            (rst - p0)[inner].tolist(),
+            ge[inner].tolist(),
+            strict=True,
+        )
+    )
+    keys = (g_ox * _K + g_oy).tolist()
+    gb = np.searchsorted(g_tid, bounds).tolist()
+    offs = px.astype(np.int64) * stride + py
+    quantum = _PAD * stride
+    lows = np.zeros(nth, dtype=np.int64)
+    has = np.flatnonzero(pb[:-1] < pend)
+    if len(has):
+        # (the least of each thread's pixels kept: reduced over [start, end) pairs)
+        pairs = np.empty(2 * len(has), dtype=np.int64)
+        pairs[0::2], pairs[1::2] = pb[has], pend[has]
+        least = np.minimum.reduceat(np.append(offs, 0), pairs)[0::2]
+        lows[has] = least // quantum * quantum
+    ob = (offs - lows[ptid]).astype(np.intc).tobytes()
+    xb, yb = px.astype(np.intc).tobytes(), py.astype(np.intc).tobytes()
+    out: list[Laid] = []
+    pbl, pendl, rbl, lastl = pb.tolist(), pend.tolist(), rb.tolist(), last.tolist()
+    partl, lowl = part.tolist(), lows.tolist()
+    for j in range(nth):
+        q0, q1 = 4 * pbl[j], 4 * pendl[j]
+        xa, ya, oa = array("i"), array("i"), array("i")
+        xa.frombytes(xb[q0:q1])
+        ya.frombytes(yb[q0:q1])
+        oa.frombytes(ob[q0:q1])
+        r0, r1 = gb[j], gb[j + 1]
+        beyond: Sequence[tuple[int, int]] = ()
+        if partl[j] and wanted is not None and wanted[j]:
+            q = slice(lastl[j], rbl[j + 1])
+            beyond = list(zip(ox[q].tolist(), oy[q].tolist(), strict=True))
+        out.append((partl[j], tuple(rows[r0:r1]), tuple(keys[r0:r1]), xa, ya, oa, lowl[j], beyond))
+    return out
+
+
+def _first_met(px: Any, py: Any, key: Any, ptid: Any, rst: Any) -> tuple[Any, ...]:
+    """The pixels of a hex a thread meets twice (by a vertex, or along a hexside) made one run,
+    where the thread first meets it, as :func:`lay_out` groups them: the pixels reordered (x,
+    y, hex key, thread) and the starts of their runs. ``rst``: the starts of the runs of one
+    hex in thread order."""
+    nr = len(rst)
+    rtid, rkey = ptid[rst], key[rst]
+    ordr = np.lexsort((np.arange(nr), rkey, rtid))
+    same = np.zeros(nr, dtype=bool)
+    same[1:] = (rtid[ordr][1:] == rtid[ordr][:-1]) & (rkey[ordr][1:] == rkey[ordr][:-1])
+    if not same.any():
+        return px, py, key, ptid, rst
+    heads = np.where(same, 0, np.arange(nr))
+    first = np.empty(nr, dtype=np.int64)  # (each run's hex's first run)
+    first[ordr] = ordr[np.maximum.accumulate(heads)]
+    new = np.lexsort((np.arange(nr), first, rtid))
+    rlen = np.diff(np.append(rst, len(key)))[new]
+    nstart = np.cumsum(rlen) - rlen
+    perm = np.repeat(rst[new] - nstart, rlen) + np.arange(len(key))
+    px, py, key, ptid = px[perm], py[perm], key[perm], ptid[perm]
+    brk = np.ones(len(key), dtype=bool)
+    brk[1:] = (key[1:] != key[:-1]) | (ptid[1:] != ptid[:-1])
+    return px, py, key, ptid, np.flatnonzero(brk)
+
+
+_TKEYS: dict[int, tuple[Any, Any]] = {}
+
+
+def _tkeys(table: tuple[tuple[int, int], ...], tc: Any, tr: Any) -> Any:
+    """The table of nearest hexes as one key part each: column * 8192 + row."""
+    got = _TKEYS.get(id(table))
+    if got is None or got[0] is not table:
+        got = _TKEYS[id(table)] = (table, (tc * 8192 + tr).astype(np.int32))
+    return got[1]

@@ -2,21 +2,23 @@
 grid in quarter pixels (:class:`_Geometry`), the thread's pixels as VASL steps them
 (:func:`_thread_pixels`), each given to the hex whose centre is nearest, except the
 pixel where the thread leaves (enters) an end's hex, which is that end's (:func:`_doors`), and
-laid out once per offset and fraction of a pixel (:func:`_pattern`) with the hexes the thread
-runs along (:func:`_along`)."""
+laid out once per offset and fraction of a pixel (:func:`_pattern`; many from one hex at
+once, whole or near it first: :func:`_patterns_many`) with the hexes the thread runs along
+(:func:`_along`) or touches at a vertex (:func:`_at_vertices`)."""
 
 from __future__ import annotations
 
 from array import array
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from functools import lru_cache
+from math import gcd
 from operator import itemgetter
 
 from aslpto.base.hints import Any
 from aslpto.base.records import record
 from aslpto.board.artwork import Artwork
 from aslpto.board.hexes import Hex
-from aslpto.rules.los.thread import crosses, touches, trace
+from aslpto.rules.los.thread import _other_end, crosses, touches, trace, vertex_hexes
 from aslpto.rules.los.walk import _K
 
 
@@ -29,7 +31,19 @@ class _Pattern:
     group's pixels through :meth:`get` (built when first asked), the whole thread's through
     :attr:`getter`."""
 
-    __slots__ = ("_exact", "_full", "_gets", "groups", "keys", "low", "offs", "range", "xs", "ys")
+    __slots__ = (
+        "_exact",
+        "_full",
+        "_gets",
+        "groups",
+        "keys",
+        "low",
+        "offs",
+        "partial",
+        "range",
+        "xs",
+        "ys",
+    )
 
     def __init__(
         self,
@@ -39,6 +53,8 @@ class _Pattern:
         low: int,
         groups: tuple[tuple[int, int, int, int, int, int], ...],
         rng: int = 0,
+        keys: tuple[int, ...] | None = None,
+        partial: bool = False,
     ) -> None:
         self.range = rng  # between the two hexes
         self.xs = xs  # each pixel's offset from the first centre's pixel
@@ -46,7 +62,8 @@ class _Pattern:
         self.offs = offs  # each pixel's index offset from the base
         self.low = low  # the lowest index offset (pixel (dx, dy) is at dx * stride + dy)
         self.groups = groups
-        self.keys = tuple(g[0] * _K + g[1] for g in groups)  # (_rkey)
+        self.keys = tuple(g[0] * _K + g[1] for g in groups) if keys is None else keys  # (_rkey)
+        self.partial = partial  # the groups of the thread's first pixel columns only
         self._gets: list[Callable[[Any], tuple[int, ...]] | None] = [None] * len(groups)
         self._full: Callable[[Any], tuple[int, ...]] | None = None
         self._exact: list[bool | None] = [None] * len(groups)
@@ -169,19 +186,56 @@ def _along(dx: int, dy: int) -> dict[tuple[int, int], tuple[tuple[int, int], ...
     return out
 
 
+def _vertices_met(dx: int, dy: int) -> list[tuple[int, int]]:
+    """The vertices the thread to offset ``(dx, dy)`` passes through between its ends, in
+    order, in thread coordinates (:mod:`.thread`): it runs from (0, 0) to (3 dx, dy) and meets
+    the lattice only at the ``g - 1`` points between, ``g`` the two's greatest common divisor;
+    a vertex is a lattice point (:func:`aslpto.rules.los.thread.vertex_hexes`)."""
+    ex, ey = 3 * dx, dy
+    g = gcd(ex, ey)
+    out = []
+    for k in range(1, g):
+        vx, vy = ex // g * k, ey // g * k
+        c, r = divmod(vx, 3)
+        if (r == 2 and (c + vy) % 2 == 0) or (r == 1 and (c + vy) % 2 == 1):
+            out.append((vx, vy))
+    return out
+
+
 @lru_cache(maxsize=8192)
 def _at_vertices(dx: int, dy: int) -> dict[tuple[int, int], tuple[tuple[int, int], ...]]:
     """The hexes the thread to offset ``(dx, dy)`` touches only at a vertex it passes through
     from one hex into another (B.6: Inherent Terrain there acts on it), under the hex it
-    comes out of."""
+    comes out of; a vertex where it comes along or goes on along a hexside is not one. Of the
+    three hexes at such a vertex, the one it touches lies wholly on one side of it: both its
+    hexsides there point to that side; it comes out of the one whose hexsides there lie about
+    the way back."""
     out: dict[tuple[int, int], tuple[tuple[int, int], ...]] = {}
-    ends = {(0, 0), (dx, dy)}
-    for e in trace(Hex(0, 0), Hex(dx, dy)):
-        if e.kind == "vertex" and e.frm is not None and e.to is not None:
-            frm = (e.frm.x, e.frm.y)
-            for h in e.hexes:
-                if h not in (e.frm, e.to) and (h.x, h.y) not in ends:
-                    out[frm] = (*out.get(frm, ()), (h.x, h.y))
+    ex, ey = 3 * dx, dy
+    for v in _vertices_met(dx, dy):
+        hs = vertex_hexes(v)
+        rays = {}
+        for i, j in ((0, 1), (0, 2), (1, 2)):
+            ox, oy = _other_end(hs[i], hs[j], v)
+            rx, ry = ox - v[0], oy - v[1]
+            rays[(i, j)] = (rx, ry, ex * ry - ey * rx)  # (its side of the thread)
+        if any(r[2] == 0 for r in rays.values()):
+            continue  # along a hexside (A6.1's thread along a hexspine): no hex only touched
+        touched = frm = -1
+        for t in range(3):
+            r1, r2 = (r for p, r in rays.items() if t in p)
+            if r1[2] * r2[2] > 0:
+                touched = t
+            else:
+                # (the way back, -(ex, ey), between the hex's two hexsides there)
+                c12 = r1[0] * r2[1] - r1[1] * r2[0]
+                c1 = -(r1[0] * ey - r1[1] * ex)
+                c2 = -(ex * r2[1] - ey * r2[0])
+                if c1 * c12 > 0 and c2 * c12 > 0:
+                    frm = t
+        h, f = hs[touched], hs[frm]
+        if (h.x, h.y) not in ((0, 0), (dx, dy)):
+            out[(f.x, f.y)] = (*out.get((f.x, f.y), ()), (h.x, h.y))
     return out
 
 
@@ -273,6 +327,36 @@ def _pattern(geo: _Geometry, stride: int, fx: int, fy: int, dx: int, dy: int) ->
     return _assemble(fx, fy, dx, dy, *lay_out(*_layout_args(geo, stride, fx, fy, dx, dy)))
 
 
+def _patterns_many(
+    geo: _Geometry,
+    stride: int,
+    fx: int,
+    fy: int,
+    offsets: list[tuple[int, int]],
+    reach: int | None = None,
+) -> list[_Pattern | None]:
+    """:func:`_pattern` for many offsets from hex ``(fx, fy)`` at once, with numpy
+    (:func:`aslpto.rules.los.layout.lay_out_many`); with ``reach``, of only the pixels less
+    than ``reach`` columns and rows from its centre pixel (a part: :attr:`_Pattern.partial`);
+    None for every thread where numpy is not installed (laid out alone: :func:`_pattern`)."""
+    lay_out = _numpy_layout()
+    if lay_out is _lay_out:  # pragma: no cover - numpy is installed with the vasl extra
+        return [None] * len(offsets)
+    from aslpto.rules.los.layout import lay_out_many  # (numpy: the vasl extra)
+
+    sx, sy = geo.centre4(fx, fy)
+    wanted = [bool(_along(dx, dy) or _at_vertices(dx, dy)) for dx, dy in offsets]
+    table = _periodic(geo)
+    laid = lay_out_many(sx, sy, geo.qx, geo.qy, table, (fx, fy), offsets, stride, reach, wanted)
+    out: list[_Pattern | None] = []
+    for (dx, dy), got in zip(offsets, laid, strict=True):
+        part, groups, keys, xs, ys, offs, low, beyond = got
+        full = _with_empties(groups, dx, dy, beyond)
+        keep = keys if full is groups else None  # (else the keys of the groups added too)
+        out.append(_Pattern(xs, ys, offs, low, full, _range(dx, dy), keep, part))
+    return out
+
+
 def _layout_args(
     geo: _Geometry, stride: int, fx: int, fy: int, dx: int, dy: int
 ) -> tuple[Any, ...]:
@@ -337,20 +421,7 @@ def _assemble(
     """The pattern of a laid-out thread: its groups, with the hexes the thread runs along or
     touches at a vertex that hold none of its pixels."""
     groups = []
-    along = _along(dx, dy)
-    touched = _at_vertices(dx, dy)
-    crossed = set(hexes)
-    added: set[tuple[int, int]] = set()
-
-    def empty(near: tuple[tuple[int, int], ...], pos: int) -> None:
-        for rx, ry in near:
-            if (rx + fx, ry + fy) not in crossed and (rx, ry) not in added:
-                added.add((rx, ry))  # a hex run along or touched, with no pixel in it
-                groups.append((rx, ry, _range(rx, ry), _range(dx - rx, dy - ry), pos, pos))
-
-    empty(touched.get((0, 0), ()), 0)
     pos = 0
-    near = along or touched
     for (hx, hy), n in zip(hexes, counts, strict=True):
         ox, oy = hx - fx, hy - fy  # (from the first hex; to the second: dx - ox, dy - oy)
         # (_range inline: the range from the first hex, and to the second)
@@ -360,12 +431,40 @@ def _assemble(
         rb = bx + (by - bx) // 2 if by > bx else bx
         groups.append((ox, oy, ra, rb, pos, pos + n))
         pos += n
-        if near:
-            if along:
-                empty(along.get((ox, oy), ()), pos)
-            if touched:
-                empty(touched.get((ox, oy), ()), pos)
-    return _Pattern(xs, ys, offs, low, tuple(groups), _range(dx, dy))
+    full = _with_empties(tuple(groups), dx, dy)
+    return _Pattern(xs, ys, offs, low, full, _range(dx, dy))
+
+
+def _with_empties(
+    groups: tuple[tuple[int, int, int, int, int, int], ...],
+    dx: int,
+    dy: int,
+    beyond: Sequence[tuple[int, int]] = (),
+) -> tuple[tuple[int, int, int, int, int, int], ...]:
+    """The groups of the thread to offset ``(dx, dy)`` with a group of no pixels for each hex
+    it runs along or touches at a vertex that holds none of its pixels (:func:`_along`,
+    :func:`_at_vertices`), after the hex it lies beside. ``beyond``: hexes holding pixels
+    of the thread not in ``groups`` (a part of it)."""
+    along = _along(dx, dy)
+    touched = _at_vertices(dx, dy)
+    if not along and not touched:
+        return groups
+    crossed = {(g[0], g[1]) for g in groups}
+    crossed.update(beyond)
+    out: list[tuple[int, int, int, int, int, int]] = []
+
+    def empty(near: tuple[tuple[int, int], ...], pos: int) -> None:
+        for rx, ry in near:
+            if (rx, ry) not in crossed:
+                crossed.add((rx, ry))  # a hex run along or touched, with no pixel in it
+                out.append((rx, ry, _range(rx, ry), _range(dx - rx, dy - ry), pos, pos))
+
+    empty(touched.get((0, 0), ()), 0)
+    for g in groups:
+        out.append(g)
+        empty(along.get((g[0], g[1]), ()), g[5])
+        empty(touched.get((g[0], g[1]), ()), g[5])
+    return tuple(out)
 
 
 def _range(dx: int, dy: int) -> int:
