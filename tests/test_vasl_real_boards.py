@@ -12,6 +12,8 @@ import pytest
 from aslpto.board.maps import Map
 from aslpto.board.terrain import Feature, Terrain
 from aslpto.formats import scenario
+from aslpto.rules.los import ArtworkLosEngine, build_engine
+from aslpto.rules.los.walk import _key
 from vaslhelp import needs_vasl, scenario_text
 
 pytestmark = needs_vasl
@@ -149,7 +151,7 @@ FACTS: dict[str, list[tuple[str, Terrain, int, dict[str, set[str]], set[Feature]
         ("AA8", T.BRUSH, 0, {}, set()),
     ],
     "36": [
-        ("F5", T.OPEN_GROUND, 3, {}, set()),  # spot height 601
+        ("F5", T.WOODS, 3, {}, set()),  # spot height 601 in a clearing of the woods (B.1)
         ("F2", T.OPEN_GROUND, 2, {}, set()),
         ("D1", T.OPEN_GROUND, 1, {}, set()),
         ("E4", T.WOODS, 3, {}, set()),
@@ -196,7 +198,7 @@ FACTS: dict[str, list[tuple[str, Terrain, int, dict[str, set[str]], set[Feature]
         ("G2", T.ORCHARD, 0, {h: {"wall"} for h in ("F1", "F2", "G1", "G3")}, set()),
         ("H1", T.STONE_BUILDING, 0, {h: {"wall"} for h in ("G1", "H0", "I1", "I2")}, set()),
         ("BB8", T.WOODS, 2, {"CC9": {"cliff"}, "BB9": {"cliff"}}, set()),
-        ("Z3", T.OPEN_GROUND, 4, {}, set()),
+        ("Z3", T.WOODS, 4, {}, set()),  # woods drawn about the centre dot (B.1)
         ("P5", T.WOODS, 4, {}, set()),  # spot height 779
         ("H2", T.ORCHARD, 0, {h: {"wall"} for h in ("G3", "I2", "I3", "H3")}, set()),
         ("EE2", T.GRAIN, 0, {}, set()),
@@ -310,3 +312,34 @@ def test_g9_1_real_boards_mark_crags_and_paved_roads() -> None:
 
     where = [(f.where, f.message) for f in g9_panji_setup(g) if "panji" in f.where]
     assert where == [("39M1 (panji A)", "panji A: Panjis may not be set up in crag")]
+
+
+def test_b1_2m4_is_a_wooded_hill_hex() -> None:
+    """B.1 EX: 2M4 is a wooded hill hex, though its centre dot lies in a clearing of the woods
+    drawn about it; so are 2S6 and 36F5 (its spot height in the clearing): woods drawn nearer
+    the centre dot than any hexside's midpoint dominate the hex."""
+    two = printed("2")
+    for name in ("2M4", "2S6"):
+        assert two.info(two.hex(name)).terrain == Terrain.WOODS, name
+    assert two.level(two.hex("2M4")) >= 1
+    assert printed("36").info(printed("36").hex("36F5")).terrain == Terrain.WOODS
+    assert two.info(two.hex("2B1")).terrain == Terrain.OPEN_GROUND  # (B1.1's Open Ground hex)
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_b1_a_hex_is_the_inherent_terrain_its_los_judges_it(name: str) -> None:
+    """Under PTO Terrain with Dense Jungle (G.1, G2): the hexes the LOS over the artwork
+    judges whole as dense jungle (B.6: drawn at or about the centre dot, B.1) are the map's
+    dense jungle hexes, for movement and TEM alike [EXC: a building hex with jungle about it,
+    as 2I9's combination building-woods hex]."""
+    g = scenario.loads(scenario_text(f'[["{name}"]]', 'pto_terrain = true\njungle = "dense"'))
+    eng = build_engine(g.map, g.conditions)
+    assert isinstance(eng, ArtworkLosEngine)
+    cells = {_key(h.x, h.y): (g.map.name(h), g.map.info(h)) for h in g.map.cells}
+    whole = {
+        cells[k][0]
+        for k, (kd, _) in eng._wholes.items()
+        if kd.word == Terrain.DENSE_JUNGLE.value and cells[k][1].building is None
+    }
+    jungle = {n for n, info in cells.values() if info.terrain == Terrain.DENSE_JUNGLE}
+    assert jungle and whole == jungle

@@ -168,6 +168,9 @@ class _Geometry:
     get_across: Callable[[bytes], tuple[int, ...]]
     """For each hexside, the codes of ``SIDE_SPOTS`` pixels: five positions along it, each
     five pixels across it (two each side, reaching four pixels into each hex)."""
+    about_centre: tuple[tuple[slice, ...], ...]
+    """For each hex, the pixels about its centre dot, nearer it than any hexside's midpoint,
+    as slices of the pairs' code bytes down each pixel column (B.1's dominant terrain)."""
 
 
 SIDE_SPOTS = 25
@@ -193,15 +196,26 @@ def _geometry(grid: HexGrid, width: int, height: int, start: int) -> _Geometry:
     def code(x: int, y: int) -> int:  # where pixel (x, y)'s code is in the pairs
         return start + 2 * (x * height + y) + 1
 
+    about = _about_centre(grid.hex_height / 2)
     columns: dict[int, list[int]] = {}
     for i, j in offsets:
         columns.setdefault(i, []).append(j)
     centres: list[int] = []
     runs: list[tuple[int, int]] = []  # (first code byte, pixels) down a lattice column
     bounds, run_bounds, spots = [0], [0], []
+    about_centre: list[tuple[slice, ...]] = []
     for hx in hexes:
         cx, cy = pixel(*grid.centre(*hx))
         centres.append(code(cx, cy))
+        about_centre.append(
+            tuple(
+                slice(
+                    code(cx + dx, max(cy + lo, 0)), code(cx + dx, min(cy + hi, height - 1)) + 1, 2
+                )
+                for dx, lo, hi in about
+                if 0 <= cx + dx < width and cy + lo < height and cy + hi >= 0
+            )
+        )
         kept: list[tuple[int, int]] = []
         for i, js in columns.items():
             x = cx + i * STEP
@@ -243,7 +257,31 @@ def _geometry(grid: HexGrid, width: int, height: int, start: int) -> _Geometry:
         get_centres=itemgetter(*centres),
         get_centre_levels=itemgetter(*(c - 1 for c in centres)),
         get_across=itemgetter(*across),
+        about_centre=tuple(about_centre),
     )
+
+
+def _about_centre(apothem: float) -> tuple[tuple[int, int, int], ...]:
+    """The pixels nearer a hex's centre pixel than the midpoint of any of its hexsides, as
+    runs down each pixel column: (column offset, first and last row offset). Terrain drawn
+    there dominates the hex though its centre dot is open ground (B.1: 2M4 is a wooded hill
+    hex); the reach the LOS over the artwork gives Inherent Terrain (VASL's
+    ``Hex.setInherentTerrain``)."""
+    a = apothem
+    mids = [(0.0, -a), (0.0, a)] + [
+        (sx * a * 0.75**0.5, sy * a / 2) for sx in (-1, 1) for sy in (-1, 1)
+    ]
+    reach = int(a) + 1
+    runs = []
+    for dx in range(-reach, reach + 1):
+        rows = [
+            dy
+            for dy in range(-reach, reach + 1)
+            if all(dx * dx + dy * dy <= (dx - mx) ** 2 + (dy - my) ** 2 for mx, my in mids)
+        ]
+        if rows:
+            runs.append((dx, rows[0], rows[-1]))
+    return tuple(runs)
 
 
 def _by_hex(sides: list[tuple[int, int]], n: int) -> tuple[tuple[int, ...], ...]:
@@ -379,6 +417,18 @@ def board_data(archive: BoardArchive, name: str | None = None) -> BoardData:
     building_code = {
         i: most[i] if i in most else centres[i] for i, t in enumerate(terrain) if t in _BUILDINGS
     }
+    # B.1: woods or brush drawn about an open centre dot dominate the hex (2M4, a wooded hill
+    # hex; 2S6, woods about a notch of clearing)
+    about = {c: t for c, t in cls.terrain.items() if t in _ABOUT_CENTRE and c in present}
+    if about:
+        drop = bytes(sorted(about))
+        for i, t in enumerate(terrain):
+            if t is open_ground and cls.terrain.get(centres[i]) is open_ground:
+                for run in geo.about_centre[i]:
+                    got = pairs[run]
+                    if len(got.translate(None, drop)) < len(got):
+                        terrain[i] = about[next(c for c in got if c in about)]
+                        break
 
     levels = list(map(_signed, geo.get_centre_levels(pairs)))
     water = tuple(WATER_OBSTACLES)  # (compared as text: an enum's hash is slow)
@@ -508,6 +558,8 @@ _TREES = (Terrain.ORCHARD, Terrain.PALM_TREES)
 
 
 _BUILDINGS = (Terrain.WOODEN_BUILDING, Terrain.STONE_BUILDING)
+_ABOUT_CENTRE = (Terrain.WOODS, Terrain.BRUSH)
+"""Terrain that dominates a hex where drawn about its open centre dot (B.1)."""
 
 
 class _OffCentre:
