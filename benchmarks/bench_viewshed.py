@@ -143,6 +143,31 @@ def first_time_viewsheds(alone: bool = False) -> list[float]:
     return out
 
 
+PAGE = ROOT / "examples" / "real-37-38.toml"
+"""The page's real boards: 37 and 38 under PTO Terrain, RP3's paddies, Panji counters."""
+
+
+def page_first_views(alone: bool = False) -> list[float]:
+    """The milliseconds of each unit's whole-map viewshed as the page asks it (``Referee.ask``:
+    the request read, the answer's JSON built), every unit asked for the first time, once a
+    hex's viewshed has built the engine. ``alone``: each thread laid out alone and whole."""
+    from aslpto.rules.los import engine_for
+    from aslpto.web.referee import Referee
+
+    ref = Referee.load(PAGE, str(BOARDS))
+    eng = engine_for(ref.game)
+    assert isinstance(eng, ArtworkLosEngine)
+    if alone:
+        eng._patterns_many = _alone  # type: ignore[method-assign,assignment]
+    ref.ask("viewshed", {"from": "hex:37A1"})
+    out = []
+    for u in sorted(u.id for u in ref.game.units.values() if u.hex):
+        t0 = time.perf_counter()
+        ref.ask("viewshed", {"from": f"unit:{u}"})
+        out.append(1000 * (time.perf_counter() - t0))
+    return out
+
+
 # --- VASL's engine, headless ------------------------------------------------------------------
 
 
@@ -315,6 +340,14 @@ def table() -> str:
         rows.append(
             f"| warm engine, {len(ms)} viewers each asked for the first time after "
             f"{len(WARMERS)} others, {how}: median (least-most) | "
+            f"{statistics.median(ms):.0f} ({min(ms):.0f}-{max(ms):.0f}) |"
+        )
+    for alone in (False, True):
+        ms = page_first_views(alone)
+        how = "each thread laid out alone (the peer)" if alone else "threads laid out together"
+        rows.append(
+            f"| the page's question on boards 37-38 (681 Locations): each of {len(ms)} units "
+            f"asked for the first time, {how}: median (least-most) | "
             f"{statistics.median(ms):.0f} ({min(ms):.0f}-{max(ms):.0f}) |"
         )
     for reach in (4, 8, 12, 16, 24):

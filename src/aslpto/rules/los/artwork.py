@@ -174,7 +174,8 @@ class ArtworkLosEngine(_ArtworkEdges):
         walk, groups = self._walk_pixels, self._groups
         begin, result = self._begin, self._result
         ea, dep_a = end_a
-        slow_a = a.entrenched or dep_a or bool(self.panji_keys)
+        slow_a = a.entrenched or dep_a
+        panjis = self._panjis if self.panji_keys else None
         # what the viewer alone adds to every answer's rules and notes (_cite_ends)
         w0, notes0 = begin(a, Location(ha), pa, _PLAIN)
         rules0 = w0.rules[1:]
@@ -198,6 +199,8 @@ class ArtworkLosEngine(_ArtworkEdges):
                 src = srcs[pat.low] = (mv[base + pat.low :], lv[base + pat.low :], True)
             if fast:  # (what _walk_pixels does for two ends neither entrenched nor IN a Depression)
                 groups(a, b, ea, end_b[0], pat, src, None, start, w, pa.water or pb.water, None)
+                if panjis is not None and w.block is None and not pat.partial:
+                    panjis(ka, kb, ha, pat, w, notes)
             else:
                 walk(a, b, pa, pb, ka, kb, end_a, end_b, pat, src, start, w, notes)
             blocked = w.block

@@ -245,19 +245,25 @@ def crosses(dx: int, dy: int, hx: int, hy: int) -> bool:
     it.) Separating axes, exactly: the thread's own line, or one of the hex's six hexsides
     with both ends of the thread on its outer side."""
     ex, ey = 3 * dx, dy
-    vs = corners(Hex(hx, hy))
-    sides = [_cross(ex, ey, vx, vy) for vx, vy in vs]
-    if max(sides) <= 0 or min(sides) >= 0:
-        return False
-    cx, cy = 3 * hx, hy
-    for i, (x0, y0) in enumerate(vs):
-        x1, y1 = vs[(i + 1) % 6]
-        inside = _cross(x1 - x0, y1 - y0, cx - x0, cy - y0)
-        if all(
-            _cross(x1 - x0, y1 - y0, px - x0, py - y0) * inside <= 0
-            for px, py in ((0, 0), (ex, ey))
-        ):
+    x, y = 3 * hx, hy
+    vs = ((x + 2, y), (x + 1, y - 1), (x - 1, y - 1), (x - 2, y), (x - 1, y + 1), (x + 1, y + 1))
+    lo = hi = 0
+    for vx, vy in vs:
+        c = ex * vy - ey * vx  # (the vertex's side of the thread's line)
+        if c < lo:
+            lo = c
+        elif c > hi:
+            hi = c
+    if lo == 0 or hi == 0:
+        return False  # (every vertex on one side of the line, or on it)
+    x0, y0 = vs[5]
+    for x1, y1 in vs:
+        ux, uy = x1 - x0, y1 - y0
+        inside = ux * (y - y0) - uy * (x - x0)
+        # (both ends of the thread on the hexside's outer side, or on it)
+        if (ux * -y0 + uy * x0) * inside <= 0 and (ux * (ey - y0) - uy * (ex - x0)) * inside <= 0:
             return False
+        x0, y0 = x1, y1
     return True
 
 
