@@ -71,7 +71,8 @@ _PLAIN = _Prof(0, 0, _NONE, 0, False, 0, "", "", "open-ground", False, False, Fa
 _REACHES: tuple[int | None, ...] = (160, 480, None)
 """How far from the viewer's centre pixel (columns and rows) :meth:`check_from` lays the threads
 out, round by round: most threads are blocked within a hex or two of the viewer; the last round
-lays out whatever is not yet blocked in whole."""
+(None) lays out in whole whatever is not yet blocked, and the threads walked in full (an end
+entrenched or IN a Depression)."""
 _UNSEEN: Any = object()
 """A Location whose end (:meth:`ArtworkLosEngine._end`) is not kept yet."""
 
@@ -240,14 +241,11 @@ class ArtworkLosEngine(_ArtworkEdges):
             reached = 0
             if pat is None:
                 part = parts.get(key) if fast else None
-                if part is None and fast:
-                    waiting.append((len(out), b, kb, pb, end_b, dx, dy, 0))
+                if part is None:  # (laid out below; a thread the walk ends in full, whole)
+                    waiting.append((len(out), b, kb, pb, end_b, dx, dy, 0 if fast else -1))
                     out.append(None)
                     continue
-                if part is None:
-                    pat = patterns(fx, fy, dx, dy)
-                else:
-                    reached, pat = part
+                reached, pat = part
             got = answer(b, kb, pb, end_b, pat, fast)
             if got is None:
                 waiting.append((len(out), b, kb, pb, end_b, dx, dy, reached))
@@ -255,13 +253,13 @@ class ArtworkLosEngine(_ArtworkEdges):
         for reach in _REACHES:
             if not waiting:
                 break
-            now = [w for w in waiting if reach is None or w[7] < reach]
-            waiting = [w for w in waiting if not (reach is None or w[7] < reach)]
+            now = [w for w in waiting if reach is None or 0 <= w[7] < reach]
+            waiting = [w for w in waiting if not (reach is None or 0 <= w[7] < reach)]
             laid = self._patterns_many(fx, fy, [(w[5], w[6]) for w in now], reach)
-            for (i, b, kb, pb, end_b, dx, dy, _), pat in zip(now, laid, strict=True):
+            for (i, b, kb, pb, end_b, dx, dy, was), pat in zip(now, laid, strict=True):
                 if pat is None:  # (laid out alone)
                     pat = patterns(fx, fy, dx, dy)
-                got = answer(b, kb, pb, end_b, pat, True)
+                got = answer(b, kb, pb, end_b, pat, was >= 0)
                 if got is None:
                     waiting.append((i, b, kb, pb, end_b, dx, dy, reach or 0))
                 out[i] = got
