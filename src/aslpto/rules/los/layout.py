@@ -201,93 +201,27 @@ def lay_out_many(
     ``wanted`` says (threads that touch a hex at a vertex or run along a hexside)."""
     if not offsets:
         return []
-    i32 = np.int32
     off = np.array(offsets, dtype=np.int64).reshape(-1, 2)
     dxs, dys = off[:, 0], off[:, 1]
-    nth = len(dxs)
-    ex, ey = sx + qx * dxs, sy + qy * dys
-    flip = (ex < sx) | ((ex == sx) & (ey < sy))  # (stepped from the other end, _thread_pixels)
-    x0 = np.where(flip, ex, sx) // 4
-    y0 = np.where(flip, ey, sy) // 4
-    n = np.where(flip, sx, ex) // 4 - x0 + 1
-    rise = np.where(flip, sy, ey) // 4 - y0
-    spx, spy = sx // 4, sy // 4
-    m = n if reach is None else np.minimum(n, reach)
-    # the columns, from a's
-    tid = np.repeat(np.arange(nth, dtype=i32), m)
-    cbase = np.cumsum(m) - m
-    loc = np.arange(len(tid), dtype=np.int64) - np.repeat(cbase, m)
-    fl = flip[tid]
-    nn = n[tid]
-    i = np.where(fl, nn - 1 - loc, loc)
-    y0n, rs = (y0 * n)[tid], rise[tid]
-    r_a = (y0n + i * rs) // nn
-    r_b = (y0n + (i + 1) * rs) // nn
-    step = np.where((rs >= 0) != fl, 1, -1).astype(i32)
-    rstart = np.where(fl, r_b, r_a).astype(i32)
-    cnt = (np.abs(r_b - r_a) + 1).astype(i32)
-    if reach is not None:  # (a column's rows step away from a's row)
-        cnt = np.clip(np.minimum(cnt, reach - np.abs(rstart - spy)), 0, None).astype(i32)
-    colx = (x0[tid] + i).astype(i32)
-    kx, rx = np.divmod(colx, qx)
-    tc, tr = _table(table)
-    # (a hex's key offset from a, less its row's part: (column + 4096) * 8192 + 4096 - a's row)
-    colkey = ((kx * 4 - a[0] + 4096) * 8192 + 4096 - a[1]).astype(i32)
-    # their pixels, from a's
-    pbase = np.cumsum(cnt, dtype=np.int64) - cnt
-    total = int(pbase[-1] + cnt[-1])
-    py = np.repeat((rstart - pbase * step).astype(i32), cnt) + np.arange(
-        total, dtype=i32
-    ) * np.repeat(step, cnt)
-    lo_y = int(min(y0.min(), (y0 + rise).min()))
-    hi_y = int(max(y0.max(), (y0 + rise).max()))
-    # (each row's period and row within it, looked up below)
-    ky, ry = np.divmod(np.arange(lo_y, hi_y + 1, dtype=i32), qy)
-    py_ = py - lo_y
-    cell = np.repeat((rx * qy).astype(i32), cnt) + ry[py_]
-    tkey = _tkeys(table, tc, tr)
-    key = tkey[cell] + np.repeat(colkey, cnt) + (4 * ky)[py_]
-    ptid = np.repeat(tid, cnt)
-    kb = ((dxs + 4096) * 8192 + dys + 4096).astype(i32)
-    keep = (key != 4096 * 8192 + 4096) & (key != kb[ptid])  # (neither end's hex)
-    for cx, cy, ddx, ddy in ((sx, sy, ex - sx, ey - sy), (ex, ey, sx - ex, sy - ey)):
-        for c, r, real in _doors(np.broadcast_to(cx, nth), cy, ddx, ddy, qx, qy):
-            iw = c - x0
-            lc = np.where(flip, n - 1 - iw, iw)
-            jj = np.flatnonzero(real & (iw >= 0) & (iw < n) & (lc < m))
-            g = cbase[jj] + lc[jj]
-            d = (r[jj] - rstart[g]) * step[g]
-            hit = (d >= 0) & (d < cnt[g])
-            keep[pbase[g[hit]] + d[hit]] = False
-    px = np.repeat(colx, cnt)[keep] - spx
-    py = py[keep] - spy
-    key, ptid = key[keep], ptid[keep]
-    # the runs of one hex
+    px, py, key, ptid = _stepped(sx, sy, qx, qy, table, a, dxs, dys, reach)
+    # the runs of one hex, a hex met twice made one
     brk = np.ones(len(key), dtype=bool)
     brk[1:] = (key[1:] != key[:-1]) | (ptid[1:] != ptid[:-1])
     rst = np.flatnonzero(brk)
-    rtid, rkey = ptid[rst], key[rst]
-    nr = len(rst)
-    if nr:
+    if len(rst):
         px, py, key, ptid, rst = _first_met(px, py, key, ptid, rst)
-        rtid, rkey = ptid[rst], key[rst]
+    nth = len(dxs)
     bounds = np.arange(nth + 1)
-    pb = np.searchsorted(ptid, bounds)
+    rtid, rkey = ptid[rst], key[rst]
+    pb = np.searchsorted(ptid, bounds)  # (each thread's pixels, and runs, from these)
     rb = np.searchsorted(rtid, bounds)
     part = np.zeros(nth, dtype=bool)
     if reach is not None:
-        part = np.maximum(np.abs(ex // 4 - spx), np.abs(ey // 4 - spy)) >= reach
-    # the groups of a part whose hexes lie wholly within reach (and the pixels about their
-    # vertices): those before the first that may not
+        ex, ey = (sx + qx * dxs) // 4 - sx // 4, (sy + qy * dys) // 4 - sy // 4
+        part = np.maximum(np.abs(ex), np.abs(ey)) >= reach
     ox, oy = rkey // 8192 - 4096, rkey % 8192 - 4096
-    far = np.maximum(
-        np.abs((sx + qx * ox) // 4 - spx) + qx // 6 + 2,
-        np.abs((sy + qy * oy) // 4 - spy) + qy // 4 + 2,
-    )
-    bad = np.cumsum(part[rtid] & (far + _MARGIN >= (reach or 0)))
-    before = np.concatenate(([0], bad))[rb[rtid]]  # (at the thread's first group)
-    whole = np.bincount(rtid[bad == before], minlength=nth)
-    last = rb[:-1] + whole
+    inner = _within(sx, sy, qx, qy, ox, oy, part[rtid], rb[rtid], reach)
+    last = rb[:-1] + np.bincount(rtid[inner], minlength=nth)  # (each thread's first run left)
     # (a part's pixels to the first of its next group: where a block at the end of its groups,
     # by a hex it runs along or touches at a vertex, is marked)
     pend = pb[1:]
@@ -296,7 +230,6 @@ def lay_out_many(
     # the groups (those of a part within reach), each a tuple
     p0 = pb[rtid]
     ge = np.minimum(np.append(rst[1:], len(key)), pb[rtid + 1]) - p0
-    inner = bad == before
     g_ox, g_oy, g_tid = ox[inner], oy[inner], rtid[inner]
     ax, ay = np.abs(g_ox), np.abs(g_oy)
     bx, by = np.abs(dxs[g_tid] - g_ox), np.abs(dys[g_tid] - g_oy)
@@ -313,16 +246,9 @@ def lay_out_many(
     )
     keys = (g_ox * _K + g_oy).tolist()
     gb = np.searchsorted(g_tid, bounds).tolist()
+    # the pixels, each thread's index offsets from its lowest
     offs = px.astype(np.int64) * stride + py
-    quantum = _PAD * stride
-    lows = np.zeros(nth, dtype=np.int64)
-    has = np.flatnonzero(pb[:-1] < pend)
-    if len(has):
-        # (the least of each thread's pixels kept: reduced over [start, end) pairs)
-        pairs = np.empty(2 * len(has), dtype=np.int64)
-        pairs[0::2], pairs[1::2] = pb[has], pend[has]
-        least = np.minimum.reduceat(np.append(offs, 0), pairs)[0::2]
-        lows[has] = least // quantum * quantum
+    lows = _lows(offs, pb[:-1], pend, _PAD * stride)
     ob = (offs - lows[ptid]).astype(np.intc).tobytes()
     xb, yb = px.astype(np.intc).tobytes(), py.astype(np.intc).tobytes()
     out: list[Laid] = []
@@ -341,6 +267,116 @@ def lay_out_many(
             beyond = list(zip(ox[q].tolist(), oy[q].tolist(), strict=True))
         out.append((partl[j], tuple(rows[r0:r1]), tuple(keys[r0:r1]), xa, ya, oa, lowl[j], beyond))
     return out
+
+
+def _stepped(
+    sx: int,
+    sy: int,
+    qx: int,
+    qy: int,
+    table: tuple[tuple[int, int], ...],
+    a: tuple[int, int],
+    dxs: Any,
+    dys: Any,
+    reach: int | None,
+) -> tuple[Any, Any, Any, Any]:
+    """The pixels of the threads from hex ``a`` to the hexes ``(dxs, dys)`` from it (within
+    ``reach`` of its centre pixel), thread after thread, each in order from ``a`` as
+    :func:`thread_pixels` steps them: their x and y offsets from ``a``'s centre pixel, their
+    hexes' keys (offsets from ``a``: (dx + 4096) * 8192 + dy + 4096) and their threads; the
+    doors and the pixels of the two end hexes left out."""
+    i32 = np.int32
+    nth = len(dxs)
+    ex, ey = sx + qx * dxs, sy + qy * dys
+    flip = (ex < sx) | ((ex == sx) & (ey < sy))  # (stepped from the other end, _thread_pixels)
+    x0 = np.where(flip, ex, sx) // 4
+    y0 = np.where(flip, ey, sy) // 4
+    n = np.where(flip, sx, ex) // 4 - x0 + 1
+    rise = np.where(flip, sy, ey) // 4 - y0
+    spx, spy = sx // 4, sy // 4
+    m = n if reach is None else np.minimum(n, reach)
+    # the columns, from a's: each a run of rows
+    tid = np.repeat(np.arange(nth, dtype=i32), m)
+    cbase = np.cumsum(m) - m
+    loc = np.arange(len(tid), dtype=np.int64) - np.repeat(cbase, m)
+    fl = flip[tid]
+    nn = n[tid]
+    i = np.where(fl, nn - 1 - loc, loc)
+    y0n, rs = (y0 * n)[tid], rise[tid]
+    r_a = (y0n + i * rs) // nn
+    r_b = (y0n + (i + 1) * rs) // nn
+    step = np.where((rs >= 0) != fl, 1, -1).astype(i32)
+    rstart = np.where(fl, r_b, r_a).astype(i32)
+    cnt = (np.abs(r_b - r_a) + 1).astype(i32)
+    if reach is not None:  # (a column's rows step away from a's row)
+        cnt = np.clip(np.minimum(cnt, reach - np.abs(rstart - spy)), 0, None).astype(i32)
+    colx = (x0[tid] + i).astype(i32)
+    kx, rx = np.divmod(colx, qx)
+    # (a hex's key offset from a, less its row's part: (column + 4096) * 8192 + 4096 - a's row)
+    colkey = ((kx * 4 - a[0] + 4096) * 8192 + 4096 - a[1]).astype(i32)
+    # their pixels, and the hex nearest each from one period of the grid
+    pbase = np.cumsum(cnt, dtype=np.int64) - cnt
+    total = int(pbase[-1] + cnt[-1])
+    py = np.repeat((rstart - pbase * step).astype(i32), cnt) + np.arange(
+        total, dtype=i32
+    ) * np.repeat(step, cnt)
+    lo_y = int(min(y0.min(), (y0 + rise).min()))
+    hi_y = int(max(y0.max(), (y0 + rise).max()))
+    # (each row's period and row within it, looked up below)
+    ky, ry = np.divmod(np.arange(lo_y, hi_y + 1, dtype=i32), qy)
+    py_ = py - lo_y
+    cell = np.repeat((rx * qy).astype(i32), cnt) + ry[py_]
+    tc, tr = _table(table)
+    key = _tkeys(table, tc, tr)[cell] + np.repeat(colkey, cnt) + (4 * ky)[py_]
+    ptid = np.repeat(tid, cnt)
+    kb = ((dxs + 4096) * 8192 + dys + 4096).astype(i32)
+    keep = (key != 4096 * 8192 + 4096) & (key != kb[ptid])  # (neither end's hex)
+    for cx, cy, ddx, ddy in ((sx, sy, ex - sx, ey - sy), (ex, ey, sx - ex, sy - ey)):
+        for c, r, real in _doors(np.broadcast_to(cx, nth), cy, ddx, ddy, qx, qy):
+            iw = c - x0  # (the door's column, and row, among its thread's)
+            lc = np.where(flip, n - 1 - iw, iw)
+            jj = np.flatnonzero(real & (iw >= 0) & (iw < n) & (lc < m))
+            g = cbase[jj] + lc[jj]
+            d = (r[jj] - rstart[g]) * step[g]
+            hit = (d >= 0) & (d < cnt[g])
+            keep[pbase[g[hit]] + d[hit]] = False
+    return np.repeat(colx, cnt)[keep] - spx, py[keep] - spy, key[keep], ptid[keep]
+
+
+def _within(
+    sx: int,
+    sy: int,
+    qx: int,
+    qy: int,
+    ox: Any,
+    oy: Any,
+    part: Any,
+    first: Any,
+    reach: int | None,
+) -> Any:
+    """Which runs (their hexes at ``(ox, oy)`` from the viewer's, centre at ``(sx, sy)``) are
+    groups of their threads: all of a whole thread's (``part`` false); of a part, those before
+    the first whose hex may reach (with the pixels about its vertices) to ``reach`` of the
+    viewer's centre pixel. ``first``: the index of each run's thread's first run."""
+    far = np.maximum(
+        np.abs((sx + qx * ox) // 4 - sx // 4) + qx // 6 + 2,
+        np.abs((sy + qy * oy) // 4 - sy // 4) + qy // 4 + 2,
+    )
+    bad = np.cumsum(part & (far + _MARGIN >= (reach or 0)))
+    return bad == np.concatenate(([0], bad))[first]  # (none from the thread's first run on)
+
+
+def _lows(offs: Any, starts: Any, ends: Any, quantum: int) -> Any:
+    """Each thread's lowest index offset (of its pixels ``starts`` to ``ends``), down to a
+    multiple of ``quantum``; 0 for a thread of no pixels."""
+    lows = np.zeros(len(starts), dtype=np.int64)
+    has = np.flatnonzero(starts < ends)
+    if len(has):
+        pairs = np.empty(2 * len(has), dtype=np.int64)  # (reduced over [start, end) pairs)
+        pairs[0::2], pairs[1::2] = starts[has], ends[has]
+        least = np.minimum.reduceat(np.append(offs, 0), pairs)[0::2]
+        lows[has] = least // quantum * quantum
+    return lows
 
 
 def _first_met(px: Any, py: Any, key: Any, ptid: Any, rst: Any) -> tuple[Any, ...]:
