@@ -109,13 +109,14 @@ def test_b9_2_a_viewshed_among_hedges_and_walls_judges_each_location_as_los_does
         alike(eng, viewshed_of(eng, dug, 6), dug)
 
 
-@pytest.mark.parametrize("reaches", [(40, 120, None), (160, 480, None), (None,)])
+@pytest.mark.parametrize("reaches", [(40, 120, None), (160, 480, None), (None,), (100,)])
 def test_a6_a_viewshed_laid_out_part_by_part_judges_each_location_as_los_does(
     monkeypatch: pytest.MonkeyPatch, reaches: tuple[int | None, ...]
 ) -> None:
     """A viewshed lays its threads out near the viewer first, and further only where nothing
     blocks them there: whatever the reaches, and asked again (the parts kept walked first),
-    every Location is judged as ``los`` judges it (four boards two by two, one turned 180°)."""
+    every Location is judged as ``los`` judges it (four boards two by two, one turned 180°);
+    without a last round whole, whatever is not blocked is laid out whole after them."""
     monkeypatch.setattr(artwork, "_REACHES", reaches)
     g = game("2x2")
     eng = build_engine(g.map, g.conditions)

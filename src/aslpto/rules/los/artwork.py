@@ -250,7 +250,7 @@ class ArtworkLosEngine(_ArtworkEdges):
             if got is None:
                 waiting.append((len(out), b, kb, pb, end_b, dx, dy, reached))
             out.append(got)
-        for reach in _REACHES:
+        for reach in (*_REACHES, None) if _REACHES[-1:] != (None,) else _REACHES:
             if not waiting:
                 break
             now = [w for w in waiting if reach is None or 0 <= w[7] < reach]
