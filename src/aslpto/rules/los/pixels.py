@@ -63,7 +63,7 @@ class _Pattern:
         self.low = low  # the lowest index offset (pixel (dx, dy) is at dx * stride + dy)
         self.groups = groups
         self.keys = tuple(g[0] * _K + g[1] for g in groups) if keys is None else keys  # (_rkey)
-        self.partial = partial  # the groups of the thread's first pixel columns only
+        self.partial = partial  # a part: the groups of the hexes near the first end only
         self._gets: list[Callable[[Any], tuple[int, ...]] | None] = [None] * len(groups)
         self._full: Callable[[Any], tuple[int, ...]] | None = None
         self._exact: list[bool | None] = [None] * len(groups)
