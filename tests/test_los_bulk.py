@@ -12,7 +12,7 @@ from itertools import pairwise
 from hypothesis import given, settings, strategies as st
 
 from aslpto.board.hexes import Hex
-from aslpto.rules.los.layout import lay_out, thread_pixels
+from aslpto.rules.los.layout import lay_out, nearest_hexes, thread_pixels
 from aslpto.rules.los.pixels import (
     _along,
     _at_vertices,
@@ -176,3 +176,16 @@ def test_b6_the_threads_through_vertices_within_range_30_are_the_traces() -> Non
         for dy in range(-30, 31):
             if (dx + dy) % 2 == 0 and (dx, dy) != (0, 0):
                 assert _at_vertices(dx, dy) == _touched_by_trace(dx, dy), (dx, dy)
+
+
+def test_a6_1_the_nearest_hexes_of_a_period_at_once_are_those_found_pixel_by_pixel() -> None:
+    """One period of the grid's nearest hexes (each pixel the hex whose centre is nearest,
+    ties to the lower column, then row) found at once with numpy are those found pixel by
+    pixel: VASL's geometry, and two others with centres at other fractions of a pixel."""
+    for geo in (
+        GEO,
+        _Geometry(224, 130, 3, 117, 1792, 650),
+        _Geometry(200, 116, -5, 60, 1600, 580),
+    ):
+        want = tuple(geo.nearest(x, y) for x in range(geo.qx) for y in range(geo.qy))
+        assert nearest_hexes(geo.qx, geo.qy, geo.ax, geo.ay) == want

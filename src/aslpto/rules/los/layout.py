@@ -404,6 +404,62 @@ def _first_met(px: Any, py: Any, key: Any, ptid: Any, rst: Any) -> tuple[Any, ..
     return px, py, key, ptid, np.flatnonzero(brk)
 
 
+def nearest_hexes(qx: int, qy: int, ax: int, ay: int) -> tuple[tuple[int, int], ...]:
+    """The hex nearest the centre of each pixel of one period of the grid (``qx`` columns of
+    ``qy`` pixels, column by column), as :meth:`aslpto.rules.los.pixels._Geometry.nearest`
+    finds it pixel by pixel (ties: the lower column, then the lower row): the hex centres at
+    ``(ax + qx * column, ay + qy * (row - 2))`` in quarter pixels."""
+    px, py = np.meshgrid(
+        np.arange(qx, dtype=np.int64), np.arange(qy, dtype=np.int64), indexing="ij"
+    )
+    cx, cy = (4 * px + 2).ravel(), (4 * py + 2).ravel()
+    c0 = (cx - ax) // qx
+    yr = (cy - ay) // qy + 2
+    best = None
+    for c in (c0, c0 + 1):
+        y_lo = np.where((yr - c) % 2 == 0, yr, yr - 1)
+        for y in (y_lo, y_lo + 2):
+            d = (cx - ax - qx * c) ** 2 + (cy - ay - qy * (y - 2)) ** 2
+            if best is None:
+                best = (d, c, y)
+                continue
+            bd, bc, by = best
+            better = (d < bd) | ((d == bd) & ((c < bc) | ((c == bc) & (y < by))))
+            best = (np.where(better, d, bd), np.where(better, c, bc), np.where(better, y, by))
+    assert best is not None
+    return tuple(zip(best[1].tolist(), best[2].tolist(), strict=True))
+
+
+def hex_runs(
+    table: tuple[tuple[int, int], ...],
+    qx: int,
+    qy: int,
+    h: tuple[int, int],
+    centre: tuple[int, int],
+    reach: tuple[int, int],
+) -> tuple[tuple[int, int, int], ...]:
+    """The pixels of hex ``h`` (those whose nearest hex it is, from ``table``: one period of
+    ``qx`` columns of ``qy`` pixels), as runs down each pixel column within ``reach`` (columns,
+    rows) of its centre pixel ``centre``: (column offset, first and last row offset), as
+    :func:`aslpto.rules.los.pixels._region` finds them pixel by pixel."""
+    (cx, cy), (rx_, ry_) = centre, reach
+    px = np.arange(cx - rx_, cx + rx_ + 1, dtype=np.int64)[:, None]
+    py = np.arange(cy - ry_, cy + ry_ + 1, dtype=np.int64)[None, :]
+    kx, rx = np.divmod(px, qx)
+    ky, ry = np.divmod(py, qy)
+    tc, tr = _table(table)
+    cell = rx * qy + ry
+    mine = (tc[cell] + 4 * kx == h[0]) & (tr[cell] + 4 * ky == h[1])
+    runs = []
+    for i in np.flatnonzero(mine.any(axis=1)).tolist():
+        rows = np.flatnonzero(mine[i])
+        lo, hi = int(rows[0]), int(rows[-1])
+        if hi - lo + 1 != len(rows):  # pragma: no cover - a hex is convex
+            raise ValueError("a hex's pixels are not one run down a column")
+        runs.append((i - rx_, lo - ry_, hi - ry_))
+    return tuple(runs)
+
+
 _TKEYS: dict[int, tuple[Any, Any]] = {}
 
 

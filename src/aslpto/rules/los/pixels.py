@@ -18,7 +18,7 @@ from aslpto.base.hints import Any
 from aslpto.base.records import record
 from aslpto.board.artwork import Artwork
 from aslpto.board.hexes import Hex
-from aslpto.rules.los.thread import _other_end, crosses, touches, trace, vertex_hexes
+from aslpto.rules.los.thread import crosses, touches, trace, vertex_hexes
 from aslpto.rules.los.walk import _K
 
 
@@ -214,11 +214,13 @@ def _at_vertices(dx: int, dy: int) -> dict[tuple[int, int], tuple[tuple[int, int
     ex, ey = 3 * dx, dy
     for v in _vertices_met(dx, dy):
         hs = vertex_hexes(v)
-        rays = {}
-        for i, j in ((0, 1), (0, 2), (1, 2)):
-            ox, oy = _other_end(hs[i], hs[j], v)
-            rx, ry = ox - v[0], oy - v[1]
-            rays[(i, j)] = (rx, ry, ex * ry - ey * rx)  # (its side of the thread)
+        # the hexsides at v, each from v to its other end: between hs[0] and hs[1], hs[0] and
+        # hs[2], hs[1] and hs[2] (hs[0] lies to the west of v, or to the east)
+        s = -1 if v[0] % 3 == 2 else 1
+        rays = {
+            p: (rx, ry, ex * ry - ey * rx)  # (its side of the thread)
+            for p, (rx, ry) in (((0, 1), (s, -1)), ((0, 2), (s, 1)), ((1, 2), (-2 * s, 0)))
+        }
         if any(r[2] == 0 for r in rays.values()):
             continue  # along a hexside (A6.1's thread along a hexspine): no hex only touched
         touched = frm = -1
@@ -243,8 +245,13 @@ def _at_vertices(dx: int, dy: int) -> dict[tuple[int, int], tuple[tuple[int, int
 def _periodic(geo: _Geometry) -> tuple[tuple[int, int], ...]:
     """The hex nearest each pixel of one period of the grid: four columns (``qx`` pixels)
     across, two rows (``qy`` pixels) down; pixel ``(x + qx, y)`` lies in the hex four columns
-    on, ``(x, y + qy)`` in the hex two rows down."""
-    return tuple(geo.nearest(x, y) for x in range(geo.qx) for y in range(geo.qy))
+    on, ``(x, y + qy)`` in the hex two rows down. With numpy where it is installed (the same
+    hexes: :func:`aslpto.rules.los.layout.nearest_hexes`), else pixel by pixel."""
+    if _numpy_layout() is _lay_out:  # pragma: no cover - numpy is installed with the vasl extra
+        return tuple(geo.nearest(x, y) for x in range(geo.qx) for y in range(geo.qy))
+    from aslpto.rules.los.layout import nearest_hexes  # (numpy: the vasl extra)
+
+    return nearest_hexes(geo.qx, geo.qy, geo.ax, geo.ay)
 
 
 @lru_cache(maxsize=32)
@@ -258,6 +265,10 @@ def _region(geo: _Geometry, cx: int, cy: int) -> tuple[tuple[int, int, int], ...
     px0, py0 = x4 // 4, y4 // 4
     table, qx, qy = _periodic(geo), geo.qx, geo.qy
     reach_x, reach_y = qx // 4 + 2, qy // 2 + 2
+    if _numpy_layout() is not _lay_out:
+        from aslpto.rules.los.layout import hex_runs  # (numpy: the vasl extra)
+
+        return hex_runs(table, qx, qy, (hx, hy), (px0, py0), (reach_x, reach_y))
     runs = []
     for px in range(px0 - reach_x, px0 + reach_x + 1):
         kx, rx = divmod(px, qx)
