@@ -168,9 +168,8 @@ class _Geometry:
     get_across: Callable[[bytes], tuple[int, ...]]
     """For each hexside, the codes of ``SIDE_SPOTS`` pixels: five positions along it, each
     five pixels across it (two each side, reaching four pixels into each hex)."""
-    about_centre: tuple[tuple[slice, ...], ...]
-    """For each hex, the pixels about its centre dot, nearer it than any hexside's midpoint,
-    as slices of the pairs' code bytes down each pixel column (B.1's dominant terrain)."""
+    centre_pixels: tuple[tuple[int, int], ...]  # each hex's centre pixel
+    size: tuple[int, int, int]  # the artwork's width and height, and where its pairs start
 
 
 SIDE_SPOTS = 25
@@ -196,26 +195,17 @@ def _geometry(grid: HexGrid, width: int, height: int, start: int) -> _Geometry:
     def code(x: int, y: int) -> int:  # where pixel (x, y)'s code is in the pairs
         return start + 2 * (x * height + y) + 1
 
-    about = _about_centre(grid.hex_height / 2)
     columns: dict[int, list[int]] = {}
     for i, j in offsets:
         columns.setdefault(i, []).append(j)
     centres: list[int] = []
     runs: list[tuple[int, int]] = []  # (first code byte, pixels) down a lattice column
     bounds, run_bounds, spots = [0], [0], []
-    about_centre: list[tuple[slice, ...]] = []
+    centre_pixels: list[tuple[int, int]] = []
     for hx in hexes:
         cx, cy = pixel(*grid.centre(*hx))
         centres.append(code(cx, cy))
-        about_centre.append(
-            tuple(
-                slice(
-                    code(cx + dx, max(cy + lo, 0)), code(cx + dx, min(cy + hi, height - 1)) + 1, 2
-                )
-                for dx, lo, hi in about
-                if 0 <= cx + dx < width and cy + lo < height and cy + hi >= 0
-            )
-        )
+        centre_pixels.append((cx, cy))
         kept: list[tuple[int, int]] = []
         for i, js in columns.items():
             x = cx + i * STEP
@@ -257,10 +247,12 @@ def _geometry(grid: HexGrid, width: int, height: int, start: int) -> _Geometry:
         get_centres=itemgetter(*centres),
         get_centre_levels=itemgetter(*(c - 1 for c in centres)),
         get_across=itemgetter(*across),
-        about_centre=tuple(about_centre),
+        centre_pixels=tuple(centre_pixels),
+        size=(width, height, start),
     )
 
 
+@cache
 def _about_centre(apothem: float) -> tuple[tuple[int, int, int], ...]:
     """The pixels nearer a hex's centre pixel than the midpoint of any of its hexsides, as
     runs down each pixel column: (column offset, first and last row offset). Terrain drawn
@@ -422,13 +414,22 @@ def board_data(archive: BoardArchive, name: str | None = None) -> BoardData:
     about = {c: t for c, t in cls.terrain.items() if t in _ABOUT_CENTRE and c in present}
     if about:
         drop = bytes(sorted(about))
+        runs = _about_centre(archive.grid.hex_height / 2)
+        width, height, start = geo.size
         for i, t in enumerate(terrain):
-            if t is open_ground and cls.terrain.get(centres[i]) is open_ground:
-                for run in geo.about_centre[i]:
-                    got = pairs[run]
-                    if len(got.translate(None, drop)) < len(got):
-                        terrain[i] = about[next(c for c in got if c in about)]
-                        break
+            if t is not open_ground or cls.terrain.get(centres[i]) is not open_ground:
+                continue
+            cx, cy = geo.centre_pixels[i]
+            for dx, lo, hi in runs:
+                x = cx + dx
+                top, bottom = max(cy + lo, 0), min(cy + hi, height - 1)
+                if not 0 <= x < width or top > bottom:
+                    continue
+                first = start + 2 * (x * height + top) + 1  # (the code byte of pixel (x, top))
+                got = pairs[first : first + 2 * (bottom - top) + 1 : 2]
+                if len(got.translate(None, drop)) < len(got):
+                    terrain[i] = about[next(c for c in got if c in about)]
+                    break
 
     levels = list(map(_signed, geo.get_centre_levels(pairs)))
     water = tuple(WATER_OBSTACLES)  # (compared as text: an enum's hash is slow)
