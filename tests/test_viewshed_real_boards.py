@@ -125,3 +125,23 @@ def test_a6_a_viewshed_laid_out_part_by_part_judges_each_location_as_los_does(
         first, again = viewshed_of(eng, frm, 14), viewshed_of(eng, frm, 14)
         assert first == again
         alike(eng, first, frm)
+
+
+@pytest.mark.parametrize("name", ["2x2", "37-38", "36 PTO"])
+def test_a6_1_the_maps_planes_joined_at_once_are_the_boards_joined_column_by_column(
+    name: str,
+) -> None:
+    """The map's planes (the boards side by side, one under the other, each column closed by a
+    copy of its last pixel and the map by a copy of its last column) joined with numpy are
+    those joined column by column, board turned 180° and all."""
+    from aslpto.rules.los.artcodes import _stacked
+    from aslpto.rules.los.layout import stacked
+
+    eng = engine(name, 6)
+    assert isinstance(eng, ArtworkLosEngine) and eng._plane is not None and eng.geometry
+    rows = 1 + max(r for r, _ in eng.boards)
+    cols = 1 + max(c for _, c in eng.boards)
+    for plane in ("mask", "codes", "levels"):
+        boards = {k: getattr(b, plane) for k, b in eng.boards.items()}
+        args = (boards, rows, cols, eng.geometry.width, eng.geometry.height)
+        assert stacked(*args) == _stacked(*args) == bytes(getattr(eng._plane, plane))

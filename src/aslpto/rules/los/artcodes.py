@@ -96,6 +96,23 @@ class _Board:
     y0: int
 
 
+def _stacked(planes: dict[tuple[int, int], Any], rows: int, cols: int, bw: int, bh: int) -> bytes:
+    """One plane of the boards at ``planes`` (by grid row and column; each ``bw`` pixel columns
+    of ``bh`` after ``_PAD`` empty ones, column after column) side by side as the map's:
+    ``_PAD`` empty columns, then each map column (the boards of a grid column one under the
+    other) and a copy of its last pixel; after the last column, a copy of it (:class:`_Plane`)."""
+    height = rows * bh
+    parts = [bytes(_PAD * (height + 1))]
+    width = cols * bw
+    for x in (*range(width), width - 1):
+        col = x // bw
+        i = (x % bw + _PAD) * bh
+        for r in range(rows):
+            parts.append(bytes(planes[(r, col)][i : i + bh]))
+        parts.append(parts[-1][-1:])
+    return b"".join(parts)
+
+
 @record(slots=True)
 class _Plane:
     """The map's boards side by side as one grid per plane, column after column of ``stride``
@@ -292,19 +309,16 @@ class _ArtworkPlanes(LosEngine):
             x4, y4 = geo.centre4(h.x, h.y)
             if not (0 <= x4 // 4 <= width and 0 <= y4 // 4 <= height):
                 return None
-        stride = height + 1
-        bh = geo.height
-        planes: list[bytes] = []
-        for name in ("mask", "codes", "levels"):
-            parts = [bytes(_PAD * stride)]
-            for x in (*range(width), width - 1):
-                col = x // geo.width
-                i = (x % geo.width + _PAD) * bh
-                for r in range(rows):
-                    parts.append(bytes(getattr(self.boards[(r, col)], name)[i : i + bh]))
-                parts.append(parts[-1][-1:])
-            planes.append(b"".join(parts))
-        mask, codes, levels = planes
+        stride, bh = height + 1, geo.height
+        join: Callable[..., bytes]
+        try:
+            from aslpto.rules.los.layout import stacked as join  # (numpy: the vasl extra)
+        except ImportError:  # pragma: no cover - numpy is installed with the vasl extra
+            join = _stacked
+        mask, codes, levels = (
+            join({k: getattr(b, name) for k, b in self.boards.items()}, rows, cols, geo.width, bh)
+            for name in ("mask", "codes", "levels")
+        )
         return _Plane(
             stride,
             width,

@@ -460,6 +460,25 @@ def hex_runs(
     return tuple(runs)
 
 
+def stacked(planes: dict[tuple[int, int], Any], rows: int, cols: int, bw: int, bh: int) -> bytes:
+    """As :func:`aslpto.rules.los.artcodes._stacked`, the boards' columns joined at once."""
+    grid = [
+        [
+            np.frombuffer(planes[(r, c)], dtype=np.uint8)[_PAD * bh : (_PAD + bw) * bh].reshape(
+                bw, bh
+            )
+            for r in range(rows)
+        ]
+        for c in range(cols)
+    ]
+    full = np.concatenate([np.concatenate(col, axis=1) for col in grid], axis=0)
+    full = np.concatenate([full, full[-1:]], axis=0)  # (the last column again)
+    out = np.zeros((_PAD + full.shape[0], full.shape[1] + 1), dtype=np.uint8)
+    out[_PAD:, :-1] = full
+    out[_PAD:, -1] = full[:, -1]  # (each column's last pixel again)
+    return out.tobytes()
+
+
 _TKEYS: dict[int, tuple[Any, Any]] = {}
 
 
