@@ -334,22 +334,20 @@ def table() -> str:
         f"| warm engine, the caches filled by {OTHER}'s query | "
         f"{1000 * (time.perf_counter() - t0):.0f} |"
     )
-    for alone in (False, True):
-        ms = first_time_viewsheds(alone)
-        how = "each thread laid out alone (the peer)" if alone else "threads laid out together"
-        rows.append(
-            f"| warm engine, {len(ms)} viewers each asked for the first time after "
-            f"{len(WARMERS)} others, {how}: median (least-most) | "
-            f"{statistics.median(ms):.0f} ({min(ms):.0f}-{max(ms):.0f}) |"
-        )
-    for alone in (False, True):
-        ms = page_first_views(alone)
-        how = "each thread laid out alone (the peer)" if alone else "threads laid out together"
-        rows.append(
-            f"| the page's question on boards 37-38 (681 Locations): each of {len(ms)} units "
-            f"asked for the first time, {how}: median (least-most) | "
-            f"{statistics.median(ms):.0f} ({min(ms):.0f}-{max(ms):.0f}) |"
-        )
+    what = {
+        first_time_viewsheds: f"warm engine, {len(FIRST_TIMERS)} viewers each asked for the "
+        f"first time after {len(WARMERS)} others",
+        page_first_views: "the page's question on boards 37-38 (681 Locations): each unit "
+        "asked for the first time",
+    }
+    for measure, said in what.items():
+        for alone in (False, True):
+            ms = measure(alone)
+            how = "each thread laid out alone (the peer)" if alone else "threads laid out together"
+            rows.append(
+                f"| {said}, {how}: median (least-most) | "
+                f"{statistics.median(ms):.0f} ({min(ms):.0f}-{max(ms):.0f}) |"
+            )
     for reach in (4, 8, 12, 16, 24):
         viewshed4(reach=reach)
         rows.append(

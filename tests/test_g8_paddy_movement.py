@@ -9,7 +9,7 @@ from aslpto.procedures.movement import evaluate
 from aslpto.rules.movement import HALF, MoveOptions
 from aslpto.state.game import EC, Conditions, FortKind, Game, PaddyState
 from aslpto.state.units import Kind, Unit, VehicleType
-from test_movement_helpers import make_game, squad
+from test_movement_helpers import make_game, squad, vehicle
 
 NO_OPTIONS = MoveOptions()
 
@@ -44,20 +44,6 @@ def leader(uid: str, hex_: str, position: str = "ground") -> Unit:
     """A 6-MF SMC, so that the dearest cells still fit in one MPh."""
     return Unit(
         uid, "american", "american", Kind.LEADER, "8-0", morale=8, hex=hex_, position=position
-    )
-
-
-def vehicle(uid: str, hex_: str, vt: VehicleType, mp: int = 16) -> Unit:
-    return Unit(
-        uid,
-        "american",
-        "american",
-        Kind.VEHICLE,
-        "x",
-        hex=hex_,
-        vehicle_type=vt,
-        mf=mp,
-        afv=vt == VehicleType.FULLY_TRACKED,
     )
 
 

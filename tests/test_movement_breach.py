@@ -7,11 +7,12 @@ from __future__ import annotations
 
 import pytest
 
+import test_movement_helpers as helpers
 from aslpto.base.rulings import InputError, RuleViolation
 from aslpto.procedures.movement import apply, evaluate
 from aslpto.rules.movement import HALF
 from aslpto.state.game import Conditions, Game, PaddyState
-from aslpto.state.units import Kind, Unit, VehicleType
+from aslpto.state.units import Unit, VehicleType
 from test_movement_helpers import make_game
 
 BREACH = "G8 (BREACH)"
@@ -28,17 +29,8 @@ open = ["E5-F5"]
 
 
 def vehicle(uid: str, hex_: str, vt: VehicleType = VehicleType.DOZER, mp: int = 13) -> Unit:
-    return Unit(
-        uid,
-        "american",
-        "american",
-        Kind.VEHICLE,
-        "x",
-        hex=hex_,
-        vehicle_type=vt,
-        mf=mp,
-        afv=vt == VehicleType.FULLY_TRACKED,
-    )
+    """A dozer of 13 MP unless said otherwise (:func:`test_movement_helpers.vehicle`)."""
+    return helpers.vehicle(uid, hex_, vt, mp)
 
 
 def game(

@@ -317,13 +317,18 @@ def test_g9_1_real_boards_mark_crags_and_paved_roads() -> None:
 def test_b1_2m4_is_a_wooded_hill_hex() -> None:
     """B.1 EX: 2M4 is a wooded hill hex, though its centre dot lies in a clearing of the woods
     drawn about it; so are 2S6 and 36F5 (its spot height in the clearing): woods drawn nearer
-    the centre dot than any hexside's midpoint dominate the hex."""
+    the centre dot than any hexside's midpoint dominate the hex. An open centre dot never makes
+    a building hex Open Ground (4X8). Not built: 2I9's combination building-woods hex is its
+    building only."""
     two = printed("2")
     for name in ("2M4", "2S6"):
         assert two.info(two.hex(name)).terrain == Terrain.WOODS, name
     assert two.level(two.hex("2M4")) >= 1
     assert printed("36").info(printed("36").hex("36F5")).terrain == Terrain.WOODS
     assert two.info(two.hex("2B1")).terrain == Terrain.OPEN_GROUND  # (B1.1's Open Ground hex)
+    # B.1 EX: though its centre dot does not touch the building, 4X8 is a building hex
+    four = printed("4")
+    assert four.info(four.hex("4X8")).terrain == Terrain.WOODEN_BUILDING
 
 
 @pytest.mark.parametrize("name", NAMES)

@@ -17,6 +17,7 @@ them. The geometry is VASL's: the centre of hex A1 at ``(a1_x, a1_y)``, columns
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import cache
 
 from aslpto.base.records import field, record
 from aslpto.board.terrain import Feature, HexsideFeature, Terrain
@@ -98,3 +99,27 @@ class Artwork:
         if col % 2:
             y += self.hex_height / 2
         return x, y
+
+
+@cache
+def about_centre(apothem: float) -> tuple[tuple[int, int, int], ...]:
+    """The pixels nearer a hex's centre pixel than the midpoint of any of its hexsides
+    (``apothem`` pixels from the centre), as runs down each pixel column: (column offset, first
+    and last row offset) from the centre pixel. Terrain drawn there dominates the hex though
+    its centre dot is open ground or a building (B.1: 2M4 is a wooded hill hex), as VASL reads a
+    hex's Inherent Terrain (``Hex.setInherentTerrain``)."""
+    a = apothem
+    mids = [(0.0, -a), (0.0, a)] + [
+        (sx * a * 0.75**0.5, sy * a / 2) for sx in (-1, 1) for sy in (-1, 1)
+    ]
+    reach = int(a) + 1
+    runs = []
+    for dx in range(-reach, reach + 1):
+        rows = [
+            dy
+            for dy in range(-reach, reach + 1)
+            if all(dx * dx + dy * dy <= (dx - mx) ** 2 + (dy - my) ** 2 for mx, my in mids)
+        ]
+        if rows:
+            runs.append((dx, rows[0], rows[-1]))
+    return tuple(runs)

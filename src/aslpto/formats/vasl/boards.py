@@ -38,7 +38,7 @@ from aslpto.base.datafiles import data_text
 from aslpto.base.hints import TYPE_CHECKING
 from aslpto.base.records import record
 from aslpto.base.rulings import InputError
-from aslpto.board.artwork import Artwork, CodeMeaning
+from aslpto.board.artwork import Artwork, CodeMeaning, about_centre
 from aslpto.board.files import BoardData, BuildingSpec, LocalHex, board_hexes, local_around
 from aslpto.board.terrain import WATER_OBSTACLES, Feature, HexsideFeature, Terrain
 from aslpto.formats.vasl.boardarchive import (
@@ -252,30 +252,6 @@ def _geometry(grid: HexGrid, width: int, height: int, start: int) -> _Geometry:
     )
 
 
-@cache
-def _about_centre(apothem: float) -> tuple[tuple[int, int, int], ...]:
-    """The pixels nearer a hex's centre pixel than the midpoint of any of its hexsides, as
-    runs down each pixel column: (column offset, first and last row offset). Terrain drawn
-    there dominates the hex though its centre dot is open ground (B.1: 2M4 is a wooded hill
-    hex); the reach the LOS over the artwork gives Inherent Terrain (VASL's
-    ``Hex.setInherentTerrain``)."""
-    a = apothem
-    mids = [(0.0, -a), (0.0, a)] + [
-        (sx * a * 0.75**0.5, sy * a / 2) for sx in (-1, 1) for sy in (-1, 1)
-    ]
-    reach = int(a) + 1
-    runs = []
-    for dx in range(-reach, reach + 1):
-        rows = [
-            dy
-            for dy in range(-reach, reach + 1)
-            if all(dx * dx + dy * dy <= (dx - mx) ** 2 + (dy - my) ** 2 for mx, my in mids)
-        ]
-        if rows:
-            runs.append((dx, rows[0], rows[-1]))
-    return tuple(runs)
-
-
 def _by_hex(sides: list[tuple[int, int]], n: int) -> tuple[tuple[int, ...], ...]:
     out: list[list[int]] = [[] for _ in range(n)]
     for k, (a, b) in enumerate(sides):
@@ -414,7 +390,7 @@ def board_data(archive: BoardArchive, name: str | None = None) -> BoardData:
     about = {c: t for c, t in cls.terrain.items() if t in _ABOUT_CENTRE and c in present}
     if about:
         drop = bytes(sorted(about))
-        runs = _about_centre(archive.grid.hex_height / 2)
+        runs = about_centre(archive.grid.hex_height / 2)
         width, height, start = geo.size
         for i, t in enumerate(terrain):
             if t is not open_ground or cls.terrain.get(centres[i]) is not open_ground:

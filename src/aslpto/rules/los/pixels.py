@@ -16,7 +16,7 @@ from operator import itemgetter
 
 from aslpto.base.hints import Any
 from aslpto.base.records import record
-from aslpto.board.artwork import Artwork
+from aslpto.board.artwork import Artwork, about_centre
 from aslpto.board.hexes import Hex
 from aslpto.rules.los.thread import crosses, touches, trace, vertex_hexes
 from aslpto.rules.los.walk import _K
@@ -285,27 +285,11 @@ def _region(geo: _Geometry, cx: int, cy: int) -> tuple[tuple[int, int, int], ...
     return tuple(runs)
 
 
-@lru_cache(maxsize=4)
 def _central(geo: _Geometry) -> tuple[tuple[int, int, int], ...]:
     """The pixels about a hex's centre, nearer its centre pixel than the midpoint of any of
-    its hexsides, as runs down each pixel column: (column offset, first and last row offset)
-    from the centre pixel. Inherent Terrain drawn there dominates the hex (B.1; VASL's
-    reading of a hex's Inherent Terrain, ``Hex.setInherentTerrain``)."""
-    a = geo.qy / 4  # (the apothem: the centre to a hexside's midpoint, in pixels)
-    mids = [(0.0, -a), (0.0, a)] + [
-        (sx * a * 0.75**0.5, sy * a / 2) for sx in (-1, 1) for sy in (-1, 1)
-    ]
-    reach = int(a) + 1
-    runs = []
-    for dx in range(-reach, reach + 1):
-        rows = [
-            dy
-            for dy in range(-reach, reach + 1)
-            if all(dx * dx + dy * dy <= (dx - mx) ** 2 + (dy - my) ** 2 for mx, my in mids)
-        ]
-        if rows:
-            runs.append((dx, rows[0], rows[-1]))
-    return tuple(runs)
+    its hexsides (:func:`aslpto.board.artwork.about_centre`; the apothem ``qy / 4`` pixels):
+    Inherent Terrain drawn there dominates the hex (B.1)."""
+    return about_centre(geo.qy / 4)
 
 
 _PAD = 16
