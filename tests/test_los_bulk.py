@@ -25,7 +25,7 @@ from aslpto.rules.los.pixels import (
     _region,
     _thread_pixels,
 )
-from aslpto.rules.los.thread import crosses, trace
+from aslpto.rules.los.thread import crosses, touches, trace
 
 GEO = _Geometry(225, 129, 0, 129, 1800, 645)
 """VASL's geometry: columns 56.25 pixels apart, rows 64.5, A1's centre at (0, 32.25)."""
@@ -92,6 +92,36 @@ def test_a6_1_the_hexes_a_thread_runs_along_are_the_traces(d: tuple[int, int]) -
             want.setdefault((p.x, p.y), set()).add((q.x, q.y))
             want.setdefault((q.x, q.y), set()).add((p.x, p.y))
     assert {k: set(v) for k, v in _along(*d).items()} == want
+
+
+def test_a6_1_every_thread_along_a_hexside_within_range_40_runs_along_the_traces_hexsides() -> None:
+    """A thread parallel to a hexside, (2, 0) or (1, 1) in thread coordinates, every one of
+    them within 40 columns: the hexsides it runs along as the exact trace finds them."""
+    for dx in range(-40, 41):
+        for dy in (0, 3 * dx, -3 * dx):
+            if (dx + dy) % 2 or (dx, dy) == (0, 0):
+                continue
+            want: dict[tuple[int, int], tuple[tuple[int, int], ...]] = {}
+            for e in trace(Hex(0, 0), Hex(dx, dy)):
+                if e.kind == "spine":
+                    p, q = e.hexes
+                    want[(p.x, p.y)] = (*want.get((p.x, p.y), ()), (q.x, q.y))
+                    want[(q.x, q.y)] = (*want.get((q.x, q.y), ()), (p.x, p.y))
+            assert _along(dx, dy) == want, (dx, dy)
+
+
+@settings(max_examples=300, deadline=None)
+@given(d=offsets, h=st.tuples(st.integers(-32, 32), st.integers(-48, 48)))
+def test_a6_1_b6_many_threads_cross_and_touch_hexes_as_one_does(
+    d: tuple[int, int], h: tuple[int, int]
+) -> None:
+    """The screen's tests of many threads at once (:mod:`aslpto.rules.los.screen`) are the
+    thread's own: the hex crossed, or touched at a vertex (B.6)."""
+    from aslpto.rules.los import screen
+
+    hx, hy = h
+    assert bool(screen.crosses(*d, hx, hy)) == crosses(*d, hx, hy)
+    assert bool(screen.touches(*d, hx, hy)) == touches(*d, hx, hy)
 
 
 def test_a6_1_a_hexs_pixels_are_those_nearest_its_centre() -> None:

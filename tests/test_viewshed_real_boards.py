@@ -12,6 +12,7 @@ from __future__ import annotations
 import dataclasses
 from functools import cache
 from pathlib import Path
+from typing import Any
 
 import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
@@ -30,6 +31,7 @@ from aslpto.rules.los import (
     viewshed_of,
 )
 from aslpto.rules.los.locations import Location
+from aslpto.rules.los.viewshed import targets as viewshed_targets
 from aslpto.state.game import Conditions
 from vaslhelp import needs_vasl, real_game
 
@@ -145,3 +147,52 @@ def test_a6_1_the_maps_planes_joined_at_once_are_the_boards_joined_column_by_col
         boards = {k: getattr(b, plane) for k, b in eng.boards.items()}
         args = (boards, rows, cols, eng.geometry.width, eng.geometry.height)
         assert stacked(*args) == _stacked(*args) == bytes(getattr(eng._plane, plane))
+
+
+@pytest.mark.parametrize("name", ["36 PTO", "37", "37-38", "2x2", "04"])
+def test_a6_1_b6_threads_screened_at_once_are_each_thread_walked(
+    monkeypatch: pytest.MonkeyPatch, name: str
+) -> None:
+    """A whole-map viewshed first screens its threads at once near the viewer
+    (:mod:`aslpto.rules.los.screen`: the first hex that does something to a thread, where it
+    blocks); every answer, its rules and notes too, is the one the walk gives each thread laid
+    out alone, from viewers at ground level and above it, on jungle, hills, a stream, paddies,
+    hedges and walls."""
+    g = game(name)
+    panjis = [p.hex for p in g.panjis.values()]
+    screened = build_engine(g.map, g.conditions, panjis)
+    walked = build_engine(g.map, g.conditions, panjis)
+    assert isinstance(screened, ArtworkLosEngine) and isinstance(walked, ArtworkLosEngine)
+    monkeypatch.setattr(walked, "_screen", lambda a, ka, ea, s, b, waiting, out, said: waiting)
+    answered = []
+    screen = screened._screen
+
+    def counted(*args: Any) -> Any:
+        left = screen(*args)
+        answered.append(len(args[5]) - len(left))
+        return left
+
+    monkeypatch.setattr(screened, "_screen", counted)
+    cells = sorted(g.map.cells)
+    for i, h in enumerate(cells[:: max(1, len(cells) // 9)]):
+        frm = Location(h, 1 if i % 4 == 3 else 0)
+        locs = viewshed_targets(screened, frm, None)
+        assert screened.check_from(frm, locs) == walked.check_from(frm, locs), g.map.name(h)
+    assert sum(answered) > 100  # (the screen answered threads: not all were left to the walk)
+
+
+def test_a6_1_the_hexes_summed_at_once_are_each_hex_summed_alone() -> None:
+    """What the walk must read of each hex (its highest and lowest level, the codes drawn in
+    it) summed for the whole map at once with numpy is each hex's summary read pixel by pixel,
+    edge hexes and hexes off the map too (four boards two by two, one turned 180°)."""
+    from aslpto.rules.los.walk import _key
+
+    g = game("2x2")
+    many = build_engine(g.map, g.conditions)
+    alone = build_engine(g.map, g.conditions)
+    assert isinstance(many, ArtworkLosEngine) and isinstance(alone, ArtworkLosEngine)
+    keys = [_key(h.x, h.y) for h in g.map.cells] + [_key(-1, 1), _key(99, 3)]
+    many._need_many(keys)
+    for k in keys:
+        alone._need(k)
+    assert many._needs == alone._needs and many._tops == alone._tops

@@ -534,6 +534,39 @@ class _ArtworkPlanes(LosEngine):
             if mask[lo:hi].count(0) != hi - lo:
                 codes.update(mask[lo:hi])
         codes.discard(0)
+        return self._summed(k, top, bottom, codes)
+
+    def _need_many(self, ks: Iterable[int]) -> None:
+        """:meth:`_need` for each hex with a key of ``ks`` not yet summed, the pixels of many
+        read at once with numpy where it is installed (the same summaries)."""
+        todo = [k for k in ks if k not in self._needs]
+        if not todo:
+            return
+        try:
+            from aslpto.rules.los.layout import summaries  # (numpy: the vasl extra)
+        except ImportError:  # pragma: no cover - numpy is installed with the vasl extra
+            for k in todo:
+                self._need(k)
+            return
+        plane, geo = self._plane, self.geometry
+        assert plane is not None and geo is not None
+        by_class: dict[tuple[int, int], list[tuple[int, Hex]]] = {}
+        for k in todo:
+            h = _unkey(k)
+            if h not in self.map.cells:
+                self._needs[k] = -1
+                self._tops[k] = (-1, False, False, False)
+            else:
+                by_class.setdefault((h.x % 4, h.y % 4), []).append((k, h))
+        for (fx, fy), hexes in by_class.items():
+            centres = [self.centre_pixel(h) for _, h in hexes]
+            got = summaries(plane, centres, _region(geo, fx, fy), _PAD)
+            for (k, _), (top, bottom, codes) in zip(hexes, got, strict=True):
+                self._summed(k, top, bottom, set(codes))
+
+    def _summed(self, k: int, top: int, bottom: int, codes: set[int]) -> int:
+        """:meth:`_need`'s answer and summary from the hex's highest and lowest level bytes
+        and the codes drawn in it (none 0)."""
         # Inherent Terrain drawn in a hex it does not dominate is nothing there (B.6; the whole
         # hex's, where it does, is judged as a whole: _inherent, _dominant)
         drawn = False

@@ -65,6 +65,7 @@ class LosEngine(_HexsideJudging, _DepressionJudging):
         self.panji_keys = frozenset(_key(*h) for h in self.panji_hexes)
         self.overrides = tuple(overrides)
         self._names: dict[int, str] = {}
+        self._locations: tuple[tuple[int, int, int, Location], ...] | None = None
         self.prof: dict[int, _Prof] = {_key(h.x, h.y): self._profile(h) for h in m.cells}
         self.sides: dict[int, _Side] = {}
         for s, fs in m.sides.items():
@@ -272,6 +273,22 @@ class LosEngine(_HexsideJudging, _DepressionJudging):
             self._depressions(events, ka, kb, ea, eb, a, b, w)
         if w.block is None and self.panji_keys:
             self._cite_panjis(events, ka, kb, w, notes)
+
+    def locations(self) -> tuple[tuple[int, int, int, Location], ...]:
+        """Every Location of the map a LOS may be traced to: each hex at its base level and
+        each upper level of a building in it (B23), as (column, row, level, Location), made
+        once."""
+        got = self._locations
+        if got is None:
+            out: list[tuple[int, int, int, Location]] = []
+            for h, info in self.map.cells.items():
+                if info.building is not None and info.terrain.is_building:
+                    levels = range(max(1, info.building.stories))
+                else:
+                    levels = range(1)
+                out.extend((h.x, h.y, lv, Location(h, lv)) for lv in levels)
+            got = self._locations = tuple(out)
+        return got
 
     def _loc_name(self, loc: Location, k: int) -> str:
         s = self._hname(k)

@@ -139,15 +139,16 @@ Laid = tuple[
     bool,
     tuple[tuple[int, int, int, int, int, int], ...],
     tuple[int, ...],
-    "array[int]",
-    "array[int]",
-    "array[int]",
+    bytes,
+    bytes,
+    bytes,
     int,
     Sequence[tuple[int, int]],
 ]
 """A thread laid out by :func:`lay_out_many`: whether it is a part (the first columns from the
-viewer), its groups and their hexes' key offsets, its pixels' x and y offsets and index offsets,
-the lowest index offset, and (a part) the hexes of the pixels stepped beyond its groups."""
+viewer), its groups and their hexes' key offsets, its pixels' x and y offsets and index offsets
+(bytes of C ints), the lowest index offset, and (a part) the hexes of the pixels stepped beyond
+its groups."""
 
 
 _MARGIN = 4
@@ -201,15 +202,7 @@ def lay_out_many(
     ``wanted`` says (threads that touch a hex at a vertex or run along a hexside)."""
     if not offsets:
         return []
-    off = np.array(offsets, dtype=np.int64).reshape(-1, 2)
-    dxs, dys = off[:, 0], off[:, 1]
-    px, py, key, ptid = _stepped(sx, sy, qx, qy, table, a, dxs, dys, reach)
-    # the runs of one hex, a hex met twice made one
-    brk = np.ones(len(key), dtype=bool)
-    brk[1:] = (key[1:] != key[:-1]) | (ptid[1:] != ptid[:-1])
-    rst = np.flatnonzero(brk)
-    if len(rst):
-        px, py, key, ptid, rst = _first_met(px, py, key, ptid, rst)
+    dxs, dys, px, py, key, ptid, rst = runs(sx, sy, qx, qy, table, a, offsets, reach)
     nth = len(dxs)
     bounds = np.arange(nth + 1)
     rtid, rkey = ptid[rst], key[rst]
@@ -256,17 +249,49 @@ def lay_out_many(
     partl, lowl = part.tolist(), lows.tolist()
     for j in range(nth):
         q0, q1 = 4 * pbl[j], 4 * pendl[j]
-        xa, ya, oa = array("i"), array("i"), array("i")
-        xa.frombytes(xb[q0:q1])
-        ya.frombytes(yb[q0:q1])
-        oa.frombytes(ob[q0:q1])
         r0, r1 = gb[j], gb[j + 1]
         beyond: Sequence[tuple[int, int]] = ()
         if partl[j] and wanted is not None and wanted[j]:
             q = slice(lastl[j], rbl[j + 1])
             beyond = list(zip(ox[q].tolist(), oy[q].tolist(), strict=True))
-        out.append((partl[j], tuple(rows[r0:r1]), tuple(keys[r0:r1]), xa, ya, oa, lowl[j], beyond))
+        out.append(
+            (
+                partl[j],
+                tuple(rows[r0:r1]),
+                tuple(keys[r0:r1]),
+                xb[q0:q1],
+                yb[q0:q1],
+                ob[q0:q1],
+                lowl[j],
+                beyond,
+            )
+        )
     return out
+
+
+def runs(
+    sx: int,
+    sy: int,
+    qx: int,
+    qy: int,
+    table: tuple[tuple[int, int], ...],
+    a: tuple[int, int],
+    offsets: Sequence[tuple[int, int]],
+    reach: int | None,
+) -> tuple[Any, ...]:
+    """The threads from hex ``a`` to the hexes at ``offsets`` from it stepped (within
+    ``reach``: :func:`_stepped`) and their pixels grouped in runs of one hex, a hex met twice
+    made one where the thread first meets it: the offsets (x, y), the pixels (x, y, hex key,
+    thread) in order, and the start of each run."""
+    off = np.array(offsets, dtype=np.int64).reshape(-1, 2)
+    dxs, dys = off[:, 0], off[:, 1]
+    px, py, key, ptid = _stepped(sx, sy, qx, qy, table, a, dxs, dys, reach)
+    brk = np.ones(len(key), dtype=bool)
+    brk[1:] = (key[1:] != key[:-1]) | (ptid[1:] != ptid[:-1])
+    rst = np.flatnonzero(brk)
+    if len(rst):
+        px, py, key, ptid, rst = _first_met(px, py, key, ptid, rst)
+    return dxs, dys, px, py, key, ptid, rst
 
 
 def _stepped(
@@ -488,3 +513,38 @@ def _tkeys(table: tuple[tuple[int, int], ...], tc: Any, tr: Any) -> Any:
     if got is None or got[0] is not table:
         got = _TKEYS[id(table)] = (table, (tc * 8192 + tr).astype(np.int32))
     return got[1]
+
+
+def summaries(
+    plane: Any, centres: Sequence[tuple[int, int]], runs: Sequence[tuple[int, int, int]], pad: int
+) -> list[tuple[int, int, tuple[int, ...]]]:
+    """Each hex's highest and lowest level byte and the codes drawn in it (none 0), as
+    :meth:`aslpto.rules.los.artcodes._ArtworkPlanes._need` reads them pixel by pixel: the hexes
+    of one class, their centre pixels ``centres``, their pixels the ``runs`` down each column
+    from the centre pixel (:func:`aslpto.rules.los.pixels._region`), clamped to the boards'
+    planes (``plane``: ``mask``, ``levels``, ``stride``, ``width``, ``height``; ``pad`` columns
+    before)."""
+    lens = np.array([hi - lo + 1 for _, lo, hi in runs], dtype=np.int64)
+    starts = np.cumsum(lens) - lens
+    rx = np.repeat(np.array([dx for dx, _, _ in runs], dtype=np.int64), lens)
+    ry = np.repeat(np.array([lo for _, lo, _ in runs], dtype=np.int64), lens) + (
+        np.arange(int(lens.sum()), dtype=np.int64) - np.repeat(starts, lens)
+    )
+    c = np.array(centres, dtype=np.int64).reshape(-1, 2)
+    x = np.clip(c[:, :1] + rx, 0, plane.width)
+    y = np.clip(c[:, 1:] + ry, 0, plane.height)
+    idx = (x + pad) * plane.stride + y
+    lv = np.frombuffer(plane.levels, dtype=np.uint8)[idx]
+    cd = np.frombuffer(plane.mask, dtype=np.uint8)[idx].astype(np.intp)
+    cd += np.arange(len(c), dtype=np.intp)[:, None] * 256
+    seen = np.bincount(cd.ravel(), minlength=256 * len(c)).reshape(-1, 256)
+    seen[:, 0] = 0
+    pairs = seen.ravel().nonzero()[0]
+    bounds = np.searchsorted(pairs // 256, np.arange(len(c) + 1)).tolist()
+    codes = (pairs % 256).tolist()
+    return [
+        (top, bottom, tuple(codes[bounds[i] : bounds[i + 1]]))
+        for i, (top, bottom) in enumerate(
+            zip(lv.max(axis=1).tolist(), lv.min(axis=1).tolist(), strict=True)
+        )
+    ]

@@ -18,7 +18,7 @@ from aslpto.base.hints import Any
 from aslpto.base.records import record
 from aslpto.board.artwork import Artwork, about_centre
 from aslpto.board.hexes import Hex
-from aslpto.rules.los.thread import crosses, touches, trace, vertex_hexes
+from aslpto.rules.los.thread import crosses, touches, vertex_hexes
 from aslpto.rules.los.walk import _K
 
 
@@ -29,27 +29,30 @@ class _Pattern:
     pixel, end pixel); ``keys``: each group's hex as a key offset (``walk._rkey``). A grid of
     ``stride`` rows read from ``base`` (the first centre's pixel index plus ``low``) gives a
     group's pixels through :meth:`get` (built when first asked), the whole thread's through
-    :attr:`getter`."""
+    :attr:`getter`. The pixels are kept as bytes of C ints (``xs``, ``ys``, ``offs`` read them)
+    and the answers of :meth:`exact` as a bytearray: a viewshed keeps thousands of patterns,
+    and bytes are nothing to Python's cycle collector, where each array would be one more
+    object it walks at every full collection."""
 
     __slots__ = (
         "_exact",
         "_full",
         "_gets",
+        "_offs",
+        "_xs",
+        "_ys",
         "groups",
         "keys",
         "low",
-        "offs",
         "partial",
         "range",
-        "xs",
-        "ys",
     )
 
     def __init__(
         self,
-        xs: array[int],
-        ys: array[int],
-        offs: array[int],
+        xs: array[int] | bytes,
+        ys: array[int] | bytes,
+        offs: array[int] | bytes,
         low: int,
         groups: tuple[tuple[int, int, int, int, int, int], ...],
         rng: int = 0,
@@ -57,16 +60,31 @@ class _Pattern:
         partial: bool = False,
     ) -> None:
         self.range = rng  # between the two hexes
-        self.xs = xs  # each pixel's offset from the first centre's pixel
-        self.ys = ys
-        self.offs = offs  # each pixel's index offset from the base
+        self._xs = bytes(xs)  # each pixel's offset from the first centre's pixel
+        self._ys = bytes(ys)
+        self._offs = bytes(offs)  # each pixel's index offset from the base
         self.low = low  # the lowest index offset (pixel (dx, dy) is at dx * stride + dy)
         self.groups = groups
         self.keys = tuple(g[0] * _K + g[1] for g in groups) if keys is None else keys  # (_rkey)
         self.partial = partial  # a part: the groups of the hexes near the first end only
         self._gets: list[Callable[[Any], tuple[int, ...]] | None] = [None] * len(groups)
         self._full: Callable[[Any], tuple[int, ...]] | None = None
-        self._exact: list[bool | None] = [None] * len(groups)
+        self._exact = bytearray(len(groups))  # (0: not asked yet; 1: no; 2: yes)
+
+    @property
+    def xs(self) -> memoryview:
+        """Each pixel's column offset from the first centre's pixel."""
+        return memoryview(self._xs).cast("i")
+
+    @property
+    def ys(self) -> memoryview:
+        """Each pixel's row offset from the first centre's pixel."""
+        return memoryview(self._ys).cast("i")
+
+    @property
+    def offs(self) -> memoryview:
+        """Each pixel's index offset from the base."""
+        return memoryview(self._offs).cast("i")
 
     @property
     def box(self) -> tuple[int, int, int, int]:
@@ -87,12 +105,11 @@ class _Pattern:
         along a hexside of it, or pass through one of its vertices
         (:func:`aslpto.rules.los.thread.crosses`, :func:`_along`, :func:`touches`)?"""
         got = self._exact[i]
-        if got is None:
+        if not got:
             hx, hy = self.groups[i][0], self.groups[i][1]
-            got = self._exact[i] = (
-                crosses(dx, dy, hx, hy) or (hx, hy) in _along(dx, dy) or touches(dx, dy, hx, hy)
-            )
-        return got
+            yes = crosses(dx, dy, hx, hy) or (hx, hy) in _along(dx, dy) or touches(dx, dy, hx, hy)
+            got = self._exact[i] = 2 if yes else 1
+        return got == 2
 
     @property
     def getter(self) -> Callable[[Any], tuple[int, ...]]:
@@ -103,7 +120,7 @@ class _Pattern:
         return got
 
 
-def _getter(offs: array[int]) -> Callable[[Any], tuple[int, ...]]:
+def _getter(offs: Sequence[int]) -> Callable[[Any], tuple[int, ...]]:
     if not offs:
         return lambda v: ()
     if len(offs) == 1:
@@ -174,15 +191,24 @@ def _along(dx: int, dy: int) -> dict[tuple[int, int], tuple[tuple[int, int], ...
     """The hexes on either side of each hexside the thread to offset ``(dx, dy)`` runs along
     (A6.1's thread "traced exactly along" a hexside), each under the other. Only a thread
     parallel to a hexside can run along one: in thread coordinates (:mod:`.thread`) the
-    hexsides run (2, 0), (1, 1) and (1, -1), the thread (3 dx, dy)."""
+    hexsides run (2, 0), (1, 1) and (1, -1), the thread (3 dx, dy). Along (2, 0) it leaves each
+    hex it crosses at a vertex, runs the hexside between the hexes one column on and a row
+    either side, and enters the hex two columns on; along (1, 1) it runs the hexside between
+    the hexes one row past the hex it leaves and one column and row on. The same hexsides as
+    :func:`aslpto.rules.los.thread.trace` finds (``tests/test_los_bulk.py``)."""
     out: dict[tuple[int, int], tuple[tuple[int, int], ...]] = {}
-    if dy != 0 and abs(dy) != 3 * abs(dx):
+    sx, sy = (1 if dx > 0 else -1), (1 if dy > 0 else -1)
+    if dy == 0:
+        pairs = [((sx * (2 * m + 1), -1), (sx * (2 * m + 1), 1)) for m in range(abs(dx) // 2)]
+    elif abs(dy) == 3 * abs(dx):
+        pairs = [
+            ((sx * m, sy * (3 * m + 2)), (sx * (m + 1), sy * (3 * m + 1))) for m in range(abs(dx))
+        ]
+    else:
         return out
-    for e in trace(Hex(0, 0), Hex(dx, dy)):
-        if e.kind == "spine":
-            p, q = e.hexes
-            out[(p.x, p.y)] = (*out.get((p.x, p.y), ()), (q.x, q.y))
-            out[(q.x, q.y)] = (*out.get((q.x, q.y), ()), (p.x, p.y))
+    for p, q in pairs:
+        out[p] = (q,)
+        out[q] = (p,)
     return out
 
 

@@ -21,6 +21,8 @@ level, and each upper level of a building in it (B23). The viewer's own Location
 
 from __future__ import annotations
 
+from operator import itemgetter
+
 from aslpto.base.hints import Any
 from aslpto.base.records import record, replace
 from aslpto.base.rulings import InputError
@@ -121,21 +123,20 @@ class Viewshed:
 def targets(eng: LosEngine, frm: Location, reach: int | None) -> list[Location]:
     """Every Location within ``reach`` of ``frm`` (None: on the whole map), nearest first,
     then in the map's order: each hex at its base level, and each upper level of a building
-    in it (B23); ``frm`` itself left out."""
-    m = eng.map
+    in it (B23; :meth:`LosEngine.locations`); ``frm`` itself left out."""
     fx, fy = frm.hex
-    out: list[tuple[int, int, int, int, Hex]] = []
-    for h, info in m.cells.items():
-        dx, dy = abs(h.x - fx), abs(h.y - fy)
+    out: list[tuple[int, int, int, int, Location]] = []
+    for x, y, lv, loc in eng.locations():
+        dx, dy = abs(x - fx), abs(y - fy)
         r = dx + max(0, (dy - dx) // 2)  # (distance)
         if reach is not None and r > reach:
             continue
-        if info.building is not None and info.terrain.is_building:
-            out.extend((r, h.x, h.y, lv, h) for lv in range(max(1, info.building.stories)))
-        else:
-            out.append((r, h.x, h.y, 0, h))
-    out.sort()  # (nearest first, then by column, row and level: no two alike)
-    return [Location(h, lv) for _, _, _, lv, h in out if not (h == frm.hex and lv == frm.level)]
+        out.append((r, x, y, lv, loc))
+    out.sort(key=_order)  # (nearest first, then by column, row and level: no two alike)
+    return [t[4] for t in out if not (t[1] == fx and t[2] == fy and t[3] == frm.level)]
+
+
+_order = itemgetter(0, 1, 2, 3)
 
 
 def map_reach(eng: LosEngine, h: Hex) -> int:
