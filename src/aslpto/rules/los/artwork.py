@@ -200,30 +200,49 @@ class ArtworkLosEngine(_ArtworkEdges):
         rules0 = w0.rules[1:]
         thread_rule, name_a = self.data.rules["thread"], self._loc_name(a, ka)
         srcs: dict[int, tuple[Any, Any, bool]] = {}  # the planes from each thread base
+        # the walks of parts nothing blocked, to go on from in the next round: the walk, its
+        # notes, the hexes whose Hindrances it counted, how many groups it walked
+        kept: dict[int, tuple[_Walk, list[str], dict[tuple[int, int], int], int]] = {}
 
         def answer(
-            b: Location, kb: int, pb: _Prof, end_b: tuple[int, bool], pat: _Pattern, fast: bool
+            i: int,
+            b: Location,
+            kb: int,
+            pb: _Prof,
+            end_b: tuple[int, bool],
+            pat: _Pattern,
+            fast: bool,
         ) -> LosResult | None:
-            """The LOS to ``b`` along ``pat``; None where ``pat`` is a part of the thread and
-            nothing in it blocks."""
+            """The LOS to ``b`` (the ``i``-th target) along ``pat``; None where ``pat`` is a part
+            of the thread and nothing in it blocks. A thread whose part was walked before goes
+            on from the groups after it (the groups of a part are the first of any longer part
+            of the thread, but where it runs along a hexside or touches a hex at a vertex)."""
             plain = b.position in ("ground", "in")
-            if plain and not pb.water and not b.entrenched:
+            sides: dict[tuple[int, int], int] = {}
+            state = kept.pop(i, None) if kept else None
+            if state is not None:
+                w, notes, sides, first = state
+            elif plain and not pb.water and not b.entrenched:
                 # (the target adds nothing to the rules and notes, _cite_ends)
-                w, notes = _Walk(thread_rule), list(notes0)
+                w, notes, first = _Walk(thread_rule), list(notes0), 0
                 w.rules += rules0
             else:
-                w, notes = begin(a, b, pa, pb)
+                (w, notes), first = begin(a, b, pa, pb), 0
             src = srcs.get(pat.low)
             if src is None:
                 src = srcs[pat.low] = (mv[base + pat.low :], lv[base + pat.low :], True)
+            water = pa.water or pb.water
             if fast:  # (what _walk_pixels does for two ends neither entrenched nor IN a Depression)
-                groups(a, b, ea, end_b[0], pat, src, None, start, w, pa.water or pb.water, None)
+                groups(a, b, ea, end_b[0], pat, src, None, start, w, water, None, first, sides)
                 if panjis is not None and w.block is None and not pat.partial:
                     panjis(ka, kb, ha, pat, w, notes)
             else:
                 walk(a, b, pa, pb, ka, kb, end_a, end_b, pat, src, start, w, notes)
             blocked = w.block
             if blocked is None and pat.partial:
+                dx, dy = b.hex.x - ha.x, b.hex.y - ha.y
+                if fast and not (_along(dx, dy) or _at_vertices(dx, dy)):
+                    kept[i] = (w, notes, sides, len(pat.groups))
                 return None
             if blocked is not None and not w.paddy and blocked[1].rule != G8_LOS:
                 block = blocked[1]  # (what _result makes of a block)
@@ -264,7 +283,7 @@ class ArtworkLosEngine(_ArtworkEdges):
                     out.append(None)
                     continue
                 reached, pat = part
-            got = answer(b, kb, pb, end_b, pat, fast)
+            got = answer(len(out), b, kb, pb, end_b, pat, fast)
             if got is None:
                 waiting.append((len(out), b, kb, pb, end_b, dx, dy, reached))
             out.append(got)
@@ -280,7 +299,7 @@ class ArtworkLosEngine(_ArtworkEdges):
             for (i, b, kb, pb, end_b, dx, dy, was), pat in zip(now, laid, strict=True):
                 if pat is None:  # (laid out alone)
                     pat = patterns(fx, fy, dx, dy)
-                got = answer(b, kb, pb, end_b, pat, was >= 0)
+                got = answer(i, b, kb, pb, end_b, pat, was >= 0)
                 if got is None:
                     waiting.append((i, b, kb, pb, end_b, dx, dy, reach or 0))
                 out[i] = got
@@ -533,13 +552,16 @@ class ArtworkLosEngine(_ArtworkEdges):
         w: _Walk,
         water_end: bool,
         seen: tuple[bool, int, int] | None,
+        first: int = 0,
+        sides: dict[tuple[int, int], int] | None = None,
     ) -> None:
         """The hexes the thread crosses, in order, until the first block: their ground, their
         terrain, their walls; those ``todo`` names (by their place in ``pat.groups``), or
-        (None) those whose summary says they may matter (:meth:`_need`). ``src``: the planes
-        of codes and levels read from the thread's base, through each group's getter (True),
-        or the whole thread's codes and levels (False). ``seen``: an end IN a Depression, as
-        :func:`_seen_into` gives it."""
+        (None) those whose summary says they may matter (:meth:`_need`), from group ``first``
+        on. ``src``: the planes of codes and levels read from the thread's base, through each
+        group's getter (True), or the whole thread's codes and levels (False). ``seen``: an
+        end IN a Depression, as :func:`_seen_into` gives it. ``sides``: the hexes whose
+        Hindrances the walk has counted (:meth:`_hinder_once`), kept by a walk that goes on."""
         hi, lo = (ea, eb) if ea >= eb else (eb, ea)
         a_high = ea >= eb
         ha, hb = a.hex, b.hex
@@ -549,13 +571,14 @@ class ArtworkLosEngine(_ArtworkEdges):
         d = self.data
         ent = self._entrenched(a, b, ea, eb) if a.entrenched or b.entrenched else (False, False)
         dx, dy = hb.x - ha.x, hb.y - ha.y
-        sides: dict[tuple[int, int], int] = {}
+        if sides is None:
+            sides = {}
         vals, levs, per_group = src
         groups, keys, prof, wholes = pat.groups, pat.keys, self.prof, self._wholes
         water_floors, needs, need, tops = self._water_floors, self._needs, self._need, self._tops
         gets, exact = pat._gets, pat._exact
         thr = _ZERO + lo // 2
-        for gi in range(len(groups)) if todo is None else todo:
+        for gi in range(first, len(groups)) if todo is None else todo:
             k = ka + keys[gi]
             if todo is None:
                 n = needs.get(k)
