@@ -219,3 +219,15 @@ def test_a6_1_the_nearest_hexes_of_a_period_at_once_are_those_found_pixel_by_pix
     ):
         want = tuple(geo.nearest(x, y) for x in range(geo.qx) for y in range(geo.qy))
         assert nearest_hexes(geo.qx, geo.qy, geo.ax, geo.ay) == want
+
+
+def test_a6_1_an_engine_full_of_threads_lets_go_of_those_laid_out_longest_ago() -> None:
+    """An engine's threads kept laid out: at the bound, the quarter kept longest is let go
+    (a long session keeps what it asked of late), never all at once."""
+    from aslpto.rules.los.artcodes import _make_room
+
+    kept = {i: str(i) for i in range(8)}
+    _make_room(kept, 9)
+    assert list(kept) == list(range(8))
+    _make_room(kept, 8)
+    assert list(kept) == [2, 3, 4, 5, 6, 7]

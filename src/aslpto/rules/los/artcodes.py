@@ -10,6 +10,7 @@ from __future__ import annotations
 import importlib
 import re
 from collections.abc import Callable, Iterable, Sequence
+from itertools import islice
 
 from aslpto.base import plugins
 from aslpto.base.hints import Any
@@ -111,6 +112,20 @@ def _stacked(planes: dict[tuple[int, int], Any], rows: int, cols: int, bw: int, 
             parts.append(bytes(planes[(r, col)][i : i + bh]))
         parts.append(parts[-1][-1:])
     return b"".join(parts)
+
+
+_WHOLE_KEPT = 4096
+"""How many whole threads an engine keeps laid out (:meth:`_ArtworkPlanes._pattern`)."""
+_PARTS_KEPT = 4 * 4096
+"""How many parts of threads (their pixels near the viewer) an engine keeps."""
+
+
+def _make_room(kept: dict[Any, Any], most: int) -> None:
+    """Make room in ``kept`` for one more: at ``most``, the quarter kept longest let go (a
+    long session keeps what it asked of late, not nothing)."""
+    if len(kept) >= most:
+        for key in list(islice(kept, most // 4)):
+            del kept[key]
 
 
 @record(slots=True)
@@ -465,14 +480,13 @@ class _ArtworkPlanes(LosEngine):
 
     def _pattern(self, fx: int, fy: int, dx: int, dy: int) -> _Pattern:
         """:func:`aslpto.rules.los.pixels._pattern` over the map's planes, kept at hand (up to
-        as many as that cache keeps)."""
+        :data:`_WHOLE_KEPT`)."""
         key = (fx, fy, dx, dy)
         pat = self._patterns.get(key)
         if pat is None:
             plane, geo = self._plane, self.geometry
             assert plane is not None and geo is not None
-            if len(self._patterns) >= 4096:
-                self._patterns.clear()
+            _make_room(self._patterns, _WHOLE_KEPT)
             pat = self._patterns[key] = _pattern(geo, plane.stride, fx, fy, dx, dy)
         return pat
 
@@ -480,7 +494,7 @@ class _ArtworkPlanes(LosEngine):
         self, fx: int, fy: int, offsets: list[tuple[int, int]], reach: int | None
     ) -> list[_Pattern | None]:
         """:func:`aslpto.rules.los.pixels._patterns_many` over the map's planes, kept at hand:
-        whole threads with :meth:`_pattern`'s, parts apart (up to 4 x 4096)."""
+        whole threads with :meth:`_pattern`'s, parts apart (:data:`_PARTS_KEPT`)."""
         plane, geo = self._plane, self.geometry
         assert plane is not None and geo is not None
         pats, parts = self._patterns, self._parts
@@ -490,12 +504,10 @@ class _ArtworkPlanes(LosEngine):
                 continue
             key = (fx, fy, dx, dy)
             if pat.partial:
-                if len(parts) >= 4 * 4096:
-                    parts.clear()
+                _make_room(parts, _PARTS_KEPT)
                 parts[key] = (reach or 0, pat)
             else:
-                if len(pats) >= 4096:
-                    pats.clear()
+                _make_room(pats, _WHOLE_KEPT)
                 pats[key] = pat
                 parts.pop(key, None)
         return out
