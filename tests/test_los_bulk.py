@@ -231,3 +231,21 @@ def test_a6_1_an_engine_full_of_threads_lets_go_of_those_laid_out_longest_ago() 
     assert list(kept) == list(range(8))
     _make_room(kept, 8)
     assert list(kept) == [2, 3, 4, 5, 6, 7]
+
+
+def test_b9_1_a_thread_through_no_vertex_meets_no_hexside_lengthwise_or_at_a_vertex() -> None:
+    """Walls along a hexside or at a vertex of the thread (B9.1, B9.2) are looked for only on
+    a thread that passes through a vertex: every thread within 20 columns that meets no
+    vertex (:func:`aslpto.rules.los.pixels._vertices_met`) runs along no hexside and passes
+    through no vertex in the exact trace."""
+    from math import gcd
+
+    from aslpto.rules.los.artwalls import _edges
+    from aslpto.rules.los.pixels import _vertices_met
+
+    for dx in range(-20, 21):
+        for dy in range(-40, 41):
+            if (dx + dy) % 2 or (dx, dy) == (0, 0):
+                continue
+            if gcd(3 * dx, dy) == 1 or not _vertices_met(dx, dy):
+                assert not _edges(dx, dy), (dx, dy)

@@ -5,6 +5,7 @@ counters on the thread cited (G9.2)."""
 from __future__ import annotations
 
 from functools import lru_cache
+from math import gcd
 
 from aslpto.base.hints import Any
 from aslpto.board.hexes import Hex, Hexside, distance
@@ -12,7 +13,7 @@ from aslpto.board.terrain import Feature
 from aslpto.rules.los.artcodes import _BANK, _OWN_SIDE, _ZERO, _ArtworkPlanes, _Code
 from aslpto.rules.los.data import G8_LOS
 from aslpto.rules.los.locations import Blocker, Location
-from aslpto.rules.los.pixels import _dist4, _Pattern
+from aslpto.rules.los.pixels import _dist4, _Pattern, _vertices_met
 from aslpto.rules.los.walk import (
     _SIDE,
     _SPINE,
@@ -189,11 +190,14 @@ class _ArtworkEdges(_ArtworkPlanes):
         vertices; B9.2, a hexspine lengthwise along the LOS no obstacle where it touches an
         end's hex unless the vertex at its far end has walls/hedges on all three hexspines.
         (A hexside the thread crosses is judged as drawn: ``_wall``.)"""
+        dx, dy = hb.x - ha.x, hb.y - ha.y
+        if gcd(3 * dx, dy) == 1 or not _vertices_met(dx, dy):
+            return None  # (no vertex on the thread: it runs along no hexside either)
         ssk = (ka << 32) + ka
         walls = self._wall_keys
         ends: _Ends | None = None
         sides = self.sides
-        for e, rels in _edges(hb.x - ha.x, hb.y - ha.y):
+        for e, rels in _edges(dx, dy):
             for r in rels:
                 if ssk + r in walls:
                     break

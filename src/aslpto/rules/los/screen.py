@@ -9,7 +9,8 @@ and grouped by hex as the walk groups them (:func:`aslpto.rules.los.layout.runs`
 hex judged as the walk judges it, from what the caller says of the hex (``hexes``) and of each
 code drawn in it (``codes_of``). A thread whose first hex that does something blocks it is
 answered here; every other (a Hindrance first, a wall, ground that rises, a hex beyond the
-pixels stepped) is left to the walk. ``tests/test_los_screen.py`` holds the answers alike."""
+pixels stepped) is left to the walk. ``tests/test_viewshed_real_boards.py`` holds the answers
+alike, ``tests/test_los_bulk.py`` the tests of a hex crossed or touched at a vertex."""
 
 from __future__ import annotations
 
@@ -25,7 +26,8 @@ SKIP, CODES, STOP, WHOLE_BLOCKS, WHOLE_HINDERS, WHOLE_NOTHING = range(6)
 """What a hex is to the threads (``hexes``): nothing to read (its summary says nothing in it
 can matter, or it is off the map); its codes decide; the walk must judge it (hex grain, water,
 ground that may rise above the lower end, hills); Inherent Terrain filling the hex that blocks,
-hinders or does nothing to a thread crossing it (B.6), its codes deciding otherwise."""
+hinders or does nothing to a thread crossing it or passing through one of its vertices (B.6),
+its codes deciding otherwise."""
 
 NOTHING, BLOCKS, HINDERS, WALK = range(4)
 """What a code drawn in a hex does (``codes_of``): nothing; blocks; hinders; the walk must
