@@ -59,23 +59,9 @@ from aslpto.rules.los.artscreen import _ArtworkScreen
 from aslpto.rules.los.artwalls import _seen_into
 from aslpto.rules.los.data import G8_LOS
 from aslpto.rules.los.locations import Location, LosResult
-from aslpto.rules.los.pixels import (
-    _PAD,
-    _along,
-    _at_vertices,
-    _Pattern,
-)
+from aslpto.rules.los.pixels import _PAD, _along, _at_vertices, _Pattern
 from aslpto.rules.los.thread import crosses
-from aslpto.rules.los.walk import (
-    _K,
-    _NONE,
-    _XOFF,
-    _YOFF,
-    _key,
-    _lv,
-    _Prof,
-    _Walk,
-)
+from aslpto.rules.los.walk import _K, _NONE, _XOFF, _YOFF, _key, _lv, _Prof, _Walk
 
 _ON_SIDE = 6
 """A cliff pixel no more than this many pixels nearer its hex's centre than the neighbour's
