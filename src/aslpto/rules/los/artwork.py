@@ -86,7 +86,8 @@ class ArtworkLosEngine(_ArtworkScreen):
     """LOS on a map whose boards carry their artwork, walked pixel by pixel (A6.1 as
     depicted); a thread over a board without artwork is judged at hex grain. Build it once per
     map and ask it many times. Its parts: :mod:`aslpto.rules.los.artcodes` (the code tables and
-    the planes), :mod:`aslpto.rules.los.artwalls` (walls, banks, Depressions)."""
+    the planes), :mod:`aslpto.rules.los.artwalls` (walls, banks, Depressions),
+    :mod:`aslpto.rules.los.artscreen` (a viewshed's threads screened at once near the viewer)."""
 
     # ends -------------------------------------------------------------------------------
 
