@@ -6,8 +6,6 @@ walk (:meth:`aslpto.rules.los.artwork.ArtworkLosEngine._groups`) gives each thre
 
 from __future__ import annotations
 
-from math import gcd
-
 from aslpto.base.hints import Any
 from aslpto.rules.los.artcodes import _BANK, _TERRAIN, _WALL, _ZERO
 from aslpto.rules.los.artwalls import _ArtworkEdges
@@ -53,6 +51,7 @@ class _ArtworkScreen(_ArtworkEdges):
         ``said``: the rules and notes every answer from ``a`` carries, and ``a``'s name."""
         try:
             from aslpto.rules.los import screen as sc  # (numpy: the vasl extra)
+            from aslpto.rules.los.layout import runs
         except ImportError:  # pragma: no cover - numpy is installed with the vasl extra
             return waiting
         mine, rest = [], []
@@ -134,30 +133,21 @@ class _ArtworkScreen(_ArtworkEdges):
 
         if all(c in (sc.SKIP, sc.STOP) for c in hexes(list(_NEAR))):
             return waiting  # (nothing about the viewer the screen can judge: hills, water, ...)
-        vertex = [gcd(3 * t[5], t[6]) > 1 and bool(_vertices_met(t[5], t[6])) for t in mine]
-        found = sc.screen(
-            *geo.centre4(a.hex.x % 4, a.hex.y % 4),
-            geo.qx,
-            geo.qy,
-            _periodic(geo),
-            (a.hex.x % 4, a.hex.y % 4),
-            [(w[5], w[6]) for w in mine],
-            _SCREENED,
-            plane.mask,
-            base,
-            plane.stride,
-            hexes,
-            codes_of,
-            vertex,
+        vertex = [bool(_vertices_met(t[5], t[6])) for t in mine]
+        fx, fy = a.hex.x % 4, a.hex.y % 4
+        offsets = [(t[5], t[6]) for t in mine]
+        stepped = runs(
+            *geo.centre4(fx, fy), geo.qx, geo.qy, _periodic(geo), (fx, fy), offsets, _SCREENED
         )
+        found = sc.screen(stepped, plane.mask, base, plane.stride, hexes, codes_of, vertex)
         base_rules, notes, name_a = said
         inherent = self.data.rule("inherent")
         ruled: dict[tuple[bool, str, str], tuple[str, ...]] = {}
         hname, hnames, loc_name = self._hname, self._names, self._loc_name
         done = set()
-        for j, rk, x, y, code, cited, runs in found:
+        for j, rk, x, y, code, cited, met in found:
             i, b, kb, dx, dy = mine[j][0], mine[j][1], mine[j][2], mine[j][5], mine[j][6]
-            if runs and self._touched_first(ka, thr, dx, dy, runs):
+            if met and self._touched_first(ka, thr, dx, dy, met):
                 continue
             k = ka + rk
             eff = effects[k] if code < 0 else effects[(k, code)]
@@ -191,12 +181,12 @@ class _ArtworkScreen(_ArtworkEdges):
             done.add(j)
         return rest + [t for j, t in enumerate(mine) if j not in done]
 
-    def _touched_first(self, ka: int, thr: int, dx: int, dy: int, runs: tuple[int, ...]) -> bool:
+    def _touched_first(self, ka: int, thr: int, dx: int, dy: int, met: tuple[int, ...]) -> bool:
         """May a hex that the thread to offset ``(dx, dy)`` touches at a vertex, with none of
-        its pixels in it, matter before the hex that blocks it (``runs``: that hex's place
+        its pixels in it, matter before the hex that blocks it (``met``: that hex's place
         among the hexes of its pixels, then their offset keys)? The walk judges such a hex
         after the hex the thread comes out of (:func:`aslpto.rules.los.pixels._with_empties`)."""
-        at, keys = runs[0], runs[1:]
+        at, keys = met[0], met[1:]
         before, have = set(keys[:at]), set(keys)
         needs, need, prof = self._needs, self._need, self.prof
         for (fx, fy), hs in _at_vertices(dx, dy).items():

@@ -5,7 +5,6 @@ counters on the thread cited (G9.2)."""
 from __future__ import annotations
 
 from functools import lru_cache
-from math import gcd
 
 from aslpto.base.hints import Any
 from aslpto.board.hexes import Hex, Hexside, distance
@@ -191,7 +190,7 @@ class _ArtworkEdges(_ArtworkPlanes):
         end's hex unless the vertex at its far end has walls/hedges on all three hexspines.
         (A hexside the thread crosses is judged as drawn: ``_wall``.)"""
         dx, dy = hb.x - ha.x, hb.y - ha.y
-        if gcd(3 * dx, dy) == 1 or not _vertices_met(dx, dy):
+        if not _vertices_met(dx, dy):
             return None  # (no vertex on the thread: it runs along no hexside either)
         ssk = (ka << 32) + ka
         walls = self._wall_keys

@@ -4,8 +4,8 @@ hex that matters to each blocks it, found without laying the threads out one by 
 A thread over a real board is walked hex by hex, in the order it meets them, until the first
 block (:meth:`aslpto.rules.los.artwork.ArtworkLosEngine._groups`). Most threads from a viewer
 are blocked within a hex or two of it; :func:`screen` finds those blocks for a whole viewshed
-in one pass over the pixels near the viewer: each thread's pixels stepped as VASL steps them
-and grouped by hex as the walk groups them (:func:`aslpto.rules.los.layout.runs`), and each
+in one pass over the pixels near the viewer, each thread's pixels stepped as VASL steps them
+and grouped by hex as the walk groups them (:func:`aslpto.rules.los.layout.runs`): each
 hex judged as the walk judges it, from what the caller says of the hex (``hexes``) and of each
 code drawn in it (``codes_of``). A thread whose first hex that does something blocks it is
 answered here; every other (a Hindrance first, a wall, ground that rises, a hex beyond the
@@ -19,7 +19,6 @@ from collections.abc import Callable, Sequence
 import numpy as np
 
 from aslpto.base.hints import Any
-from aslpto.rules.los.layout import runs
 from aslpto.rules.los.walk import _K
 
 SKIP, CODES, STOP, WHOLE_BLOCKS, WHOLE_HINDERS, WHOLE_NOTHING = range(6)
@@ -45,14 +44,7 @@ CROSSED, TOUCHED = -1, -2
 
 
 def screen(
-    sx: int,
-    sy: int,
-    qx: int,
-    qy: int,
-    table: tuple[tuple[int, int], ...],
-    a: tuple[int, int],
-    offsets: Sequence[tuple[int, int]],
-    reach: int,
+    stepped: tuple[Any, ...],
     plane: bytes,
     base: int,
     stride: int,
@@ -60,18 +52,16 @@ def screen(
     codes_of: Callable[[list[int], list[int]], list[int]],
     vertex: Sequence[bool],
 ) -> list[Found]:
-    """The threads from hex ``a`` (its centre at ``(sx, sy)``, quarter pixels) to the hexes at
-    ``offsets`` that the first hex doing something to them blocks, from their pixels within
-    ``reach`` columns and rows of ``a``'s centre pixel (a hex's first pixels there: a block
-    found among them comes before anything later in the hex). ``plane``: the map's codes,
-    ``a``'s centre pixel at index ``base``, ``stride`` rows a column. ``hexes``: what each hex
-    (by offset key) is to the threads; ``codes_of``: what each code does in each hex (offset
-    keys and codes, pairwise). ``vertex``: the threads that pass through a vertex of the grid
-    (none may run along a hexside); a hex they touch there with none of their pixels in it is
-    for the caller to judge (:func:`aslpto.rules.los.pixels._with_empties`)."""
-    if not offsets:
-        return []
-    dxs, dys, px, py, key, ptid, rst = runs(sx, sy, qx, qy, table, a, offsets, reach)
+    """The threads from one hex, ``stepped`` near it (:func:`aslpto.rules.los.layout.runs`:
+    their offsets, their pixels within a reach of its centre pixel grouped in runs of one hex),
+    that the first hex doing something to them blocks (a hex's first pixels within the reach:
+    a block found among them comes before anything later in the hex). ``plane``: the map's
+    codes, the hex's centre pixel at index ``base``, ``stride`` rows a column. ``hexes``: what
+    each hex (by offset key) is to the threads; ``codes_of``: what each code does in each hex
+    (offset keys and codes, pairwise). ``vertex``: the threads that pass through a vertex of the
+    grid (none may run along a hexside); a hex they touch there with none of their pixels in it
+    is for the caller to judge (:func:`aslpto.rules.los.pixels._with_empties`)."""
+    dxs, dys, px, py, key, ptid, rst = stepped
     if not len(key):
         return []
     nth = len(dxs)
