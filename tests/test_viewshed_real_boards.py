@@ -31,6 +31,7 @@ from aslpto.rules.los import (
     viewshed_of,
 )
 from aslpto.rules.los.locations import Location
+from aslpto.rules.los.pixels import _PAD
 from aslpto.rules.los.viewshed import targets as viewshed_targets
 from aslpto.state.game import Conditions
 from vaslhelp import needs_vasl, real_game
@@ -196,3 +197,28 @@ def test_a6_1_the_hexes_summed_at_once_are_each_hex_summed_alone() -> None:
     for k in keys:
         alone._need(k)
     assert many._needs == alone._needs and many._tops == alone._tops
+
+
+@pytest.mark.parametrize("reach", [160, None])
+def test_a6_1_the_pixels_read_as_threads_are_laid_out_are_those_their_getters_read(
+    reach: int | None,
+) -> None:
+    """A viewshed reads each new thread's codes and levels as it lays the threads out (one
+    gather for all their pixels): the same values, in the same order, that the thread's
+    getter reads from the map's planes (four boards two by two, one turned 180°)."""
+    g = game("2x2")
+    eng = build_engine(g.map, g.conditions)
+    assert isinstance(eng, ArtworkLosEngine) and eng._plane is not None and eng.geometry
+    plane = eng._plane
+    for h in sorted(eng.map.cells)[::211][:4]:
+        x4, y4 = eng.geometry.centre4(h.x, h.y)
+        base = (x4 // 4 + _PAD) * plane.stride + y4 // 4
+        offsets = [(c.x - h.x, c.y - h.y) for c in sorted(eng.map.cells)[::7] if c != h]
+        read: list[tuple[bytes, bytes]] = []
+        laid = eng._patterns_many(h.x % 4, h.y % 4, offsets, reach, base, read)
+        assert len(read) == len(laid) == len(offsets)
+        for pat, (codes, levels) in zip(laid, read, strict=True):
+            assert pat is not None
+            at = base + pat.low
+            assert codes == bytes(pat.getter(plane.mask_view[at:]))
+            assert levels == bytes(pat.getter(plane.levels_view[at:]))

@@ -491,14 +491,23 @@ class _ArtworkPlanes(LosEngine):
         return pat
 
     def _patterns_many(
-        self, fx: int, fy: int, offsets: list[tuple[int, int]], reach: int | None
+        self,
+        fx: int,
+        fy: int,
+        offsets: list[tuple[int, int]],
+        reach: int | None,
+        base: int | None = None,
+        read: list[tuple[bytes, bytes]] | None = None,
     ) -> list[_Pattern | None]:
         """:func:`aslpto.rules.los.pixels._patterns_many` over the map's planes, kept at hand:
-        whole threads with :meth:`_pattern`'s, parts apart (:data:`_PARTS_KEPT`)."""
+        whole threads with :meth:`_pattern`'s, parts apart (:data:`_PARTS_KEPT`). With
+        ``base`` (the index of the first hex's centre pixel in the planes), each thread's
+        codes and levels into ``read`` too."""
         plane, geo = self._plane, self.geometry
         assert plane is not None and geo is not None
         pats, parts = self._patterns, self._parts
-        out = _patterns_many(geo, plane.stride, fx, fy, offsets, reach)
+        planes = None if base is None else (plane.mask, plane.levels, base)
+        out = _patterns_many(geo, plane.stride, fx, fy, offsets, reach, planes, read)
         for (dx, dy), pat in zip(offsets, out, strict=True):
             if pat is None:
                 continue

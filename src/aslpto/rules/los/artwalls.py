@@ -296,7 +296,7 @@ class _ArtworkEdges(_ArtworkPlanes):
         dep_a: bool,
         dep_b: bool,
         pat: _Pattern,
-        src: tuple[Any, Any, bool],
+        src: tuple[Any, Any, int],
         start: tuple[int, int],
         w: _Walk,
     ) -> None:

@@ -50,6 +50,7 @@ VASL's own LOS and from the printed board.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from operator import itemgetter
 
 from aslpto.base.hints import Any
 from aslpto.board.hexes import Hex, distance
@@ -78,6 +79,9 @@ _MANY = 200
 """As many threads as this from one hex (a viewshed of range 8 or more) and :meth:`check_from`
 sums every hex of the map at once (:meth:`_need_many`) rather than each as a thread first
 crosses it."""
+_OWN = 2
+"""A walk's pixels read as the thread was laid out (:meth:`ArtworkLosEngine._groups`'
+``src``), not through its groups' getters from the planes."""
 _UNSEEN: Any = object()
 """A Location whose end (:meth:`ArtworkLosEngine._end`) is not kept yet."""
 
@@ -136,7 +140,7 @@ class ArtworkLosEngine(_ArtworkScreen):
         plane = self._plane
         if plane is not None:
             pat, base = self._thread(a.hex, b.hex)
-            src: tuple[Any, Any, bool] = (plane.mask_view[base:], plane.levels_view[base:], True)
+            src: tuple[Any, Any, int] = (plane.mask_view[base:], plane.levels_view[base:], True)
             start = self.centre_pixel(a.hex)
             self._walk_pixels(a, b, pa, pb, ka, kb, end_a, end_b, pat, src, start, w, notes)
             return
@@ -189,7 +193,7 @@ class ArtworkLosEngine(_ArtworkScreen):
         w0, notes0 = begin(a, Location(ha), pa, _PLAIN)
         rules0 = w0.rules[1:]
         thread_rule, name_a = self.data.rules["thread"], self._loc_name(a, ka)
-        srcs: dict[int, tuple[Any, Any, bool]] = {}  # the planes from each thread base
+        srcs: dict[int, tuple[Any, Any, int]] = {}  # the planes from each thread base
         # the walks of parts nothing blocked, to go on from in the next round: the walk, its
         # notes, the hexes whose Hindrances it counted, how many groups it walked
         kept: dict[int, tuple[_Walk, list[str], dict[tuple[int, int], int], int]] = {}
@@ -202,11 +206,13 @@ class ArtworkLosEngine(_ArtworkScreen):
             end_b: tuple[int, bool],
             pat: _Pattern,
             fast: bool,
+            own: tuple[bytes, bytes] | None = None,
         ) -> LosResult | None:
             """The LOS to ``b`` (the ``i``-th target) along ``pat``; None where ``pat`` is a part
             of the thread and nothing in it blocks. A thread whose part was walked before goes
             on from the groups after it (the groups of a part are the first of any longer part
-            of the thread, but where it runs along a hexside or touches a hex at a vertex)."""
+            of the thread, but where it runs along a hexside or touches a hex at a vertex).
+            ``own``: the codes and levels of the thread's pixels, read as it was laid out."""
             plain = b.position in ("ground", "in")
             sides: dict[tuple[int, int], int] = {}
             state = kept.pop(i, None) if kept else None
@@ -218,10 +224,14 @@ class ArtworkLosEngine(_ArtworkScreen):
                 w.rules += rules0
             else:
                 (w, notes), first = begin(a, b, pa, pb), 0
-            src = srcs.get(pat.low)
-            if src is None:
-                src = srcs[pat.low] = (mv[base + pat.low :], lv[base + pat.low :], True)
             water = pa.water or pb.water
+            src: tuple[Any, Any, int] | None = None
+            if fast and own is not None:
+                src = (own[0], own[1], _OWN)
+            else:
+                src = srcs.get(pat.low)
+                if src is None:
+                    src = srcs[pat.low] = (mv[base + pat.low :], lv[base + pat.low :], True)
             if fast:  # (what _walk_pixels does for two ends neither entrenched nor IN a Depression)
                 groups(a, b, ea, end_b[0], pat, src, None, start, w, water, None, first, sides)
                 if panjis is not None and w.block is None and not pat.partial:
@@ -285,11 +295,13 @@ class ArtworkLosEngine(_ArtworkScreen):
                 break
             now = [w for w in waiting if reach is None or 0 <= w[7] < reach]
             waiting = [w for w in waiting if not (reach is None or 0 <= w[7] < reach)]
-            laid = self._patterns_many(fx, fy, [(w[5], w[6]) for w in now], reach)
-            for (i, b, kb, pb, end_b, dx, dy, was), pat in zip(now, laid, strict=True):
+            read: list[tuple[bytes, bytes]] = []
+            laid = self._patterns_many(fx, fy, [(w[5], w[6]) for w in now], reach, base, read)
+            owns: list[tuple[bytes, bytes] | None] = [*read] if read else [None] * len(laid)
+            for (i, b, kb, pb, end_b, dx, dy, was), pat, own in zip(now, laid, owns, strict=True):
                 if pat is None:  # (laid out alone)
-                    pat = patterns(fx, fy, dx, dy)
-                got = answer(i, b, kb, pb, end_b, pat, was >= 0)
+                    pat, own = patterns(fx, fy, dx, dy), None
+                got = answer(i, b, kb, pb, end_b, pat, was >= 0, own)
                 if got is None:
                     waiting.append((i, b, kb, pb, end_b, dx, dy, reach or 0))
                 out[i] = got
@@ -321,7 +333,7 @@ class ArtworkLosEngine(_ArtworkScreen):
         end_a: tuple[int, bool],
         end_b: tuple[int, bool],
         pat: _Pattern,
-        src: tuple[Any, Any, bool],
+        src: tuple[Any, Any, int],
         start: tuple[int, int],
         w: _Walk,
         notes: list[str],
@@ -355,7 +367,7 @@ class ArtworkLosEngine(_ArtworkScreen):
         ea: int,
         eb: int,
         pat: _Pattern,
-        src: tuple[Any, Any, bool],
+        src: tuple[Any, Any, int],
         todo: list[int] | None,
         start: tuple[int, int],
         w: _Walk,
@@ -368,8 +380,9 @@ class ArtworkLosEngine(_ArtworkScreen):
         terrain, their walls; those ``todo`` names (by their place in ``pat.groups``), or
         (None) those whose summary says they may matter (:meth:`_need`), from group ``first``
         on. ``src``: the planes of codes and levels read from the thread's base, through each
-        group's getter (True), or the whole thread's codes and levels (False). ``seen``: an
-        end IN a Depression, as :func:`_seen_into` gives it. ``sides``: the hexes whose
+        group's getter (True), the codes and levels of the thread's pixels, the hexes' summaries
+        used as with the planes (``_OWN``), or the whole thread's codes and levels (False).
+        ``seen``: an end IN a Depression, as :func:`_seen_into` gives it. ``sides``: the hexes whose
         Hindrances the walk has counted (:meth:`_hinder_once`), kept by a walk that goes on."""
         hi, lo = (ea, eb) if ea >= eb else (eb, ea)
         a_high = ea >= eb
@@ -416,7 +429,7 @@ class ArtworkLosEngine(_ArtworkScreen):
             floor = water_floors.get(k)
             cs: tuple[int, ...] | None = None
             if per_group:
-                get = gets[gi] or pat.get(gi)
+                get = itemgetter(slice(s, e)) if per_group == _OWN else gets[gi] or pat.get(gi)
                 summary = tops.get(k)
                 if summary is None:
                     need(k)

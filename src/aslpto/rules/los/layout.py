@@ -192,6 +192,8 @@ def lay_out_many(
     stride: int,
     reach: int | None = None,
     wanted: Sequence[bool] | None = None,
+    planes: tuple[bytes, bytes, int] | None = None,
+    read: list[tuple[bytes, bytes]] | None = None,
 ) -> list[Laid]:
     """The threads from hex ``a`` (its centre at ``(sx, sy)``, quarter pixels) to each hex at
     ``offsets`` from it, laid out at once, each as :func:`lay_out` lays it out (the hexes run
@@ -199,7 +201,9 @@ def lay_out_many(
     With ``reach``, only the pixels less than ``reach`` columns and rows from ``a``'s centre
     pixel are stepped: a part of the thread, the groups whose hexes lie wholly within them
     (the walk may stop at a block there), and the hexes of the other pixels stepped where
-    ``wanted`` says (threads that touch a hex at a vertex or run along a hexside)."""
+    ``wanted`` says (threads that touch a hex at a vertex or run along a hexside). With
+    ``planes`` (the map's codes and levels, ``a``'s centre pixel at the index given) each
+    thread's pixels are read there too, in its pixels' order, into ``read``."""
     if not offsets:
         return []
     dxs, dys, px, py, key, ptid, rst = runs(sx, sy, qx, qy, table, a, offsets, reach)
@@ -244,6 +248,11 @@ def lay_out_many(
     lows = _lows(offs, pb[:-1], pend, _PAD * stride)
     ob = (offs - lows[ptid]).astype(np.intc).tobytes()
     xb, yb = px.astype(np.intc).tobytes(), py.astype(np.intc).tobytes()
+    cb = lb = b""
+    if planes is not None:
+        at = offs + planes[2]
+        cb = np.frombuffer(planes[0], dtype=np.uint8)[at].tobytes()
+        lb = np.frombuffer(planes[1], dtype=np.uint8)[at].tobytes()
     out: list[Laid] = []
     pbl, pendl, rbl, lastl = pb.tolist(), pend.tolist(), rb.tolist(), last.tolist()
     partl, lowl = part.tolist(), lows.tolist()
@@ -254,6 +263,8 @@ def lay_out_many(
         if partl[j] and wanted is not None and wanted[j]:
             q = slice(lastl[j], rbl[j + 1])
             beyond = list(zip(ox[q].tolist(), oy[q].tolist(), strict=True))
+        if read is not None:
+            read.append((cb[pbl[j] : pendl[j]], lb[pbl[j] : pendl[j]]))
         out.append(
             (
                 partl[j],
@@ -320,52 +331,81 @@ def _stepped(
     rise = np.where(flip, sy, ey) // 4 - y0
     spx, spy = sx // 4, sy // 4
     m = n if reach is None else np.minimum(n, reach)
-    # the columns, from a's: each a run of rows
+    # each thread's row bounds in the order its columns are stepped from a's: a column's rows
+    # run from its bound towards the next (column i of n: rows (y0 * n + i * rise) // n on)
+    m1 = m + 1
+    bb = np.cumsum(m1) - m1
+    nb = int(bb[-1] + m1[-1])
+    j = np.arange(nb, dtype=np.int64) - np.repeat(bb, m1)
+    nr = np.repeat(n, m1)
+    bounds = (
+        np.repeat(y0 * n, m1) + np.where(np.repeat(flip, m1), nr - j, j) * np.repeat(rise, m1)
+    ) // nr
+    ends = np.zeros(nb, dtype=bool)
+    ends[bb + m] = True
+    rfrom = bounds[~ends]
+    ends[bb + m] = False
+    ends[bb] = True
+    rto = bounds[~ends]
+    rstart = (rfrom - spy).astype(i32)  # (rows from a's centre pixel)
+    step = np.where(rto >= rfrom, 1, -1).astype(i32)
+    cnt = (np.abs(rto - rfrom) + 1).astype(i32)
+    if reach is not None:  # (a column's rows step away from a's row)
+        cnt = np.clip(np.minimum(cnt, reach - np.abs(rstart)), 0, None).astype(i32)
+    # the columns, from a's
     tid = np.repeat(np.arange(nth, dtype=i32), m)
     cbase = np.cumsum(m) - m
     loc = np.arange(len(tid), dtype=np.int64) - np.repeat(cbase, m)
-    fl = flip[tid]
-    nn = n[tid]
-    i = np.where(fl, nn - 1 - loc, loc)
-    y0n, rs = (y0 * n)[tid], rise[tid]
-    r_a = (y0n + i * rs) // nn
-    r_b = (y0n + (i + 1) * rs) // nn
-    step = np.where((rs >= 0) != fl, 1, -1).astype(i32)
-    rstart = np.where(fl, r_b, r_a).astype(i32)
-    cnt = (np.abs(r_b - r_a) + 1).astype(i32)
-    if reach is not None:  # (a column's rows step away from a's row)
-        cnt = np.clip(np.minimum(cnt, reach - np.abs(rstart - spy)), 0, None).astype(i32)
-    colx = (x0[tid] + i).astype(i32)
+    colx = np.repeat(np.where(flip, x0 + n - 1, x0), m) + loc * np.repeat(np.where(flip, -1, 1), m)
     kx, rx = np.divmod(colx, qx)
     # (a hex's key offset from a, less its row's part: (column + 4096) * 8192 + 4096 - a's row)
     colkey = ((kx * 4 - a[0] + 4096) * 8192 + 4096 - a[1]).astype(i32)
-    # their pixels, and the hex nearest each from one period of the grid
+    # their pixels, and the hex nearest each (its key's row part from the grid's rows)
+    lo_y = int(min(y0.min(), (y0 + rise).min()))
+    hi_y = int(max(y0.max(), (y0 + rise).max()))
+    rows, y_lo, ny = _rows(table, qx, qy, lo_y, hi_y)
     pbase = np.cumsum(cnt, dtype=np.int64) - cnt
     total = int(pbase[-1] + cnt[-1])
     py = np.repeat((rstart - pbase * step).astype(i32), cnt) + np.arange(
         total, dtype=i32
     ) * np.repeat(step, cnt)
-    lo_y = int(min(y0.min(), (y0 + rise).min()))
-    hi_y = int(max(y0.max(), (y0 + rise).max()))
-    # (each row's period and row within it, looked up below)
-    ky, ry = np.divmod(np.arange(lo_y, hi_y + 1, dtype=i32), qy)
-    py_ = py - lo_y
-    cell = np.repeat((rx * qy).astype(i32), cnt) + ry[py_]
-    tc, tr = _table(table)
-    key = _tkeys(table, tc, tr)[cell] + np.repeat(colkey, cnt) + (4 * ky)[py_]
+    key = rows[np.repeat((rx * ny + spy - y_lo).astype(i32), cnt) + py] + np.repeat(colkey, cnt)
     ptid = np.repeat(tid, cnt)
     kb = ((dxs + 4096) * 8192 + dys + 4096).astype(i32)
-    keep = (key != 4096 * 8192 + 4096) & (key != kb[ptid])  # (neither end's hex)
+    keep = (key != 4096 * 8192 + 4096) & (key != np.repeat(kb[tid], cnt))  # (neither end's hex)
     for cx, cy, ddx, ddy in ((sx, sy, ex - sx, ey - sy), (ex, ey, sx - ex, sy - ey)):
         for c, r, real in _doors(np.broadcast_to(cx, nth), cy, ddx, ddy, qx, qy):
             iw = c - x0  # (the door's column, and row, among its thread's)
             lc = np.where(flip, n - 1 - iw, iw)
             jj = np.flatnonzero(real & (iw >= 0) & (iw < n) & (lc < m))
             g = cbase[jj] + lc[jj]
-            d = (r[jj] - rstart[g]) * step[g]
+            d = (r[jj] - spy - rstart[g]) * step[g]
             hit = (d >= 0) & (d < cnt[g])
             keep[pbase[g[hit]] + d[hit]] = False
-    return np.repeat(colx, cnt)[keep] - spx, py[keep] - spy, key[keep], ptid[keep]
+    return np.repeat((colx - spx).astype(i32), cnt)[keep], py[keep], key[keep], ptid[keep]
+
+
+_ROWS: dict[int, tuple[tuple[tuple[int, int], ...], int, int, Any]] = {}
+
+
+def _rows(
+    table: tuple[tuple[int, int], ...], qx: int, qy: int, lo: int, hi: int
+) -> tuple[Any, int, int]:
+    """The key of the hex nearest each pixel, less its column's part (:func:`_stepped`), for
+    each column of one period of the grid and each row from ``lo`` to ``hi`` at least (kept by
+    the table's identity, grown as asked): the keys column after column, their first row, and
+    how many rows a column holds."""
+    got = _ROWS.get(id(table))
+    if got is not None and got[0] is table:
+        if got[1] <= lo and got[2] >= hi:
+            return got[3], got[1], got[2] - got[1] + 1
+        lo, hi = min(lo, got[1]), max(hi, got[2])
+    lo, hi = lo // qy * qy, -(-(hi + 1) // qy) * qy - 1  # (whole periods)
+    tc, tr = _table(table)
+    ky, ry = np.divmod(np.arange(lo, hi + 1, dtype=np.int64), qy)
+    keys = _tkeys(table, tc, tr).reshape(qx, qy)[:, ry] + (4 * ky).astype(np.int32)[None, :]
+    _ROWS[id(table)] = (table, lo, hi, keys.astype(np.int32).ravel())
+    return _ROWS[id(table)][3], lo, hi - lo + 1
 
 
 def _within(

@@ -355,11 +355,15 @@ def _patterns_many(
     fy: int,
     offsets: list[tuple[int, int]],
     reach: int | None = None,
+    planes: tuple[bytes, bytes, int] | None = None,
+    read: list[tuple[bytes, bytes]] | None = None,
 ) -> list[_Pattern | None]:
     """:func:`_pattern` for many offsets from hex ``(fx, fy)`` at once, with numpy
     (:func:`aslpto.rules.los.layout.lay_out_many`); with ``reach``, of only the pixels less
     than ``reach`` columns and rows from its centre pixel (a part: :attr:`_Pattern.partial`);
-    None for every thread where numpy is not installed (laid out alone: :func:`_pattern`)."""
+    None for every thread where numpy is not installed (laid out alone: :func:`_pattern`).
+    ``planes``, ``read``: each thread's pixels read from the planes too
+    (:func:`aslpto.rules.los.layout.lay_out_many`)."""
     lay_out = _numpy_layout()
     if lay_out is _lay_out:  # pragma: no cover - numpy is installed with the vasl extra
         return [None] * len(offsets)
@@ -368,7 +372,9 @@ def _patterns_many(
     sx, sy = geo.centre4(fx, fy)
     wanted = [bool(_along(dx, dy) or _at_vertices(dx, dy)) for dx, dy in offsets]
     table = _periodic(geo)
-    laid = lay_out_many(sx, sy, geo.qx, geo.qy, table, (fx, fy), offsets, stride, reach, wanted)
+    laid = lay_out_many(
+        sx, sy, geo.qx, geo.qy, table, (fx, fy), offsets, stride, reach, wanted, planes, read
+    )
     out: list[_Pattern | None] = []
     for (dx, dy), got in zip(offsets, laid, strict=True):
         part, groups, keys, xs, ys, offs, low, beyond = got
