@@ -429,7 +429,11 @@ class ArtworkLosEngine(_ArtworkScreen):
             floor = water_floors.get(k)
             cs: tuple[int, ...] | None = None
             if per_group:
-                get = itemgetter(slice(s, e)) if per_group == _OWN else gets[gi] or pat.get(gi)
+                get = (
+                    itemgetter(slice(s, e))
+                    if per_group == _OWN
+                    else (gets is not None and gets[gi]) or pat.get(gi)
+                )
                 summary = tops.get(k)
                 if summary is None:
                     need(k)

@@ -15,6 +15,7 @@ from collections.abc import Sequence
 import numpy as np
 
 from aslpto.base.hints import Any
+from aslpto.rules.los.screen import crosses, touches
 from aslpto.rules.los.walk import _K
 
 _PAD = 16
@@ -144,11 +145,12 @@ Laid = tuple[
     bytes,
     int,
     Sequence[tuple[int, int]],
+    bytes,
 ]
 """A thread laid out by :func:`lay_out_many`: whether it is a part (the first columns from the
 viewer), its groups and their hexes' key offsets, its pixels' x and y offsets and index offsets
-(bytes of C ints), the lowest index offset, and (a part) the hexes of the pixels stepped beyond
-its groups."""
+(bytes of C ints), the lowest index offset, (a part) the hexes of the pixels stepped beyond
+its groups, and whether the exact thread meets each group's hex (:attr:`_Pattern._exact`)."""
 
 
 _MARGIN = 4
@@ -243,6 +245,12 @@ def lay_out_many(
     )
     keys = (g_ox * _K + g_oy).tolist()
     gb = np.searchsorted(g_tid, bounds).tolist()
+    # (whether the exact thread crosses each group's hex or passes through one of its vertices:
+    # 2 yes, 1 no, 0 to be asked, where it may run along one of its hexsides)
+    tdx, tdy = dxs[g_tid], dys[g_tid]
+    met = crosses(tdx, tdy, g_ox, g_oy) | touches(tdx, tdy, g_ox, g_oy)
+    along = (tdy == 0) | (np.abs(tdy) == 3 * np.abs(tdx))
+    exact = np.where(met, 2, np.where(along, 0, 1)).astype(np.uint8).tobytes()
     # the pixels, each thread's index offsets from its lowest
     offs = px.astype(np.int64) * stride + py
     lows = _lows(offs, pb[:-1], pend, _PAD * stride)
@@ -275,6 +283,7 @@ def lay_out_many(
                 ob[q0:q1],
                 lowl[j],
                 beyond,
+                exact[r0:r1],
             )
         )
     return out

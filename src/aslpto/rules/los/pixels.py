@@ -58,6 +58,7 @@ class _Pattern:
         rng: int = 0,
         keys: tuple[int, ...] | None = None,
         partial: bool = False,
+        exact: bytes | None = None,
     ) -> None:
         self.range = rng  # between the two hexes
         self._xs = bytes(xs)  # each pixel's offset from the first centre's pixel
@@ -67,9 +68,10 @@ class _Pattern:
         self.groups = groups
         self.keys = tuple(g[0] * _K + g[1] for g in groups) if keys is None else keys  # (_rkey)
         self.partial = partial  # a part: the groups of the hexes near the first end only
-        self._gets: list[Callable[[Any], tuple[int, ...]] | None] = [None] * len(groups)
+        self._gets: list[Callable[[Any], tuple[int, ...]] | None] | None = None  # (as asked)
         self._full: Callable[[Any], tuple[int, ...]] | None = None
-        self._exact = bytearray(len(groups))  # (0: not asked yet; 1: no; 2: yes)
+        # (0: not asked yet; 1: no; 2: yes)
+        self._exact = bytearray(len(groups)) if exact is None else bytearray(exact)
 
     @property
     def xs(self) -> memoryview:
@@ -94,10 +96,13 @@ class _Pattern:
 
     def get(self, i: int) -> Callable[[Any], tuple[int, ...]]:
         """The getter of group ``i``'s pixels."""
-        got = self._gets[i]
+        gets = self._gets
+        if gets is None:
+            gets = self._gets = [None] * len(self.groups)
+        got = gets[i]
         if got is None:
             g = self.groups[i]
-            got = self._gets[i] = _getter(self.offs[g[4] : g[5]])
+            got = gets[i] = _getter(self.offs[g[4] : g[5]])
         return got
 
     def exact(self, i: int, dx: int, dy: int) -> bool:
@@ -212,11 +217,12 @@ def _along(dx: int, dy: int) -> dict[tuple[int, int], tuple[tuple[int, int], ...
     return out
 
 
-def _vertices_met(dx: int, dy: int) -> list[tuple[int, int]]:
+@lru_cache(maxsize=16384)
+def _vertices_met(dx: int, dy: int) -> tuple[tuple[int, int], ...]:
     """The vertices the thread to offset ``(dx, dy)`` passes through between its ends, in
     order, in thread coordinates (:mod:`.thread`): it runs from (0, 0) to (3 dx, dy) and meets
     the lattice only at the ``g - 1`` points between, ``g`` the two's greatest common divisor;
-    a vertex is a lattice point (:func:`aslpto.rules.los.thread.vertex_hexes`)."""
+    a vertex is a lattice point (:func:`aslpto.rules.los.thread.vertex_hexes`). Kept."""
     ex, ey = 3 * dx, dy
     g = gcd(ex, ey)
     out = []
@@ -225,7 +231,7 @@ def _vertices_met(dx: int, dy: int) -> list[tuple[int, int]]:
         c, r = divmod(vx, 3)
         if (r == 2 and (c + vy) % 2 == 0) or (r == 1 and (c + vy) % 2 == 1):
             out.append((vx, vy))
-    return out
+    return tuple(out)
 
 
 @lru_cache(maxsize=8192)
@@ -377,10 +383,12 @@ def _patterns_many(
     )
     out: list[_Pattern | None] = []
     for (dx, dy), got in zip(offsets, laid, strict=True):
-        part, groups, keys, xs, ys, offs, low, beyond = got
+        part, groups, keys, xs, ys, offs, low, beyond, exact = got
         full = _with_empties(groups, dx, dy, beyond)
-        keep = keys if full is groups else None  # (else the keys of the groups added too)
-        out.append(_Pattern(xs, ys, offs, low, full, _range(dx, dy), keep, part))
+        if full is groups:
+            out.append(_Pattern(xs, ys, offs, low, full, _range(dx, dy), keys, part, exact))
+        else:  # (the keys of the groups added too; their exactness as asked)
+            out.append(_Pattern(xs, ys, offs, low, full, _range(dx, dy), None, part))
     return out
 
 
