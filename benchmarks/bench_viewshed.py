@@ -117,8 +117,10 @@ def viewshed4_cold() -> int:
     return viewshed4(eng=engine(MAP4))
 
 
-def _alone(fx: int, fy: int, offsets: list[tuple[int, int]], reach: int | None) -> list[None]:
-    return [None] * len(offsets)  # (every thread laid out alone, whole)
+def _alone(
+    fx: int, fy: int, offsets: list[tuple[int, int]], reach: int | None, *_: object
+) -> list[None]:
+    return [None] * len(offsets)  # (every thread laid out alone, whole; none of its pixels read)
 
 
 WARMERS = ("37Z8", "38K5", "36P6")
