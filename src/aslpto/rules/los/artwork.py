@@ -225,13 +225,9 @@ class ArtworkLosEngine(_ArtworkScreen):
             else:
                 (w, notes), first = begin(a, b, pa, pb), 0
             water = pa.water or pb.water
-            src: tuple[Any, Any, int] | None = None
-            if fast and own is not None:
-                src = (own[0], own[1], _OWN)
-            else:
-                src = srcs.get(pat.low)
-                if src is None:
-                    src = srcs[pat.low] = (mv[base + pat.low :], lv[base + pat.low :], True)
+            src = (own[0], own[1], _OWN) if fast and own is not None else srcs.get(pat.low)
+            if src is None:
+                src = srcs[pat.low] = (mv[base + pat.low :], lv[base + pat.low :], True)
             if fast:  # (what _walk_pixels does for two ends neither entrenched nor IN a Depression)
                 groups(a, b, ea, end_b[0], pat, src, None, start, w, water, None, first, sides)
                 if panjis is not None and w.block is None and not pat.partial:

@@ -412,9 +412,10 @@ def _rows(
     lo, hi = lo // qy * qy, -(-(hi + 1) // qy) * qy - 1  # (whole periods)
     tc, tr = _table(table)
     ky, ry = np.divmod(np.arange(lo, hi + 1, dtype=np.int64), qy)
-    keys = _tkeys(table, tc, tr).reshape(qx, qy)[:, ry] + (4 * ky).astype(np.int32)[None, :]
-    _ROWS[id(table)] = (table, lo, hi, keys.astype(np.int32).ravel())
-    return _ROWS[id(table)][3], lo, hi - lo + 1
+    # (a table hex's key part: column * 8192 + row; four rows further each period down)
+    keys = ((tc * 8192 + tr).reshape(qx, qy)[:, ry] + 4 * ky[None, :]).astype(np.int32).ravel()
+    _ROWS[id(table)] = (table, lo, hi, keys)
+    return keys, lo, hi - lo + 1
 
 
 def _within(
@@ -551,17 +552,6 @@ def stacked(planes: dict[tuple[int, int], Any], rows: int, cols: int, bw: int, b
     out[_PAD:, :-1] = full
     out[_PAD:, -1] = full[:, -1]  # (each column's last pixel again)
     return out.tobytes()
-
-
-_TKEYS: dict[int, tuple[Any, Any]] = {}
-
-
-def _tkeys(table: tuple[tuple[int, int], ...], tc: Any, tr: Any) -> Any:
-    """The table of nearest hexes as one key part each: column * 8192 + row."""
-    got = _TKEYS.get(id(table))
-    if got is None or got[0] is not table:
-        got = _TKEYS[id(table)] = (table, (tc * 8192 + tr).astype(np.int32))
-    return got[1]
 
 
 def summaries(
