@@ -61,7 +61,6 @@ from aslpto.rules.los.artwalls import _seen_into
 from aslpto.rules.los.data import G8_LOS
 from aslpto.rules.los.locations import Location, LosResult
 from aslpto.rules.los.pixels import _PAD, _along, _at_vertices, _Pattern
-from aslpto.rules.los.thread import crosses
 from aslpto.rules.los.walk import _K, _NONE, _XOFF, _YOFF, _key, _lv, _Prof, _Walk
 
 _ON_SIDE = 6
@@ -492,7 +491,8 @@ class ArtworkLosEngine(_ArtworkScreen):
             first_block: tuple[int, str, str, str] | None = None
             hinder: tuple[Any, _Prof] | None = None
             whole = wholes.get(k)
-            if whole is not None and not (exact[gi] == 2 or pat.exact(gi, dx, dy)):
+            met = exact[gi] or pat.met(gi, dx, dy) if whole is not None else 0
+            if met == 1:
                 whole = None  # touched at a vertex, or a pixel's width beside the thread
             if whole is not None:
                 kd, lev = whole
@@ -509,7 +509,7 @@ class ArtworkLosEngine(_ArtworkScreen):
                     w.cite(d.rule("inherent"))
                     how = (
                         "the whole hex"
-                        if crosses(dx, dy, hx, hy)
+                        if met == 3
                         else "along its hexside"
                         if (hx, hy) in _along(dx, dy)
                         else "through a vertex of its hex"

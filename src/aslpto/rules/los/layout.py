@@ -245,12 +245,20 @@ def lay_out_many(
     )
     keys = (g_ox * _K + g_oy).tolist()
     gb = np.searchsorted(g_tid, bounds).tolist()
-    # (whether the exact thread crosses each group's hex or passes through one of its vertices:
-    # 2 yes, 1 no, 0 to be asked, where it may run along one of its hexsides)
+    # (how the exact thread meets each group's hex, as _Pattern.met says it: 3 it crosses it,
+    # 2 it passes through one of its vertices, 1 not at all, 0 to be asked, where it may run
+    # along one of its hexsides)
     tdx, tdy = dxs[g_tid], dys[g_tid]
-    met = crosses(tdx, tdy, g_ox, g_oy) | touches(tdx, tdy, g_ox, g_oy)
     along = (tdy == 0) | (np.abs(tdy) == 3 * np.abs(tdx))
-    exact = np.where(met, 2, np.where(along, 0, 1)).astype(np.uint8).tobytes()
+    exact = (
+        np.where(
+            crosses(tdx, tdy, g_ox, g_oy),
+            3,
+            np.where(touches(tdx, tdy, g_ox, g_oy), 2, np.where(along, 0, 1)),
+        )
+        .astype(np.uint8)
+        .tobytes()
+    )
     # the pixels, each thread's index offsets from its lowest
     offs = px.astype(np.int64) * stride + py
     lows = _lows(offs, pb[:-1], pend, _PAD * stride)

@@ -70,7 +70,7 @@ class _Pattern:
         self.partial = partial  # a part: the groups of the hexes near the first end only
         self._gets: list[Callable[[Any], tuple[int, ...]] | None] | None = None  # (as asked)
         self._full: Callable[[Any], tuple[int, ...]] | None = None
-        # (0: not asked yet; 1: no; 2: yes)
+        # (0: not asked yet; 1: no; 2: along a hexside or at a vertex; 3: crossed, :meth:`met`)
         self._exact = bytearray(len(groups)) if exact is None else bytearray(exact)
 
     @property
@@ -109,12 +109,24 @@ class _Pattern:
         """Does the exact thread (to the offset ``(dx, dy)``) cross group ``i``'s hex, run
         along a hexside of it, or pass through one of its vertices
         (:func:`aslpto.rules.los.thread.crosses`, :func:`_along`, :func:`touches`)?"""
+        return self.met(i, dx, dy) >= 2
+
+    def met(self, i: int, dx: int, dy: int) -> int:
+        """How the exact thread (to the offset ``(dx, dy)``) meets group ``i``'s hex: 3 it
+        crosses it, 2 it runs along one of its hexsides or passes through one of its vertices,
+        1 not at all (:meth:`exact`)."""
         got = self._exact[i]
         if not got:
             hx, hy = self.groups[i][0], self.groups[i][1]
-            yes = crosses(dx, dy, hx, hy) or (hx, hy) in _along(dx, dy) or touches(dx, dy, hx, hy)
-            got = self._exact[i] = 2 if yes else 1
-        return got == 2
+            got = (
+                3
+                if crosses(dx, dy, hx, hy)
+                else 2
+                if (hx, hy) in _along(dx, dy) or touches(dx, dy, hx, hy)
+                else 1
+            )
+            self._exact[i] = got
+        return got
 
     @property
     def getter(self) -> Callable[[Any], tuple[int, ...]]:
