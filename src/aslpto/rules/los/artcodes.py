@@ -177,6 +177,9 @@ class _ArtworkPlanes(LosEngine):
         self._wall_keys = frozenset(k for k, sd in self.sides.items() if sd.obstacle is not None)
         """The map's wall, hedge and bocage hexsides, by key (judged at hex grain, B9.2)."""
         self._walled = bool(self._wall_keys)
+        self._walls_from: dict[int, frozenset[int]] = {}
+        """The wall keys less each viewer's own side key (its hex's key, ``(k << 32) + k``):
+        the relative keys of the hexsides :func:`aslpto.rules.los.artwalls._edges` gives."""
         self._word_codes: dict[str, _Code] = {}
         self._profs: dict[tuple[int, int, int | None], _Prof] = {}
         self._grain = frozenset(_key(*h) for h, c in m.cells.items() if c.overlay is not None)

@@ -47,6 +47,13 @@ def _edges(dx: int, dy: int) -> tuple[tuple[tuple[Any, ...], tuple[int, ...]], .
     return tuple(out)
 
 
+@lru_cache(maxsize=8192)
+def _edge_keys(dx: int, dy: int) -> frozenset[int]:
+    """The relative keys of every hexside :func:`_edges` gives for the thread to offset
+    ``(dx, dy)``."""
+    return frozenset(r for _, rels in _edges(dx, dy) for r in rels)
+
+
 def _side_rkey(h: Hex, n: Hex, a: Hex) -> int:
     """The relative side key (as :func:`aslpto.rules.los.walk._compact` gives it) of the
     hexside between ``h`` and ``n``, from hex ``a``."""
@@ -194,6 +201,11 @@ class _ArtworkEdges(_ArtworkPlanes):
             return None  # (no vertex on the thread: it runs along no hexside either)
         ssk = (ka << 32) + ka
         walls = self._wall_keys
+        near = self._walls_from.get(ka)
+        if near is None:
+            near = self._walls_from[ka] = frozenset(k - ssk for k in walls)
+        if near.isdisjoint(_edge_keys(dx, dy)):
+            return None  # (no wall, hedge or bocage on any hexside it concerns)
         ends: _Ends | None = None
         sides = self.sides
         for e, rels in _edges(dx, dy):

@@ -43,6 +43,10 @@ _CRAG, _CRAG_RULE = "crag", "B17.2"
 same-level +1 Hindrance, but the entire hex, inclusive of hexsides (B17.1, B.6)."""
 
 
+_EFFECTS_KEPT = 1 << 16
+"""How many answers of :meth:`LosEngine._hex_effect` an engine keeps (all let go at once)."""
+
+
 class LosEngine(_HexsideJudging, _DepressionJudging):
     """LOS on one map under one set of conditions. Build it once and ask it many times."""
 
@@ -65,6 +69,7 @@ class LosEngine(_HexsideJudging, _DepressionJudging):
         self.panji_keys = frozenset(_key(*h) for h in self.panji_hexes)
         self.overrides = tuple(overrides)
         self._names: dict[int, str] = {}
+        self._effects: dict[tuple[int, int, int, int, int, bool], tuple[_Prof, Any]] = {}
         self._locations: tuple[tuple[int, int, int, Location], ...] | None = None
         self.prof: dict[int, _Prof] = {_key(h.x, h.y): self._profile(h) for h in m.cells}
         self.sides: dict[int, _Side] = {}
@@ -338,7 +343,22 @@ class LosEngine(_HexsideJudging, _DepressionJudging):
         self, p: _Prof, hi: int, lo: int, r_hi: int, r_lo: int, water_end: bool
     ) -> tuple[str, str, str, str] | tuple[str, int, str] | None:
         """What one intervening hex does: ("block", rule, why, terrain rule),
-        ("hinder"/"paddy"/"far", drm, rule) or None."""
+        ("hinder"/"paddy"/"far", drm, rule) or None (:meth:`_effect_of`, kept: a viewshed
+        asks the same of many hexes). With both ends at one level the ranges do not matter."""
+        if hi == lo:
+            r_hi = r_lo = 0
+        key = (id(p), hi, lo, r_hi, r_lo, water_end)
+        got = self._effects.get(key)
+        if got is None or got[0] is not p:
+            if len(self._effects) >= _EFFECTS_KEPT:
+                self._effects.clear()
+            got = self._effects[key] = (p, self._effect_of(p, hi, lo, r_hi, r_lo, water_end))
+        return got[1]
+
+    def _effect_of(
+        self, p: _Prof, hi: int, lo: int, r_hi: int, r_lo: int, water_end: bool
+    ) -> tuple[str, str, str, str] | tuple[str, int, str] | None:
+        """:meth:`_hex_effect` worked out."""
         d = self.data
         mode = p.mode
         if mode == _OBST or (mode == _ORCH_IN and not (hi == lo == p.base2)):
