@@ -171,6 +171,24 @@ def test_a_range_beyond_the_map_is_refused_by_the_api_too() -> None:
         viewshed(game(PADDY), "J1", 99)
 
 
+@pytest.mark.parametrize("enabled", [True, False])
+def test_a_viewshed_leaves_the_cycle_collector_as_it_found_it(enabled: bool) -> None:
+    """The collector is paused while a viewshed is built and set going again only if it was
+    going, whether the viewshed is answered or refused."""
+    import gc
+
+    was = gc.isenabled()
+    try:
+        (gc.enable if enabled else gc.disable)()
+        assert viewshed(game(PADDY), "J1", 2).locations
+        assert gc.isenabled() is enabled
+        with pytest.raises(InputError):
+            viewshed(game(PADDY), "J1", 99)
+        assert gc.isenabled() is enabled
+    finally:
+        (gc.enable if was else gc.disable)()
+
+
 def test_a6_1_seen_by_the_units_of_the_other_sides(capsys: pytest.CaptureFixture[str]) -> None:
     """--seen-by: each U.S. unit on the map and whether it sees J1 (the LOS from its Location
     to J1's), as los answers it; none of J1's own side; every other unit, for a hex."""
