@@ -491,7 +491,7 @@ class ArtworkLosEngine(_ArtworkScreen):
             first_block: tuple[int, str, str, str] | None = None
             hinder: tuple[Any, _Prof] | None = None
             whole = wholes.get(k)
-            met = exact[gi] or pat.met(gi, dx, dy) if whole is not None else 0
+            met = (exact[gi] or pat.met(gi, dx, dy)) if whole is not None else 0
             if met == 1:
                 whole = None  # touched at a vertex, or a pixel's width beside the thread
             if whole is not None:
