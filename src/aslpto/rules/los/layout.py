@@ -349,57 +349,64 @@ def _stepped(
     spx, spy = sx // 4, sy // 4
     m = n if reach is None else np.minimum(n, reach)
     # each thread's row bounds in the order its columns are stepped from a's: a column's rows
-    # run from its bound towards the next (column i of n: rows (y0 * n + i * rise) // n on)
+    # run from its bound towards the next (column i of n: rows (y0 * n + i * rise) // n on,
+    # that is y0 + (i * rise) // n), rows from a's centre pixel; in 32 bits where they fit
     m1 = m + 1
     bb = np.cumsum(m1) - m1
     nb = int(bb[-1] + m1[-1])
-    j = np.arange(nb, dtype=np.int64) - np.repeat(bb, m1)
-    nr = np.repeat(n, m1)
-    bounds = (
-        np.repeat(y0 * n, m1) + np.where(np.repeat(flip, m1), nr - j, j) * np.repeat(rise, m1)
-    ) // nr
+    sgn = np.where(flip, -1, 1)
+    wide = np.int64 if int(np.abs(n * rise).max()) >= 2**31 - 1 else i32
+    i = (np.arange(nb, dtype=wide) - np.repeat(bb.astype(wide), m1)) * np.repeat(
+        sgn.astype(wide), m1
+    ) + np.repeat(np.where(flip, n, 0).astype(wide), m1)
+    bounds = (i * np.repeat(rise.astype(wide), m1)) // np.repeat(n.astype(wide), m1) + np.repeat(
+        (y0 - spy).astype(wide), m1
+    )
     ends = np.zeros(nb, dtype=bool)
     ends[bb + m] = True
-    rfrom = bounds[~ends]
+    rstart = bounds[~ends].astype(i32)
     ends[bb + m] = False
     ends[bb] = True
-    rto = bounds[~ends]
-    rstart = (rfrom - spy).astype(i32)  # (rows from a's centre pixel)
-    step = np.where(rto >= rfrom, 1, -1).astype(i32)
-    cnt = (np.abs(rto - rfrom) + 1).astype(i32)
+    d = bounds[~ends].astype(i32) - rstart
+    step = np.where(d >= 0, 1, -1).astype(i32)
+    cnt = np.abs(d) + i32(1)
     if reach is not None:  # (a column's rows step away from a's row)
         cnt = np.clip(np.minimum(cnt, reach - np.abs(rstart)), 0, None).astype(i32)
-    # the columns, from a's
+    # the columns, from a's centre pixel's, and each one's part of the key of the hex nearest
+    # each of its pixels ((column + 4096) * 8192 + 4096 - a's row), and where its rows begin
+    # among the grid's (from one table for the columns met)
     tid = np.repeat(np.arange(nth, dtype=i32), m)
     cbase = np.cumsum(m) - m
-    loc = np.arange(len(tid), dtype=np.int64) - np.repeat(cbase, m)
-    colx = np.repeat(np.where(flip, x0 + n - 1, x0), m) + loc * np.repeat(np.where(flip, -1, 1), m)
-    kx, rx = np.divmod(colx, qx)
-    # (a hex's key offset from a, less its row's part: (column + 4096) * 8192 + 4096 - a's row)
-    colkey = ((kx * 4 - a[0] + 4096) * 8192 + 4096 - a[1]).astype(i32)
-    # their pixels, and the hex nearest each (its key's row part from the grid's rows)
+    colx = np.repeat((np.where(flip, x0 + n - 1, x0) - spx).astype(i32), m) + (
+        np.arange(len(tid), dtype=i32) - np.repeat(cbase.astype(i32), m)
+    ) * np.repeat(sgn.astype(i32), m)
+    lo_x = int(colx.min())
+    kx, rx = np.divmod(np.arange(lo_x + spx, int(colx.max()) + spx + 1, dtype=np.int64), qx)
     lo_y = int(min(y0.min(), (y0 + rise).min()))
     hi_y = int(max(y0.max(), (y0 + rise).max()))
     rows, y_lo, ny = _rows(table, qx, qy, lo_y, hi_y)
-    pbase = np.cumsum(cnt, dtype=np.int64) - cnt
+    ci = colx - lo_x
+    colkey = ((kx * 4 - a[0] + 4096) * 8192 + 4096 - a[1]).astype(i32)[ci]
+    rowat = (rx * ny + spy - y_lo).astype(i32)[ci]
+    # their pixels, and the hex nearest each
+    pbase = np.cumsum(cnt, dtype=i32) - cnt
     total = int(pbase[-1] + cnt[-1])
-    py = np.repeat((rstart - pbase * step).astype(i32), cnt) + np.arange(
-        total, dtype=i32
-    ) * np.repeat(step, cnt)
-    key = rows[np.repeat((rx * ny + spy - y_lo).astype(i32), cnt) + py] + np.repeat(colkey, cnt)
+    py = np.repeat(rstart - pbase * step, cnt) + np.arange(total, dtype=i32) * np.repeat(step, cnt)
+    key = rows[np.repeat(rowat, cnt) + py] + np.repeat(colkey, cnt)
     ptid = np.repeat(tid, cnt)
     kb = ((dxs + 4096) * 8192 + dys + 4096).astype(i32)
-    keep = (key != 4096 * 8192 + 4096) & (key != np.repeat(kb[tid], cnt))  # (neither end's hex)
+    keep = key != kb[ptid]  # (neither end's hex)
+    keep &= key != 4096 * 8192 + 4096
     for cx, cy, ddx, ddy in ((sx, sy, ex - sx, ey - sy), (ex, ey, sx - ex, sy - ey)):
         for c, r, real in _doors(np.broadcast_to(cx, nth), cy, ddx, ddy, qx, qy):
             iw = c - x0  # (the door's column, and row, among its thread's)
             lc = np.where(flip, n - 1 - iw, iw)
             jj = np.flatnonzero(real & (iw >= 0) & (iw < n) & (lc < m))
             g = cbase[jj] + lc[jj]
-            d = (r[jj] - spy - rstart[g]) * step[g]
-            hit = (d >= 0) & (d < cnt[g])
-            keep[pbase[g[hit]] + d[hit]] = False
-    return np.repeat((colx - spx).astype(i32), cnt)[keep], py[keep], key[keep], ptid[keep]
+            dr = (r[jj] - spy - rstart[g]) * step[g]
+            hit = (dr >= 0) & (dr < cnt[g])
+            keep[pbase[g[hit]] + dr[hit]] = False
+    return np.repeat(colx, cnt)[keep], py[keep], key[keep], ptid[keep]
 
 
 _ROWS: dict[int, tuple[tuple[tuple[int, int], ...], int, int, Any]] = {}
