@@ -485,13 +485,20 @@ def _first_met(px: Any, py: Any, key: Any, ptid: Any, rst: Any) -> tuple[Any, ..
     first = np.empty(nr, dtype=np.int64)  # (each run's hex's first run)
     first[ordr] = ordr[np.maximum.accumulate(heads)]
     new = np.lexsort((np.arange(nr), first, rtid))
-    rlen = np.diff(np.append(rst, len(key)))[new]
-    nstart = np.cumsum(rlen) - rlen
-    perm = np.repeat(rst[new] - nstart, rlen) + np.arange(len(key))
-    px, py, key, ptid = px[perm], py[perm], key[perm], ptid[perm]
-    brk = np.ones(len(key), dtype=bool)
-    brk[1:] = (key[1:] != key[:-1]) | (ptid[1:] != ptid[:-1])
-    return px, py, key, ptid, np.flatnonzero(brk)
+    rlen = np.diff(np.append(rst, len(key)))
+    nstart = np.cumsum(rlen[new]) - rlen[new]
+    # (only the runs that move are copied: a thread's pixels stay among its own)
+    mv = np.flatnonzero(new != np.arange(nr))
+    ml = rlen[new[mv]]
+    within = np.arange(int(ml.sum())) - np.repeat(np.cumsum(ml) - ml, ml)
+    dst = np.repeat(nstart[mv], ml) + within
+    src = np.repeat(rst[new[mv]], ml) + within
+    px, py, key = px.copy(), py.copy(), key.copy()
+    px[dst], py[dst], key[dst] = px[src], py[src], key[src]
+    brk = np.ones(nr, dtype=bool)  # (a hex's runs made one where they now meet)
+    rt, rk = rtid[new], rkey[new]
+    brk[1:] = (rk[1:] != rk[:-1]) | (rt[1:] != rt[:-1])
+    return px, py, key, ptid, nstart[brk]
 
 
 def nearest_hexes(qx: int, qy: int, ax: int, ay: int) -> tuple[tuple[int, int], ...]:
