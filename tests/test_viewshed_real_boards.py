@@ -182,6 +182,37 @@ def test_a6_1_b6_threads_screened_at_once_are_each_thread_walked(
     assert sum(answered) > 100  # (the screen answered threads: not all were left to the walk)
 
 
+@pytest.mark.parametrize("word", ["39E3", "39P4", "39E2", "39L6@1", "36K10@1", "38W2", "37T5"])
+def test_a6_4_b10_2_threads_screened_to_every_level_are_each_thread_walked(
+    monkeypatch: pytest.MonkeyPatch, word: str
+) -> None:
+    """The screen judges threads to Locations at any level (A6.4, B10.23: where what a hex does
+    turns on no range), ground that rises near the viewer on a hill (B10.2: at the thread's
+    first pixel at the highest level of its pixels in the hex), with or without a cliff drawn
+    in it, and Inherent Terrain rising from a hill (B.6): from viewers on board 39's hills, on
+    jungle and raised a level, every answer is the one the walk gives each thread alone."""
+    g = game("2x2")
+    screened = build_engine(g.map, g.conditions)
+    walked = build_engine(g.map, g.conditions)
+    assert isinstance(screened, ArtworkLosEngine) and isinstance(walked, ArtworkLosEngine)
+    monkeypatch.setattr(walked, "_screen", lambda a, ka, ea, s, b, waiting, out, said: waiting)
+    levels: list[int] = []
+    screen = screened._screen
+
+    def counted(*args: Any) -> Any:
+        left = {id(t) for t in screen(*args)}
+        levels.extend(t[4][0] for t in args[5] if id(t) not in left)
+        return [t for t in args[5] if id(t) in left]
+
+    monkeypatch.setattr(screened, "_screen", counted)
+    frm = parse_location(g.map, word)
+    locs = viewshed_targets(screened, frm, None)
+    assert screened.check_from(frm, locs) == walked.check_from(frm, locs)
+    assert len(levels) > 100  # (answered by the screen)
+    if word.startswith("39"):  # (a viewer on a hill: threads to Locations below it)
+        assert min(levels) < screened.elevation2(frm)
+
+
 def test_a6_1_the_hexes_summed_at_once_are_each_hex_summed_alone() -> None:
     """What the walk must read of each hex (its highest and lowest level, the codes drawn in
     it) summed for the whole map at once with numpy is each hex's summary read pixel by pixel,

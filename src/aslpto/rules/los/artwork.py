@@ -61,7 +61,7 @@ from aslpto.rules.los.artwalls import _seen_into
 from aslpto.rules.los.data import G8_LOS
 from aslpto.rules.los.locations import Location, LosResult
 from aslpto.rules.los.pixels import _PAD, _along, _at_vertices, _Pattern
-from aslpto.rules.los.walk import _K, _NONE, _XOFF, _YOFF, _key, _lv, _Prof, _Walk
+from aslpto.rules.los.walk import _K, _NONE, _XOFF, _YOFF, _key, _Prof, _Walk
 
 _ON_SIDE = 6
 """A cliff pixel no more than this many pixels nearer its hex's centre than the neighbour's
@@ -598,25 +598,6 @@ class ArtworkLosEngine(_ArtworkScreen):
                 if dv - dh > _ON_SIDE:
                     return True
         return False
-
-    def _ground_block(self, t: str, g2: int, cliff: bool, water_end: bool) -> tuple[str, str]:
-        """The rule and the reason of ground at ``g2`` half levels that blocks (``t``:
-        :meth:`_height_test`'s answer): a hill or Water Obstacle's ground (A6.2, B10.2,
-        B21.2), or a blind hex behind a Crest Line or cliff (B10.23, A6.4); kept."""
-        key = (t, g2, cliff, water_end)
-        got = self._whys.get(key)
-        if got is None:
-            d = self.data
-            if t == "blind":
-                rule = d.rule("blind_hex") if cliff else d.rule("crest_blind_hex")
-                behind = "cliff" if cliff else "Crest Line"
-                why = f"blind hex behind the {behind} at level {_lv(g2)}"
-            else:
-                rule = d.rule("water") if water_end else d.rule("hill")
-                how = "higher than both ends" if t == "higher" else "no height advantage"
-                why = f"ground at level {_lv(g2)}, {how}"
-            got = self._whys[key] = (rule, why)
-        return got
 
     def _hinder_once(
         self,

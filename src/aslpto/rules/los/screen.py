@@ -8,9 +8,10 @@ in one pass over the pixels near the viewer, each thread's pixels stepped as VAS
 and grouped by hex as the walk groups them (:func:`aslpto.rules.los.layout.runs`): each
 hex judged as the walk judges it, from what the caller says of the hex (``hexes``) and of each
 code drawn in it (``codes_of``). A thread whose first hex that does something blocks it is
-answered here; every other (a Hindrance first, a wall, ground that rises, a hex beyond the
-pixels stepped) is left to the walk. ``tests/test_viewshed_real_boards.py`` holds the answers
-alike, ``tests/test_los_bulk.py`` the tests of a hex crossed or touched at a vertex."""
+answered here; every other (a Hindrance first, a wall, ground drawn at more than one level,
+a hex beyond the pixels stepped) is left to the walk. ``tests/test_viewshed_real_boards.py``
+holds the answers alike, ``tests/test_los_bulk.py`` the tests of a hex crossed or touched at a
+vertex."""
 
 from __future__ import annotations
 
@@ -21,46 +22,63 @@ import numpy as np
 from aslpto.base.hints import Any
 from aslpto.rules.los.walk import _K
 
-SKIP, CODES, STOP, WHOLE_BLOCKS, WHOLE_HINDERS, WHOLE_NOTHING = range(6)
+SKIP, CODES, STOP, WHOLE_BLOCKS, WHOLE_HINDERS, WHOLE_NOTHING, GROUND_BLOCKS = range(7)
 """What a hex is to the threads (``hexes``): nothing to read (its summary says nothing in it
 can matter, or it is off the map); its codes decide; the walk must judge it (hex grain, water,
-ground that may rise above the lower end, hills); Inherent Terrain filling the hex that blocks,
-hinders or does nothing to a thread crossing it or passing through one of its vertices (B.6),
-its codes deciding otherwise."""
+ground drawn at more than one level or by a cliff, what turns on the range to the far end);
+Inherent Terrain filling the hex that blocks, hinders or does nothing to a thread crossing it
+or passing through one of its vertices (B.6), its codes deciding otherwise; its ground, every
+pixel at one level, blocks at its first pixel (A6.2, B10.2: before anything drawn on it)."""
 
 NOTHING, BLOCKS, HINDERS, WALK = range(4)
 """What a code drawn in a hex does (``codes_of``): nothing; blocks; hinders; the walk must
 judge it (a wall, hedge or bank)."""
 
 Found = tuple[int, int, int, int, int, bool, tuple[int, ...]]
-"""A thread's block: its index among the offsets, the blocking hex's offset key
-(``dx * _K + dy``), the blocking pixel's offset from the viewer's centre pixel (x, y), the
-code drawn there (``CROSSED``, ``TOUCHED``: the hex's Inherent Terrain, the thread crossing
-the hex or passing through one of its vertices), whether Inherent Terrain filling the hex does
-something to the thread (B.6: its rule is cited), and (a thread through a vertex) the blocking
-hex's place among the hexes of its pixels stepped, then their offset keys in order."""
+"""A thread's block: its index among the offsets, the blocking hex's key as ``hexes`` was
+asked of it (:func:`unkey`), the blocking pixel's offset from the viewer's centre pixel (x, y),
+the code drawn there (``CROSSED``, ``TOUCHED``: the hex's Inherent Terrain, the thread crossing
+the hex or passing through one of its vertices; ``GROUND``: its ground), whether Inherent
+Terrain filling the hex does something to the thread (B.6: its rule is cited), and (a thread
+through a vertex) the blocking hex's place among the hexes of its pixels stepped, then their
+offset keys in order."""
 
-CROSSED, TOUCHED = -1, -2
+CROSSED, TOUCHED, GROUND = -1, -2, -3
+
+CLASSES = 64
+"""How many classes of threads (``classes``: the far end's level) one screen tells apart."""
+
+
+def unkey(ck: int) -> tuple[int, int, int]:
+    """A key :func:`screen` asks of ``hexes`` and ``codes_of``: the hex's offset key
+    (``dx * _K + dy``), the class of thread and the highest level among its pixels there."""
+    rk, cls = divmod(ck >> 8, CLASSES)
+    return rk, cls, ck & 0xFF
 
 
 def screen(
     stepped: tuple[Any, ...],
     plane: bytes,
+    levels: bytes,
     base: int,
     stride: int,
     hexes: Callable[[list[int]], list[int]],
     codes_of: Callable[[list[int], list[int]], list[int]],
     vertex: Sequence[bool],
+    classes: Any = None,
 ) -> list[Found]:
     """The threads from one hex, ``stepped`` near it (:func:`aslpto.rules.los.layout.runs`:
     their offsets, their pixels within a reach of its centre pixel grouped in runs of one hex),
     that the first hex doing something to them blocks (a hex's first pixels within the reach:
-    a block found among them comes before anything later in the hex). ``plane``: the map's
-    codes, the hex's centre pixel at index ``base``, ``stride`` rows a column. ``hexes``: what
-    each hex (by offset key) is to the threads; ``codes_of``: what each code does in each hex
-    (offset keys and codes, pairwise). ``vertex``: the threads that pass through a vertex of the
-    grid (none may run along a hexside); a hex they touch there with none of their pixels in it
-    is for the caller to judge (:func:`aslpto.rules.los.pixels._with_empties`)."""
+    a block found among them comes before anything later in the hex). ``plane``, ``levels``:
+    the map's codes and levels, the hex's centre pixel at index ``base``, ``stride`` rows a
+    column. ``hexes``: what each hex is to the threads, asked of each hex (its offset key),
+    class of thread and highest level among a thread's pixels in the hex, as one key
+    (:func:`unkey`); ``codes_of``: what each code does there (keys and codes, pairwise).
+    ``vertex``: the threads that pass through a vertex of the grid (none may run along a
+    hexside); a hex they touch there with none of their pixels in it is for the caller to
+    judge (:func:`aslpto.rules.los.pixels._with_empties`). ``classes``: each thread's class (0
+    to ``CLASSES - 1``: what a hex does may differ from class to class), else 0."""
     dxs, dys, px, py, key, ptid, rst = stepped
     if not len(key):
         return []
@@ -68,26 +86,35 @@ def screen(
     rtid, rkey = ptid[rst], key[rst]
     rb = np.searchsorted(rtid, np.arange(nth + 1))
     ox, oy = rkey // 8192 - 4096, rkey % 8192 - 4096
-    # what each hex is, once a hex
+    # each run's highest level, and its first pixel there
+    nrun = len(rst)
+    rlen = np.diff(np.append(rst, len(key)))
+    runid = np.repeat(np.arange(nrun), rlen)
+    at = base + px.astype(np.int64) * stride + py
+    lv = np.frombuffer(levels, dtype=np.uint8)[at]
+    top = np.maximum.reduceat(lv, rst).astype(np.int64)
+    on_top = _firsts(nrun, runid, np.arange(len(key)), lv == top[runid], len(key))
+    # what each hex is, once a hex, class and highest level
     rk = ox * _K + oy
-    uk, inv = np.unique(rk, return_inverse=True)
+    ck = ((rk * CLASSES + (0 if classes is None else classes[rtid])) << 8) | top
+    uk, inv = np.unique(ck, return_inverse=True)
     rcls = np.array(hexes(uk.tolist()), dtype=np.int8)[inv]
     live = rcls != SKIP
     if not live.any():
         return []
     # the pixels of the hexes whose codes may decide, and what each code does there
-    nrun = len(rst)
-    rlen = np.diff(np.append(rst, len(key)))
-    runid = np.repeat(np.arange(nrun), rlen)
     read = live & (rcls != STOP)
     pix = read[runid].nonzero()[0]
-    codes = np.frombuffer(plane, dtype=np.uint8)[base + px[pix].astype(np.int64) * stride + py[pix]]
+    codes = np.frombuffer(plane, dtype=np.uint8)[at[pix]]
     drawn = codes != 0
     pix, codes = pix[drawn], codes[drawn]
     pr = runid[pix]
     pair = inv[pr].astype(np.int64) * 256 + codes
-    up, pinv = np.unique(pair, return_inverse=True)
-    does = np.array(codes_of(uk[up // 256].tolist(), (up % 256).tolist()), dtype=np.int8)[pinv]
+    said = np.zeros(256 * len(uk), dtype=np.int8)  # (what each pair does, each asked once)
+    said[pair] = 1
+    up = np.flatnonzero(said)
+    said[up] = codes_of(uk[up // 256].tolist(), (up % 256).tolist())
+    does = said[pair]
     hinders = np.zeros(nrun, dtype=bool)
     hinders[pr[does == HINDERS]] = True
     # (the first blocking pixel of each run, and the first of a wall: a wall blocks, if it
@@ -96,7 +123,7 @@ def screen(
     walk = _firsts(nrun, pr, pix, does == WALK, len(key)) < first
     # Inherent Terrain filling a hex acts on a thread that crosses it or passes through one of
     # its vertices (B.6)
-    whole = live & (rcls >= WHOLE_BLOCKS)
+    whole = live & (rcls >= WHOLE_BLOCKS) & (rcls <= WHOLE_NOTHING)
     wi = whole.nonzero()[0]
     crossed = np.zeros(nrun, dtype=bool)
     touched = np.zeros(nrun, dtype=bool)
@@ -104,7 +131,8 @@ def screen(
     crossed[wi] = crosses(tdx, tdy, ox[wi], oy[wi])
     touched[wi] = ~crossed[wi] & touches(tdx, tdy, ox[wi], oy[wi])
     exact = crossed | touched
-    by_whole = exact & (rcls == WHOLE_BLOCKS)
+    ground = rcls == GROUND_BLOCKS
+    by_whole = (exact & (rcls == WHOLE_BLOCKS)) | ground
     by_code = ~by_whole & ~walk & (first < len(key))
     hinder = hinders | (exact & (rcls == WHOLE_HINDERS))
     stops = (rcls == STOP) | (~by_whole & (walk | (~by_code & hinder)))
@@ -113,10 +141,10 @@ def screen(
     _, at = np.unique(rtid[di], return_index=True)  # (each thread's first hex that decides)
     di = di[at]
     di = di[by_whole[di] | by_code[di]]
-    where = np.where(by_whole[di], rst[di], first[di])
+    where = np.where(by_whole[di], np.where(ground[di], on_top[di], rst[di]), first[di])
     code = np.where(
         by_whole[di],
-        np.where(crossed[di], CROSSED, TOUCHED),
+        np.where(ground[di], GROUND, np.where(crossed[di], CROSSED, TOUCHED)),
         np.frombuffer(plane, dtype=np.uint8)[
             base + px[where].astype(np.int64) * stride + py[where]
         ].astype(np.int64),
@@ -131,7 +159,7 @@ def screen(
     return list(
         zip(
             tids,
-            rk[di].tolist(),
+            ck[di].tolist(),
             px[where].tolist(),
             py[where].tolist(),
             code.tolist(),
