@@ -12,7 +12,7 @@ from aslpto.rules.los.artwalls import _ArtworkEdges
 from aslpto.rules.los.data import G8_LOS
 from aslpto.rules.los.locations import Blocker, Location, LosResult
 from aslpto.rules.los.pixels import _at_vertices, _periodic, _range, _vertices_met
-from aslpto.rules.los.walk import _K, _lv, _Prof, _Walk
+from aslpto.rules.los.walk import _K, _lv, _Prof, _unrkey, _Walk
 
 _SCREENED = 64
 """How far from the viewer's centre pixel (columns and rows) a viewshed first screens the
@@ -242,8 +242,7 @@ class _ArtworkScreen(_ArtworkEdges):
         way only (more range, fewer blind hexes; the orchard at range 1), so the nearest and a
         far range agreeing answer for every range."""
         hi, lo = (ea, eb) if ea >= eb else (eb, ea)
-        ox = (rk + _K // 2) // _K
-        ra = _range(ox, rk - ox * _K)
+        ra = _range(*_unrkey(rk))
         got: list[Any] = []
         for rb in (1, 1 << 20) if hi != lo else (0,):
             r_hi, r_lo = (ra, rb) if ea >= eb else (rb, ra)

@@ -37,6 +37,12 @@ def _rkey(x: int, y: int) -> int:
     return x * _K + y
 
 
+def _unrkey(k: int) -> tuple[int, int]:
+    """The relative offset of a key difference (:func:`_rkey`; rows within half a period)."""
+    x = (k + _K // 2) // _K
+    return x, k - x * _K
+
+
 # compact events (relative to the first hex), see _compact()
 _HEX, _SIDE, _SPINE, _VERTEX = 0, 1, 2, 3
 
