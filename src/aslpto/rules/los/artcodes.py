@@ -201,9 +201,10 @@ class _ArtworkPlanes(LosEngine):
         self._wholes: dict[int, tuple[_Code, int]] = {}
         """Inherent Terrain at a hex's centre dot (:meth:`_inherent`), by the hex's key."""
         self._patterns: dict[tuple[int, int, int, int], _Pattern] = {}
-        self._parts: dict[tuple[int, int, int, int], tuple[int, _Pattern]] = {}
-        """Parts of threads (:attr:`_Pattern.partial`) with the reach they were laid out to, by
-        the key of :attr:`_patterns`, for a thread a walk found blocked within it."""
+        self._parts: dict[tuple[int, int, int, int], _Pattern] = {}
+        """Parts of threads (:attr:`_Pattern.partial`, the reach they were laid out to on each),
+        by the key of :attr:`_patterns`, for a thread a walk found blocked within it (no pair
+        around each: one object fewer for the cycle collector to walk)."""
         self._water_floors: dict[int, int] = {}
         """The level byte of a Water Obstacle hex (its centre dot in the water), by its key:
         the whole hex lies at it, its banks drawn within it too (B21.2: the Crest Line is
@@ -517,7 +518,8 @@ class _ArtworkPlanes(LosEngine):
             key = (fx, fy, dx, dy)
             if pat.partial:
                 _make_room(parts, _PARTS_KEPT)
-                parts[key] = (reach or 0, pat)
+                pat.reach = reach or 0
+                parts[key] = pat
             else:
                 _make_room(pats, _WHOLE_KEPT)
                 pats[key] = pat

@@ -272,12 +272,12 @@ class ArtworkLosEngine(_ArtworkScreen):
             pat = pats.get(key)
             reached = 0
             if pat is None:
-                part = parts.get(key) if fast else None
-                if part is None:  # (laid out below; a thread the walk ends in full, whole)
+                pat = parts.get(key) if fast else None
+                if pat is None:  # (laid out below; a thread the walk ends in full, whole)
                     waiting.append((len(out), b, kb, pb, end_b, dx, dy, 0 if fast else -1))
                     out.append(None)
                     continue
-                reached, pat = part
+                reached = pat.reach
             got = answer(len(out), b, kb, pb, end_b, pat, fast)
             if got is None:
                 waiting.append((len(out), b, kb, pb, end_b, dx, dy, reached))

@@ -46,6 +46,7 @@ class _Pattern:
         "low",
         "partial",
         "range",
+        "reach",
     )
 
     def __init__(
@@ -68,6 +69,7 @@ class _Pattern:
         self.groups = groups
         self.keys = tuple(g[0] * _K + g[1] for g in groups) if keys is None else keys  # (_rkey)
         self.partial = partial  # a part: the groups of the hexes near the first end only
+        self.reach = 0  # (a part: the columns and rows from the first centre's pixel laid out)
         self._gets: list[Callable[[Any], tuple[int, ...]] | None] | None = None  # (as asked)
         self._full: Callable[[Any], tuple[int, ...]] | None = None
         # (0: not asked yet; 1: no; 2: along a hexside or at a vertex; 3: crossed, :meth:`met`)
