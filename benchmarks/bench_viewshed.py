@@ -162,6 +162,8 @@ def sight_clicks() -> tuple[list[float], list[float]] | None:
     try:
         assert server.stdout is not None
         url = server.stdout.readline().strip()  # (the first line: the URL it serves on)
+        if not url.startswith("http"):
+            raise RuntimeError(f"aslpto serve did not start (exit {server.poll()})")
         with sync_playwright() as p:
             b = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_FLAGS)
             page = b.new_page(viewport={"width": 1400, "height": 900})
