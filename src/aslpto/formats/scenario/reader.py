@@ -3,11 +3,11 @@
 
 from __future__ import annotations
 
-import gc
 import os
 import stat
 from collections.abc import Collection, Mapping
 
+from aslpto.base.collector import CollectorPaused
 from aslpto.base.hints import Any
 from aslpto.base.ranges import refusal
 from aslpto.base.records import fields, replace
@@ -98,15 +98,12 @@ def loads(
 def _read(src: TomlSource, folder: str | os.PathLike[str] | None) -> Game:
     """The game of a parsed scenario, with the VASL boards folder ``folder`` in force (when
     given). A load builds thousands of small values and no reference cycles: the cyclic garbage
-    collector is paused meanwhile (and restored as it was, even on error)."""
+    collector is paused meanwhile (:class:`aslpto.base.collector.CollectorPaused`)."""
     token = None if folder is None else vasl_boards_option.set(os.fspath(folder))
-    was = gc.isenabled()
-    gc.disable()
     try:
-        return _Reader(src).game()
+        with CollectorPaused():
+            return _Reader(src).game()
     finally:
-        if was:
-            gc.enable()
         if token is not None:
             vasl_boards_option.reset(token)
 

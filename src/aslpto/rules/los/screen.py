@@ -138,16 +138,14 @@ def screen(
     stops = (rcls == STOP) | (~by_whole & (walk | (~by_code & hinder)))
     decides = live & (by_whole | by_code | stops)
     di = decides.nonzero()[0]
-    _, at = np.unique(rtid[di], return_index=True)  # (each thread's first hex that decides)
-    di = di[at]
+    _, heads = np.unique(rtid[di], return_index=True)  # (each thread's first hex that decides)
+    di = di[heads]
     di = di[by_whole[di] | by_code[di]]
     where = np.where(by_whole[di], np.where(ground[di], on_top[di], rst[di]), first[di])
     code = np.where(
         by_whole[di],
         np.where(ground[di], GROUND, np.where(crossed[di], CROSSED, TOUCHED)),
-        np.frombuffer(plane, dtype=np.uint8)[
-            base + px[where].astype(np.int64) * stride + py[where]
-        ].astype(np.int64),
+        np.frombuffer(plane, dtype=np.uint8)[at[where]].astype(np.int64),
     )
     cited = exact[di] & (rcls[di] != WHOLE_NOTHING)
     tids = rtid[di].tolist()

@@ -21,11 +21,9 @@ level, and each upper level of a building in it (B23). The viewer's own Location
 
 from __future__ import annotations
 
-import gc
-from collections.abc import Iterator
-from contextlib import contextmanager
 from operator import itemgetter
 
+from aslpto.base.collector import CollectorPaused
 from aslpto.base.hints import Any
 from aslpto.base.records import record, replace
 from aslpto.base.rulings import InputError
@@ -147,29 +145,14 @@ def map_reach(eng: LosEngine, h: Hex) -> int:
     return max(distance(h, o) for o in eng.map.cells)
 
 
-@contextmanager
-def _collector_paused() -> Iterator[None]:
-    """Python's cycle collector paused, then set going again as it was. A viewshed builds
-    thousands of records (threads laid out, answers) that hold no reference cycle: left
-    going, the collector would walk the whole heap again and again as they are made; paused,
-    it looks at the survivors once, at the first allocation after."""
-    was = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if was:
-            gc.enable()
-
-
 def viewshed_of(
     eng: LosEngine, frm: Location, reach: int | None = None, unit: str | None = None
 ) -> Viewshed:
     """The viewshed of ``frm`` on the engine's map: each Location within ``reach`` (None: the
     whole map) judged by :meth:`LosEngine.check` (on a real board, many threads at once by
     :meth:`ArtworkLosEngine.check_from`: the same answers), the cycle collector paused
-    (:func:`_collector_paused`)."""
-    with _collector_paused():
+    (:class:`aslpto.base.collector.CollectorPaused`)."""
+    with CollectorPaused():
         return _viewshed_of(eng, frm, reach, unit)
 
 
