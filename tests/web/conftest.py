@@ -142,6 +142,13 @@ def game_at(page: Any, n: int) -> None:
     page.wait_for_selector(f'body[data-game-actions="{n}"][data-game-at="{n}"]')
 
 
+def open_game_start(page: Any) -> None:
+    """Open the game panel's start form once the page has placed it (its note written: the
+    panel moves as the page learns there is no game, and a click before may miss it)."""
+    page.wait_for_function("document.getElementById('game-start-note').textContent !== ''")
+    page.click("#game-panel summary")
+
+
 def play_button(page: Any, button: str, words: str) -> None:
     """Click ``#button`` once it is enabled and reads ``words``."""
     page.wait_for_function(

@@ -19,7 +19,16 @@ from aslpto.base.rulings import InputError
 from aslpto.cli import main
 from aslpto.web.play import first_game
 from aslpto.web.server import Background
-from web.conftest import EXAMPLES, Served, game_at, play_button, play_fire, replayed, screenshot
+from web.conftest import (
+    EXAMPLES,
+    Served,
+    game_at,
+    open_game_start,
+    play_button,
+    play_fire,
+    replayed,
+    screenshot,
+)
 
 ROOT = EXAMPLES.parent
 SCRIPT = EXAMPLES / "game-turn.sh"
@@ -295,7 +304,7 @@ def test_a3_game_turn_played_on_the_page(
     record is the command line's for the same lines, and replays."""
     page.goto(served.url)
     page.wait_for_selector(".unit-chip")
-    page.click("#game-panel summary")
+    open_game_start(page)
     page.fill('#game-new input[name="turns"]', "1")
     page.fill('#game-new input[name="seed"]', "27")
     page.click("#game-start-button")
@@ -388,7 +397,7 @@ def test_a3_a_game_on_a_phone(served: Served, browser: Any) -> None:
         pg.set_default_timeout(90_000)
         pg.goto(served.url)
         pg.wait_for_selector(".unit-chip")
-        pg.click("#game-panel summary")
+        open_game_start(pg)
         pg.click("#game-start-button")
         game_at(pg, 0)
         pg.click("#game-end-phase")

@@ -25,6 +25,7 @@ from web.conftest import (
     EXAMPLES,
     Served,
     game_at,
+    open_game_start,
     play_button,
     play_fire,
     replayed,
@@ -228,7 +229,7 @@ def test_a3_a_whole_game_turn_clicked_and_played_on_the_page(
     lines = script("game-turn.sh")
     page.goto(river.url)
     page.wait_for_selector(".unit-chip")
-    page.click("#game-panel summary")
+    open_game_start(page)
     page.fill('#game-new input[name="turns"]', "1")
     page.fill('#game-new input[name="seed"]', "27")
     page.click("#game-start-button")
