@@ -393,7 +393,7 @@ class ArtworkLosEngine(_ArtworkScreen):
         vals, levs, per_group = src
         groups, keys, prof, wholes = pat.groups, pat.keys, self.prof, self._wholes
         water_floors, needs, need, tops = self._water_floors, self._needs, self._need, self._tops
-        gets, exact = pat._gets, pat._exact
+        exact = pat._exact
         thr = _ZERO + lo // 2
         for gi in range(first, len(groups)) if todo is None else todo:
             k = ka + keys[gi]
@@ -424,11 +424,7 @@ class ArtworkLosEngine(_ArtworkScreen):
             floor = water_floors.get(k)
             cs: tuple[int, ...] | None = None
             if per_group:
-                get = (
-                    itemgetter(slice(s, e))
-                    if per_group == _OWN
-                    else (gets is not None and gets[gi]) or pat.get(gi)
-                )
+                get = itemgetter(slice(s, e)) if per_group == _OWN else pat.get(gi)
                 summary = tops.get(k)
                 if summary is None:
                     need(k)

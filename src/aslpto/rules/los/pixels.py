@@ -28,7 +28,7 @@ class _Pattern:
     out. ``groups``: (hex dx, hex dy, range from the first end, range to the second, first
     pixel, end pixel); ``keys``: each group's hex as a key offset (``walk._rkey``). A grid of
     ``stride`` rows read from ``base`` (the first centre's pixel index plus ``low``) gives a
-    group's pixels through :meth:`get` (built when first asked), the whole thread's through
+    group's pixels through :meth:`get` (made as asked), the whole thread's through
     :attr:`getter`. The pixels are kept as bytes of C ints (``xs``, ``ys``, ``offs`` read them)
     and the answers of :meth:`exact` as a bytearray: a viewshed keeps thousands of patterns,
     and bytes are nothing to Python's cycle collector, where each array would be one more
@@ -37,7 +37,6 @@ class _Pattern:
     __slots__ = (
         "_exact",
         "_full",
-        "_gets",
         "_offs",
         "_xs",
         "_ys",
@@ -70,7 +69,6 @@ class _Pattern:
         self.keys = tuple(g[0] * _K + g[1] for g in groups) if keys is None else keys  # (_rkey)
         self.partial = partial  # a part: the groups of the hexes near the first end only
         self.reach = 0  # (a part: the columns and rows from the first centre's pixel laid out)
-        self._gets: list[Callable[[Any], tuple[int, ...]] | None] | None = None  # (as asked)
         self._full: Callable[[Any], tuple[int, ...]] | None = None
         # (0: not asked yet; 1: no; 2: along a hexside or at a vertex; 3: crossed, :meth:`met`)
         self._exact = bytearray(len(groups)) if exact is None else bytearray(exact)
@@ -97,15 +95,11 @@ class _Pattern:
         return (min(xs), max(xs), min(ys), max(ys)) if xs else (0, 0, 0, 0)
 
     def get(self, i: int) -> Callable[[Any], tuple[int, ...]]:
-        """The getter of group ``i``'s pixels."""
-        gets = self._gets
-        if gets is None:
-            gets = self._gets = [None] * len(self.groups)
-        got = gets[i]
-        if got is None:
-            g = self.groups[i]
-            got = gets[i] = _getter(self.offs[g[4] : g[5]])
-        return got
+        """The getter of group ``i``'s pixels, made as asked: a viewer seldom asks a pattern
+        laid out for another viewer for the same group, and getters kept would be objects
+        for the cycle collector to walk."""
+        g = self.groups[i]
+        return _getter(self.offs[g[4] : g[5]])
 
     def exact(self, i: int, dx: int, dy: int) -> bool:
         """Does the exact thread (to the offset ``(dx, dy)``) cross group ``i``'s hex, run
