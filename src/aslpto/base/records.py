@@ -35,6 +35,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from operator import attrgetter
+from types import MemberDescriptorType
 
 from aslpto.base.hints import TYPE_CHECKING, Any, TypeVar, dataclass_transform, overload
 
@@ -241,9 +242,11 @@ def _methods_source(
     qualname: str,
     compared: tuple[str, ...] | None,
     hashed: tuple[str, ...] | None,
+    setters: dict[str, Any],
 ) -> tuple[str, dict[str, Any]]:
     """The source of ``__init__`` and, where asked, ``__eq__`` and ``__hash__`` (as fast as the
-    standard ones: the hot paths hash and compare locations), compiled in one go."""
+    standard ones: the hot paths hash and compare locations), compiled in one go. ``setters``:
+    the slot descriptors' ``__set__`` of a frozen record with slots, by field."""
     names: dict[str, Any] = {"__rec_set": object.__setattr__, "__rec_missing": MISSING}
     params: list[str] = []
     body: list[str] = []
@@ -271,7 +274,12 @@ def _methods_source(
             defaulted = defaulted or bool(default)
         # object.__setattr__ as the standard frozen __init__ (a value written into __dict__
         # would cost every later read of it: the instance's values would not be inline)
-        body.append(f"__rec_set(self, {n!r}, {value})" if frozen else f"self.{n} = {value}")
+        # (a slot's own descriptor sets it without looking the name up)
+        if n in setters:
+            names[f"__rec_s_{n}"] = setters[n]
+            body.append(f"__rec_s_{n}(self, {value})")
+        else:
+            body.append(f"__rec_set(self, {n!r}, {value})" if frozen else f"self.{n} = {value}")
     if post_init:
         body.append("self.__post_init__()")
     text = f"def __init__(self, {', '.join(params)}):\n " + "\n ".join(body or ["pass"])
@@ -332,6 +340,11 @@ def _build(cls: type, eq: bool, order: bool, frozen: bool, slots: bool) -> type:
         cls.__qualname__,
         compared if eq and "__eq__" not in own else None,
         hashed,
+        {
+            n: d.__set__
+            for n in specs
+            if frozen and slots and isinstance(d := getattr(cls, n, None), MemberDescriptorType)
+        },
     )
     exec(compile(text, f"<record {cls.__qualname__}>", "exec"), names)
     for name in ("__init__", "__eq__", "__hash__"):

@@ -97,7 +97,7 @@ def location_name(m: Map, loc: Location) -> str:
     return s
 
 
-@record
+@record(slots=True)
 class Blocker:
     """What blocks a LOS: a hex, hexside or vertex name, the rule, and why; on a real board
     also the first blocking point of the thread as a map pixel ``(x, y)``."""
@@ -127,7 +127,7 @@ class HindranceHit:
         return {"where": self.where, "terrain": self.terrain, "drm": self.drm, "rule": self.rule}
 
 
-@record
+@record(slots=True)
 class LosResult:
     """The answer: LOS or not, the Hindrance DRM, the range, what blocks, and the rules."""
 

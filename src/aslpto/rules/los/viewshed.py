@@ -42,7 +42,7 @@ from aslpto.state.game import Game
 from aslpto.state.units import Unit
 
 
-@record
+@record(slots=True)
 class Seen:
     """One Location of a viewshed and the LOS to it from the viewer."""
 
