@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 import shlex
 import shutil
+import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -422,3 +423,25 @@ def test_a3_a_game_on_a_phone(served: Served, browser: Any) -> None:
         screenshot(pg, "game-phone")
     finally:
         pg.close()
+
+
+def test_the_game_panel_filled_when_game_js_comes_after_the_maps_answers(
+    served: Served, page: Any
+) -> None:
+    """game.js, loaded after app.js, answered last: the map's answers are back and drawn before
+    it has run, and the game panel is still filled (its start form's note written, the start
+    button ready) once it has."""
+
+    def late(route: Any) -> None:
+        time.sleep(1.0)  # (the page's other requests go on meanwhile, not routed)
+        route.continue_()
+
+    page.route("**/static/game.js", late)
+    page.goto(served.url)
+    page.wait_for_selector(".unit-chip")
+    page.wait_for_function(
+        "document.getElementById('game-start-note').textContent !== ''", timeout=20_000
+    )
+    assert "the record is written in" in (page.text_content("#game-start-note") or "")
+    assert page.evaluate("document.body.dataset.game") == "none"
+    assert page.is_enabled("#game-start-button")

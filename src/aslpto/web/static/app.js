@@ -115,6 +115,13 @@ function toMap(p) {
   return f ? [f[0] * p[0] + f[2] * p[1] + f[4], f[1] * p[0] + f[3] * p[1] + f[5]] : p;
 }
 
+const scriptsRun = new Promise((resolve) => {
+  // every script of the page run (DOMContentLoaded: the parser has run each in turn)
+  if (document.readyState === "loading") {
+    document.addEventListener("DOMContentLoaded", () => resolve(), { once: true });
+  } else resolve();
+});
+
 async function loadMap(keepView) {
   const [map, fields, text] = await Promise.all([
     api("map"), api("fields"), fetch(apiUrl("map.svg")).then((r) => r.text()),
@@ -179,6 +186,9 @@ async function loadMap(keepView) {
   clearFire();
   clearCc();
   status("");
+  // game.js is loaded after this file: its hook is there once the page's scripts have all run
+  // (the map's answers may come back before game.js does)
+  await scriptsRun;
   if (typeof gameMapLoaded === "function") await gameMapLoaded();
 }
 
