@@ -16,7 +16,6 @@ from pathlib import Path
 
 from aslpto.base.hints import Any
 from aslpto.base.records import replace
-from aslpto.base.rulings import InputError
 from aslpto.cli.command import Outcome, help_of
 from aslpto.formats import scenario
 from aslpto.rules.los import (
@@ -24,8 +23,7 @@ from aslpto.rules.los import (
     LosOverride,
     engine_for,
     game_overrides,
-    location_of,
-    parse_location,
+    viewer,
 )
 from aslpto.state.game import Game
 
@@ -73,32 +71,9 @@ def load(path: str | Path) -> tuple[Game, tuple[LosOverride, ...]]:
 
 
 def _end(game: Game, word: str, entrenched: bool) -> Location:
-    kind, _, rest = word.partition(":")
-    if kind in ("unit", "hex") and rest:
-        loc = _unit_end(game, rest) if kind == "unit" else parse_location(game.map, rest)
-    else:
-        try:
-            loc = parse_location(game.map, word)
-        except InputError as e:
-            if word not in game.units:
-                units = ", ".join(sorted(game.units)) or "none"
-                raise InputError(f"{e.message}; nor is '{word}' a unit (units: {units})") from None
-            loc = location_of(game, game.units[word])
-        else:
-            if word in game.units:
-                raise InputError(
-                    f"'{word}' is both a unit and a hex: say unit:{word} for the unit "
-                    f"(in {game.units[word].hex or 'no hex'}) or hex:{word} for the hex"
-                )
+    """The Location a word names, as ``viewshed`` reads its viewer (:func:`viewer`)."""
+    loc = viewer(game, word)[0]
     return replace(loc, entrenched=True) if entrenched else loc
-
-
-def _unit_end(game: Game, uid: str) -> Location:
-    unit = game.units.get(uid)
-    if unit is None:
-        units = ", ".join(sorted(game.units)) or "none"
-        raise InputError(f"no unit '{uid}' in this scenario (units: {units})")
-    return location_of(game, unit)
 
 
 def text(d: dict[str, Any]) -> str:
