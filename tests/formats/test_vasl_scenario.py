@@ -325,3 +325,22 @@ def test_a_loaded_save_answers_like_its_scenario_file(
     for source, out in ((save, tmp_path / "a.svg"), (toml, tmp_path / "b.svg")):
         assert main(["render", str(source), "-o", str(out)]) == 0
     assert (tmp_path / "a.svg").read_text() == (tmp_path / "b.svg").read_text()
+
+
+@needs_saves
+@pytest.mark.parametrize("command", ["los", "viewshed"])
+def test_a_refused_unit_names_a_dozen_of_a_real_saves_units_and_counts_the_rest(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, command: str
+) -> None:
+    """A save of 117 units: the refusal is one line naming the first twelve and how many more."""
+    boards = SAVES.parent / "boards" if SAVES else None
+    if boards is None or not (boards / "bd01").is_file():
+        pytest.skip("the VASL boards folder is not here")
+    monkeypatch.setenv("ASLPTO_VASL_BOARDS", str(boards))
+    save = _save("The Streets Of Stalingrad (Scenario C).vsav")
+    ends = ["unit:ZZ", "1P5"] if command == "los" else ["unit:ZZ"]
+    assert main([command, str(save), *ends]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1
+    assert "no unit 'ZZ' in this scenario (units: G1, G10," in err
+    assert err.rstrip().endswith("G2 and 105 more)")

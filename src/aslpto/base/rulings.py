@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from aslpto.base.hints import Generic, TypeVar
 from aslpto.base.patterns import LazyPattern
 from aslpto.base.records import field, record
@@ -72,6 +74,21 @@ class InputError(AslptoError):
     def __str__(self) -> str:
         w = self.where()
         return one_line(f"{w}: {self.message}" if w else self.message)
+
+
+def listed(names: Iterable[str], most: int = 12) -> str:
+    """``names`` sorted and joined for a message, the first ``most`` of them and how many more
+    (a real save holds a hundred units and more); ``none`` for none.
+
+    >>> listed(["b", "a"]), listed([]), listed(map(str, range(15)), most=3)
+    ('a, b', 'none', '0, 1, 10 and 12 more')
+    """
+    got = sorted(names)
+    if not got:
+        return "none"
+    if len(got) <= most:
+        return ", ".join(got)
+    return f"{', '.join(got[:most])} and {len(got) - most} more"
 
 
 _CONTROL = LazyPattern(r"[\x00-\x1f\x7f-\x9f\u2028\u2029]")

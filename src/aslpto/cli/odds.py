@@ -22,7 +22,7 @@ from fractions import Fraction
 from aslpto.base import plugins
 from aslpto.base.hints import TYPE_CHECKING, Any
 from aslpto.base.patterns import LazyPattern
-from aslpto.base.rulings import InputError
+from aslpto.base.rulings import InputError, listed
 from aslpto.cli import cc as cc_command
 from aslpto.cli.command import Outcome, help_of
 from aslpto.procedures.odds import (
@@ -273,7 +273,7 @@ def _units_from_scenario(
     units = []
     for uid in args.unit:
         if uid not in all_units:
-            known = ", ".join(sorted(all_units)) or "none"
+            known = listed(all_units)
             raise InputError(f"no unit '{uid}' in {args.scenario} (units: {known})")
         units.append(complete(all_units[uid]))
     first = units[0]

@@ -11,7 +11,7 @@ from enum import StrEnum
 
 from aslpto.base.hints import Any
 from aslpto.base.records import field, record, replace
-from aslpto.base.rulings import InputError
+from aslpto.base.rulings import InputError, listed
 from aslpto.board.hexes import Direction, Hex, Hexside
 from aslpto.board.maps import JungleType, Map, MapConditions, RiverDepth
 from aslpto.state.units import Unit
@@ -184,7 +184,7 @@ class Game:
         try:
             return self.units[uid]
         except KeyError:
-            known = ", ".join(sorted(self.units)) or "none"
+            known = listed(self.units)
             raise InputError(f"no unit '{uid}' in this scenario (units: {known})") from None
 
     def panji_at(self, h: Hex) -> Panji | None:

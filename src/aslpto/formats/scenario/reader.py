@@ -11,7 +11,7 @@ from aslpto.base.collector import CollectorPaused
 from aslpto.base.hints import Any
 from aslpto.base.ranges import refusal
 from aslpto.base.records import fields, replace
-from aslpto.base.rulings import InputError
+from aslpto.base.rulings import InputError, listed
 from aslpto.base.tomlsource import TomlSource
 from aslpto.board.hexes import Direction, Hex, Hexside
 from aslpto.board.maps import JungleType, Map, RiverDepth
@@ -465,7 +465,7 @@ class _Reader(MapReader):
             side = self.side(sides, f["side"], "fortifications", i).name if "side" in f else ""
             det = self.opt(f, "detonator", str, None, "fortifications", i)
             if det is not None and det not in units:
-                known = ", ".join(units) or "none"
+                known = listed(units)
                 raise self.err(
                     f"detonator '{det}' is not a unit of this scenario (units: {known})",
                     "fortifications",

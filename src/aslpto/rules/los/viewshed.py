@@ -26,7 +26,7 @@ from operator import itemgetter
 from aslpto.base.collector import CollectorPaused
 from aslpto.base.hints import Any
 from aslpto.base.records import record, replace
-from aslpto.base.rulings import InputError
+from aslpto.base.rulings import InputError, listed
 from aslpto.board.hexes import Hex, distance
 from aslpto.rules.los.engine import LosEngine
 from aslpto.rules.los.locations import (
@@ -208,7 +208,7 @@ def viewer(game: Game, word: str | Location | Unit) -> tuple[Location, str | Non
         loc = parse_location(game.map, word)
     except InputError as e:
         if word not in game.units:
-            units = ", ".join(sorted(game.units)) or "none"
+            units = listed(game.units)
             raise InputError(f"{e.message}; nor is '{word}' a unit (units: {units})") from None
         return _unit_location(game, word), word
     if word in game.units:
@@ -222,7 +222,7 @@ def viewer(game: Game, word: str | Location | Unit) -> tuple[Location, str | Non
 def _unit_location(game: Game, uid: str) -> Location:
     unit = game.units.get(uid)
     if unit is None:
-        units = ", ".join(sorted(game.units)) or "none"
+        units = listed(game.units)
         raise InputError(f"no unit '{uid}' in this scenario (units: {units})")
     return location_of(game, unit)
 
