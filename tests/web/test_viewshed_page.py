@@ -103,3 +103,37 @@ def test_a6_sight_over_real_boards_shades_each_units_viewshed(real: Served, page
     _, want = real.post("/api/viewshed", {"from": f"unit:{second}"})
     assert shading(page) == expected(want)
     screenshot(page, "sight-real-37-38")
+
+
+def test_a6_a_hex_pointed_at_tells_what_the_viewer_sees_of_it(real: Served, page: Any) -> None:
+    """Sight shown, the hex under the pointer is titled with the answer for it: seen and at what
+    range, or where, by what rule and why the LOS is blocked; none once sight is cleared."""
+    page.goto(real.url)
+    page.wait_for_selector(".unit-chip")
+    page.click('button[data-mode="sight"]')
+    unit = next(u["id"] for u in real.request("/api/map")[1]["units"] if u["hex"])
+    click_sight(page, unit)
+    _, want = real.post("/api/viewshed", {"from": f"unit:{unit}"})
+    shade = expected(want)
+    firsts: dict[str, dict[str, Any]] = {}  # (each hex's first Location of its best kind)
+    for x in want["locations"]:
+        kind = ("sight-hindered" if x["hindrance_drm"] else "sight-seen") if x["los"] else ""
+        firsts.setdefault(f"{x['hex']} {kind or 'sight-blocked'}", x)
+    blocked = next(firsts[f"{h} {c}"] for h, c in shade.items() if c == "sight-blocked")
+    seen = next(firsts[f"{h} {c}"] for h, c in shade.items() if c == "sight-seen")
+    title = "(h) => document.querySelector(`.hex-hit[data-hex='${h}'] title`)?.textContent"
+    for loc in (blocked, seen):
+        page.hover(f'.hex-hit[data-hex="{loc["hex"]}"]', force=True)
+        got = page.evaluate(title, loc["hex"])
+        if loc["los"]:
+            assert got.startswith(f"{loc['hex']}: seen, range {loc['range']}")
+        else:
+            b = loc["blocked_by"]
+            assert got == (
+                f"{loc['hex']}: not seen, blocked at {b['where']} [{b['rule']}]: {b['why']}"
+            )
+    page.keyboard.press("Escape")
+    page.hover(f'.hex-hit[data-hex="{blocked["hex"]}"]', force=True)
+    page.hover(f'.hex-hit[data-hex="{seen["hex"]}"]', force=True)
+    assert page.evaluate(title, seen["hex"]) is None
+    assert page.locator("#layer-sight .sight-hex").count() == 0

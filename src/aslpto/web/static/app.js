@@ -21,7 +21,7 @@ const state = {
   map: null, fields: null, svg: null, layers: {}, mode: "hex",
   unit: null, reach: null, steps: [], losFrom: null, view: null, timing: {},
   firers: [], fireTarget: null, fire: null, fireAsked: 0, losAsked: 0, placing: null,
-  ccWhere: null, cc: null, ccAsked: 0, sightFrom: null, sightAsked: 0,
+  ccWhere: null, cc: null, ccAsked: 0, sightFrom: null, sightAsked: 0, sight: null,
   game: gameOfUrl(),
   at: null, // a game played from a record, stepped back: the position after this many actions
 };
@@ -173,6 +173,8 @@ async function loadMap(keepView) {
       class: "hex-hit", "data-hex": name, points: corners(name),
     }));
   }
+  state.layers.hits.addEventListener("pointerover", sightTip);
+  sightPolygons();
   state.full = { ...state.view };
   setView(); // (the whole map, ending at the boards, until the units are fitted)
   state.origin = (g.getAttribute("transform") || "").match(/-?[\d.]+/g)?.map(Number) || [0, 0];
@@ -959,10 +961,58 @@ async function showLos(from, to) {
 // Sight: every Location a unit or hex sees, and (ticked) which enemy units see it
 // (/api/viewshed)
 
+function sightPolygons() {
+  // one polygon a hex, made with the map and shaded by its class at each answer (unshaded,
+  // no class: drawn with no fill, as its attribute says): a click then sets 700 classes
+  // instead of making 700 polygons
+  const layer = state.layers.sight;
+  if (state.sight && state.sight.layer === layer) return state.sight;
+  const polys = new Map();
+  const frag = document.createDocumentFragment();
+  for (const hex of Object.keys(state.map.hexes)) {
+    const poly = sv("polygon", { "data-hex": hex, points: corners(hex), fill: "none", "pointer-events": "none" });
+    polys.set(hex, poly);
+    frag.appendChild(poly);
+  }
+  layer.replaceChildren(frag);
+  state.sight = { layer, polys, shaded: [], from: null, best: null };
+  return state.sight;
+}
+
+function unshade() {
+  const s = state.sight;
+  if (!s || s.layer !== state.layers.sight) return;
+  for (const poly of s.shaded) poly.removeAttribute("class");
+  s.shaded = [];
+  if (s.from) s.from.remove();
+  s.from = null;
+  s.best = null;
+}
+
+function sightTitle(hex, l) {
+  return l.los ? `${hex}: seen, range ${l.range}` + (l.hindrance_drm ? `, Hindrance +${l.hindrance_drm}` : "")
+    : `${hex}: not seen, blocked at ${l.blocked_by.where} [${l.blocked_by.rule}]: ${l.blocked_by.why}`;
+}
+
+function sightTip(e) {
+  // a hex pointed at while its sight is shown: what the viewer sees of it, as its title
+  const hit = e.target;
+  if (!hit.classList || !hit.classList.contains("hex-hit")) return;
+  const best = state.sight && state.sight.layer === state.layers.sight ? state.sight.best : null;
+  const l = best && best.get(hit.dataset.hex);
+  let t = hit.querySelector("title");
+  if (!l) {
+    if (t) t.remove();
+    return;
+  }
+  if (!t) t = hit.appendChild(sv("title", {}));
+  t.textContent = sightTitle(hit.dataset.hex, l);
+}
+
 function clearSight() {
   state.sightFrom = null;
   state.sightAsked++;
-  state.layers.sight && state.layers.sight.replaceChildren();
+  unshade();
   for (const c of document.querySelectorAll(".unit-chip.sees, .unit-chip.unseeing")) {
     c.classList.remove("sees", "unseeing");
   }
@@ -1008,19 +1058,21 @@ function drawSight(d, end) {
     const had = best.get(l.hex);
     if (!had || rank(l) > rank(had)) best.set(l.hex, l);
   }
-  const frag = document.createDocumentFragment();
+  unshade();
+  const s = sightPolygons();
   for (const [hex, l] of best) {
-    if (!state.map.hexes[hex]) continue;
-    const cls = l.los ? (l.hindrance_drm ? "sight-hindered" : "sight-seen") : "sight-blocked";
-    const title = l.los ? `${hex}: seen, range ${l.range}` + (l.hindrance_drm ? `, Hindrance +${l.hindrance_drm}` : "")
-      : `${hex}: not seen, blocked at ${l.blocked_by.where} [${l.blocked_by.rule}]`;
-    const poly = sv("polygon", { class: "sight-hex " + cls, "data-hex": hex, points: corners(hex) });
-    poly.appendChild(sv("title", {}, title));
-    frag.appendChild(poly);
+    const poly = s.polys.get(hex);
+    if (!poly) continue;
+    poly.setAttribute("class",
+      l.los ? (l.hindrance_drm ? "sight-hex sight-hindered" : "sight-hex sight-seen") : "sight-hex sight-blocked");
+    s.shaded.push(poly);
   }
-  layer.replaceChildren(frag);
+  s.best = best;
   const at = d.from.split(/[@:]/)[0];
-  if (state.map.hexes[at]) mark(layer, at, "sight-from");
+  if (state.map.hexes[at]) {
+    mark(layer, at, "sight-from");
+    s.from = layer.lastElementChild;
+  }
   const box = document.getElementById("sight-info");
   const seenHexes = [...best.values()].filter((l) => l.los).length;
   box.replaceChildren(el("p", { id: "sight-head" },
