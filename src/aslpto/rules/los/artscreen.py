@@ -12,7 +12,7 @@ from aslpto.rules.los.artwalls import _ArtworkEdges
 from aslpto.rules.los.data import G8_LOS
 from aslpto.rules.los.locations import Blocker, Location, LosResult
 from aslpto.rules.los.pixels import _at_vertices, _periodic, _range, _vertices_met
-from aslpto.rules.los.walk import _K, _lv, _Prof, _unrkey, _Walk
+from aslpto.rules.los.walk import _K, HEIGHT_WHY, _lv, _Prof, _unrkey, _Walk
 
 _SCREENED = 64
 """How far from the viewer's centre pixel (columns and rows) a viewshed first screens the
@@ -269,7 +269,7 @@ class _ArtworkScreen(_ArtworkEdges):
                 why = f"blind hex behind the {behind} at level {_lv(g2)}"
             else:
                 rule = d.rule("water") if water_end else d.rule("hill")
-                how = "higher than both ends" if t == "higher" else "no height advantage"
+                how = HEIGHT_WHY[t]
                 why = f"ground at level {_lv(g2)}, {how}"
             got = self._whys[key] = (rule, why)
         return got

@@ -17,6 +17,7 @@ from aslpto.rules.los.walk import (
     _SIDE,
     _SPINE,
     _VERTEX,
+    HEIGHT_WHY,
     _compact,
     _Ends,
     _key,
@@ -286,11 +287,7 @@ class _ArtworkEdges(_ArtworkPlanes):
             else:
                 t = "higher" if top2 > hi else ""
             if t:
-                why = {
-                    "higher": "higher than both ends",
-                    "equal": "no height advantage",
-                    "blind": "the lower end is in a blind hex behind it",
-                }[t]
+                why = HEIGHT_WHY[t]
                 return (
                     s + j,
                     G8_LOS if kd.kind == _BANK else side.rule,

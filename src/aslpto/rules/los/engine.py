@@ -27,6 +27,7 @@ from aslpto.rules.los.walk import (
     _SAME,
     _SPINE,
     _VERTEX,
+    HEIGHT_WHY,
     _compact,
     _Ends,
     _key,
@@ -374,8 +375,7 @@ class LosEngine(_HexsideJudging, _DepressionJudging):
                 return (
                     "block",
                     d.rule("obstacle"),
-                    f"{p.terrain}: an obstacle to level {_lv(p.top2)}, "
-                    f"{'higher than both ends' if t == 'higher' else 'no height advantage'}",
+                    f"{p.terrain}: an obstacle to level {_lv(p.top2)}, {HEIGHT_WHY[t]}",
                     p.rule,
                 )
             return None
@@ -392,8 +392,7 @@ class LosEngine(_HexsideJudging, _DepressionJudging):
             return (
                 "block",
                 rule,
-                f"ground at level {_lv(p.floor2)}, "
-                f"{'higher than both ends' if t == 'higher' else 'no height advantage'}",
+                f"ground at level {_lv(p.floor2)}, {HEIGHT_WHY[t]}",
                 "",
             )
         if mode == _NONE:

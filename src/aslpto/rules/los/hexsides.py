@@ -10,7 +10,7 @@ from aslpto.board.hexes import Hex, Hexside, Vertex, distance
 from aslpto.board.terrain import HexsideFeature
 from aslpto.rules.los.data import G8_LOS
 from aslpto.rules.los.locations import Blocker, Location
-from aslpto.rules.los.walk import _Ends, _Judging, _key, _lv, _Side, _unkey
+from aslpto.rules.los.walk import HEIGHT_WHY, _Ends, _Judging, _key, _lv, _Side, _unkey
 
 
 class _HexsideJudging(_Judging):
@@ -89,11 +89,7 @@ class _HexsideJudging(_Judging):
             else:
                 t = "higher" if top2 > hi else ""
             if t:
-                why = {
-                    "higher": "higher than both ends",
-                    "equal": "no height advantage",
-                    "blind": "the lower end is in a blind hex behind it",
-                }[t]
+                why = HEIGHT_WHY[t]
                 return Blocker(
                     self._side_name(k1, k2), rule, f"{word} hexside to level {_lv(top2)}: {why}"
                 )

@@ -209,6 +209,14 @@ class _Judging:
         return ""
 
 
+HEIGHT_WHY = {
+    "higher": "higher than both ends",
+    "equal": "no height advantage",
+    "blind": "the lower end is in a blind hex behind it",
+}
+"""What each answer of :meth:`_Judging._height_test` says of an obstacle, in a block's reason."""
+
+
 def _lv(v2: int) -> str:
     """Half levels as levels: 3 -> '1.5'."""
     return str(v2 // 2) if v2 % 2 == 0 else f"{v2 / 2:g}"
