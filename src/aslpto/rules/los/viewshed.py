@@ -220,11 +220,7 @@ def viewer(game: Game, word: str | Location | Unit) -> tuple[Location, str | Non
 
 
 def _unit_location(game: Game, uid: str) -> Location:
-    unit = game.units.get(uid)
-    if unit is None:
-        units = listed(game.units)
-        raise InputError(f"no unit '{uid}' in this scenario (units: {units})")
-    return location_of(game, unit)
+    return location_of(game, game.unit(uid))  # (an unknown unit refused by Game.unit)
 
 
 def viewshed(

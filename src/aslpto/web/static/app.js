@@ -897,8 +897,9 @@ function typedEnd(word) {
 }
 
 function mark(layer, hex, cls) {
-  if (!hex || !state.map.hexes[hex]) return;
-  layer.appendChild(sv("polygon", { class: cls, "data-hex": hex, points: corners(hex, 0.8) }));
+  // the hex outlined on the layer (the outline returned; none off the map)
+  if (!hex || !state.map.hexes[hex]) return null;
+  return layer.appendChild(sv("polygon", { class: cls, "data-hex": hex, points: corners(hex, 0.8) }));
 }
 
 async function showLos(from, to) {
@@ -1068,11 +1069,7 @@ function drawSight(d, end) {
     s.shaded.push(poly);
   }
   s.best = best;
-  const at = d.from.split(/[@:]/)[0];
-  if (state.map.hexes[at]) {
-    mark(layer, at, "sight-from");
-    s.from = layer.lastElementChild;
-  }
+  s.from = mark(layer, d.from.split(/[@:]/)[0], "sight-from");
   const box = document.getElementById("sight-info");
   const seenHexes = [...best.values()].filter((l) => l.los).length;
   box.replaceChildren(el("p", { id: "sight-head" },
