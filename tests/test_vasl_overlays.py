@@ -401,3 +401,11 @@ def test_g8_rp3_placed_by_one_hex_or_two_apart_says_what_was_given(on: str, said
     assert str(e.value).endswith(
         f"overlay RP3 is placed by two adjacent hexes (e.g. 38C5-...), {said}"
     )
+
+
+@needs_vasl
+def test_g9e_overlay_4_by_its_data_file_only_on_board_34() -> None:
+    """G.9E: overlay 4 only on board 34, also where the placement names the board alone."""
+    assert BOARDS is not None
+    with pytest.raises(InputError, match=r"G\.9E: overlay 4 may be used only on board\(s\) 34"):
+        scenario_spot(Layout.grid([("35",)]), "4", "35", BOARDS)

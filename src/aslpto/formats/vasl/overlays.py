@@ -708,6 +708,7 @@ def _spot(layout: Layout, name: str, on: str, path: str) -> tuple[str, OverlaySp
             raise InputError(
                 f"overlay {name}: '{on}' names only a board; give the hexes, e.g. {text}D2-D1"
             )
+        check_g9e(name.upper(), text, f"{place[0]}-{place[1]}")
         return text, OverlaySpot(name, path, place[0], place[1])
     parts = text.split("-")
     if len(parts) > 2 or not parts[0]:
