@@ -124,3 +124,23 @@ def test_g1_641_cli_location_with_leader_present(capsys: pytest.CaptureFixture[s
         Fraction(o["probability"]) for o in p["outcomes"] if len(o.get("eliminated", [])) == 2
     )
     assert both == Fraction(5, 6) ** 2
+
+
+@pytest.mark.parametrize(
+    ("argv", "why"),
+    [
+        (["--unit", "4-4-8", "--nationality", "japanese", "--pinned"], "Pin/TI"),
+        (["--unit", "4-4-8", "--nationality", "japanese", "--unarmed"], "armed and in Good Order"),
+        (["--unit", "2-2-8", "--nationality", "japanese"], "Japanese Infantry squad/HS"),
+        (["--unit", "4-4-7", "--nationality", "american"], "Japanese Infantry squad/HS"),
+    ],
+)
+@pytest.mark.parametrize("how", [[], ["--rolls", "3"]])
+def test_g1_421_only_an_armed_good_order_japanese_squad_or_hs_unpinned_may_attempt(
+    capsys: pytest.CaptureFixture[str], argv: list[str], why: str, how: list[str]
+) -> None:
+    """G1.421: a pinned, Unarmed, crew or non-Japanese MMC makes no T-H Hero attempt: refused,
+    in the odds and in the rolls alike."""
+    assert main(["odds", "th-hero", *argv, *how]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and why in err and "[G1.421]" in err

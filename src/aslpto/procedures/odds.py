@@ -210,8 +210,7 @@ def _resolve_one(
         from aslpto.rules.japanese import heroes  # (imported when asked: G1.421)
 
         # G1.421: a stack of MMC may attempt "simultaneously", each with its own dr.
-        _first(units, "a Japanese squad or HS", lambda u: u.kind.is_mmc)
-        mmcs = [u for u in units if u.kind.is_mmc]
+        mmcs = _th_hero_sources(units)
         done = tuple(
             heroes.resolve_th_hero(mmc, dice, **_th_hero_kw(mmc, present, o)) for mmc in mmcs
         )
@@ -237,6 +236,23 @@ def _not_cc(p: Procedure) -> None:
             "cc: both sides' units are needed (procedures.cc.cc; aslpto odds cc "
             "--attacker ... --defender ...)"
         )
+
+
+def _th_hero_sources(units: Sequence[Unit]) -> list[Unit]:
+    """The MMC given that attempt a T-H Hero creation (G1.421); each must be able to: an
+    InputError names the first that may not, and why."""
+    from aslpto.rules.japanese import heroes  # (imported when asked: G1.421)
+
+    _first(units, "a Japanese squad or HS", lambda u: u.kind.is_mmc)
+    mmcs = [u for u in units if u.kind.is_mmc]
+    for u in mmcs:
+        may = heroes.may_be_th_hero_source(u)
+        if not may.value:
+            raise InputError(
+                f"th-hero: {u.id} ({u.counter}) may not attempt a T-H Hero creation: "
+                f"{may.why} [G1.421]"
+            )
+    return mmcs
 
 
 def _th_hero_kw(mmc: Unit, present: list[Unit], o: Options) -> dict[str, Any]:
@@ -272,8 +288,7 @@ def _odds_th_heroes(
     from aslpto.rules.japanese import heroes  # (imported when asked: G1.421)
 
     present = [*units, *context]
-    _first(units, "a Japanese squad or HS", lambda u: u.kind.is_mmc)
-    mmcs = [u for u in units if u.kind.is_mmc]
+    mmcs = _th_hero_sources(units)
     each = [heroes.odds_th_hero(mmc, **_th_hero_kw(mmc, present, o)) for mmc in mmcs]
     joint = math.prod(len(d.items) for d in each)
     if joint > STACK_LIMIT:

@@ -92,6 +92,19 @@ def th_hero_allowance(*, squads: int, year: int, vs_russians: bool = False) -> R
     return Ruling(n, ("G1.421",), f"{pct}% of {squads} squads, FRU")
 
 
+def may_be_th_hero_source(mmc: Unit) -> Ruling[bool]:
+    """G1.421: what the unit itself must be to attempt a T-H Hero creation: an armed, Good
+    Order Japanese Infantry squad/HS with no Pin/TI counter (the moment and a Fire counter
+    are :func:`may_attempt_th_hero`'s)."""
+    if not jp.is_japanese(mmc) or mmc.kind not in (Kind.SQUAD, Kind.HALF_SQUAD):
+        return Ruling(False, ("G1.421",), "only a Japanese Infantry squad/HS")
+    if mmc.broken or mmc.unarmed:
+        return Ruling(False, ("G1.421",), "not armed and in Good Order")
+    if mmc.pinned or mmc.ti:
+        return Ruling(False, ("G1.421",), "marked with a Fire or Pin/TI counter")
+    return Ruling(True, ("G1.421",), "an armed, Good Order Japanese squad/HS")
+
+
 def may_attempt_th_hero(mmc: Unit, opp: THOpportunity, *, dc_hero: bool = False) -> Ruling[bool]:
     """G1.421 (and G1.424 for a DC Hero): an armed, Good Order Japanese Infantry squad/HS in one
     of the four situations, not marked with a Fire or Pin/TI counter, once per such moment, while
@@ -101,11 +114,10 @@ def may_attempt_th_hero(mmc: Unit, opp: THOpportunity, *, dc_hero: bool = False)
     def no(why: str) -> Ruling[bool]:
         return Ruling(False, rules, why)
 
-    if not jp.is_japanese(mmc) or mmc.kind not in (Kind.SQUAD, Kind.HALF_SQUAD):
-        return no("only a Japanese Infantry squad/HS")
-    if mmc.broken or mmc.unarmed:
-        return no("not armed and in Good Order")
-    if mmc.pinned or mmc.ti or opp.fire_marker:
+    unit = may_be_th_hero_source(mmc)
+    if not unit.value:
+        return no(unit.why)
+    if opp.fire_marker:
         return no("marked with a Fire or Pin/TI counter")
     if opp.attempted_this_phase:
         return no("one attempt at that time")
