@@ -144,3 +144,13 @@ def test_g1_421_only_an_armed_good_order_japanese_squad_or_hs_unpinned_may_attem
     assert main(["odds", "th-hero", *argv, *how]) == 2
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and why in err and "[G1.421]" in err
+
+
+def test_a25_23_a_banzai_unit_is_never_pinned(capsys: pytest.CaptureFixture[str]) -> None:
+    """A25.23 (G1.5): a HW Unit is immune to Pin results: a MC passed exactly leaves it
+    unaffected, and a PTC is ineffective against it (the A25.234 EX)."""
+    p = run_json(capsys, "mc", "0", "--unit", "4-4-8", "--nationality", "japanese", "--banzai")
+    assert not any(u.get("pinned") for o in p["outcomes"] for u in o["result"])
+    p = run_json(capsys, "ptc", "--unit", "4-4-7", "--nationality", "japanese", "--banzai")
+    assert [Fraction(o["probability"]) for o in p["outcomes"]] == [1]
+    assert "A25.23" in p["rules"]

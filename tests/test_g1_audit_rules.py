@@ -42,11 +42,11 @@ def test_g1_5_banzai_charge_raises_morale_level_by_one() -> None:
         == 9
     )
     d = morale.odds_check(sq(), morale.Check.MC, situation=banzai)
-    # 4-4-7 at Morale Level 8: passes on DR <= 8 (no Heat of Battle in a Banzai Charge), pinned on 8
-    pinned = d.probability(lambda r: r.units[0].pinned)
-    assert pinned == count(lambda w, c: w + c == 8)
+    # 4-4-7 at Morale Level 8: passes on DR <= 8 (no Heat of Battle in a Banzai Charge), and a
+    # DR of 8 does not pin it: a HW Unit is immune to Pin results (A25.23; the A25.234 EX)
+    assert d.probability(lambda r: r.units[0].pinned) == 0
     same = d.probability(lambda r: r.units == (sq(),))
-    assert same == count(lambda w, c: w + c <= 7)
+    assert same == count(lambda w, c: w + c <= 8)
 
 
 def test_g1_423_th_hero_banzai_charge_has_no_morale_bonus() -> None:
@@ -72,8 +72,9 @@ def test_a_18_a_banzai_leader_s_morale_level_never_above_10() -> None:
 def test_g9_43_exc_banzai_stack_each_takes_panji_mc_at_plus_one() -> None:
     a, b = sq(), make("J2", "japanese", Kind.SQUAD, UnitClass.FIRST_LINE, Strength.FULL)
     d = morale.odds_panji_stack([a, b], human_wave=True)
-    # each takes its own Panji MC (G9.41) at Morale Level 8: no effect on a non-doubles DR <= 7
-    p_ok = count(lambda w, c: w + c <= 7 and w != c)
+    # each takes its own Panji MC (G9.41) at Morale Level 8: no effect on a non-doubles DR <= 8
+    # (a DR of 8 does not pin a HW Unit, A25.23)
+    p_ok = count(lambda w, c: w + c <= 8 and w != c)
     assert d.probability(lambda r: r.units == (a, b)) == p_ok * p_ok
 
 

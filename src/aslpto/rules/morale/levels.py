@@ -74,13 +74,18 @@ def _exceeds_elr(unit: Unit, amount: int) -> Ruling[bool]:
 
 def pin_immune(unit: Unit, situation: Situation = PLAIN) -> Ruling[bool]:
     """Units a pin result does not affect: as their nationality says (Japanese SMC, G1.4
-    [EXC: Collapsed Hut]), fording units (B21.41), and as data/morale.toml ``[pin] immune``
+    [EXC: Collapsed Hut]), fording units (B21.41), Human Wave (Banzai) units (A25.23), and as
+    data/morale.toml ``[pin] immune``
     lists (A7.8): broken, berserk, heroic units and Cavalry."""
     own = rules_for(unit).pin_immunity(unit, situation)
     if own.value:
         return own
     if situation.fording:
         return Ruling(True, ("B21.41",), "fording units are immune to Pin")
+    if situation.human_wave and not unit.broken:
+        # A25.23 (G1.5 Banzai): a HW Unit is immune to Pin results (the A25.234 EX: a PTC is
+        # ineffective vs a Human Wave, and no LLTC is taken)
+        return Ruling(True, (rule("human_wave"),), "a Human Wave (Banzai) unit")
     immune = setting("pin", "immune")
     if unit.broken and "broken" in immune:
         return Ruling(True, (rule("pin"),), "broken")
