@@ -154,3 +154,16 @@ def test_a25_23_a_banzai_unit_is_never_pinned(capsys: pytest.CaptureFixture[str]
     p = run_json(capsys, "ptc", "--unit", "4-4-7", "--nationality", "japanese", "--banzai")
     assert [Fraction(o["probability"]) for o in p["outcomes"]] == [1]
     assert "A25.23" in p["rules"]
+
+
+@pytest.mark.parametrize("how", [["--rolls", "4,5"], []])
+def test_g9_47_a_japanese_squad_broken_by_the_aerial_panji_mc_is_two_hs_only(
+    capsys: pytest.CaptureFixture[str], how: list[str]
+) -> None:
+    """G9.47 with G1.13: a Japanese squad failing its Panji MC (Morale Level 7; DR 9) is
+    Replaced by two broken HS, and the squad is not left beside them."""
+    p = run_json(capsys, "aerial-panji", "--unit", "4-4-7", "--nationality", "japanese", *how)
+    for o in p["outcomes"]:
+        ids = [u["id"] for u in o["result"]]
+        assert ("U1" in ids) != any(i.startswith("U1") and i != "U1" for i in ids), ids
+    assert any(len(o["result"]) == 2 and o["result"][0]["broken"] for o in p["outcomes"])

@@ -195,8 +195,11 @@ def resolve(
 
         return resolve_attack(present, attack(present, o), dice, **_facts(o)).outcome
     # Units given but not acted on (a leader given with --leader, the rest of a stack) stay in
-    # the result as present.
-    return _with_context(_resolve_one(p, units, dice, o, present), present)
+    # the result as present; a unit acted on is in it as the procedure left it (a Japanese
+    # squad breaking in a G9.47 Panji MC is Replaced by two HS, G1.13).
+    r = _resolve_one(p, units, dice, o, present)
+    acted = {u.id for u in units} if p == Procedure.AERIAL_PANJI else set()
+    return _with_context(r, [u for u in present if u.id not in acted])
 
 
 def _resolve_one(
