@@ -353,3 +353,23 @@ def test_b21_41_fording_unit_not_pinned_by_a_check() -> None:
     assert s.morale == 6  # a 6-6-6: an MC with Final DR 6 pins unless the unit is immune
     assert not resolve_check(s, Check.MC, GivenDice("3,3"), situation=ford).units[0].pinned
     assert resolve_check(s, Check.MC, GivenDice("3,3")).units[0].pinned
+
+
+# --- B21.41: fording units are immune to Pin, in an attack's checks ------------------------
+
+
+def test_b21_41_an_attack_s_ptc_does_not_pin_a_fording_unit() -> None:
+    """B21.41: a squad fording 37E5 rolled a PTC by an attack from 37G5 (6 FP, DRM -2 for its
+    Hazardous Movement, DR 10: a PTC) is unaffected: fording units are immune to Pin."""
+    from aslpto.procedures.fire import fire
+    from aslpto.state.dice import GivenDice
+
+    jp = Unit("J", "japanese", "japanese", Kind.SQUAD, "6-6-6", morale=7, hex="37G5")
+    g = game(squad("W", "37E5"), jp)
+    rolled = fire(g, ["J"], "37E5", dice=GivenDice("4,6")).rolled
+    assert rolled is not None
+    assert rolled.outcome.units == (g.units["W"],)
+    assert "B21.41" in rolled.outcome.rules
+    odds = fire(g, ["J"], "37E5").odds
+    assert odds is not None
+    assert not any(u.pinned for o, _ in odds.joint().items for u in o.units)

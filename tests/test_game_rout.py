@@ -116,3 +116,30 @@ def test_a10_62_an_enemy_unit_moving_adjacent_marks_a_broken_unit_dm() -> None:
     assert r["dm"] == ["U3"]
     far = do(mph, "move", unit="J1", steps=["37D3"])
     assert not far.position.unit("U3").dm
+
+
+def test_b21_43_a_broken_unit_in_a_water_obstacle_must_rout_and_may_not_low_crawl() -> None:
+    """B21.43: a broken unit IN a fordable river hex, no enemy unit near nor seeing it, must
+    rout all the same (it is marked DM), not by Low Crawl; left there, it is eliminated for
+    Failure to Rout (A10.5)."""
+    from aslpto.board.maps import RiverDepth
+    from aslpto.procedures.game import start, turn_record
+    from aslpto.state.game import Conditions, Game, Side
+    from maphelp import one_board
+
+    board = one_board('[terrain]\nriver = ["E2..E8"]\nwoods = ["G4"]\n')
+    g = Game(
+        board,
+        Conditions(river_depth=RiverDepth.FORDABLE),
+        "B21.43",
+        (Side("Japanese", "japanese", defender=True), Side("U.S.", "american")),
+        {u.id: u for u in (jp("J1", "37A10"), us("U1", "37E5", broken=True))},
+    )
+    rt, told = end_phase(to(start(g, turn_record(g, 2)), PhaseName.AFPH))
+    assert rt.must_rout == ("U1",) and rt.position.unit("U1").dm
+    assert any("U1 must rout: broken in a Water Obstacle (B21.43)" in t for t in told)
+    refused(rt, "rout", "B21.43", unit="U1", steps=["37F5"], options={"low_crawl": True})
+    after = do(rt, "rout", unit="U1", steps=["37F4", "37G4"])
+    assert after.position.unit("U1").hex == "37G4"
+    left, _ = end_phase(rt)
+    assert "U1" not in left.position.units

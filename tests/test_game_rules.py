@@ -223,3 +223,26 @@ def test_unusable_action_input(base: GameState) -> None:
         do(to(base, PhaseName.MPH), "move", unit="Z9", steps=["32M8"])
     with pytest.raises(InputError, match="unknown argument"):
         do(base, "end-phase", now=True)
+
+
+def test_g8_212_a_unit_above_a_bank_counter_pinned_by_fire_enters_into_the_hex(
+    base: GameState,
+) -> None:
+    """G8 Bank Counter Penalties: J2, above the Bank counter in 32O5, pinned by U4's attack
+    (a PTC failed), enters INTO the hex: it is no longer above the Bank counter."""
+    assert base.position.unit("J2").position == "bank"
+    s = do(to(base, PhaseName.PFPH), "fire", rolls="3,4 3,4", firers=["U4"], target="32O5")
+    j2 = s.position.unit("J2")
+    assert j2.pinned and j2.position == "in"
+
+
+def test_g9_4_a_hidden_panji_counter_is_revealed_when_an_enemy_unit_enters_its_location() -> None:
+    """G9.4 (G9.11): squad A entering 37DD7, the Location of the hidden Panji counter C, reveals
+    it: the game's position holds it revealed after the move."""
+    game = scenario.load(str(EXAMPLES / "panji-g9.toml"))
+    c = game.panjis["C"]
+    game = game.with_panji(replace(c, hidden=True), "C")
+    mph = to(start(game, turn_record(game, 2)), PhaseName.MPH)
+    assert mph.position.panjis["C"].hidden
+    s = do(mph, "move", unit="A", steps=["37DD7"])
+    assert not s.position.panjis["C"].hidden

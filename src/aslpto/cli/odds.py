@@ -22,6 +22,7 @@ from fractions import Fraction
 from aslpto.base import plugins
 from aslpto.base.hints import TYPE_CHECKING, Any
 from aslpto.base.patterns import LazyPattern
+from aslpto.base.records import replace
 from aslpto.base.rulings import InputError, listed
 from aslpto.cli import cc as cc_command
 from aslpto.cli.command import Outcome, help_of
@@ -247,6 +248,18 @@ def _described(args: argparse.Namespace) -> list[str]:
     return out
 
 
+def _scenario_game(args: argparse.Namespace) -> Game:
+    """The scenario ``--scenario`` names, loaded."""
+    try:
+        scenario = plugins.module("aslpto.formats.scenario")
+    except ImportError:
+        raise InputError(
+            "--scenario needs aslpto.formats.scenario, which this installation lacks"
+        ) from None
+    game: Game = scenario.load(args.scenario)
+    return game
+
+
 def _units_from_scenario(
     args: argparse.Namespace, game: Game | None = None
 ) -> tuple[list[Unit], list[Unit]]:
@@ -260,13 +273,7 @@ def _units_from_scenario(
             f"{' '.join(given)}: with --scenario the units are the scenario's, as it gives them"
         )
     if game is None:
-        try:
-            scenario = plugins.module("aslpto.formats.scenario")
-        except ImportError:
-            raise InputError(
-                "--scenario needs aslpto.formats.scenario, which this installation lacks"
-            ) from None
-        game = scenario.load(args.scenario)
+        game = _scenario_game(args)
     if not args.unit:
         raise InputError("--scenario needs --unit ID (one or more)")
     all_units: dict[str, Unit] = dict(game.units)
@@ -594,6 +601,14 @@ def _attack_json(units: list[Unit], context: list[Unit], o: Options) -> dict[str
     }
 
 
+def _fording(game: Game, units: list[Unit]) -> bool:
+    """Are the scenario's units given all fording (B21.41: immune to Pin)?"""
+    from aslpto.rules.water import conditions as water
+
+    people = [u for u in units if u.hex and (u.kind.is_infantry or u.kind == Kind.CAVALRY)]
+    return bool(people) and all(water.fording(game, u) for u in people)
+
+
 def answer(game: Game | None, args: argparse.Namespace) -> Outcome:
     """The answer; ``game``, when given, is the scenario ``--scenario`` names, already loaded."""
     if args.procedure == Procedure.CC.value:
@@ -606,8 +621,12 @@ def answer(game: Game | None, args: argparse.Namespace) -> Outcome:
         raise InputError("--terrain is the terrain of a unit rallying (odds rally)")
     if args.attacker or args.defender:
         raise InputError("--attacker and --defender are the sides of odds cc")
+    if args.scenario and game is None:
+        game = _scenario_game(args)
     units, context = _units_from_args(args, game)
     opts = _options(args)
+    if game is not None and _fording(game, units):
+        opts = replace(opts, fording=True)
     proc = Procedure(args.procedure)
     header: dict[str, Any] = {"procedure": proc.value, "units": [unit_json(u) for u in units]}
     if context:

@@ -777,9 +777,21 @@ def fire(
     if b.column.value is None:
         return FireAnswer(b, None)
     a = b.attack
+    facts = _target_facts(game, b.targets)
     if dice is not None:
-        return FireAnswer(b, None, rolled=resolve_attack(b.targets, a, dice))
-    return FireAnswer(b, result_odds(a), attack_odds(b.targets, a))
+        return FireAnswer(b, None, rolled=resolve_attack(b.targets, a, dice, **facts))
+    return FireAnswer(b, result_odds(a), attack_odds(b.targets, a, **facts))
+
+
+def _target_facts(game: Game, targets: Sequence[Unit]) -> dict[str, Any]:
+    """What the target Location's situation adds to the checks the attack causes: fording
+    units are immune to Pin (B21.41)."""
+    from aslpto.rules.water import conditions as water
+
+    people = [u for u in targets if u.kind.is_infantry or u.kind == Kind.CAVALRY]
+    if people and all(water.fording(game, u) for u in people):
+        return {"fording": True}
+    return {}
 
 
 __all__ = [

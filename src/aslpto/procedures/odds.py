@@ -90,6 +90,7 @@ class Options:
     pillbox: bool = False  # G1.62
     encircled: bool = False  # A7.7 / G1.62
     human_wave: bool = False  # Banzai Charge (G1.5): no HoB; G9.43 EXC
+    fording: bool = False  # B21.41: immune to Pin
     routing: bool = False  # G9.43
     berserk_stack: bool | None = None  # G9.43 (None: berserk if every unit is)
     no_quarter: bool = False  # A15.1 Surrender -> berserk
@@ -113,6 +114,7 @@ def _facts(o: Options) -> dict[str, Any]:
         "encircled": o.encircled,
         "pillbox": o.pillbox,
         "human_wave": o.human_wave,
+        "fording": o.fording,
         "no_quarter": o.no_quarter,
         "heat_of_battle": o.heat_of_battle,
         "heat_of_battle_drm": o.heat_of_battle_drm,

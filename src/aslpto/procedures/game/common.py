@@ -167,6 +167,7 @@ def replace_units(
     units = dict(g.units)
     markers = dict(state.markers)
     taken = set(gone) | set(eliminated)
+    after = [_off_the_bank(u) for u in after]
     for uid in taken:
         units.pop(uid, None)
     for u in after:
@@ -188,6 +189,17 @@ def replace_units(
         eliminated=state.eliminated + out,
         moving=tuple(m for m in state.moving if m in units),
     )
+
+
+def _off_the_bank(u: Unit) -> Unit:
+    """G8.212 (Bank Counter Penalties): Infantry above a Bank counter that is broken or pinned
+    enters INTO the hex."""
+    if u.position != "bank" or not (u.broken or u.pinned):
+        return u
+    from aslpto.rules.paddy.effects import ForcedBy, forced_into
+
+    cause = ForcedBy.BROKEN if u.broken else ForcedBy.PINNED
+    return forced_into(u, cause, in_mph=False, cot=0).value.unit
 
 
 def fates(after: Sequence[Unit], eliminated: Sequence[str]) -> dict[str, Any]:

@@ -2,14 +2,14 @@
 
 - who must rout (:func:`must_rout`): at the start of the RtPh, a broken unit in the Location of
   or ADJACENT to a Known, armed, unbroken enemy unit, or in Open Ground in the LOS and Normal
-  Range of one; it is marked DM;
+  Range of one, or in a Water Obstacle (B21.43); it is marked DM;
 - who may rout: a broken unit under DM, once a RtPh, with 6 MF (data/morale.toml ``[rout]``);
 - the rout path (:func:`check_rout`): never into a Location closer (in hexes) to a Known, armed,
   unbroken enemy unit than the one left; begun ADJACENT to one, into no other hex ADJACENT to it
   unless leaving its Location; never ending in the Location of or ADJACENT to one; toward the
   nearest woods/building Location that is neither ADJACENT to nor closer to one, stopping there
   unless entering another directly (with none reachable, anywhere the limits allow); by Low Crawl
-  one Location (A10.52), not from an enemy-occupied Location;
+  one Location (A10.52), not from an enemy-occupied Location, not by a unit fording (B21.43);
 - DM (A10.62) beyond breaking: on a broken unit attacked by fire that could cause it at least a
   NMC (:func:`dm_from_attack`), and on one a Known, armed, unbroken enemy unit moves or advances
   ADJACENT to (:func:`dm_from_move`).
@@ -94,6 +94,11 @@ def must_rout(game: Game, u: Unit) -> Ruling[bool]:
     rule = RULES["must_rout"].rule
     if not u.broken or not u.hex:
         return Ruling(False, (rule,), "not broken")
+    from aslpto.rules.water import conditions as water
+
+    wet = water.must_rout(game, u)
+    if wet.value:  # B21.43: broken in a Water Obstacle, it may not remain there
+        return Ruling(True, (rule, *wet.rules), "broken in a Water Obstacle (B21.43)")
     h = _hex(game, u)
     enemies = known_enemies(game, u.side)
     for e in enemies:
@@ -221,6 +226,9 @@ def check_rout(game: Game, uid: str, steps: Sequence[str], *, low_crawl: bool = 
     enemies = known_enemies(game, u.side)
     start = _hex(game, u)
     if low_crawl:
+        from aslpto.rules.water import conditions as water
+
+        water.verify_low_crawl(game, u)  # B21.43: not a broken unit fording
         here = [
             o.id
             for o in game.units.values()

@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from aslpto.base.hints import Any
-from aslpto.base.records import record
+from aslpto.base.records import record, replace
 from aslpto.base.rulings import RuleViolation
 from aslpto.procedures.movement.stepping import (
     MoveResult,
@@ -119,6 +119,19 @@ def check_step(
     )
 
 
+def _revealed(game: Game, result: MoveResult) -> Game:
+    """The hidden Panji counters the move revealed (G9.4: an enemy unit enters its Location;
+    G9.46: it blocks a Bypass) placed on the map."""
+    from aslpto.rules.movement.movers import EventKind
+
+    for st in result.steps:
+        for e in st.events:
+            p = game.panjis.get(e.subject) if e.kind == EventKind.PANJI_REVEALED else None
+            if p is not None and p.hidden:
+                game = game.with_panji(replace(p, hidden=False), p.id)
+    return game
+
+
 def apply(game: Game, result: MoveResult) -> Game:
     """The game after a legal move; an illegal one raises its violation and changes nothing."""
     if not result.legal:
@@ -128,6 +141,7 @@ def apply(game: Game, result: MoveResult) -> Game:
     end = result.end
     for at, side in result.breaches:
         game = _breach_game(game, unit, at, side)  # G8 BREACH, G9.731
+    game = _revealed(game, result)
     return game.with_unit(
         unit.with_(
             hex=game.map.name(end.hex),
