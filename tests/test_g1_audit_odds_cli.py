@@ -167,3 +167,15 @@ def test_g9_47_a_japanese_squad_broken_by_the_aerial_panji_mc_is_two_hs_only(
         ids = [u["id"] for u in o["result"]]
         assert ("U1" in ids) != any(i.startswith("U1") and i != "U1" for i in ids), ids
     assert any(len(o["result"]) == 2 and o["result"][0]["broken"] for o in p["outcomes"])
+
+
+@pytest.mark.parametrize("kind", ["hero", "t-h-hero"])
+def test_g1_4_a17_3_a_hero_described_wounded_is_on_his_wounded_side(
+    capsys: pytest.CaptureFixture[str], kind: str
+) -> None:
+    """A17.3 (G1.4): a hero given as wounded is a 1-3-8, Morale Level 8: he passes a MC on a
+    DR of 8 or less (13/18), as a scenario's wounded 1-3-8 does."""
+    assert describe(f"{kind}:wounded", nationality="japanese").counter == "1-3-8"
+    p = run_json(capsys, "mc", "0", "--unit", kind, "--wounded", "--nationality", "japanese")
+    alive = sum((Fraction(o["probability"]) for o in p["outcomes"] if o["result"]), Fraction(0))
+    assert alive == Fraction(13, 18)

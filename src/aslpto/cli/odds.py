@@ -181,6 +181,11 @@ def describe(
             "by its kind"
         )
     if face in _KIND_WORDS and _KIND_WORDS[face].is_smc:
+        if status.get("wounded"):  # (a hero by his kind: on his wounded side, A17.3)
+            from aslpto.rules.morale.results import wounded_side
+
+            hurt = {**status, "wounded": False}
+            return wounded_side(make(uid, nationality, _KIND_WORDS[face], elr=elr, **hurt))
         return make(uid, nationality, _KIND_WORDS[face], elr=elr, **status)
     if face in _KIND_WORDS:
         kind = _KIND_WORDS[face]

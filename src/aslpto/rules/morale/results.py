@@ -93,6 +93,13 @@ def wound(u: Unit, log: Log, dice: Dice) -> list[Unit]:
     log.note(u, "wounded", rule("wound"), rule("wound_severity"))
     if u.wounded:
         return _unconceal([u], log, "wounded")
+    log.note(u, "", rule("wound_effects"))
+    return _unconceal([wounded_side(u)], log, "wounded")
+
+
+def wounded_side(u: Unit) -> Unit:
+    """A17.3: the SMC ``u`` (not yet wounded) on its wounded side: Morale Level and leadership
+    each one worse (a hero's 1-4-9 is a 1-3-8)."""
     ml = morale_of(u) + int(setting("wound_effects", "morale_change"))
     face = u.counter
     if u.kind == Kind.LEADER:
@@ -104,8 +111,7 @@ def wound(u: Unit, log: Log, dice: Dice) -> list[Unit]:
     elif u.kind.is_smc and face.count("-") == 2:
         fp, rng, _ = face.split("-")
         face = f"{fp}-{int(rng) - 1}-{ml}"
-    log.note(u, "", rule("wound_effects"))
-    return _unconceal([u.with_(wounded=True, morale=ml, counter=face)], log, "wounded")
+    return u.with_(wounded=True, morale=ml, counter=face)
 
 
 def casualty_reduce(u: Unit, log: Log, dice: Dice) -> list[Unit]:
