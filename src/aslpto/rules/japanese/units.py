@@ -247,12 +247,13 @@ def casualty_mc(unit: Unit, exceeds_elr: bool = False) -> Ruling[Units]:
         )
     if unit.kind != Kind.SQUAD:
         raise RuleViolation("G1.14", f"{unit.id}: not a squad or crew")
-    if unit.berserk or unit.unarmed:
-        # Casualty Reduction, then the break result is itself a Casualty Reduction.
+    if unit.berserk:
+        # Casualty Reduction, then the berserk HS's break result is itself a Casualty
+        # Reduction (A15.4). An Unarmed squad's HS breaks: G1.14 names the squad only.
         return Ruling(
             (),
-            ("G1.14", "A10.31"),
-            "berserk/Unarmed: Casualty Reduced, then Casualty Reduced again",
+            ("G1.14", "A10.31", "A15.4"),
+            "berserk: Casualty Reduced, then Casualty Reduced again",
         )
     if exceeds_elr:
         if unit.unit_class == UnitClass.CONSCRIPT:
