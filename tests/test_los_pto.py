@@ -271,3 +271,27 @@ def test_g9_1_panji_does_not_create_a_location(pos: str) -> None:
     m = board_map()
     g = game(m, unit("U1", "U.S.", "37C4", position=pos))
     assert los(g, g.unit("U1"), "37C4").range == 0
+
+
+@pytest.mark.parametrize("pto", [True, False])
+@pytest.mark.parametrize(
+    ("a", "b"), [("31CC2", "32B2"), ("31BB2", "32B2"), ("31CC2", "32C2"), ("31BB2", "32C2")]
+)
+def test_g_1_a_seam_hex_s_stream_on_one_board_s_half_joins_only_that_board_s_stream(
+    pto: bool, a: str, b: str
+) -> None:
+    """The bundled boards 31 and 32 side by side: 31's stream runs along row 2 into the seam hex
+    31GG2 (32A2), 32's from the seam hex 31GG3 (32A3) through 32B2 on. 32A2 is a stream hex on
+    31's half only, so the Depression does not run on across 32A2-B2, nor (a thread along the
+    31GG2-GG3 hexside) from 31's stream into 32's: G.1 joins the two streams only for a LOS
+    from one end-hex to the other (A6.3, with A6.1 for the hexside)."""
+    from pathlib import Path
+
+    from aslpto.formats import scenario
+
+    text = (Path(__file__).resolve().parent.parent / "examples" / "paddy-river.toml").read_text()
+    assert "pto_terrain = true" in text
+    g = scenario.loads(text.replace("pto_terrain = true", f"pto_terrain = {str(pto).lower()}"))
+    r = check(g.map, a, b)
+    assert not r.los and blocker(r).rule == "A6.3", r
+    assert check(g.map, "31AA2", "31GG2").los and check(g.map, "32B2", "32G2").los

@@ -69,6 +69,9 @@ class Map:
     chart: TerrainChart = field(default_factory=default_chart)
     conditions: MapConditions = MapConditions()
     stream_los_exception: frozenset[Hexside] = frozenset()  # G.1, last bullet
+    stream_halves: Mapping[Hex, frozenset[str]] = field(default_factory=dict)
+    """The seam hexes a stream crosses on one board's half only, with that board: the stream
+    runs on from such a hex only into its own board's stream hexes."""
     artwork: Mapping[str, Artwork] = field(default_factory=dict, compare=False, repr=False)
     """The artwork of each real board by its name in the layout (none for a TOML board)."""
 
@@ -143,6 +146,8 @@ class _Draft:
     sides: dict[Hexside, frozenset[HexsideFeature]]
     side_rules: dict[Hexside, tuple[str, ...]]
     end_hexes: dict[Hex, set[str]]  # stream end-hexes and the boards they come from
+    stream_halves: dict[Hex, frozenset[str]] = field(default_factory=dict)  # (Map's)
+    laid_by: dict[Hex, str] = field(default_factory=dict)  # each edge hex's last board laid
     roads: list[Hexside] | None = field(default_factory=list)  # road hexsides (None: unknown)
     merged: dict[tuple[int, int], tuple[HexInfo, HexInfo, HexInfo]] = field(default_factory=dict)
     raw: dict[Hex, HexInfo] = field(default_factory=dict)
@@ -416,7 +421,9 @@ def _place_board(
     cells, raw, special, watch = draft.cells, draft.raw, draft.special, draft.watch
     infos = tpl.infos
     edge = list(map(hexes.__getitem__, tpl.edge))
-    seams = [(h, raw[h]) for h in edge if h in raw]  # laid by a board before this one
+    laid_by = draft.laid_by
+    seams = [(h, raw[h], laid_by.get(h)) for h in edge if h in raw]  # (by a board before)
+    laid_by.update(zip(edge, repeat(p.board)))
     cells.update(zip(hexes, layer[0], strict=False))  # (not the off-board positions after)
     raw.update(zip(edge, map(infos.__getitem__, tpl.edge), strict=True))
     watch.update((hexes[i], infos[i]) for i in layer[1])
@@ -449,10 +456,13 @@ def _place_board(
                 cells[h] = done  # (G.1 Huts)
             else:
                 cells[h] = done.with_(building=bld)  # (the same change, this board's building)
-    for h, old in seams:
+    for h, old, old_board in seams:
         new = raw[h]
         if old is not new:  # (two identical halves make the same hex)
             put(h, draft.merge(old, new))
+            in_old, in_new = Feature.STREAM in old.features, Feature.STREAM in new.features
+            if in_old != in_new and old_board is not None:  # (a stream on one half: whose)
+                draft.stream_halves[h] = frozenset({old_board if in_old else p.board})
     for i in tpl.ends:
         draft.end_hexes.setdefault(hexes[i], set()).add(p.board)
     placed = hexsides_between(map(hexes.__getitem__, firsts), map(hexes.__getitem__, seconds))
@@ -764,6 +774,7 @@ def _build(
         side_rules=draft.side_rules,
         chart=chart or default_chart(),
         conditions=conditions,
+        stream_halves=draft.stream_halves,
         artwork=artwork,
     )
     if transform is None:

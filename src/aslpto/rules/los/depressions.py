@@ -18,8 +18,10 @@ class _DepressionJudging(_Judging):
     def _stream_pairs(self) -> frozenset[int]:
         """Hexsides between two stream hexes, across which the Depression runs on (hex
         grain: any two adjacent stream hexes of one board). End-hexes of two different boards
-        join only where G.1 made their hexside a stream hexside."""
+        join only where G.1 made their hexside a stream hexside; a seam hex whose stream is on
+        one board's half only joins only that board's stream hexes."""
         out: set[int] = set()
+        halves = self.map.stream_halves
         for h, info in self.map.cells.items():
             if Feature.STREAM not in info.features:
                 continue
@@ -29,6 +31,10 @@ class _DepressionJudging(_Judging):
                     continue
                 if info.stream_end and ni.stream_end and not self._boards(h) & self._boards(n):
                     continue
+                if (h in halves or n in halves) and not (
+                    halves.get(h, self._boards(h)) & halves.get(n, self._boards(n))
+                ):
+                    continue  # (a seam hex's stream on the other board's half only)
                 out.add((_key(*h) << 32) + _key(*n))
         return frozenset(out)
 
@@ -99,12 +105,17 @@ class _DepressionJudging(_Judging):
         leaving onto ground no higher than the Depression's floor also ends it."""
         m = self.map
         rule = self.data.rule("depression")
-        prev: int | None = k_dep  # None: arrived along a hexside (a spine)
+        # the Depression hexes the walk comes from: one, or the two beside a hexside it ran
+        # along (A6.1: it goes on from either one the Depression joins)
+        froms: tuple[int, ...] = (k_dep,)
         oth_hex = _unkey(k_oth)
 
         def in_dep(k: int) -> bool:
             p = self.prof.get(k)
             return p is not None and p.depression and p.floor2 == floor
+
+        def joined(k: int) -> bool:
+            return any(self._continuous(x, k, ka, kb) for x in froms)
 
         last = order[-1] if len(order) else 0
         for i in order:
@@ -117,9 +128,9 @@ class _DepressionJudging(_Judging):
                     continue
                 h = _unkey(k)
                 if in_dep(k):
-                    if prev is not None and not self._continuous(prev, k, ka, kb):
-                        return (i, self._dep_block(prev, k, rule))
-                    prev = k
+                    if k not in froms and not joined(k):
+                        return (i, self._dep_block(froms[0], k, rule))
+                    froms = (k,)
                     if 2 * distance(h, oth_hex) <= k2:
                         return None
                     continue
@@ -146,16 +157,19 @@ class _DepressionJudging(_Judging):
                         i,
                         Blocker(where, rule, "the LOS leaves the Depression along this hexside"),
                     )
-                prev = None
+                reached = tuple(k for k in inside if k in froms or joined(k))
+                if not reached:
+                    return (i, self._dep_block(froms[0], inside[0], rule))
+                froms = reached
                 if 2 * distance(_unkey(inside[0]), oth_hex) <= k2:
                     return None
                 continue
             if kind == _VERTEX and e[2] is not None and e[3] is not None:
                 nxt = ka + (e[3] if forward else e[2])
-                if prev is not None and in_dep(nxt) and not self._continuous(prev, nxt, ka, kb):
-                    return (i, self._dep_block(prev, nxt, rule))
-        if in_dep(k_oth) and prev is not None and not self._continuous(prev, k_oth, ka, kb):
-            return (last, self._dep_block(prev, k_oth, rule))
+                if in_dep(nxt) and nxt not in froms and not joined(nxt):
+                    return (i, self._dep_block(froms[0], nxt, rule))
+        if in_dep(k_oth) and k_oth not in froms and not joined(k_oth):
+            return (last, self._dep_block(froms[0], k_oth, rule))
         return None
 
     def _dep_block(self, k1: int, k2: int, rule: str) -> Blocker:
