@@ -31,14 +31,28 @@ def _los(m: Map, a: str, b: str) -> LosResult:
 
 
 def test_b21_2_ex_board_7_terrain_as_the_example_has_it() -> None:
+    """The B21.2 EX's hexes; 7BB9 lies in the water cut off from the river (7BB9-CC9-DD9),
+    which B21.13 names a pond (7CC9)."""
     m = board7("deep")
     assert [m.terrain(m.hex(f"7{h}")) for h in ("AA10", "AA9", "AA8", "BB8", "BB9")] == [
         Terrain.OPEN_GROUND,
         Terrain.OPEN_GROUND,
         Terrain.RIVER,
         Terrain.MARSH,
-        Terrain.RIVER,
+        Terrain.POND,
     ]
+
+
+def test_b21_13_7cc9_is_a_pond_a_land_locked_river() -> None:
+    """B21.13: 7CC9 is the rule's own example of a pond hex; on the real board its water
+    (7BB9-CC9-DD9) touches no board edge. The marsh about it stays marsh when the river is
+    fordable or flooded (B21.122 changes marsh adjacent to the river)."""
+    m = board7("deep")
+    assert {m.terrain(m.hex(f"7{h}")) for h in ("BB9", "CC9", "DD9")} == {Terrain.POND}
+    assert m.terrain(m.hex("7E2")) == Terrain.RIVER
+    for depth in ("fordable", "flooded"):
+        f = board7(depth)
+        assert f.terrain(f.hex("7EE9")) == f.terrain(f.hex("7CC10")) == Terrain.MARSH
 
 
 def test_b21_2_ex_deep_river_one_level_down_on_board_7() -> None:

@@ -113,7 +113,7 @@ FACTS: dict[str, list[tuple[str, Terrain, int, dict[str, set[str]], set[Feature]
         ("AA9", T.OPEN_GROUND, 0, {}, {Feature.ROAD}),
         ("AA8", T.RIVER, -1, {}, set()),
         ("BB8", T.MARSH, 0, {}, set()),
-        ("BB9", T.RIVER, -1, {}, set()),
+        ("BB9", T.POND, -1, {}, set()),  # B21.13: land-locked, with 7CC9
         ("CC6", T.RIVER, -1, {}, set()),
         ("G8", T.OPEN_GROUND, 0, {}, {Feature.ROAD}),
         ("E6", T.RIVER, -1, {}, set()),

@@ -39,7 +39,14 @@ from aslpto.base.hints import TYPE_CHECKING
 from aslpto.base.records import record
 from aslpto.base.rulings import InputError
 from aslpto.board.artwork import Artwork, CodeMeaning, about_centre
-from aslpto.board.files import BoardData, BuildingSpec, LocalHex, board_hexes, local_around
+from aslpto.board.files import (
+    BoardData,
+    BuildingSpec,
+    LocalHex,
+    board_hexes,
+    is_edge,
+    local_around,
+)
 from aslpto.board.terrain import WATER_OBSTACLES, Feature, HexsideFeature, Terrain
 from aslpto.formats.vasl.boardarchive import (
     TERRAIN_CODES_FILE,
@@ -408,6 +415,8 @@ def board_data(archive: BoardArchive, name: str | None = None) -> BoardData:
                     break
 
     levels = list(map(_signed, geo.get_centre_levels(pairs)))
+    if Terrain.RIVER in cls.terrain.values():
+        _ponds(terrain, geo)
     water = tuple(WATER_OBSTACLES)  # (compared as text: an enum's hash is slow)
     wet = [i for i, t in enumerate(terrain) if t in water]
     ponds = set(wet)
@@ -485,6 +494,30 @@ def board_data(archive: BoardArchive, name: str | None = None) -> BoardData:
         buildings=specs,
         artwork=artwork_of(archive, name),
     )
+
+
+def _ponds(terrain: list[Terrain], geo: _Geometry) -> None:
+    """B21.13: a pond is a land-locked river, surrounded by land on all sides: where a board's
+    open water is read as river, water cut off from every board edge is a pond (7CC9, the rule's
+    own example)."""
+    river = Terrain.RIVER
+    sides, by_hex, hexes = geo.sides, geo.by_hex, geo.hexes
+    seen: set[int] = set()
+    for i, t in enumerate(terrain):
+        if t is not river or i in seen:
+            continue
+        body, seen_here = [i], {i}
+        for j in body:
+            for k in by_hex[j]:
+                a, b = sides[k]
+                n = b if a == j else a
+                if terrain[n] is river and n not in seen_here:
+                    seen_here.add(n)
+                    body.append(n)
+        seen |= seen_here
+        if not any(is_edge(hexes[j]) for j in body):
+            for j in body:
+                terrain[j] = Terrain.POND
 
 
 def _marks(
