@@ -435,8 +435,21 @@ def parse_board(src: TomlSource, *, overlay: bool = False) -> BoardData:
     blist = d.get("buildings", [])
     if not isinstance(blist, list):
         raise src.error("use [[buildings]] entries", "buildings")
+    held: dict[LocalHex, str] = {}
     for i, b in enumerate(blist):
-        buildings.append(_building(r, b, i))
+        made = _building(r, b, i)
+        for h in made.hexes:
+            if h in held:
+                raise r.err(
+                    f"hex {local_name(h)} is already in building '{held[h]}': one [[buildings]] "
+                    "entry a hex; several buildings in one hex are one entry with 'separate = N' "
+                    "(G.1 Huts)",
+                    "buildings",
+                    "hexes",
+                    nth=i,
+                )
+            held[h] = made.id
+        buildings.append(made)
 
     paddy = d.get("paddies", {})
     if not isinstance(paddy, dict):
