@@ -246,3 +246,16 @@ def test_g9_4_a_hidden_panji_counter_is_revealed_when_an_enemy_unit_enters_its_l
     assert mph.position.panjis["C"].hidden
     s = do(mph, "move", unit="A", steps=["37DD7"])
     assert not s.position.panjis["C"].hidden
+
+
+def test_g9_41_g9_31_the_panji_mc_a_move_calls_for_is_played_in_the_game() -> None:
+    """G9.41: squad A entering 37DD7, the Panji counter's Location, takes a Panji MC; G9.31: its
+    Original doubles (2,2) Casualty Reduce it though the check is passed."""
+    game = scenario.load(str(EXAMPLES / "panji-g9.toml"))
+    mph = to(start(game, turn_record(game, 2)), PhaseName.MPH)
+    moved, _ = play(mph, Action("move", {"unit": "A", "steps": ["37DD7"]}), 1, seed=1)
+    assert any(e["kind"] == "panji-mc" for e in moved.result["events"])
+    s = do(moved.state, "panji-mc", rolls="2,2", units=["A"])
+    assert [u.kind.value for u in s.position.units.values() if u.id.startswith("A")] == [
+        "half-squad"
+    ]

@@ -3,8 +3,9 @@ replays (docs/game.md).
 
 ``game new SCENARIO -o GAME`` starts a record (``--turns``, ``--first``, ``--seed``; or
 ``--from GAME --at N``: a new game from a point of an old one); ``game ACTION GAME ...`` plays
-one action - ``rally``, ``move``, ``fire``, ``mc``, ``nmc``, ``ptc``, ``rout``, ``advance``,
-``cc``, ``search``, ``entrench``, ``clear``, ``end-phase`` - verified in its phase, applied and
+one action - ``rally``, ``move``, ``fire``, ``mc``, ``nmc``, ``ptc``, ``panji-mc``, ``rout``,
+``advance``, ``cc``, ``search``, ``entrench``, ``clear``, ``end-phase`` - verified in its phase,
+applied and
 appended with its dice (``--dice "3,5"`` types a real roll; else rolled from the game's seed);
 ``game show GAME [--at N]``, ``game undo GAME``, ``game replay GAME``.
 
@@ -34,6 +35,7 @@ ACTIONS = (
     "mc",
     "nmc",
     "ptc",
+    "panji-mc",
     "rout",
     "advance",
     "cc",
@@ -55,6 +57,7 @@ _HELPS = {
     "mc": "a Morale Check of units in one Location (N: the IFT's #MC)",
     "nmc": "a Normal Morale Check (another cause, G1.13)",
     "ptc": "a Pin Task Check (A7.8)",
+    "panji-mc": "a Panji MC (G9.41, G9.31), as a move's panji-mc event calls for",
     "rout": "a broken unit under DM routs in the RtPh (A10.5; --low-crawl: one Location)",
     "advance": "a unit advances one Location in the APh",
     "cc": "the Close Combat of one Location in the CCPh",
@@ -178,7 +181,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     p.add_argument("--area-fire", action="store_true", help="Area Fire (A7.23)")
     p.add_argument("--weapon", default="inherent")
     dice(p)
-    for name in ("mc", "nmc", "ptc"):
+    for name in ("mc", "nmc", "ptc", "panji-mc"):
         p = action(name)
         p.add_argument("units", metavar="UNIT[,UNIT...]", help="units in one Location")
         if name == "mc":
@@ -266,7 +269,7 @@ def action_of(args: argparse.Namespace) -> tuple[str, dict[str, Any]]:
         if opts:
             out["options"] = opts
         return name, out
-    if name in ("mc", "nmc", "ptc"):
+    if name in ("mc", "nmc", "ptc", "panji-mc"):
         out = {"units": _ids(args.units, "units")}
         if name == "mc" and args.n:
             out["n"] = args.n

@@ -288,7 +288,11 @@ def _fire(state: GameState, a: Args, dice: Dice) -> Done:
     return Done(s, result, tuple(told), unsure(*keys))
 
 
-def _check(name: str) -> Callable[[GameState, Args, Dice], Done]:
+def _check(name: str, procedure: str | None = None) -> Callable[[GameState, Args, Dice], Done]:
+    """The check ``name`` of units in one Location, resolved as ``procedure`` (by default the
+    procedure of that name; ``panji-mc``: the Panji MC, G9.31, G9.41)."""
+    proc = procedure or name
+
     def run(state: GameState, a: Args, dice: Dice) -> Done:
         from aslpto.procedures.odds import Options, resolve
         from aslpto.state.counters import complete
@@ -320,7 +324,7 @@ def _check(name: str) -> Callable[[GameState, Args, Dice], Done]:
             and g.map.hex(u.hex) == h
             and u.position == pos
         ]
-        r = resolve(name, [complete(u) for u in units], dice, Options(mc=n, drm=drm), context)
+        r = resolve(proc, [complete(u) for u in units], dice, Options(mc=n, drm=drm), context)
         s = replace_units(state, ids, r.units, r.eliminated)
         result = {**fates(r.units, r.eliminated), "events": list(r.events)}
         what = f"{n}MC" if name == "mc" and n else name.upper()
@@ -474,6 +478,7 @@ ACTIONS: dict[str, Callable[[GameState, Args, Dice], Done]] = {
     "mc": _check("mc"),
     "nmc": _check("nmc"),
     "ptc": _check("ptc"),
+    "panji-mc": _check("panji-mc", "panji"),
     "rout": _rout,
     "advance": _advance,
     "cc": cc,

@@ -458,6 +458,12 @@ _ANY_PHASE = (
     Allowed("mc", "both", "A10.1", "a Morale Check a unit must take (its cause the player's)"),
     Allowed("ptc", "both", "A7.8", "a Pin Task Check a unit must take"),
     Allowed("nmc", "both", "A10.1", "a Normal Morale Check from another cause"),
+    Allowed(
+        "panji-mc",
+        "both",
+        "G9.41",
+        "the Panji MC a unit entering a Panji Location, or its Panji counter, must take (G9.31)",
+    ),
     Allowed("end-phase", "both", "A3", "end this phase"),
 )
 
