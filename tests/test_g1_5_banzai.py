@@ -141,9 +141,12 @@ def test_a25_23_g1_5_the_charge_raises_the_morale_level_takes_no_heat_of_battle_
     d = g1.declare([sq(), ldr()], adjacent)
     effects = {e.rule: e.what for e in reversed(d.effects_of("J1"))}  # each rule's first
     banzai_ml = morale.morale_level(
-        sq(), morale.Situation(human_wave=True)
-    ).value  # odds --banzai's
-    assert banzai_ml == 8 and effects["A25.23"].startswith("Morale Level 8 (7 +1)")
+        sq(), morale.Situation(human_wave=True, leader_morale_bonus=1)
+    ).value  # odds --banzai's, the leader in its Location (G1.41)
+    assert banzai_ml == 9
+    assert effects["A25.23"].startswith("Morale Level 9 (7 +1 with a leader in its Location")
+    alone = g1.unit_effects(sq())
+    assert alone[0].what.startswith("Morale Level 8 (7 +1)")
     assert "no Heat of Battle" in effects["A15.1"]
     assert effects["G1.6"] == "Lax for the rest of the Player Turn"
     assert "own Panji MC" in effects["G9.43"] and "does not pin" in effects["G1.421"]

@@ -37,7 +37,7 @@ from aslpto.base.hints import Any
 from aslpto.base.records import record
 from aslpto.base.rulings import InputError, Ruling
 from aslpto.rules.japanese import capabilities, heroes
-from aslpto.rules.morale.levels import morale_level
+from aslpto.rules.morale.levels import morale_level, situation_in
 from aslpto.rules.morale.results import heat_of_battle_subject
 from aslpto.rules.morale.values import Situation
 from aslpto.state.units import Kind, Unit
@@ -143,19 +143,23 @@ def chain_of(
     return groups[0] if groups else (), tuple(groups)
 
 
-def unit_effects(u: Unit) -> tuple[Effect, ...]:
-    """What a Banzai Charge does to ``u``: its Morale Level (A25.23, G1.423), no Heat of Battle
+def unit_effects(u: Unit, present: Sequence[Unit] = ()) -> tuple[Effect, ...]:
+    """What a Banzai Charge does to ``u``: its Morale Level (A25.23, G1.423; with the G1.41 +1 of
+    a Japanese leader among ``present`` in its Location as it declares), no Heat of Battle
     (A15.1), Lax (G1.6), its own Panji MC (G9.43), no pin on a T-H Hero attempt's Original 6
     (G1.421)."""
     out: list[Effect] = []
-    base = morale_level(u).value
-    ml = morale_level(u, BANZAI)
+    here = [v for v in present if (v.hex, v.position) == (u.hex, u.position)]
+    base = morale_level(u, situation_in(u, here)).value
+    ml = morale_level(u, situation_in(u, here, human_wave=True))
     if u.kind in HEROES:
         out.append(Effect(f"Morale Level {ml.value}: no Banzai +1 for a T-H Hero", "G1.423"))
     elif ml.value != base:
         rule = next((r for r in ml.rules if r.startswith("A25")), HUMAN_WAVE)
+        own = morale_level(u).value
+        was = f"{base}" if base == own else f"{own} +1 with a leader in its Location, G1.41,"
         out.append(
-            Effect(f"Morale Level {ml.value} ({base} +1) for the rest of the Player Turn", rule)
+            Effect(f"Morale Level {ml.value} ({was} +1) for the rest of the Player Turn", rule)
         )
     hob = heat_of_battle_subject(u, BANZAI)
     if not hob.value:
@@ -230,7 +234,9 @@ def declare(
                 "ADJACENT to another of the Charge",
             )
         )
-    effects = tuple((u.id, unit_effects(u)) for u in units if u.is_japanese and u.kind.is_infantry)
+    effects = tuple(
+        (u.id, unit_effects(u, units)) for u in units if u.is_japanese and u.kind.is_infantry
+    )
     rules += [r for _, es in effects for r in (e.rule for e in es)]
     rules += [f.rule for f in refusals]
     return Declaration(
