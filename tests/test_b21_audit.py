@@ -4,6 +4,7 @@ Fortifications placed during play)."""
 
 from __future__ import annotations
 
+import json
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
@@ -373,3 +374,24 @@ def test_b21_41_an_attack_s_ptc_does_not_pin_a_fording_unit() -> None:
     odds = fire(g, ["J"], "37E5").odds
     assert odds is not None
     assert not any(u.pinned for o, _ in odds.joint().items for u in o.units)
+
+
+def test_b21_41_odds_on_a_scenario_s_fording_unit_never_pin_it(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """B21.41: ``aslpto odds ptc --scenario`` on a unit IN the fordable river of the bundled
+    scenario (U1 put in 32C8): it cannot be pinned; on the ground, 5/12 pins it."""
+    from aslpto.cli import main
+
+    text = (EXAMPLES / "paddy-river.toml").read_text()
+    assert text.count('hex = "32M9"') == 1
+    wet = tmp_path / "ford.toml"
+    wet.write_text(text.replace('hex = "32M9"', 'hex = "32C8"'))
+    assert main(["odds", "ptc", "--scenario", str(wet), "--unit", "U1", "--json"]) == 0
+    got = json.loads(capsys.readouterr().out)
+    assert [o["probability"] for o in got["outcomes"]] == ["1"] or len(got["outcomes"]) == 1
+    assert not got["outcomes"][0]["result"][0]["pinned"] and "B21.41" in got["rules"]
+    assert (
+        main(["odds", "ptc", "--scenario", str(EXAMPLES / "paddy-river.toml"), "--unit", "U1"]) == 0
+    )
+    assert "pinned" in capsys.readouterr().out

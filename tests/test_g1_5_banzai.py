@@ -273,3 +273,16 @@ def test_g1_5_cli_a_charge_refused_is_an_answer_and_bad_input_is_one_line(
     ):
         code, out, err = run(capsys, "banzai", str(RIVER), *args)
         assert code == 2 and out == "" and err.startswith(want) and err.count("\n") == 1, err
+
+
+def test_g1_41_a_leader_in_the_location_not_charging_still_lends_his_plus_one() -> None:
+    """G1.41: a Japanese leader in a charging squad's Location raises its Morale Level by one
+    whether he charges or not; the Charge adds its own +1 (A25.23). The leader L2 of 37DD6
+    charges; L, in J1's 37DD7, does not."""
+    d = g1.declare([sq(), ldr("L2", "37DD6")], adjacent, present=[ldr()])
+    effects = {e.rule: e.what for e in reversed(d.effects_of("J1"))}
+    assert effects["A25.23"].startswith("Morale Level 9 (7 +1 with a leader in its Location")
+    alone = g1.declare([sq(), ldr("L2", "37DD6")], adjacent)
+    assert {e.rule: e.what for e in reversed(alone.effects_of("J1"))}["A25.23"].startswith(
+        "Morale Level 8 (7 +1)"
+    )

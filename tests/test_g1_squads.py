@@ -331,3 +331,17 @@ def test_g1_3_inherent_vehicle_crew_is_not_an_infantry_crew() -> None:
     v = make("V", "japanese", Kind.VEHICLE_CREW)
     assert not jp.is_infantry_crew_for_a21_22(v, inherent=True).value
     assert jp.is_infantry_crew_for_a21_22(v, inherent=False).value
+
+
+@pytest.mark.parametrize(("cls", "elr"), [(E, 5), (E, 1), (C, 1)])
+def test_g1_14_an_unarmed_squad_s_casualty_mc_is_one_broken_unarmed_hs(
+    cls: UnitClass, elr: int
+) -> None:
+    """G1.14 with A10.31: an Unarmed squad's Casualty MC (Original 12) Casualty Reduces it to its
+    Unarmed HS, which breaks, whatever its ELR (no lower-quality unit); ``casualty_mc`` answers
+    as the check does."""
+    u = jp.become_unarmed(squad(cls, elr=elr)).value
+    (hs,) = jp.casualty_mc(u, exceeds_elr=True).value
+    (rolled,) = resolve_check(u, Check.MC, GivenDice("6,6"), situation=NO_HOB).units
+    assert hs == rolled
+    assert (hs.kind, hs.unarmed, hs.broken, hs.unit_class) == (Kind.HALF_SQUAD, True, True, cls)

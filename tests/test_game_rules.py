@@ -259,3 +259,27 @@ def test_g9_41_g9_31_the_panji_mc_a_move_calls_for_is_played_in_the_game() -> No
     assert [u.kind.value for u in s.position.units.values() if u.id.startswith("A")] == [
         "half-squad"
     ]
+
+
+def test_g9_4_a_hidden_panji_counter_entered_by_its_owner_unseen_stays_hidden() -> None:
+    """G9.4: a Japanese squad entering the Location of its own hidden Panji counter C reveals it
+    only if a Good Order enemy ground unit has the LOS to it: every U.S. unit broken, it stays
+    hidden."""
+    game = scenario.load(str(EXAMPLES / "panji-g9.toml"))
+    game = game.with_panji(replace(game.panjis["C"], hidden=True), "C")
+    units = {uid: replace(u, broken=True) for uid, u in game.units.items()}
+    units["J1"] = replace(
+        game.units["A"],
+        id="J1",
+        side="Japanese",
+        nationality="japanese",
+        counter="4-4-7",
+        hex="37DD8",
+    )
+    game = replace(game, units=units)
+    s = start(game, turn_record(game, 2, "japanese"))
+    while s.phase != PhaseName.MPH:
+        s, _ = end_phase(s)
+    assert s.position.panjis["C"].hidden
+    after = do(s, "move", unit="J1", steps=["37DD7"])
+    assert after.position.panjis["C"].hidden

@@ -666,7 +666,9 @@ def banzai(
         raise InputError(
             f"{h.id} is a {h.kind.value}: name his Designated Target (--target UNIT; G1.423)"
         )
-    declaration = g1.declare(units, _adjacent(game))
+    named = {u.id for u in units}
+    others = [u for u in game.units.values() if u.id not in named and u.hex]
+    declaration = g1.declare(units, _adjacent(game), others)
     opts = options or MoveOptions()
     if not declaration.legal:
         return BanzaiAnswer(side, declaration, (), (), game, None)

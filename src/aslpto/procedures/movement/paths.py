@@ -120,15 +120,21 @@ def check_step(
 
 
 def _revealed(game: Game, result: MoveResult) -> Game:
-    """The hidden Panji counters the move revealed (G9.4: an enemy unit enters its Location;
-    G9.46: it blocks a Bypass) placed on the map."""
+    """The hidden Panji counters the move revealed placed on the map: G9.4, an enemy unit enters
+    its Location (its owner's unit only where a Good Order enemy ground unit has the LOS to it);
+    G9.46, it blocks a Bypass."""
     from aslpto.rules.movement.movers import EventKind
+    from aslpto.rules.panji.effects.terrain import panji_seen_by_enemy
 
+    side = game.unit(result.unit).side
     for st in result.steps:
         for e in st.events:
             p = game.panjis.get(e.subject) if e.kind == EventKind.PANJI_REVEALED else None
-            if p is not None and p.hidden:
-                game = game.with_panji(replace(p, hidden=False), p.id)
+            if p is None or not p.hidden:
+                continue
+            if side and p.side == side and not panji_seen_by_enemy(game, p).value:
+                continue  # (its owner's unit, no enemy seeing it: it stays hidden)
+            game = game.with_panji(replace(p, hidden=False), p.id)
     return game
 
 

@@ -191,9 +191,12 @@ def unit_effects(u: Unit, present: Sequence[Unit] = ()) -> tuple[Effect, ...]:
 def declare(
     units: Sequence[Unit],
     adjacent: Callable[[str, str], bool],
+    present: Sequence[Unit] = (),
 ) -> Declaration:
     """Whether ``units`` may declare one Banzai Charge (G1.5), every reason it may not, and each
-    unit's effects. ``adjacent`` answers for two hex names (a unit's ``hex``)."""
+    unit's effects. ``adjacent`` answers for two hex names (a unit's ``hex``); ``present``: the
+    other units on the map (a leader in a charging unit's Location lends his G1.41 +1 whether he
+    charges or not)."""
     units = tuple(units)
     if not units:
         raise InputError("a Banzai Charge needs at least one unit")
@@ -235,7 +238,9 @@ def declare(
             )
         )
     effects = tuple(
-        (u.id, unit_effects(u, units)) for u in units if u.is_japanese and u.kind.is_infantry
+        (u.id, unit_effects(u, (*units, *present)))
+        for u in units
+        if u.is_japanese and u.kind.is_infantry
     )
     rules += [r for _, es in effects for r in (e.rule for e in es)]
     rules += [f.rule for f in refusals]

@@ -249,11 +249,18 @@ def casualty_mc(unit: Unit, exceeds_elr: bool = False) -> Ruling[Units]:
         raise RuleViolation("G1.14", f"{unit.id}: not a squad or crew")
     if unit.berserk:
         # Casualty Reduction, then the berserk HS's break result is itself a Casualty
-        # Reduction (A15.4). An Unarmed squad's HS breaks: G1.14 names the squad only.
+        # Reduction (A15.4).
         return Ruling(
             (),
             ("G1.14", "A10.31", "A15.4"),
             "berserk: Casualty Reduced, then Casualty Reduced again",
+        )
+    if unit.unarmed:
+        # Casualty Reduction to its Unarmed HS, which breaks (G1.14 names the squad only; an
+        # Unarmed unit has no lower-quality unit to be Replaced by)
+        (hs,) = casualty_reduce(unit).value
+        return Ruling(
+            (_broken(hs),), ("G1.14", "A10.31"), "Unarmed: Casualty Reduced to one HS, which breaks"
         )
     if exceeds_elr:
         if unit.unit_class == UnitClass.CONSCRIPT:
