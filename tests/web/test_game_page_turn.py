@@ -275,3 +275,35 @@ def test_a3_a_whole_game_turn_clicked_and_played_on_the_page(
         assert {**a, "args": None} == {**b, "args": None}  # the hex clicked)
     assert f"{n + 1} action(s) replayed" in replayed(path, capsys)
     assert record.load(str(path)).state.as_json() == record.load(str(cli.path)).state.as_json()
+
+
+def test_g9_41_the_panji_mc_a_move_calls_for_played_from_the_page(
+    tmp_path: Path, page: Any
+) -> None:
+    """G9.41 on the page: squad A's move into 37DD7, the Panji counter C's Location, calls for a
+    Panji MC (the move played over the API); A chosen on the map, "Play: Panji MC" plays it as
+    the record's next action, as ``aslpto game panji-mc`` does."""
+    shutil.copy(EXAMPLES / "panji-g9.toml", tmp_path / "panji-g9.toml")
+    s = Served(tmp_path / "panji-g9.toml")
+    try:
+        status, got = s.post("/api/game/new", {"turns": 1, "seed": 3, "name": "g"})
+        assert status == 200, got
+        key = got["game"]
+        for body in (
+            {"action": "end-phase"},
+            {"action": "end-phase"},
+            {"action": "move", "args": {"unit": "A", "steps": ["37DD7"]}},
+        ):
+            status, got = s.post(f"/api/game/action?game={key}", body)
+            assert status == 200, got
+        assert "panji-mc" in json.dumps(got)
+        page.goto(f"{s.url}?game={key}")
+        game_at(page, 3)
+        page.click('.unit-chip[data-unit="A"]')
+        page.click('#play-checks button[data-check="panji-mc"]')
+        game_at(page, 4)
+        (path,) = tmp_path.glob("*.jsonl")
+        last = json.loads(path.read_text(encoding="utf-8").splitlines()[-1])
+        assert "panji-mc" in json.dumps(last) and "A" in json.dumps(last), last
+    finally:
+        s.bg.stop()
