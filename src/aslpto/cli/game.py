@@ -5,8 +5,8 @@ replays (docs/game.md).
 ``--from GAME --at N``: a new game from a point of an old one); ``game ACTION GAME ...`` plays
 one action - ``rally``, ``move``, ``fire``, ``mc``, ``nmc``, ``ptc``, ``panji-mc``, ``rout``,
 ``advance``, ``cc``, ``search``, ``entrench``, ``clear``, ``end-phase`` - verified in its phase,
-applied and
-appended with its dice (``--dice "3,5"`` types a real roll; else rolled from the game's seed);
+applied and appended with its dice (``--dice "3,5"`` types a real roll; else rolled from the
+game's seed);
 ``game show GAME [--at N]``, ``game undo GAME``, ``game replay GAME``.
 
 A refused action prints its rule and exits 1; the record is left as it was. A record that is

@@ -606,14 +606,6 @@ def _attack_json(units: list[Unit], context: list[Unit], o: Options) -> dict[str
     }
 
 
-def _fording(game: Game, units: list[Unit]) -> bool:
-    """Are the scenario's units given all fording (B21.41: immune to Pin)?"""
-    from aslpto.rules.water import conditions as water
-
-    people = [u for u in units if u.hex and (u.kind.is_infantry or u.kind == Kind.CAVALRY)]
-    return bool(people) and all(water.fording(game, u) for u in people)
-
-
 def answer(game: Game | None, args: argparse.Namespace) -> Outcome:
     """The answer; ``game``, when given, is the scenario ``--scenario`` names, already loaded."""
     if args.procedure == Procedure.CC.value:
@@ -630,8 +622,11 @@ def answer(game: Game | None, args: argparse.Namespace) -> Outcome:
         game = _scenario_game(args)
     units, context = _units_from_args(args, game)
     opts = _options(args)
-    if game is not None and _fording(game, units):
-        opts = replace(opts, fording=True)
+    if game is not None:
+        from aslpto.rules.water import conditions as water  # (B21.41: immune to Pin)
+
+        if water.all_fording(game, units):
+            opts = replace(opts, fording=True)
     proc = Procedure(args.procedure)
     header: dict[str, Any] = {"procedure": proc.value, "units": [unit_json(u) for u in units]}
     if context:

@@ -788,10 +788,7 @@ def _target_facts(game: Game, targets: Sequence[Unit]) -> dict[str, Any]:
     units are immune to Pin (B21.41)."""
     from aslpto.rules.water import conditions as water
 
-    people = [u for u in targets if u.kind.is_infantry or u.kind == Kind.CAVALRY]
-    if people and all(water.fording(game, u) for u in people):
-        return {"fording": True}
-    return {}
+    return {"fording": True} if water.all_fording(game, targets) else {}
 
 
 __all__ = [

@@ -485,6 +485,13 @@ def fording(game: Game, unit: Unit, *, on_a_bridge: bool = False) -> bool:
     return not (on_a_bridge or on_bridge(m, game.conditions, h))
 
 
+def all_fording(game: Game, units: Sequence[Unit]) -> bool:
+    """Are the Infantry and Cavalry among ``units`` (at least one) all fording (B21.41: the
+    checks their Location takes pin none of them)?"""
+    people = [u for u in units if u.hex and (u.kind.is_infantry or u.kind == Kind.CAVALRY)]
+    return bool(people) and all(fording(game, u) for u in people)
+
+
 def fording_fp(fp: int | Fraction, weapon: Weapon, *, afph: bool = False) -> Ruling[Fraction]:
     """B21.42: fording units may fire only their inherent FP, and only as Area Fire (halved,
     A7.23), halved again for AFPh fire (A7.24)."""
