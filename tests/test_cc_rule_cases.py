@@ -195,13 +195,15 @@ def test_g1_4_a_japanese_leader_s_partial_kill_is_a_wound() -> None:
 
 def test_g1_641_the_best_smc_goes_first_and_his_hara_kiri_gives_the_squad_minus_two() -> None:
     # 9-1 first: NTC 9 (DR <= 9). Then the 4-4-7: if he is gone, ML 7 with -2 (DR <= 9); if he
-    # failed, ML 8 (G1.41) with his -1 (DR <= 9): 5/6 each way.
+    # failed, ML 8 (G1.41) and no leadership DRM, the NTC being marked with a delta (A.10):
+    # DR <= 8, 13/18.
     ldr = make("L", "japanese", Kind.LEADER, face="9-1")
     d = odds_hara_kiri_location([j447(), ldr])
     both = sum((p for r, p in d if set(r.eliminated) == {"L", "J1"}), Fraction(0))
     assert both == Fraction(25, 36)
     cc = cc_odds(prepare([us("A1")], [j447(), ldr], CCOptions(capture="attacker")))
-    assert gone(cc, "L") == gone(cc, "J1") == Fraction(5, 6)
+    assert gone(cc, "L") == Fraction(5, 6)
+    assert gone(cc, "J1") == Fraction(5, 6) * Fraction(5, 6) + Fraction(1, 6) * Fraction(13, 18)
 
 
 def test_g1_641_inexperienced_minus_one_unarmed_plus_one() -> None:

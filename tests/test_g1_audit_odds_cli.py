@@ -108,8 +108,8 @@ def test_cli_units_not_acted_on_stay_present(
 
 
 def test_g1_641_cli_location_with_leader_present(capsys: pytest.CaptureFixture[str]) -> None:
-    """Each MMC's Hara-Kiri NTC with a 9-1 present (not attempting): Morale Level 8 (G1.41),
-    leadership -1: eliminated on DR <= 9."""
+    """Each MMC's Hara-Kiri NTC with a 9-1 present (not attempting): Morale Level 8 (G1.41), no
+    leadership DRM (the NTC is marked with a delta, A.10): eliminated on DR <= 8."""
     p = run_json(
         capsys,
         "hara-kiri",
@@ -123,7 +123,7 @@ def test_g1_641_cli_location_with_leader_present(capsys: pytest.CaptureFixture[s
     both = sum(
         Fraction(o["probability"]) for o in p["outcomes"] if len(o.get("eliminated", [])) == 2
     )
-    assert both == Fraction(5, 6) ** 2
+    assert both == Fraction(13, 18) ** 2
 
 
 @pytest.mark.parametrize(
@@ -179,3 +179,30 @@ def test_g1_4_a17_3_a_hero_described_wounded_is_on_his_wounded_side(
     p = run_json(capsys, "mc", "0", "--unit", kind, "--wounded", "--nationality", "japanese")
     alive = sum((Fraction(o["probability"]) for o in p["outcomes"] if o["result"]), Fraction(0))
     assert alive == Fraction(13, 18)
+
+
+@pytest.mark.parametrize("procedure", ["panji", "th-hero"])
+def test_a_10_a_delta_roll_is_not_modified_by_a_leader_present(
+    capsys: pytest.CaptureFixture[str], procedure: str
+) -> None:
+    """G9.31 (the Panji MC, a NMC marked with a delta) and G1.421 (the T-H Hero dr, marked with
+    a delta): a leader present does not modify the roll (A.10); a 9-1 with a U.S. squad (no
+    G1.41 bonus) leaves a Panji MC's odds as they are without him, and a Japanese 9-1 the T-H
+    Hero dr's. A NMC is modified by him."""
+    unit, leader = ("4-4-7:american", "9-1:american") if procedure == "panji" else ("4-4-7", "9-1")
+    plain = run_json(capsys, procedure, "--unit", unit)
+    led = run_json(capsys, procedure, "--unit", unit, "--leader-present", leader)
+
+    def fates(p: dict[str, Any]) -> dict[str, Fraction]:
+        out: dict[str, Fraction] = {}
+        for o in p["outcomes"]:
+            key = json.dumps([u for u in o["result"] if u["kind"] != "leader"], sort_keys=True)
+            out[key] = out.get(key, Fraction(0)) + Fraction(o["probability"])
+        return out
+
+    assert fates(plain) == fates(led)
+    if procedure == "panji":
+        nmc = run_json(capsys, "nmc", "--unit", unit)
+        assert fates(nmc) != fates(
+            run_json(capsys, "nmc", "--unit", unit, "--leader-present", leader)
+        )

@@ -415,7 +415,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     o.add_argument("--sniper-dr", type=int, default=1, choices=[1, 2])
     o.add_argument("--gives-dc", action="store_true")
     o.add_argument("--mf-expended", type=int, default=0)
-    o.add_argument("--leadership-drm", type=int, default=None)
+    o.add_argument(
+        "--leadership-drm",
+        type=int,
+        default=None,
+        help="a drm given to the T-H Hero dr (no leader present modifies it: its delta, A.10)",
+    )
     o.add_argument("--pre-1944", action="store_true")
     o.add_argument("--smc-eliminated-self", action="store_true")
     o.add_argument(

@@ -99,7 +99,7 @@ class Options:
     gives_dc: bool = False  # G1.421/G1.424
     banzai: bool = False  # G1.421: no pin on an Original 6
     mf_expended: int = 0  # G1.423
-    leadership_drm: int | None = None  # T-H Hero / Hara-Kiri delta (None: from a leader present)
+    leadership_drm: int | None = None  # a drm given to a T-H Hero dr (its delta: no leader's)
     pre_1944: bool = False  # G1.4231
     smc_eliminated_self: bool = False  # G1.641
     fp: Fraction | None = None  # ift: the attack's FP (fractions kept, A7.3)
@@ -119,12 +119,6 @@ def _facts(o: Options) -> dict[str, Any]:
         "heat_of_battle": o.heat_of_battle,
         "heat_of_battle_drm": o.heat_of_battle_drm,
     }
-
-
-def _leadership(unit: Unit, present: Sequence[Unit], o: Options) -> int:
-    if o.leadership_drm is not None:
-        return o.leadership_drm
-    return morale.situation_in(unit, present).leadership_drm
 
 
 def _first(units: Sequence[Unit], what: str, pred: Any = None) -> Unit:
@@ -216,9 +210,7 @@ def _resolve_one(
 
         # G1.421: a stack of MMC may attempt "simultaneously", each with its own dr.
         mmcs = _th_hero_sources(units)
-        done = tuple(
-            heroes.resolve_th_hero(mmc, dice, **_th_hero_kw(mmc, present, o)) for mmc in mmcs
-        )
+        done = tuple(heroes.resolve_th_hero(mmc, dice, **_th_hero_kw(o)) for mmc in mmcs)
         return _th_heroes(present, mmcs, done)
     if p == Procedure.ATMM:
         hero = _first(units, "a T-H Hero", lambda u: u.kind in (Kind.TH_HERO, Kind.DC_HERO))
@@ -260,12 +252,13 @@ def _th_hero_sources(units: Sequence[Unit]) -> list[Unit]:
     return mmcs
 
 
-def _th_hero_kw(mmc: Unit, present: list[Unit], o: Options) -> dict[str, Any]:
+def _th_hero_kw(o: Options) -> dict[str, Any]:
     return {
         "gives_dc": o.gives_dc,
         "banzai": o.banzai,
         "mf_expended": o.mf_expended,
-        "leadership_drm": _leadership(mmc, present, o),
+        # (the dr is marked with a delta: a leader present does not modify it, A.10)
+        "leadership_drm": o.leadership_drm or 0,
     }
 
 
@@ -294,7 +287,7 @@ def _odds_th_heroes(
 
     present = [*units, *context]
     mmcs = _th_hero_sources(units)
-    each = [heroes.odds_th_hero(mmc, **_th_hero_kw(mmc, present, o)) for mmc in mmcs]
+    each = [heroes.odds_th_hero(mmc, **_th_hero_kw(o)) for mmc in mmcs]
     joint = math.prod(len(d.items) for d in each)
     if joint > STACK_LIMIT:
         raise InputError(

@@ -132,8 +132,9 @@ def resolve_hara_kiri(
     automatic: bool = True,
 ) -> Result:
     """G1.641: a berserk/heroic unit may eliminate itself automatically; any other must pass a
-    NTC (a leader may modify it: the rule's delta). On a failure it may make no CC attack this
-    phase and the Capture attempt vs it gets -1 DRM (at most one such DRM per attempt)."""
+    NTC, marked with a delta: no leader modifies it (A.10), though a Japanese leader's G1.41 +1
+    raises the Morale Level. On a failure it may make no CC attack this phase and the Capture
+    attempt vs it gets -1 DRM (at most one such DRM per attempt)."""
     log = Log()
     if not jp.is_japanese(unit):
         raise RuleViolation("G1.641", f"{unit.id} is not Japanese")
@@ -147,7 +148,7 @@ def resolve_hara_kiri(
         unit, smc_just_eliminated_self=smc_just_eliminated_self, location=location
     ).value
     roll = dice.DR()
-    if roll.total + drm + sit.leadership_drm <= ml:
+    if roll.total + drm <= ml:
         log.eliminated.append(unit.id)
         log.note(unit, "Hara-Kiri", "G1.641")
         return log.result([])

@@ -143,7 +143,8 @@ def may_attempt_th_hero(mmc: Unit, opp: THOpportunity, *, dc_hero: bool = False)
 
 def th_hero_drm(mmc: Unit, *, gives_dc: bool = False, leadership_drm: int = 0) -> Ruling[int]:
     """G1.421: +1 if a HS, +2 if a Conscript, -2 if possessing a DC it will give the Hero
-    (G1.424); a leader may modify the dr (the rule's delta)."""
+    (G1.424). The dr is marked with a delta: no leader modifies it (A.10); ``leadership_drm``
+    is any other drm the caller gives."""
     drm = leadership_drm
     if mmc.kind == Kind.HALF_SQUAD:
         drm += 1

@@ -216,8 +216,10 @@ def apply_roll(
         roll = dice.DR()
     ml_r = morale_level(unit, situation)
     ml = ml_r.value
-    final = roll.total + drm + situation.leadership_drm
-    lead = (rule("leadership_drm"),) if situation.leadership_drm else ()
+    # G9.31: a Panji MC is a NMC marked with a delta: leadership does not modify it (A.10)
+    led = 0 if check == Check.PANJI else situation.leadership_drm
+    final = roll.total + drm + led
+    lead = (rule("leadership_drm"),) if led else ()
     log.note(unit, "", *ml_r.rules, *lead)
     if not check.is_mc:
         return _task_check(unit, check, final, ml, log)
