@@ -64,7 +64,7 @@ def make_game(
 def squad(uid: str, hex_: str, position: str = "ground", **kw: Any) -> Unit:
     return Unit(
         uid,
-        "american",
+        "U.S.",  # the side of the example scenarios' U.S. units
         "american",
         Kind.SQUAD,
         "6-6-6",
@@ -80,7 +80,7 @@ def vehicle(uid: str, hex_: str, vt: VehicleType, mp: int = 16) -> Unit:
     """An American vehicle of type ``vt`` (an AFV when fully tracked) with ``mp`` MP."""
     return Unit(
         uid,
-        "american",
+        "U.S.",
         "american",
         Kind.VEHICLE,
         "x",

@@ -18,8 +18,9 @@ from test_movement_helpers import make_game, squad
 BOARD = '[board]\nname = "37"\n[terrain]\nwoods = ["E2:E9"]\n'
 
 
-def leader(uid: str, hex_: str, side: str = "american", **kw: Any) -> Unit:
-    return Unit(uid, side, side, Kind.LEADER, "8-0", morale=8, hex=hex_, **kw)
+def leader(uid: str, hex_: str, side: str = "U.S.", **kw: Any) -> Unit:
+    nationality = "japanese" if side == "japanese" else "american"
+    return Unit(uid, side, nationality, Kind.LEADER, "8-0", morale=8, hex=hex_, **kw)
 
 
 def game(*units: Unit) -> Game:

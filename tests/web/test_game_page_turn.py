@@ -307,3 +307,44 @@ def test_g9_41_the_panji_mc_a_move_calls_for_played_from_the_page(
         assert "panji-mc" in json.dumps(last) and "A" in json.dumps(last), last
     finally:
         s.bg.stop()
+
+
+def test_g_4_the_defender_answers_for_his_hidden_units_on_the_page(
+    tmp_path: Path, page: Any
+) -> None:
+    """G.4 on the page: squad A's move into 37FF7, jungle holding the hidden Japanese squad J1,
+    is refused until the DEFENDER answers; "keep HIP" plays the same move with his answer: A
+    goes on into 37FF7 and J1 stays hidden."""
+    text = (EXAMPLES / "panji-g9.toml").read_text(encoding="utf-8")
+    text += (
+        '\n[[units]]\nid = "J1"\nside = "Japanese"\nkind = "squad"\nclass = "1st-line"\n'
+        'strength = "full"\ncounter = "4-4-7"\nhex = "37FF7"\nhidden = true\n'
+    )
+    (tmp_path / "g4.toml").write_text(text, encoding="utf-8")
+    s = Served(tmp_path / "g4.toml")
+    try:
+        status, got = s.post("/api/game/new", {"turns": 1, "seed": 3, "name": "g"})
+        assert status == 200, got
+        key = got["game"]
+        for body in ({"action": "end-phase"}, {"action": "end-phase"}):
+            status, got = s.post(f"/api/game/action?game={key}", body)
+            assert status == 200, got
+        page.goto(f"{s.url}?game={key}")
+        game_at(page, 2)
+        page.click('.unit-chip[data-unit="A"]')
+        page.wait_for_selector('body[data-reach-shown="A"]')
+        page.click('.hex-hit[data-hex="37FF7"]', force=True)
+        page.wait_for_selector("#move-info table")
+        page.click("#play-move")
+        page.wait_for_selector('#game-said[data-rule="G.4"]')
+        assert page.is_visible("#game-detection")
+        page.click('#game-detection button[data-detection="retain"]')
+        game_at(page, 3)
+        assert page.is_hidden("#game-detection")
+        (path,) = tmp_path.glob("*.jsonl")
+        last = json.loads(path.read_text(encoding="utf-8").splitlines()[-1])
+        assert last["args"]["options"]["detection"] == "retain", last
+        state = record.load(str(path)).state
+        assert state.position.unit("A").hex == "37FF7" and state.position.unit("J1").hidden
+    finally:
+        s.bg.stop()

@@ -109,6 +109,11 @@ def _move_args(args: argparse.Namespace) -> dict[str, Any]:
         opts["blaze"] = sorted(set(args.blaze))
     if args.with_leader is not None:
         opts["with_leader"] = args.with_leader
+    if args.game_action == "move":
+        if args.detection is not None:
+            opts["detection"] = args.detection
+        if args.detection_by is not None:
+            opts["detection_by"] = _ids(args.detection_by, "--detection-by")
     ids = _ids(args.unit, "unit") if args.game_action == "move" else [args.unit]
     out: dict[str, Any] = {"unit": ids[0]} if len(ids) == 1 else {"units": ids}
     out["steps"] = list(args.steps)
@@ -165,6 +170,18 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     p.add_argument("unit", metavar="UNIT[,UNIT...]", help="a unit, or the units of a stack")
     p.add_argument("steps", nargs="+", metavar="STEP", help="as aslpto move takes them")
     _move_options(p)
+    g = p.add_argument_group("the DEFENDER's answer where the move finds hidden units (G.4)")
+    g.add_argument(
+        "--detection",
+        choices=["invoke", "retain", "attack"],
+        help="hidden Stealthy DEFENDERS in jungle, kunai or bamboo: reveal them and force the "
+        "mover back (A12.15), keep HIP, or attack the mover (TPBF)",
+    )
+    g.add_argument(
+        "--detection-by",
+        metavar="UNIT[,UNIT...]",
+        help="with --detection attack: the hidden units that attack",
+    )
     p = action("advance")
     p.add_argument("unit")
     p.add_argument("steps", nargs="+", metavar="STEP", help="the Location advanced into")

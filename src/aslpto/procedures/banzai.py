@@ -669,7 +669,7 @@ def banzai(
     named = {u.id for u in units}
     others = [u for u in game.units.values() if u.id not in named and u.hex]
     declaration = g1.declare(units, _adjacent(game), others)
-    opts = options or MoveOptions()
+    opts = replace(options or MoveOptions(), human_wave=True)  # A4.14 EXC: Human Wave
     if not declaration.legal:
         return BanzaiAnswer(side, declaration, (), (), game, None)
     wave_refusals = [

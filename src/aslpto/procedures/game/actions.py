@@ -18,7 +18,7 @@ from collections.abc import Callable
 from aslpto.base.hints import Any
 from aslpto.base.records import replace
 from aslpto.base.rulings import InputError, RuleViolation
-from aslpto.procedures.game import melee as m
+from aslpto.procedures.game import detection as det, melee as m
 from aslpto.procedures.game.closecombat import cc
 from aslpto.procedures.game.common import (
     Action,
@@ -61,11 +61,13 @@ def _move(state: GameState, a: Args, dice: Dice) -> Done:
     Defensive First Fire attacks (A8.1)."""
     from aslpto.procedures import movement
     from aslpto.procedures.game.routing import dm_from_move
-    from aslpto.rules.movement import Phase
+    from aslpto.rules.movement import Phase, as_number
 
     ids = _movers(state, a)
     steps = a.texts("steps")
-    opts = move_options("move", a.options(), Phase.MPH)
+    given = a.options()
+    choice, by = det.choice_of(given)
+    opts = replace(move_options("move", given, Phase.MPH), detection=choice)
     a.done()
     g = state.position
     if opts.with_leader is not None and opts.with_leader not in ids:
@@ -93,13 +95,31 @@ def _move(state: GameState, a: Args, dice: Dice) -> Done:
                 f"{u.id} ({u.hex} {u.position}) does not begin in the Location of {units[0].id} "
                 f"({units[0].hex} {units[0].position}): a stack moves from one Location",
             )
-    moves = []
-    for u in units:
-        bonus = opts.with_leader is not None and u.kind.is_mmc
-        moves.append(path(g, u.id, steps, opts if bonus else replace(opts, with_leader=None)))
+    each_opts = {
+        u.id: opts
+        if opts.with_leader is not None and u.kind.is_mmc
+        else replace(opts, with_leader=None)
+        for u in units
+    }
+    founds = [f for u in units if (f := det.first_found(g, u.id, steps, each_opts[u.id]))]
+    found = min(founds, key=lambda f: f.index) if founds else None
+    upto, decided = steps, None
+    if found is not None:
+        decided = det.verify_choice(found, choice, ids[0])
+        upto = steps[: found.index + (1 if decided == "attack" else 0)]
+    moves = [det.taken(g, u.id, upto, each_opts[u.id]) for u in units]
+    if found is None and choice is not None and not det.any_found(moves[0]):
+        raise InputError(
+            f"move: detection '{choice}' answers a move into a Location of hidden units; "
+            "this move enters none"
+        )
     after = g
     for r in moves:
         after = movement.apply(after, r)
+    detected = None
+    if found is not None and decided is not None:
+        detected = det.resolve(g, after, ids, found, decided, by, dice)
+        after = detected.game
     ends = {(after.unit(u.id).hex, after.unit(u.id).position) for u in units}
     if len(ends) > 1:
         raise RuleViolation(stack, "the stack's units end in different Locations: move them apart")
@@ -107,6 +127,8 @@ def _move(state: GameState, a: Args, dice: Dice) -> Done:
     after, marked = dm_from_move(after, ids, hexes)
     s = replace(state, position=after, moving=tuple(ids), moving_assault=opts.assault)
     s = s.mark(ids, Marker.MOVED)
+    if detected is not None and detected.cc_counter and found is not None:
+        s = replace(s, cc_marked=s.cc_marked | {found.hex})
     each = []
     for u, r in zip(units, moves, strict=True):
         j = r.as_json(g)
@@ -122,17 +144,26 @@ def _move(state: GameState, a: Args, dice: Dice) -> Done:
                 "events": [e for st in j["steps"] for e in st["events"]],
             }
         )
+    if found is not None and detected is not None and detected.forced_back:
+        tried = movement.evaluate(g, ids[0], steps[: found.index + 1], each_opts[ids[0]])
+        for e in each:
+            e["mf"] = as_number(tried.mf)  # the MF of the attempt are spent (A12.15)
     result = {k: v for k, v in each[0].items() if k != "unit"}
     if len(ids) > 1:
         result["stack"] = each
     if marked:
         result["dm"] = marked
+    if found is not None and detected is not None:
+        result["detection"] = det.as_json(found, detected, decided)
     told = [
         f"{e['unit']} moves from {u.hex} by {' '.join(steps)} -> {e['to']} {e['position']}, "
         f"{e['mf']} of {e['allowance']} MF" + (" (CX)" if e["cx"] else "")
         for u, e in zip(units, each, strict=True)
     ]
     told += [f"  event {ev['kind']} ({ev['rule']})" for ev in each[0]["events"]]
+    if found is not None and detected is not None:
+        back_to = after.unit(ids[0]).hex
+        told += det.told(found, detected, ids, back_to)
     if marked:
         told.append(f"  DM: {', '.join(marked)} (an enemy unit ADJACENT, A10.62)")
     keys = ("move_once", "stack_move") if len(ids) > 1 else ("move_once",)
@@ -404,6 +435,11 @@ def _advance(state: GameState, a: Args, dice: Dice) -> Done:
     m.verify_free(g, state.melee, [u], "advance out of it")
     if state.has(uid, Marker.ADVANCED):
         raise RuleViolation(rule, f"{uid} has advanced this APh: one Location")
+    if u.hex and g.map.name(g.map.hex(u.hex)) in state.cc_marked:
+        raise RuleViolation(
+            RULES["cc_counter"].rule,
+            f"{uid} is in {u.hex}, marked with a CC counter: it may not advance (A4.7)",
+        )
     r = path(g, uid, steps, opts)
     after = movement.apply(g, r)
     moved = after.unit(uid)

@@ -103,7 +103,8 @@ def move_options(name: str, given: Mapping[str, Any], phase: Any) -> Any:
     the game's)."""
     from aslpto.rules.movement import MoveOptions
 
-    known = {f.name: f.default for f in fields(MoveOptions) if f.name != "phase"}
+    internal = ("phase", "human_wave", "detection")  # the game's, or the move's own option
+    known = {f.name: f.default for f in fields(MoveOptions) if f.name not in internal}
     values: dict[str, Any] = {"phase": phase}
     for k, v in given.items():
         if k not in known:

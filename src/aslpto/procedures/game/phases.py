@@ -130,6 +130,13 @@ SOURCES = {
         "02%20-%20Chapter%20A%20-%20Infantry%20and%20Basic%20Game%20Rules.md"
         " (the eASLRB v3.01 transcribed: A7.21, A7.212 on its pages 54-55, A7.4 on 57)"
     ),
+    "eASLRB-A12-md": (
+        "https://github.com/Realization-Engine/LimboDancer.Agentic.CognitiveRuntime/blob/"
+        "fd7e016cfbb66d0f46f6cb9e1ef5bf9c9fe9abcf/docs/ASL/Rulebook_Markdown/"
+        "02%20-%20Chapter%20A%20-%20Infantry%20and%20Basic%20Game%20Rules.md"
+        " (the eASLRB v3.01 transcribed: A11.19 on its page 72, A12.15-A12.151 on 78-79, A4.7 "
+        "on 52)"
+    ),
     "limbodancer-P12": (
         "https://github.com/Realization-Engine/LimboDancer.Agentic.CognitiveRuntime"
         " (its ASL Unit Backlog Pass 12 Design, 12.7 Fire and Melee: fire from outside into a "
@@ -353,6 +360,21 @@ RULES = {
             "units locked in Melee may not leave their Location (move, advance, rout) nor conduct "
             "any activity other than CC or Withdrawal from Melee (fire, labor tasks)",
             ("eASLRB-A11-md", "aslerb-A4", "ruleschat-cc", "limbodancer-R29"),
+        ),
+        PhaseRule(
+            "hidden_in_cc",
+            "A11.19",
+            "a hidden unit is placed on the map beneath a '?' at the start of any CCPh in which "
+            "it is in the same Location as an enemy unit",
+            ("eASLRB-A12-md",),
+        ),
+        PhaseRule(
+            "cc_counter",
+            "A12.151",
+            "units in a Location marked with a CC counter (G.4: an ATTACKER unit ending its MPh "
+            "where hidden DEFENDERS attacked it) are not in Melee until after the CCPh, may rout "
+            "in the RtPh, and may not advance (A4.7)",
+            ("eASLRB-A12-md",),
         ),
         PhaseRule(
             "melee_rally",

@@ -103,6 +103,7 @@ class GameState:
     mmc_rallied: frozenset[str] = frozenset()  # sides a MMC of which attempted to rally (A18.11)
     must_rout: tuple[str, ...] = ()  # the broken units that must rout this RtPh (A10.5)
     melee: frozenset[str] = frozenset()  # the Locations (hex names) in Melee (A11.15)
+    cc_marked: frozenset[str] = frozenset()  # Locations with a CC counter (G.4, A12.151)
 
     @property
     def attacker(self) -> str:
@@ -151,6 +152,7 @@ class GameState:
             "moving": list(self.moving),
             "must_rout": list(self.must_rout),
             "melee": sorted(self.melee),
+            "cc_counters": sorted(self.cc_marked),
             "allowed": [] if self.over else [a.as_json() for a in allowed(self.phase)],
             "units": units,
             "eliminated": list(self.eliminated),
@@ -246,6 +248,24 @@ def _end_of_rtph(
     )
 
 
+def _hidden_beside_enemy(g: Game) -> tuple[Game, list[str]]:
+    """A11.19: at the start of the CCPh a hidden unit in the same Location as an enemy unit is
+    placed on the map beneath a "?"."""
+    from aslpto.procedures.game.melee import units_at
+
+    placed = []
+    for u in sorted(g.units.values(), key=lambda x: x.id):
+        if u.hidden and u.hex and any(o.side != u.side for o in units_at(g, u.hex)):
+            placed.append(u.with_(hidden=False, concealed=True))
+    if not placed:
+        return g, []
+    rule = RULES["hidden_in_cc"].rule
+    return _with_units(g, placed), [
+        f"placed on the map beneath a '?': {', '.join(u.id for u in placed)} (an enemy unit "
+        f"in its Location, {rule})"
+    ]
+
+
 def _still(g: Game, melee: frozenset[str]) -> frozenset[str]:
     from aslpto.procedures.game.melee import still
 
@@ -305,6 +325,9 @@ def end_phase(state: GameState) -> tuple[GameState, list[str]]:
             markers.pop(uid, None)
         eliminated = eliminated + tuple(gone)
         done += told
+    elif p == PhaseName.APH:
+        g, told = _hidden_beside_enemy(g)
+        done += told
     nxt = p.next()
     if nxt is not None:
         out = replace(
@@ -320,7 +343,8 @@ def end_phase(state: GameState) -> tuple[GameState, list[str]]:
         )
         done.append(f"{nxt.full_name} ({nxt.rule})")
         return out, done
-    # the end of the CCPh: the end of the Player Turn
+    # the end of the CCPh: the end of the Player Turn; a CC counter's units are in Melee now
+    # (A12.151)
     g, gone = _unable_to_withdraw(g, state.melee)
     eliminated = eliminated + tuple(gone)
     if gone:
@@ -343,7 +367,7 @@ def end_phase(state: GameState) -> tuple[GameState, list[str]]:
         phase=PhaseName.RPH,
         eliminated=eliminated,
         over=over,
-        melee=_still(g, state.melee),
+        melee=_still(g, state.melee | state.cc_marked),
     )
     if over:
         done.append(

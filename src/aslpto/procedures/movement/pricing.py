@@ -26,10 +26,12 @@ from aslpto.base import unchecked
 from aslpto.base.hints import Any
 from aslpto.base.rulings import InputError, RuleViolation
 from aslpto.board.hexes import Hex, Hexside
+from aslpto.procedures.movement import enemies
 from aslpto.procedures.movement.stepping import _cap
 from aslpto.procedures.movement.steps import State, Step, StepKind
 from aslpto.procedures.movement.transitions import _exit_hexes, transition
 from aslpto.rules.movement import (
+    Event,
     EventKind,
     MoveContext,
     MoverKind,
@@ -134,13 +136,21 @@ def price_step(ctx: MoveContext, st: State, s: Step, spent: int, difficult: int)
     if ctx.options.phase == Phase.APH and ctx.unit.cx and cost >= difficult:
         return None
     flags = (
-        (1 if any(e.kind in (EventKind.IMMOBILIZED, EventKind.BAIL_OUT) for e in tr.events) else 0)
+        (1 if any(_ends(ctx, e) for e in tr.events) else 0)
         | (1 if ctx.allowance == 0 else 0)  # (A4.134: the first Location took all it had)
         | (2 if tr.new_location else 0)
         | (4 if tr.road and s.kind == StepKind.ENTER else 0)
         | (8 if tr.crosses_covered else 0)
     )
     return tr.state, cost, flags
+
+
+def _ends(ctx: MoveContext, e: Event) -> bool:
+    """An event that ends the move where it happens: immobilized, bail-out, enemy units found
+    (A12.15; G.4 unless the DEFENDER lets it go on)."""
+    if e.kind == EventKind.DETECTION:
+        return not enemies.continues(e, ctx.options.detection)
+    return e.kind in (EventKind.IMMOBILIZED, EventKind.BAIL_OUT)
 
 
 def price_state(
@@ -156,6 +166,15 @@ def price_state(
         if got is not None:
             out.append((sid(got[0]), got[1], got[2], s))
     return out
+
+
+def _sided_unit_hexes(game: Game) -> frozenset[Hex]:
+    """The hexes of the units of a game with two sides or more (whose entry depends on the
+    mover's side); none in a game of one side."""
+    if len({u.side for u in game.units.values() if u.side}) < 2:
+        return frozenset()
+    m = game.map
+    return frozenset(m.hex(u.hex) for u in game.units.values() if u.hex and u.side)
 
 
 class _Hex:
@@ -190,7 +209,9 @@ class Terrain:
     def __init__(self, game: Game) -> None:
         self.map = game.map
         self._odd = frozenset(
-            {p.hex for p in game.panjis.values()} | {f.hex for f in game.fortifications}
+            {p.hex for p in game.panjis.values()}
+            | {f.hex for f in game.fortifications}
+            | _sided_unit_hexes(game)  # (enemy units: A4.14, A12.15 - each mover's own)
         )
         self._hexes: dict[Hex, _Hex] = {}
         self._kinds: dict[Any, int] = {}  # HexInfo -> its number

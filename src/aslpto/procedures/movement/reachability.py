@@ -237,7 +237,8 @@ def _space_key(ctx: MoveContext) -> tuple[Any, ...]:
     if any(f.kind == FortKind.TUNNEL for f in ctx.game.fortifications):
         tunnel = (unit.side, unit.is_japanese, unit.entrenched == "pillbox")
     broken = unit.broken if ctx.options.low_crawl else None
-    return (ctx.mover, ctx.options, ctx.allowance, unit.cx, tunnel, broken)
+    enemy = (unit.side, unit.berserk, unit.unarmed) if ctx.enemies_anywhere else None
+    return (ctx.mover, ctx.options, ctx.allowance, unit.cx, tunnel, broken, enemy)
 
 
 def _space(ctx: MoveContext) -> Space:

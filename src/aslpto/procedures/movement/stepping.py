@@ -15,6 +15,7 @@ from aslpto.base.hints import Any
 from aslpto.base.records import record, replace
 from aslpto.base.rulings import InputError, RuleViolation, Ruling
 from aslpto.board.hexes import Hex, Hexside
+from aslpto.procedures.movement import enemies
 from aslpto.procedures.movement.steps import (
     State,
     Step,
@@ -200,6 +201,7 @@ def _take(so_far: MoveSoFar, s: Step, text: str) -> tuple[StepResult, MoveSoFar]
         )
     cost, costs = _cap(ctx, tr, so_far.spent)
     events = list(tr.events)
+    found = next((e for e in tr.events if e.kind == EventKind.DETECTION), None)
     rules = [c.rule for c in costs] + list(tr.rules)
     cx = so_far.cx
     road_only, covered = so_far.road_only, so_far.covered
@@ -264,6 +266,8 @@ def _take(so_far: MoveSoFar, s: Step, text: str) -> tuple[StepResult, MoveSoFar]
     terminal = next(
         (e for e in tr.events if e.kind in (EventKind.IMMOBILIZED, EventKind.BAIL_OUT)), None
     )
+    if found is not None and not enemies.continues(found, options.detection):
+        terminal = found  # A12.15: forced back, or G.4 (the DEFENDER's choice) stops it there
     if terminal is None and ctx.allowance == 0:
         terminal = _none_left(ctx, costs)
     if ctx.mover.manhandling and any(

@@ -9,6 +9,7 @@ from __future__ import annotations
 from aslpto.base.records import record, replace
 from aslpto.base.rulings import InputError, RuleViolation
 from aslpto.board.hexes import Hex, Hexside
+from aslpto.procedures.movement import enemies
 from aslpto.procedures.movement.steps import State, Step, StepKind, step_error
 from aslpto.rules.movement import (
     Cost,
@@ -93,14 +94,24 @@ def transition(
     unit entered its current hex along a road/path this Player Turn (only the trip flare drm of
     a later expenditure there depends on it, G.8)."""
     if s.kind == StepKind.HERE:
-        return _here(ctx, st, s, rp=entered_by_road_or_path)
-    if s.kind == StepKind.BYPASS:
-        return _bypass(ctx, st, s)
-    if s.kind == StepKind.BREACH:
+        tr = _here(ctx, st, s, rp=entered_by_road_or_path)
+    elif s.kind == StepKind.BYPASS:
+        tr = _bypass(ctx, st, s)
+    elif s.kind == StepKind.BREACH:
         return _breach(ctx, st, s)
-    if s.want == "tunnel":
-        return _tunnel(ctx, st, s, spent=spent)
-    return _enter(ctx, st, s, spent=spent)
+    elif s.want == "tunnel":
+        tr = _tunnel(ctx, st, s, spent=spent)
+    else:
+        tr = _enter(ctx, st, s, spent=spent)
+    if not ctx.enemies_anywhere:
+        return tr
+    to = tr.state
+    if to.hex != st.hex or (st.along is not None and to.along is None):
+        # A4.14, A4.3, A13.35 refuse the step; A12.15/G.4 note it (procedures.movement.enemies)
+        found = enemies.entering(ctx, to.hex, bypass=to.along is not None)
+        if found is not None:
+            tr = replace(tr, events=(*tr.events, found))
+    return tr
 
 
 def _exit_hexes(ctx: MoveContext, st: State) -> tuple[Hex, ...]:

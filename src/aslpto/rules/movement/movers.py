@@ -64,6 +64,7 @@ class EventKind(StrEnum):
     TRIP_FLARE_DR = "trip-flare-dr"
     BANK_BREACHED = "bank-breached"  # G8 BREACH
     ICE_COLLAPSE_CHECK = "ice-collapse-check"
+    DETECTION = "detection"  # concealed/hidden enemy units in the Location entered (A12.15, G.4)
 
 
 @record(slots=True)
@@ -176,6 +177,8 @@ class MoveOptions:
     with_leader: str | None = None  # id of the leader the MMC moves with (A4.12)
     column: bool = False  # the unit is in a Column (E11; G9.44)
     landed: bool = False  # paratroops that appeared onboard this APh (E9.6; G8 AERIAL)
+    human_wave: bool = False  # a Human Wave / Banzai Charge unit (A25.23, G1.5; A4.14 EXC)
+    detection: str | None = None  # the DEFENDER's G.4 choice: invoke | retain | attack
 
 
 PLAIN = MoveOptions()
@@ -479,8 +482,7 @@ class MoveContext:
             self._tunnels = {k: tuple(v) for k, v in by.items()}
         return self._tunnels.get(h, ())
 
-    def enemies_at(self, h: Hex) -> tuple[str, ...]:
-        """Ids of the units of another side than the mover's in hex ``h``."""
+    def _enemy_hexes(self) -> dict[Hex, tuple[str, ...]]:
         if self._enemies is None:
             by: dict[Hex, list[str]] = {}
             mine = self.unit.side
@@ -488,7 +490,16 @@ class MoveContext:
                 if u.hex and u.side and mine and u.side != mine:
                     by.setdefault(self.map.hex(u.hex), []).append(u.id)
             self._enemies = {k: tuple(v) for k, v in by.items()}
-        return self._enemies.get(h, ())
+        return self._enemies
+
+    @property
+    def enemies_anywhere(self) -> bool:
+        """Whether any unit of another side than the mover's is on the map."""
+        return bool(self._enemy_hexes())
+
+    def enemies_at(self, h: Hex) -> tuple[str, ...]:
+        """Ids of the units of another side than the mover's in hex ``h``."""
+        return self._enemy_hexes().get(h, ())
 
 
 @record

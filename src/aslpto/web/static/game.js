@@ -291,8 +291,10 @@ async function playAction(a) {
       const v = d.violation;
       said(`REFUSED ${v.rule}: ${v.message} (nothing recorded)`, "bad refused", v.rule);
       showGame(d);
+      askDetection(a, v);
       return;
     }
+    askDetection(null, null);
     const e = d.entry;
     // the rules and values the action rests on that no text checked (the README's warning)
     const warn = document.getElementById("game-warnings");
@@ -314,6 +316,26 @@ async function playAction(a) {
   } finally {
     GAME.busy = false;
   }
+}
+
+function askDetection(a, v) {
+  // G.4: a move refused until the DEFENDER answers for his hidden units in jungle, kunai or
+  // bamboo; each button plays the same move again with his answer
+  const bar = document.getElementById("game-detection");
+  const asked = Boolean(a && v && a.action === "move" && v.rule === "G.4" && /chooses/.test(v.message));
+  bar.hidden = !asked;
+  GAME.detectionMove = asked ? a : null;
+}
+
+function answerDetection(choice) {
+  const a = GAME.detectionMove;
+  if (!a) return;
+  const options = { ...(a.args.options || {}), detection: choice };
+  if (choice === "attack") {
+    const text = document.getElementById("game-detection-by").value;
+    options.detection_by = text.split(",").map((t) => t.trim()).filter(Boolean);
+  }
+  return playAction({ ...a, args: { ...a.args, options } });
 }
 
 async function endPhase() { return playAction({ action: "end-phase", args: {} }); }
@@ -399,6 +421,9 @@ function startGamePage() {
     startGame(e.target);
   });
   document.getElementById("play-move").addEventListener("click", () => playAction(moveAction()));
+  for (const b of document.querySelectorAll("#game-detection button")) {
+    b.addEventListener("click", () => answerDetection(b.dataset.detection));
+  }
   document.getElementById("play-fire").addEventListener("click", () => playAction(fireAction()));
   const playCc = document.getElementById("play-cc");
   playCc.parentElement.insertBefore(el("input", {
