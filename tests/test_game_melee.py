@@ -79,7 +79,7 @@ def test_a11_15_units_locked_in_melee_neither_move_advance_fire_nor_labor() -> N
     pf = to(s, PhaseName.PFPH, 1)  # the Japanese Player Turn
     why = refused(pf, "fire", "A11.15", "3,3", firers=["J1"], target="37G7")
     assert "locked in Melee in 37G4" in why
-    refused(pf, "search", "A11.15", unit="J1")
+    refused(to(pf, PhaseName.MPH), "search", "A11.15", unit="J1")
     refused(pf, "entrench", "A11.15", "3", unit="J1")
     refused(to(pf, PhaseName.MPH), "move", "A11.15", unit="J1", steps=["37G5"])
     refused(to(pf, PhaseName.APH), "advance", "A11.15", unit="J1", steps=["37G5"])

@@ -203,10 +203,11 @@ def test_a10_1_mc_applies_its_result_to_the_unit(base: GameState) -> None:
 
 def test_a3_2_labor_task_makes_the_unit_ti(base: GameState) -> None:
     pf = to(base, PhaseName.PFPH)
-    s = do(pf, "search", unit="U1")
+    s = do(pf, "entrench", unit="U1")
     assert s.position.unit("U1").ti and s.has("U1", Marker.LABOR)
     refused(to(s, PhaseName.MPH), "move", "A3.3", unit="U1", steps=["32M8"])
-    refused(to(base, PhaseName.MPH), "search", "A3.2", unit="U1")
+    refused(to(base, PhaseName.MPH), "entrench", "A3.2", unit="U1")
+    refused(pf, "search", "A3.3", unit="U1")  # a Search ends a move in the MPh (A12.152)
 
 
 def test_a_refused_action_changes_nothing(base: GameState) -> None:

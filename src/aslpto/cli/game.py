@@ -61,7 +61,7 @@ _HELPS = {
     "rout": "a broken unit under DM routs in the RtPh (A10.5; --low-crawl: one Location)",
     "advance": "a unit advances one Location in the APh",
     "cc": "the Close Combat of one Location in the CCPh",
-    "search": "a Search (labor task) in the PFPh",
+    "search": "a Search in the MPh, as a unit or the moving stack ends its move (A12.152)",
     "entrench": "an Entrenching Attempt (labor task) in the PFPh",
     "clear": "a Clearance attempt (labor task) in the PFPh",
     "end-phase": "end the phase: its markers go, the next phase begins",
@@ -218,8 +218,13 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
     dice(p)
     p = action("search")
-    p.add_argument("unit")
-    p.add_argument("hexes", nargs="*", metavar="HEX")
+    p.add_argument("unit", metavar="UNIT[,UNIT...]", help="a unit, or the units of a stack")
+    p.add_argument(
+        "hexes",
+        nargs="*",
+        metavar="HEX",
+        help="the ADJACENT hexes to Search, most wanted first (the Search dr leaves out the last)",
+    )
     dice(p)
     p = action("entrench")
     p.add_argument("unit")
@@ -303,7 +308,9 @@ def action_of(args: argparse.Namespace) -> tuple[str, dict[str, Any]]:
             opts["withdraw"] = _withdrawals(args.withdraw)
         return name, {"location": args.location, **({"options": opts} if opts else {})}
     if name == "search":
-        return name, {"unit": args.unit, **({"hexes": list(args.hexes)} if args.hexes else {})}
+        ids = _ids(args.unit, "unit")
+        out = {"unit": ids[0]} if len(ids) == 1 else {"units": ids}
+        return name, {**out, **({"hexes": list(args.hexes)} if args.hexes else {})}
     if name == "entrench":
         return name, {"unit": args.unit}
     if name == "clear":

@@ -35,6 +35,7 @@ from aslpto.procedures.game.common import (
 )
 from aslpto.procedures.game.phases import RULES, Marker, PhaseName
 from aslpto.procedures.game.rallying import rally
+from aslpto.procedures.game.searching import search
 from aslpto.procedures.game.state import GameState, end_phase, unit_json
 from aslpto.state.dice import Dice
 from aslpto.state.game import Game
@@ -125,7 +126,16 @@ def _move(state: GameState, a: Args, dice: Dice) -> Done:
         raise RuleViolation(stack, "the stack's units end in different Locations: move them apart")
     hexes = [st.state.hex for st in moves[0].steps]
     after, marked = dm_from_move(after, ids, hexes)
-    s = replace(state, position=after, moving=tuple(ids), moving_assault=opts.assault)
+    left = min(r.allowance - r.mf for r in moves)
+    if detected is not None:
+        left = 0  # its MPh ends (A12.15; G.4)
+    s = replace(
+        state,
+        position=after,
+        moving=tuple(ids),
+        moving_assault=opts.assault,
+        moving_left=max(left, 0),
+    )
     s = s.mark(ids, Marker.MOVED)
     if detected is not None and detected.cc_counter and found is not None:
         s = replace(s, cc_marked=s.cc_marked | {found.hex})
@@ -471,11 +481,7 @@ def _labor(name: str) -> Callable[[GameState, Args, Dice], Done]:
             action = pa.Clear(tuple(ids), panji, hexside)
         else:
             ids = [a.text("unit")]
-            action = (
-                pa.Search(ids[0], tuple(a.texts("hexes", empty=True)))
-                if name == "search"
-                else pa.Entrench(ids[0])
-            )
+            action = pa.Entrench(ids[0])
         a.done()
         verify_phase(state, name)
         rule = RULES["prep_fire"].rule
@@ -518,7 +524,7 @@ ACTIONS: dict[str, Callable[[GameState, Args, Dice], Done]] = {
     "rout": _rout,
     "advance": _advance,
     "cc": cc,
-    "search": _labor("search"),
+    "search": search,
     "entrench": _labor("entrench"),
     "clear": _labor("clear"),
     "end-phase": _end_phase,

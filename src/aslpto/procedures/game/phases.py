@@ -500,12 +500,17 @@ ALLOWED: dict[PhaseName, tuple[Allowed, ...]] = {
     ),
     PhaseName.PFPH: (
         Allowed("fire", "ATTACKER", "A3.2", "Prep Fire: the unit is marked Prep Fire"),
-        Allowed("search", "ATTACKER", "A3.2", "a labor task: the unit becomes TI"),
         Allowed("entrench", "ATTACKER", "A3.2", "a labor task: the unit becomes TI"),
         Allowed("clear", "ATTACKER", "A3.2", "a labor task: the units become TI"),
     ),
     PhaseName.MPH: (
         Allowed("move", "ATTACKER", "A3.3", "a unit not marked Prep Fire or TI moves once"),
+        Allowed(
+            "search",
+            "ATTACKER",
+            "A12.152",
+            "a unit or stack ending its move Searches, one MF more: TI",
+        ),
         Allowed("fire", "DEFENDER", "A8.1", "Defensive First Fire at the moving unit"),
     ),
     PhaseName.DFPH: (

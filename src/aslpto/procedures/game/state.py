@@ -97,6 +97,7 @@ class GameState:
     markers: Mapping[str, frozenset[Marker]] = field(default_factory=dict)
     moving: tuple[str, ...] = ()  # the unit(s) moving now in the MPh (A8.1)
     moving_assault: bool = False  # ... by Assault Movement (A4.61: no FFNAM)
+    moving_left: int | None = None  # ... with this many half MF left (a Search costs 1 MF)
     cc_done: frozenset[str] = frozenset()  # the Locations whose CC is resolved this CCPh
     eliminated: tuple[str, ...] = ()
     over: bool = False
@@ -337,6 +338,7 @@ def end_phase(state: GameState) -> tuple[GameState, list[str]]:
             markers={k: v for k, v in markers.items() if v},
             moving=(),
             moving_assault=False,
+            moving_left=None,
             mmc_rallied=frozenset(),
             must_rout=must,
             eliminated=eliminated,

@@ -126,6 +126,11 @@ def search_across_covered(game: Game, searcher_hex: str, searched_hex: str) -> R
     return Ruling(True, ("G9.48",), f"Covered hexside of Panji counter {p.id}")
 
 
+def casualty_at_most() -> int:
+    """A12.154: the highest Final Casualty dr that Casualty Reduces the searching unit."""
+    return int(_data()["search_casualties"]["casualty_at_most"])
+
+
 def search_casualty(
     game: Game, searcher_hex: str, searched_hex: str, casualty_dr: int, drm: int = 0
 ) -> Ruling[bool]:
@@ -136,7 +141,7 @@ def search_casualty(
     across = search_across_covered(game, searcher_hex, searched_hex)
     if not across.value:
         return Ruling(False, across.rules, across.why)
-    limit = int(_data()["search_casualties"]["casualty_at_most"])
+    limit = casualty_at_most()
     final = casualty_dr + drm
     hit = final <= limit
     return Ruling(
