@@ -58,7 +58,7 @@ aslpto game end-phase "$GAME"                        # RtPh -> APh
 ! aslpto game advance "$GAME" J1 37EE8               # J1 is pinned (A7.8)
 aslpto game advance "$GAME" J3 37EE8                 # into US3's Location
 aslpto game end-phase "$GAME"                        # APh -> CCPh
-aslpto game cc "$GAME" 37EE8 --dice "2,6 4,3"        # Close Combat (A11): J3 eliminated
+aslpto game cc "$GAME" 37EE8 --dice "3 3 2,6 4,3"    # Ambush drs (kunai, G.6), then CC: J3 eliminated
 aslpto game end-phase "$GAME"                        # CCPh: Game Turn 1 was its last
 ! aslpto game end-phase "$GAME"                      # the game is over (A3)
 aslpto game show "$GAME"

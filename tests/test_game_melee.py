@@ -295,8 +295,10 @@ def test_a3_8_cli_game_cc_melee_show_and_replay(
     assert code == 1 and out.startswith("REFUSED A11.2: 37EE8 is not in Melee")
     code, _, err = aslpto(["game", "cc", path, "37EE8", "--withdraw", "US3"], capsys)
     assert code == 2 and "UNIT=LOCATION" in err
-    code, out, _ = aslpto(["game", "cc", path, "37EE8", "--dice", "6,6 6,6"], capsys)
+    # (the Ambush drs first: J3 advanced into the kunai, G.6; equal, no Ambush)
+    code, out, _ = aslpto(["game", "cc", path, "37EE8", "--dice", "3 3 6,6 6,6"], capsys)
     assert code == 0 and "37EE8 is in Melee (A11.15)" in out
+    assert "no Ambush" in out
     code, out, _ = aslpto(["game", "show", path], capsys)
     assert code == 0 and "Melee: 37EE8 (A11.15)" in out
     code, out, _ = aslpto(["game", "show", path, "--json"], capsys)

@@ -4,6 +4,10 @@ leaves or ends (A11.15) and the Withdrawal it allows (A11.2, A11.21).
 
 - the CC of a Location in Melee from an earlier Player Turn is a Melee CC (``melee``: no
   Ambush, A11.4);
+- where an Ambush can occur (:func:`ambush_possible`: a concealed unit in it, or the
+  ATTACKER's Infantry advanced into a woods/building Location, or jungle, kunai or bamboo,
+  G.6), both sides first make their Ambush status dr (A11.4, with the PTO drm) unless the
+  players say who Ambushed (``ambush``); where none can, saying so is refused;
 - ``withdraw`` names each withdrawing unit and the ADJACENT Location it withdraws into, each
   verified before the CC (:func:`aslpto.procedures.game.melee.withdrawal_move`): a unit not
   eliminated, Reduced or captured is moved there after it; into a concealed enemy's Location it
@@ -60,6 +64,28 @@ def _into_concealed(
     return replace(g, units=units), True, len(hiding) > 1
 
 
+def ambush_possible(state: GameState, where: str) -> str:
+    """A11.4 (and G.6): why an Ambush can occur in the CC of ``where`` (not a Melee), or "":
+    a concealed (or hidden) unit is in it, or the ATTACKER's Infantry advanced into it this
+    APh and it is a woods or building Location - or jungle, kunai or bamboo (G.6)."""
+    from aslpto.board.terrain import Terrain
+    from aslpto.procedures.game.phases import Marker
+    from aslpto.rules.pto.procedures import ambush_terrain
+
+    g = state.position
+    here = m.units_at(g, where)
+    if any(u.concealed or u.hidden for u in here):
+        return "a concealed unit in the CC, A11.4"
+    if not any(u.side == state.attacker and state.has(u.id, Marker.ADVANCED) for u in here):
+        return ""
+    t = g.map.terrain(g.map.hex(where))
+    if t == Terrain.WOODS or t.is_building:
+        return "Infantry advanced into CC in a woods/building Location, A11.4"
+    if ambush_terrain(g, where).value:
+        return "Infantry advanced into CC in jungle, kunai or bamboo, G.6"
+    return ""
+
+
 def cc(state: GameState, a: Args, dice: Dice) -> Done:
     """The CC of one Location in the CCPh, once a CCPh (A3.8): a Melee CC where the Location is
     in Melee (A11.15), its withdrawing units moved where they withdraw (A11.2, A11.21), and the
@@ -104,13 +130,23 @@ def cc(state: GameState, a: Args, dice: Dice) -> Done:
     if in_melee:
         m.verify_broken_withdraw(g, [u for u in here if m.held(g, state.melee, u)], withdraw)
         keys.append("melee")
+    why = "" if in_melee else ambush_possible(state, where)
+    if ambush and not why and not in_melee:
+        raise RuleViolation(
+            "A11.4",
+            f"no Ambush can occur in {where}: no concealed unit, and no Infantry advanced into "
+            "CC in a woods/building (G.6: jungle, kunai, bamboo) Location",
+        )
     opts = CCOptions(
         hand_to_hand=bool(given.get("hand_to_hand", False)),
         ambush=ambush,
         melee=in_melee,
         withdrawing=tuple(withdraw),
     )
-    done = close_combat(g, where, opts, attacker=state.attacker, dice=dice)
+    rolls_ambush = bool(why) and not ambush
+    done = close_combat(
+        g, where, opts, attacker=state.attacker, dice=dice, ambush_roll=rolls_ambush
+    )
     assert done.rolled is not None
     r = done.rolled
     s = replace_units(state, [u.id for u in here], r.units, r.eliminated)
@@ -118,6 +154,14 @@ def cc(state: GameState, a: Args, dice: Dice) -> Done:
     told = [f"CC in {where}: {done.attacker} (ATTACKER) against {done.defender}"]
     if in_melee:
         told[0] += f" (Melee, {RULES['melee'].rule})"
+    if done.ambush is not None and done.ambush.rolled is not None:
+        am, dm = done.ambush.drm
+        ra, rd = done.ambush.drs
+        who = done.ambush.rolled.value
+        told.append(
+            f"  Ambush ({why}): ATTACKER dr {ra}{am:+d} = {ra + am}, DEFENDER dr {rd}{dm:+d} = "
+            f"{rd + dm}: " + ("no Ambush" if who == "none" else f"the {who.upper()} Ambushes")
+        )
     told += [f"  {e}" for e in r.events]
     if r.eliminated:
         told.append(f"  eliminated: {', '.join(r.eliminated)}")
@@ -153,6 +197,8 @@ def cc(state: GameState, a: Args, dice: Dice) -> Done:
         "events": list(r.events),
         "melee": now_melee,
     }
+    if done.ambush is not None:
+        result["ambush"] = {**done.ambush.as_json(), "why": why}
     if went:
         result["withdrawn"] = went
     if lost:
@@ -160,4 +206,4 @@ def cc(state: GameState, a: Args, dice: Dice) -> Done:
     return Done(s, result, tuple(told), unsure(*dict.fromkeys(keys)))
 
 
-__all__ = ["cc", "withdraw_of"]
+__all__ = ["ambush_possible", "cc", "withdraw_of"]
