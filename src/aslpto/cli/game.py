@@ -3,8 +3,9 @@ replays (docs/game.md).
 
 ``game new SCENARIO -o GAME`` starts a record (``--turns``, ``--first``, ``--seed``; or
 ``--from GAME --at N``: a new game from a point of an old one); ``game ACTION GAME ...`` plays
-one action - ``rally``, ``move``, ``fire``, ``mc``, ``nmc``, ``ptc``, ``panji-mc``, ``rout``,
-``advance``, ``cc``, ``search``, ``entrench``, ``clear``, ``end-phase`` - verified in its phase,
+one action - ``rally``, ``move``, ``banzai``, ``fire``, ``mc``, ``nmc``, ``ptc``, ``panji-mc``,
+``rout``, ``advance``, ``cc``, ``search``, ``entrench``, ``clear``, ``end-phase`` - verified in its
+phase,
 applied and appended with its dice (``--dice "3,5"`` types a real roll; else rolled from the
 game's seed);
 ``game show GAME [--at N]``, ``game undo GAME``, ``game replay GAME``.
@@ -31,6 +32,7 @@ HELP = help_of(NAME)
 ACTIONS = (
     "rally",
     "move",
+    "banzai",
     "fire",
     "mc",
     "nmc",
@@ -53,6 +55,7 @@ _HELPS = {
     "replay": "replay and verify every action of the record, one line each",
     "rally": "a broken unit's Rally attempt in the RPh (by --leader, or a Self-Rally)",
     "move": "move a unit, or a stack (U1,U2 --with-leader L), in the MPh (as aslpto move)",
+    "banzai": "a Banzai Charge in the MPh (G1.5): the units move as a Human Wave (A25.23)",
     "fire": "a fire attack in the phase's fire (Prep, Defensive First, Final, Advancing)",
     "mc": "a Morale Check of units in one Location (N: the IFT's #MC)",
     "nmc": "a Normal Morale Check (another cause, G1.13)",
@@ -182,6 +185,18 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         metavar="UNIT[,UNIT...]",
         help="with --detection attack: the hidden units that attack",
     )
+    p = action("banzai")
+    p.add_argument("units", metavar="UNIT[,UNIT...]", help="the units of the Charge (G1.5)")
+    p.add_argument(
+        "--move",
+        action="append",
+        nargs="+",
+        default=[],
+        metavar=("UNIT", "STEP"),
+        help="a unit's path in the Charge, in the steps of aslpto move (repeat per unit)",
+    )
+    p.add_argument("--target", metavar="UNIT", help="as aslpto banzai takes it (A25.23, G1.423)")
+    p.add_argument("--grain", metavar="HEX-HEX...", help="as aslpto banzai takes it (A25.231)")
     p = action("advance")
     p.add_argument("unit")
     p.add_argument("steps", nargs="+", metavar="STEP", help="the Location advanced into")
@@ -263,6 +278,19 @@ def action_of(args: argparse.Namespace) -> tuple[str, dict[str, Any]]:
     out: dict[str, Any]
     if name in ("move", "advance"):
         return name, _move_args(args)
+    if name == "banzai":
+        moves: dict[str, list[str]] = {}
+        for m in args.move:
+            if len(m) < 2:
+                raise InputError(f"--move {' '.join(m)}: give the unit and at least one step")
+            if m[0] in moves:
+                raise InputError(f"--move {m[0]}: one path per unit")
+            moves[m[0]] = m[1:]
+        out = {"units": _ids(args.units, "units"), "moves": moves}
+        for k in ("target", "grain"):
+            if getattr(args, k) is not None:
+                out[k] = getattr(args, k)
+        return name, out
     if name == "rout":
         out = {"unit": args.unit, "steps": list(args.steps)}
         if args.low_crawl:

@@ -69,6 +69,8 @@ class FireOptions:
     area_fire: bool = False  # Area Fire for a reason the state does not hold (A7.23)
     weapon: str = "inherent"  # what the firers use (rules.panji.effects.terrain.Weapon)
     melee: bool = False  # the target Location is in Melee (A11.15): both sides' units attacked
+    human_wave: bool = False  # the targets are HW (Banzai) units in their MPh (A25.23)
+    wave_morale: bool = False  # ... later in that Player Turn: +1 Morale Level only (A25.23)
 
 
 PLAIN = FireOptions()
@@ -777,18 +779,26 @@ def fire(
     if b.column.value is None:
         return FireAnswer(b, None)
     a = b.attack
-    facts = _target_facts(game, b.targets)
+    facts = _target_facts(game, b.targets, options or PLAIN)
     if dice is not None:
         return FireAnswer(b, None, rolled=resolve_attack(b.targets, a, dice, **facts))
     return FireAnswer(b, result_odds(a), attack_odds(b.targets, a, **facts))
 
 
-def _target_facts(game: Game, targets: Sequence[Unit]) -> dict[str, Any]:
+def _target_facts(
+    game: Game, targets: Sequence[Unit], options: FireOptions = PLAIN
+) -> dict[str, Any]:
     """What the target Location's situation adds to the checks the attack causes: fording
-    units are immune to Pin (B21.41)."""
+    units are immune to Pin (B21.41); Human Wave (Banzai) units check one Morale Level higher,
+    and during their MPh are immune to Pin and Heat of Battle (A25.23)."""
     from aslpto.rules.water import conditions as water
 
-    return {"fording": True} if water.all_fording(game, targets) else {}
+    facts: dict[str, Any] = {"fording": True} if water.all_fording(game, targets) else {}
+    if options.human_wave:
+        facts["human_wave"] = True
+    elif options.wave_morale:
+        facts["wave_morale"] = True
+    return facts
 
 
 __all__ = [

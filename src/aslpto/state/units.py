@@ -145,6 +145,7 @@ class Unit:
     wounded: bool = False
     unarmed: bool = False
     ti: bool = False
+    lax: bool = False  # A11.18 (an SSR's; G1.6: a Banzai Charge's, for the rest of its Player Turn)
     # Movement
     mf: int | None = None  # MF/MP allowance override (vehicles: from the scenario)
     vehicle_type: VehicleType | None = None

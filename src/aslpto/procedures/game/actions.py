@@ -19,6 +19,7 @@ from aslpto.base.hints import Any
 from aslpto.base.records import replace
 from aslpto.base.rulings import InputError, RuleViolation
 from aslpto.procedures.game import detection as det, melee as m
+from aslpto.procedures.game.charge import banzai
 from aslpto.procedures.game.closecombat import cc
 from aslpto.procedures.game.common import (
     Action,
@@ -196,6 +197,16 @@ def _fire_phase(state: GameState) -> tuple[Any, str, str]:
     raise AssertionError(p)  # pragma: no cover - (verify_phase refused it)
 
 
+def _banzai_targets(state: GameState, g: Game, where: str) -> bool:
+    """Whether the units an attack on ``where`` targets (the ATTACKER's there, at fire by the
+    DEFENDER) all made a Banzai Charge this Player Turn (A25.23)."""
+    h = g.map.hex(where)
+    there = [
+        u for u in g.units.values() if u.side == state.attacker and u.hex and g.map.hex(u.hex) == h
+    ]
+    return bool(there) and all(state.has(u.id, Marker.BANZAI) for u in there)
+
+
 def _fire(state: GameState, a: Args, dice: Dice) -> Done:
     from aslpto.procedures.fire import FireOptions, fire, target_location
     from aslpto.procedures.game.routing import dm_from_attack
@@ -265,9 +276,12 @@ def _fire(state: GameState, a: Args, dice: Dice) -> Done:
         }
         view = replace(g, units={k: v for k, v in g.units.items() if k not in still})
         moving = True
+    wave = _banzai_targets(state, view, where)
     opts = FireOptions(
         phase=phase,
         moving=moving,
+        human_wave=wave and state.phase == PhaseName.MPH,
+        wave_morale=wave and state.phase != PhaseName.MPH,
         assault_movement=moving and state.moving_assault,
         fired=fired,
         leader="" if given.get("no_leader") else given.get("leader"),
@@ -516,6 +530,7 @@ def _end_phase(state: GameState, a: Args, dice: Dice) -> Done:
 ACTIONS: dict[str, Callable[[GameState, Args, Dice], Done]] = {
     "rally": rally,
     "move": _move,
+    "banzai": banzai,
     "fire": _fire,
     "mc": _check("mc"),
     "nmc": _check("nmc"),

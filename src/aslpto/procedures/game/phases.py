@@ -81,6 +81,7 @@ class Marker(StrEnum):
     ADVANCED = "advanced"  # advanced in this APh
     LABOR = "labor"  # attempted a labor task in the PFPh (A3.2, A3.3)
     RALLY = "rally-attempt"  # attempted to rally this Player Turn (A10.6: once)
+    BANZAI = "banzai"  # made a Banzai Charge this Player Turn (G1.5, A25.23)
 
 
 SOURCES = {
@@ -136,6 +137,13 @@ SOURCES = {
         "02%20-%20Chapter%20A%20-%20Infantry%20and%20Basic%20Game%20Rules.md"
         " (the eASLRB v3.01 transcribed: A11.19 on its page 72, A12.15-A12.151 on 78-79, A4.7 "
         "on 52)"
+    ),
+    "eASLRB-A25-md": (
+        "https://github.com/Realization-Engine/LimboDancer.Agentic.CognitiveRuntime/blob/"
+        "fd7e016cfbb66d0f46f6cb9e1ef5bf9c9fe9abcf/docs/ASL/Rulebook_Markdown/"
+        "02%20-%20Chapter%20A%20-%20Infantry%20and%20Basic%20Game%20Rules.md"
+        " (the eASLRB v3.01 transcribed: A25.23-A25.234 on its pages 94-95); G1.5, G1.6 beside "
+        "the repository"
     ),
     "limbodancer-P12": (
         "https://github.com/Realization-Engine/LimboDancer.Agentic.CognitiveRuntime"
@@ -362,6 +370,16 @@ RULES = {
             ("eASLRB-A11-md", "aslerb-A4", "ruleschat-cc", "limbodancer-R29"),
         ),
         PhaseRule(
+            "banzai",
+            "G1.5",
+            "the Japanese ATTACKER's units declare a Banzai Charge in the MPh and move as a Human "
+            "Wave (A25.23): they lose concealment, are Lax for the rest of the Player Turn "
+            "(G1.6), check morale one level higher then (and in the MPh are immune to Pin and "
+            "Heat of Battle), and a Location they end in with a Known enemy unit is marked with a "
+            "CC counter (A25.233)",
+            ("eASLRB-A25-md",),
+        ),
+        PhaseRule(
             "hidden_in_cc",
             "A11.19",
             "a hidden unit is placed on the map beneath a '?' at the start of any CCPh in which "
@@ -510,6 +528,12 @@ ALLOWED: dict[PhaseName, tuple[Allowed, ...]] = {
             "ATTACKER",
             "A12.152",
             "a unit or stack ending its move Searches, one MF more: TI",
+        ),
+        Allowed(
+            "banzai",
+            "ATTACKER",
+            "G1.5",
+            "Japanese units declare a Banzai Charge and move as a Human Wave (A25.23)",
         ),
         Allowed("fire", "DEFENDER", "A8.1", "Defensive First Fire at the moving unit"),
     ),

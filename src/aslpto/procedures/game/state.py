@@ -161,7 +161,7 @@ class GameState:
         }
 
 
-_FLAGS = ("broken", "pinned", "dm", "cx", "ti", "berserk", "wounded", "concealed")
+_FLAGS = ("broken", "pinned", "dm", "cx", "ti", "berserk", "wounded", "concealed", "lax")
 
 
 def unit_json(u: Unit, markers: frozenset[Marker] = frozenset()) -> dict[str, Any]:
@@ -357,6 +357,15 @@ def end_phase(state: GameState) -> tuple[GameState, list[str]]:
     r = RULES["pin_ti_removal"]
     relieved = [u for u in g.units.values() if u.pinned or u.ti]
     g = _with_units(g, [u.with_(pinned=False, ti=False) for u in relieved])
+    charged = [
+        u for u in g.units.values() if u.lax and Marker.BANZAI in state.markers.get(u.id, ())
+    ]
+    g = _with_units(g, [u.with_(lax=False) for u in charged])  # G1.6: for that Player Turn
+    if charged:
+        done.append(
+            f"Lax removed (their Banzai Charge's Player Turn is over, G1.6): "
+            f"{', '.join(u.id for u in charged)}"
+        )
     if relieved:
         done.append(f"pins and TI removed: {', '.join(u.id for u in relieved)} ({r.rule})")
     player, turn = (1, state.turn) if state.player == 0 else (0, state.turn + 1)

@@ -45,9 +45,9 @@ def inexperienced(u: Unit, force: Sequence[Unit]) -> bool:
 
 
 def lax(u: Unit, force: Sequence[Unit] = ()) -> bool:
-    """A11.18: Inexperienced Personnel (A19.36), a berserk unit (A15.432), a Japanese Conscript
-    (G1.6)."""
-    if u.berserk or inexperienced(u, force or (u,)):
+    """A11.18: a unit marked Lax (by SSR; a Banzai Charge's, G1.6), Inexperienced Personnel
+    (A19.36), a berserk unit (A15.432), a Japanese Conscript (G1.6)."""
+    if u.lax or u.berserk or inexperienced(u, force or (u,)):
         return True
     return u.is_japanese and alertness(u).value == Alertness.LAX
 

@@ -51,7 +51,8 @@ def morale_level(unit: Unit, situation: Situation = PLAIN) -> Ruling[int]:
     if situation.leader_morale_bonus:
         ml += situation.leader_morale_bonus
         rules.append("G1.41")
-    if situation.human_wave and not unit.broken and unit.kind not in (Kind.TH_HERO, Kind.DC_HERO):
+    wave = situation.human_wave or situation.wave_morale
+    if wave and not unit.broken and unit.kind not in (Kind.TH_HERO, Kind.DC_HERO):
         # A25.23 (G1.5 Banzai): +1 for the rest of the Player Turn [EXC: if broken]; a T-H Hero
         # making his own Banzai Charge does not get it (G1.423).
         ml += int(setting("human_wave", "morale_bonus"))

@@ -76,6 +76,7 @@ class Situation:
     encircled: bool = False  # A7.7; not for Japanese (G1.62)
     pillbox: bool = False  # G1.62: Heat of Battle berserk -> Battle Hardening
     human_wave: bool = False  # A25.23 / Banzai (G1.5): +1 Morale Level, no Heat of Battle
+    wave_morale: bool = False  # A25.23: the rest of the HW's Player Turn: +1 Morale Level only
     no_quarter: bool = False  # A20.3 / G1.621: Surrender treated as berserk
     known_enemy_in_los: bool = True  # A15.44: without, berserk -> Battle Hardening
     heat_of_battle: bool = True  # resolve the HoB DR (else only report it)
