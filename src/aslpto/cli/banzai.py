@@ -30,6 +30,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         metavar="UNIT",
         help="the units declaring the Charge, its leader among them (G1.5)",
     )
+    add_charge_options(parser)
+
+
+def add_charge_options(parser: argparse.ArgumentParser) -> None:
+    """``--move UNIT STEP...``, ``--target``, ``--grain``: the Charge's paths and direction (here
+    and in ``aslpto game banzai``)."""
     parser.add_argument(
         "--move",
         action="append",
@@ -53,16 +59,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
 
 
-def run(args: argparse.Namespace) -> Outcome:
-    from aslpto.formats import scenario
-
-    return answer(scenario.load(args.scenario), args)
-
-
-def answer(game: Game, args: argparse.Namespace) -> Outcome:
-    """The answer for a game already loaded."""
+def moves_of(args: argparse.Namespace) -> dict[str, list[str]]:
+    """Each ``--move UNIT STEP...``: the unit's id to its steps, one path per unit."""
     from aslpto.base.rulings import InputError
-    from aslpto.procedures.banzai import banzai
 
     moves: dict[str, list[str]] = {}
     for m in args.move:
@@ -71,7 +70,20 @@ def answer(game: Game, args: argparse.Namespace) -> Outcome:
         if m[0] in moves:
             raise InputError(f"--move {m[0]}: one path per unit")
         moves[m[0]] = m[1:]
-    done = banzai(game, args.units, moves, target=args.target, grain=args.grain)
+    return moves
+
+
+def run(args: argparse.Namespace) -> Outcome:
+    from aslpto.formats import scenario
+
+    return answer(scenario.load(args.scenario), args)
+
+
+def answer(game: Game, args: argparse.Namespace) -> Outcome:
+    """The answer for a game already loaded."""
+    from aslpto.procedures.banzai import banzai
+
+    done = banzai(game, args.units, moves_of(args), target=args.target, grain=args.grain)
     payload = done.as_json(game)
     return Outcome(payload, text(payload))
 

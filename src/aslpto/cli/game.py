@@ -20,6 +20,7 @@ import argparse
 
 from aslpto.base.hints import TYPE_CHECKING, Any
 from aslpto.base.rulings import InputError
+from aslpto.cli.banzai import add_charge_options, moves_of
 from aslpto.cli.command import Outcome, help_of
 
 if TYPE_CHECKING:
@@ -187,16 +188,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
     p = action("banzai")
     p.add_argument("units", metavar="UNIT[,UNIT...]", help="the units of the Charge (G1.5)")
-    p.add_argument(
-        "--move",
-        action="append",
-        nargs="+",
-        default=[],
-        metavar=("UNIT", "STEP"),
-        help="a unit's path in the Charge, in the steps of aslpto move (repeat per unit)",
-    )
-    p.add_argument("--target", metavar="UNIT", help="as aslpto banzai takes it (A25.23, G1.423)")
-    p.add_argument("--grain", metavar="HEX-HEX...", help="as aslpto banzai takes it (A25.231)")
+    add_charge_options(p)
     p = action("advance")
     p.add_argument("unit")
     p.add_argument("steps", nargs="+", metavar="STEP", help="the Location advanced into")
@@ -279,14 +271,7 @@ def action_of(args: argparse.Namespace) -> tuple[str, dict[str, Any]]:
     if name in ("move", "advance"):
         return name, _move_args(args)
     if name == "banzai":
-        moves: dict[str, list[str]] = {}
-        for m in args.move:
-            if len(m) < 2:
-                raise InputError(f"--move {' '.join(m)}: give the unit and at least one step")
-            if m[0] in moves:
-                raise InputError(f"--move {m[0]}: one path per unit")
-            moves[m[0]] = m[1:]
-        out = {"units": _ids(args.units, "units"), "moves": moves}
+        out = {"units": _ids(args.units, "units"), "moves": moves_of(args)}
         for k in ("target", "grain"):
             if getattr(args, k) is not None:
                 out[k] = getattr(args, k)

@@ -45,31 +45,43 @@ def _hs(u: Unit) -> int:
     return 2 if u.kind == Kind.SQUAD else 1
 
 
+def _force_drm(force: Sequence[Unit], rule: str, who: str, *, leader_alone: bool) -> list[Item]:
+    """The drm a force's units give a Search dr (A12.152) or a Casualty dr (A12.154): -1 per
+    Stealthy unit, -1 per HS equivalent beyond one, the best Good Order leader's leadership
+    (``leader_alone``: even with no other unit), +1 per Lax unit."""
+    from aslpto.rules.cc.ambush import lax, stealthy
+    from aslpto.rules.morale.values import leadership_of
+
+    out: list[Item] = []
+    n = sum(1 for u in force if stealthy(u, force))
+    if n:
+        out.append(Item(f"Stealthy {who}", Fraction(-n), rule))
+    extra = sum(_hs(u) for u in force) - 1
+    if extra > 0:
+        out.append(Item("HS equivalents beyond one", Fraction(-extra), rule))
+    leaders = [u for u in force if u.kind == Kind.LEADER and u.good_order]
+    if leaders and (leader_alone or len(force) > 1):
+        best = min(leaders, key=leadership_of)
+        if leadership_of(best):
+            out.append(Item(f"leader {best.counter}", Fraction(leadership_of(best)), rule))
+    n = sum(1 for u in force if lax(u, force))
+    if n:
+        out.append(Item(f"Lax {who}", Fraction(n), rule))
+    return out
+
+
 def search_drm(game: Game, searchers: Sequence[Unit], hexes: Sequence[str]) -> tuple[Item, ...]:
     """The drm of the Search dr (A12.152): -1 per Stealthy searcher, -1 per HS equivalent
     beyond one, the best participating leader's leadership, +1 per Lax and per CX searcher;
     +2 vs the Japanese unless the only Concealment Terrain Searched is building/rubble (G1.63).
     ``hexes``: every hex the Search may reach (its own first)."""
-    from aslpto.rules.cc.ambush import lax, stealthy
     from aslpto.rules.japanese.capabilities import search_drm as vs_japanese
-    from aslpto.rules.morale.values import leadership_of
 
-    out: list[Item] = []
     force = list(searchers)
-    n = sum(1 for u in force if stealthy(u, force))
-    if n:
-        out.append(Item("Stealthy searcher(s)", Fraction(-n), RULE))
-    extra = sum(_hs(u) for u in force) - 1
-    if extra > 0:
-        out.append(Item("HS equivalents beyond one", Fraction(-extra), RULE))
-    leaders = [u for u in force if u.kind == Kind.LEADER and u.good_order]
-    if leaders:
-        best = min(leaders, key=leadership_of)
-        if leadership_of(best):
-            out.append(Item(f"leader {best.counter}", Fraction(leadership_of(best)), RULE))
-    n = sum(1 for u in force if lax(u, force)) + sum(1 for u in force if u.cx)
-    if n:
-        out.append(Item("Lax or CX searcher(s)", Fraction(n), RULE))
+    out = _force_drm(force, RULE, "searcher(s)", leader_alone=True)
+    cx = sum(1 for u in force if u.cx)
+    if cx:
+        out.append(Item("CX searcher(s)", Fraction(cx), RULE))
     side = force[0].side
     if any(u.side != side and u.is_japanese for u in game.units.values()):
         m = game.map
@@ -85,26 +97,8 @@ def casualty_drm(defenders: Sequence[Unit]) -> tuple[Item, ...]:
     """The drm of the DEFENDER's Casualty dr (A12.154), from his concealed units in the
     Locations Searched: -1 per Stealthy one, -1 per HS equivalent beyond one, the best concealed
     leader's leadership if not alone, +1 per Lax one."""
-    from aslpto.rules.cc.ambush import lax, stealthy
-    from aslpto.rules.morale.values import leadership_of
-
     force = [u for u in defenders if u.concealed or u.hidden]
-    out: list[Item] = []
-    n = sum(1 for u in force if stealthy(u, force))
-    if n:
-        out.append(Item("Stealthy concealed DEFENDER(s)", Fraction(-n), CASUALTY_RULE))
-    extra = sum(_hs(u) for u in force) - 1
-    if extra > 0:
-        out.append(Item("HS equivalents beyond one", Fraction(-extra), CASUALTY_RULE))
-    leaders = [u for u in force if u.kind == Kind.LEADER and u.good_order]
-    if leaders and len(force) > 1:
-        best = min(leaders, key=leadership_of)
-        if leadership_of(best):
-            out.append(Item(f"leader {best.counter}", Fraction(leadership_of(best)), CASUALTY_RULE))
-    n = sum(1 for u in force if lax(u, force))
-    if n:
-        out.append(Item("Lax concealed DEFENDER(s)", Fraction(n), CASUALTY_RULE))
-    return tuple(out)
+    return tuple(_force_drm(force, CASUALTY_RULE, "concealed DEFENDER(s)", leader_alone=False))
 
 
 def _total(items: Sequence[Item]) -> int:
