@@ -72,3 +72,16 @@ def test_a11_4_the_players_may_say_who_ambushed_instead() -> None:
     cc = Action("cc", {"location": "37G4", "options": {"ambush": "attacker"}})
     done, _ = play(to(d.state, PhaseName.CCPH), cc, 2, seed=1)
     assert "ambush" not in done.result  # (none rolled: the players' word)
+
+
+def test_a11_4_a11_19_a_hidden_unit_placed_for_the_cc_makes_ambush_possible() -> None:
+    """U1 moves into 37G4's jungle and stays, the DEFENDER keeping J1's HIP (G.4); at the start
+    of the CCPh J1 is placed beneath a '?' (A11.19): an Ambush can occur though nobody
+    advanced."""
+    s = pto_game(us("U1", "37F4"), jp("J1", "37G4", hidden=True))
+    args = {"unit": "U1", "steps": ["37G4"], "options": {"detection": "retain"}}
+    d, _ = play(s, Action("move", args), 1, seed=1)
+    s = to(d.state, PhaseName.CCPH)
+    assert s.hip_placed == {"37G4"}
+    done, _ = play(s, Action("cc", {"location": "37G4"}), 2, seed=1)
+    assert "A11.19" in done.result["ambush"]["why"]

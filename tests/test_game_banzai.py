@@ -57,6 +57,15 @@ def test_g1_5_a25_23_the_charge_moves_its_units_as_a_human_wave() -> None:
     refused(done.state, "move", "A3.3", unit="J1", steps=["32M2"])  # moved once
 
 
+def test_a12_15_a25_233_the_charge_finds_concealed_units_and_is_not_forced_back() -> None:
+    s = japanese_mph(U1={"concealed": True})
+    done = charge(s, units=["J1", "JL"], moves={"J1": PATH, "JL": PATH}, target="U1")
+    pos = done.state.position
+    assert pos.unit("J1").hex == "32M1" and not pos.unit("U1").concealed
+    assert done.state.cc_marked == {"32M1"}
+    assert done.result["found"]["revealed"] == ["U1"]
+
+
 def test_g1_5_a_charge_refused_names_its_rule_and_changes_nothing() -> None:
     s = japanese_mph()
     before = s

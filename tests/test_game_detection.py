@@ -69,10 +69,28 @@ def test_a4_14_but_it_may_advance_into_it_in_the_aph() -> None:
 
 def test_a4_14_exc_berserk_and_unarmed_movers() -> None:
     s = to(game(us("U1", "37E5", berserk=True), jp("J1", "37F5")), PhaseName.MPH)
-    assert move(s, "U1", ["37F5"]).state.position.unit("U1").hex == "37F5"
-    g = game(us("U1", "37E5"), jp("J1", "37F5"), jp("J2", "37F6", unarmed=True)).position
-    r = evaluate(g, "J2", ["37E6"])  # (an Unarmed Japanese unit: G1.15)
+    d = move(s, "U1", ["37F5"])
+    assert d.state.position.unit("U1").hex == "37F5"
+    assert d.state.cc_marked == {"37F5"}  # it ends its MPh with a Known enemy unit (A12.151)
+    # G1.15: an Unarmed (non-prisoner) Japanese unit may enter a Known enemy's Location ...
+    g = game(us("U1", "37E5"), jp("J2", "37E6", unarmed=True)).position
+    r = evaluate(g, "J2", ["37E5"])
     assert r.legal, r.violation
+    # ... any other Unarmed unit may not (A20.54)
+    g = game(us("U1", "37E5", unarmed=True), jp("J1", "37F5")).position
+    r = evaluate(g, "U1", ["37F5"])
+    assert r.violation is not None and r.violation.rule == "A20.54"
+
+
+def test_a20_54_unarmed_enemy_units_are_no_obstacle_but_the_recapture_is_not_played() -> None:
+    g = game(us("U1", "37E5", unarmed=True), jp("J1", "37F5")).position
+    r = evaluate(g, "J1", ["37E5"])  # into the Location of the Unarmed U.S. U1
+    assert r.violation is not None and r.violation.rule == "A20.54"
+    assert "recaptures" in r.violation.message
+    # an Unarmed Japanese unit is an obstacle to enemy movement (G1.15): A4.14
+    g = game(us("U1", "37E5"), jp("J1", "37F5", unarmed=True)).position
+    r = evaluate(g, "U1", ["37F5"])
+    assert r.violation is not None and r.violation.rule == "A4.14"
 
 
 def test_a4_14_exc_human_wave() -> None:
@@ -85,6 +103,34 @@ def test_a4_15_infantry_ovr_of_a_lone_smc_is_not_played() -> None:
     s = to(game(us("U1", "37E5"), leader("JL", "37F5")), PhaseName.MPH)
     msg = refused(s, "move", "A4.15", unit="U1", steps=["37F5"])
     assert "OVR" in msg
+
+
+def test_a13_35_cavalry_enters_a_known_armed_enemy_location_only_charging() -> None:
+    from aslpto.state.units import Kind
+
+    cav = Unit("K1", "U.S.", "american", Kind.CAVALRY, "x", hex="37E5", mf=12)
+    g = game(cav, jp("J1", "37F5")).position
+    for opts in (MoveOptions(), MoveOptions(galloping=True)):  # Galloping is not Charging
+        r = evaluate(g, "K1", ["37F5"], opts)
+        assert r.violation is not None and r.violation.rule == "A13.35"
+
+
+def test_a12_15_exc_a_berserk_unit_is_not_forced_back_and_one_is_revealed() -> None:
+    s = to(
+        game(
+            us("U1", "37E5", berserk=True),
+            jp("J1", "37F5", concealed=True),
+            jp("J2", "37F5", hidden=True),
+        ),
+        PhaseName.MPH,
+    )
+    d = move(s, "U1", ["37F5"])
+    pos = d.state.position
+    assert pos.unit("U1").hex == "37F5"
+    # J2 placed beneath a "?", one revealed; it ends its MPh there: all lose their "?"
+    assert not pos.unit("J1").concealed and not pos.unit("J2").concealed
+    assert not pos.unit("J2").hidden
+    assert d.state.cc_marked == {"37F5"} and d.result["found"]["placed"] == ["J2"]
 
 
 def test_a4_3_an_obstacle_holding_a_known_armed_enemy_may_not_be_bypassed() -> None:

@@ -159,3 +159,11 @@ def test_a_refused_search_changes_nothing() -> None:
     with pytest.raises(RuleViolation):
         search(s, "6", unit="U1")
     assert s == before
+
+
+def test_a12_152_cavalry_searches_too() -> None:
+    from aslpto.state.units import Kind, Unit
+
+    cav = Unit("K1", "U.S.", "american", Kind.CAVALRY, "x", hex="37F4", mf=12)
+    done = search(mph(cav), "6", unit="K1")
+    assert done.state.position.unit("K1").ti

@@ -211,6 +211,7 @@ class _Wave:
         self.spent = 0  # half MF, the wave's (D14.31)
         self.own = dict.fromkeys(moves, 0)  # half MF, a wounded SMC's own (A25.232 EXC)
         self.impulses: list[tuple[int, int]] = []
+        self.found: set[Hex] = set()  # Locations of concealed enemies a HW Unit entered (A12.15)
 
     # --- what is where -------------------------------------------------------------------
 
@@ -227,10 +228,13 @@ class _Wave:
         return out
 
     def enemy(self, h: Hex, *, armed_known: bool = False, known: bool = False) -> bool:
-        """An enemy unit in ``h``: any, Known (not concealed or hidden), or armed and Known."""
+        """An enemy unit in ``h``: any, Known (not concealed or hidden), or armed and Known. A
+        Location of concealed enemy units a HW Unit has entered holds a Known one: the DEFENDER
+        revealed one there (A12.15 [EXC: a unit allowed to enter, A4.14, is not forced back])."""
+        revealed = h in self.found
         return any(
             u.side != self.side
-            and (not (known or armed_known) or (not u.concealed and not u.hidden))
+            and (not (known or armed_known) or revealed or (not u.concealed and not u.hidden))
             and (not armed_known or not u.unarmed)
             for u in self._units_in(h)
         )
@@ -468,6 +472,8 @@ class _Wave:
                 self.own[u] += c.step.cost
             if to != self.pos[u]:
                 self.left[u].append(self.pos[u])
+                if self.enemy(to):
+                    self.found.add(to)
             self.pos[u], self.marked[u] = to, e.marked
             self.path[u].append(self.moves[u][k])
         if self.spent >= 2 * hw.HW_MF:

@@ -122,6 +122,7 @@ def _move(state: GameState, a: Args, dice: Dice) -> Done:
     if found is not None and decided is not None:
         detected = det.resolve(g, after, ids, found, decided, by, dice)
         after = detected.game
+    after, placed, revealed, facing = det.found_on_entry(after, ids, moves, dice)
     ends = {(after.unit(u.id).hex, after.unit(u.id).position) for u in units}
     if len(ends) > 1:
         raise RuleViolation(stack, "the stack's units end in different Locations: move them apart")
@@ -140,6 +141,8 @@ def _move(state: GameState, a: Args, dice: Dice) -> Done:
     s = s.mark(ids, Marker.MOVED)
     if detected is not None and detected.cc_counter and found is not None:
         s = replace(s, cc_marked=s.cc_marked | {found.hex})
+    if facing:
+        s = replace(s, cc_marked=s.cc_marked | frozenset(facing))  # A12.151
     each = []
     for u, r in zip(units, moves, strict=True):
         j = r.as_json(g)
@@ -175,6 +178,14 @@ def _move(state: GameState, a: Args, dice: Dice) -> Done:
     if found is not None and detected is not None:
         back_to = after.unit(ids[0]).hex
         told += det.told(found, detected, ids, back_to)
+    if placed or revealed or facing:
+        result["found"] = {"placed": placed, "revealed": revealed, "cc_counters": facing}
+        if placed:
+            told.append(f"  placed on the map beneath a '?': {', '.join(placed)} (A12.15)")
+        if revealed:
+            told.append(f"  lose their '?': {', '.join(revealed)} (A12.15, A12.151)")
+        if facing:
+            told.append(f"  CC counter: {', '.join(facing)} (A12.151)")
     if marked:
         told.append(f"  DM: {', '.join(marked)} (an enemy unit ADJACENT, A10.62)")
     keys = ("move_once", "stack_move") if len(ids) > 1 else ("move_once",)

@@ -26,6 +26,7 @@ from aslpto.base.records import replace
 from aslpto.base.rulings import InputError, RuleViolation
 from aslpto.procedures.game import melee as mel
 from aslpto.procedures.game.common import Args, Done, verify_phase, verify_side
+from aslpto.procedures.game.detection import found_on_entry
 from aslpto.procedures.game.phases import RULES, Marker
 from aslpto.procedures.game.state import GameState
 from aslpto.state.dice import Dice
@@ -94,17 +95,10 @@ def banzai(state: GameState, a: Args, dice: Dice) -> Done:
     after = answer.after
     changed = {uid: after.unit(uid).with_(concealed=False, hidden=False, lax=True) for uid in ids}
     after = replace(after, units={**after.units, **changed})
-    facing = sorted(
-        {
-            after.map.name(after.map.hex(u.hex))
-            for u in changed.values()
-            if u.hex
-            and any(
-                o.side != u.side and not (o.concealed or o.hidden)
-                for o in mel.units_at(after, u.hex)
-            )
-        }
-    )
+    # concealed units found on the way (A12.15) and where the Charge ends (A12.151); a CC
+    # counter wherever it ends with enemy units (A25.233)
+    taken = [bm.move for bm in answer.moves if bm.legal]
+    after, placed, revealed, facing = found_on_entry(after, ids, taken, dice)
     s = replace(
         state,
         position=after,
@@ -116,10 +110,16 @@ def banzai(state: GameState, a: Args, dice: Dice) -> Done:
     result = answer.as_json(g)
     if facing:
         result["cc_counters"] = facing
+    if placed or revealed:
+        result["found"] = {"placed": placed, "revealed": revealed}
     told = [f"Banzai Charge ({rule}): {', '.join(ids)}; Lax for the rest of the Player Turn (G1.6)"]
     for bm in answer.moves:
         u = after.unit(bm.unit)
         told.append(f"  {bm.unit} -> {u.hex} {u.position} ({' '.join(bm.steps)})")
+    if placed:
+        told.append(f"  placed on the map beneath a '?': {', '.join(placed)} (A12.15)")
+    if revealed:
+        told.append(f"  lose their '?': {', '.join(revealed)} (A12.15, A12.151)")
     if facing:
         told.append(f"  CC counter: {', '.join(facing)} (A25.233)")
     return Done(s, result, tuple(told), ())

@@ -66,18 +66,21 @@ def _into_concealed(
 
 def ambush_possible(state: GameState, where: str) -> str:
     """A11.4 (and G.6): why an Ambush can occur in the CC of ``where`` (not a Melee), or "":
-    a concealed (or hidden) unit is in it, or the ATTACKER's Infantry advanced into it this
-    APh and it is a woods or building Location - or jungle, kunai or bamboo (G.6)."""
+    a hidden unit was placed beneath a "?" there at the start of this CCPh (A11.19), or the
+    ATTACKER's Infantry advanced into it this APh and it holds a concealed unit or is a woods
+    or building Location - or jungle, kunai or bamboo (G.6)."""
     from aslpto.board.terrain import Terrain
     from aslpto.procedures.game.phases import Marker
     from aslpto.rules.pto.procedures import ambush_terrain
 
     g = state.position
+    if where in state.hip_placed:
+        return "a hidden unit placed beneath a '?' for this CC, A11.19"
     here = m.units_at(g, where)
-    if any(u.concealed or u.hidden for u in here):
-        return "a concealed unit in the CC, A11.4"
     if not any(u.side == state.attacker and state.has(u.id, Marker.ADVANCED) for u in here):
         return ""
+    if any(u.concealed or u.hidden for u in here):
+        return "Infantry advanced into CC with/against a concealed unit, A11.4"
     t = g.map.terrain(g.map.hex(where))
     if t == Terrain.WOODS or t.is_building:
         return "Infantry advanced into CC in a woods/building Location, A11.4"
@@ -134,8 +137,9 @@ def cc(state: GameState, a: Args, dice: Dice) -> Done:
     if ambush and not why and not in_melee:
         raise RuleViolation(
             "A11.4",
-            f"no Ambush can occur in {where}: no concealed unit, and no Infantry advanced into "
-            "CC in a woods/building (G.6: jungle, kunai, bamboo) Location",
+            f"no Ambush can occur in {where}: no Infantry advanced into CC there in a "
+            "woods/building (G.6: jungle, kunai, bamboo) Location or with/against a concealed "
+            "unit, and no hidden unit was placed there (A11.19)",
         )
     opts = CCOptions(
         hand_to_hand=bool(given.get("hand_to_hand", False)),

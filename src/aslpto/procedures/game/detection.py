@@ -29,6 +29,7 @@ from aslpto.procedures.movement.enemies import CHOICES
 from aslpto.rules.movement import Event, EventKind
 from aslpto.state.dice import Dice
 from aslpto.state.game import Game
+from aslpto.state.units import Unit
 
 if TYPE_CHECKING:
     from aslpto.procedures.movement import MoveResult
@@ -159,6 +160,63 @@ def resolve(
     return Detected(replace(after, units=units), True, revealed, placed, random=len(hiding) > 1)
 
 
+def _random_reveal(units: dict[str, Unit], there: list[str], dice: Dice) -> tuple[list[str], ...]:
+    """A12.15: every hidden unit of ``there`` placed beneath a "?", then one concealed unit
+    (Random Selection among several) loses it: (placed, revealed)."""
+    placed = [uid for uid in there if units[uid].hidden]
+    for uid in placed:
+        units[uid] = units[uid].with_(hidden=False, concealed=True)
+    hiding = [uid for uid in there if units[uid].concealed]
+    revealed: list[str] = []
+    if hiding:
+        pick = hiding[dice.choice(len(hiding))] if len(hiding) > 1 else hiding[0]
+        units[pick] = units[pick].with_(concealed=False)
+        revealed.append(pick)
+    return placed, revealed
+
+
+def found_on_entry(
+    game: Game, movers: Sequence[str], results: Sequence[MoveResult], dice: Dice
+) -> tuple[Game, list[str], list[str], list[str]]:
+    """What the movers found where they were allowed to enter the Location of concealed or
+    hidden enemy units (a berserk or Human Wave unit, A4.14): at each such entry one is
+    revealed (A12.15); where a mover ends its MPh with concealed enemy units, all of them lose
+    their "?" (A12.151). The game after, the units placed beneath a "?", those revealed, and
+    the Locations where the movers end with enemy units (a CC counter, A12.151, A25.233)."""
+    m = game.map
+    side = game.unit(movers[0]).side
+    units = dict(game.units)
+
+    def enemies(h: str) -> list[str]:
+        where = m.hex(h)
+        return sorted(
+            u.id for u in units.values() if u.hex and u.side != side and m.hex(u.hex) == where
+        )
+
+    placed: list[str] = []
+    revealed: list[str] = []
+    seen: set[str] = set()
+    for r in results:
+        for st in r.steps:
+            for e in st.events:
+                if e.kind == EventKind.ENEMY_FOUND and e.subject not in seen:
+                    seen.add(e.subject)
+                    p, v = _random_reveal(units, enemies(e.subject), dice)
+                    placed += p
+                    revealed += v
+    ends = sorted({m.name(m.hex(units[uid].hex)) for uid in movers if units[uid].hex})
+    facing = []
+    for h in ends:
+        there = [uid for uid in enemies(h) if not units[uid].hidden]  # (HIP kept: G.4)
+        if there:
+            facing.append(h)
+        for uid in there:
+            if units[uid].concealed:
+                units[uid] = units[uid].with_(concealed=False)  # A12.151
+                revealed.append(uid)
+    return replace(game, units=units), placed, revealed, facing
+
+
 def as_json(found: Found, d: Detected, choice: str | None) -> dict[str, Any]:
     """The ``detection`` of a move's result."""
     return {
@@ -200,6 +258,7 @@ __all__ = [
     "as_json",
     "choice_of",
     "first_found",
+    "found_on_entry",
     "resolve",
     "taken",
     "told",

@@ -1,7 +1,7 @@
 """Searching in the MPh (A12.152), with the DEFENDER's Casualty dr (A12.154), vs the Japanese
 (G1.63) and across a Covered hexside (G9.48).
 
-A Good Order Infantry MMC, or a stack holding one (not pinned, not using Assault Movement),
+A Good Order Infantry/Cavalry MMC, or a stack holding one (not pinned, not by Assault Movement),
 ending its move - the stack moving now with a MF left, or units that have not moved this MPh -
 expends one more MF in its hex and makes a Search dr. The Final dr is the number of Accessible
 hexes other than its own it may not Search, of the ATTACKER's choice: ``hexes`` lists the
@@ -199,14 +199,16 @@ def _searchers(state: GameState, ids: list[str]) -> list[Unit]:
         if len({g.map.hex(u.hex) for u in units if u.hex}) != 1:
             raise InputError("search: the searching units are in one Location")
     for u in units:
-        if not u.kind.is_infantry:
-            raise RuleViolation(RULE, f"{u.id} is not Infantry: only Infantry Searches")
+        if not (u.kind.is_infantry or u.kind == Kind.CAVALRY):
+            raise RuleViolation(RULE, f"{u.id} is neither Infantry nor Cavalry: it may not Search")
         if u.broken or u.berserk:
             raise RuleViolation(RULE, f"{u.id} is not in Good Order: it may not Search")
         if u.pinned:
             raise RuleViolation(RULE, f"{u.id} is pinned: it may not Search")
-    if not any(u.kind.is_mmc for u in units):
-        raise RuleViolation(RULE, "a Search is made by an Infantry MMC, or a stack holding one")
+    if not any(u.kind.is_mmc or u.kind == Kind.CAVALRY for u in units):
+        raise RuleViolation(
+            RULE, "a Search is made by an Infantry/Cavalry MMC, or a stack holding one"
+        )
     return units
 
 

@@ -105,6 +105,9 @@ class GameState:
     must_rout: tuple[str, ...] = ()  # the broken units that must rout this RtPh (A10.5)
     melee: frozenset[str] = frozenset()  # the Locations (hex names) in Melee (A11.15)
     cc_marked: frozenset[str] = frozenset()  # Locations with a CC counter (G.4, A12.151)
+    hip_placed: frozenset[str] = (
+        frozenset()
+    )  # Locations of hidden units placed at this CCPh (A11.19)
 
     @property
     def attacker(self) -> str:
@@ -249,9 +252,10 @@ def _end_of_rtph(
     )
 
 
-def _hidden_beside_enemy(g: Game) -> tuple[Game, list[str]]:
+def _hidden_beside_enemy(g: Game) -> tuple[Game, frozenset[str], list[str]]:
     """A11.19: at the start of the CCPh a hidden unit in the same Location as an enemy unit is
-    placed on the map beneath a "?"."""
+    placed on the map beneath a "?" (and an Ambush can occur there, A11.4): the game after, the
+    Locations where it happened, what was done."""
     from aslpto.procedures.game.melee import units_at
 
     placed = []
@@ -259,12 +263,17 @@ def _hidden_beside_enemy(g: Game) -> tuple[Game, list[str]]:
         if u.hidden and u.hex and any(o.side != u.side for o in units_at(g, u.hex)):
             placed.append(u.with_(hidden=False, concealed=True))
     if not placed:
-        return g, []
+        return g, frozenset(), []
     rule = RULES["hidden_in_cc"].rule
-    return _with_units(g, placed), [
-        f"placed on the map beneath a '?': {', '.join(u.id for u in placed)} (an enemy unit "
-        f"in its Location, {rule})"
-    ]
+    where = frozenset(g.map.name(g.map.hex(u.hex)) for u in placed)
+    return (
+        _with_units(g, placed),
+        where,
+        [
+            f"placed on the map beneath a '?': {', '.join(u.id for u in placed)} (an enemy "
+            f"unit in its Location, {rule})"
+        ],
+    )
 
 
 def _still(g: Game, melee: frozenset[str]) -> frozenset[str]:
@@ -299,6 +308,7 @@ def end_phase(state: GameState) -> tuple[GameState, list[str]]:
             markers[uid] = ms - frozenset(gone)
 
     must: tuple[str, ...] = ()
+    placed: frozenset[str] = frozenset()
     eliminated = state.eliminated
     if p == PhaseName.RPH:
         r = RULES["dm_removal"]
@@ -327,7 +337,7 @@ def end_phase(state: GameState) -> tuple[GameState, list[str]]:
         eliminated = eliminated + tuple(gone)
         done += told
     elif p == PhaseName.APH:
-        g, told = _hidden_beside_enemy(g)
+        g, placed, told = _hidden_beside_enemy(g)
         done += told
     nxt = p.next()
     if nxt is not None:
@@ -342,6 +352,7 @@ def end_phase(state: GameState) -> tuple[GameState, list[str]]:
             mmc_rallied=frozenset(),
             must_rout=must,
             eliminated=eliminated,
+            hip_placed=placed,
         )
         done.append(f"{nxt.full_name} ({nxt.rule})")
         return out, done

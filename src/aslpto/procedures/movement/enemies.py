@@ -1,12 +1,15 @@
 """Enemy units in a hex a unit enters in its MPh.
 
 - A Known (neither concealed nor hidden) enemy unit bars Infantry from its Location
-  (A4.14 [EXC: berserk, Human Wave, Unarmed; Infantry OVR, A4.15, is not built]) and Cavalry
-  unless every Known enemy there is Unarmed or the Cavalry is Charging (A13.35); an obstacle
-  holding an armed Known enemy unit may not be Bypassed (A4.3).
+  (A4.14 [EXC: a berserk or Human Wave mover, an Unarmed Japanese one, G1.15; Infantry OVR,
+  A4.15, is not built]) and Cavalry unless it is Charging (A13.35, A13.6: not built); an
+  Unarmed enemy unit is no obstacle (A20.54) unless Japanese (G1.15), but the immediate CC that
+  recaptures it is not built, nor may a non-Japanese Unarmed unit enter a Known enemy's
+  Location (A20.54); an obstacle holding an armed Known enemy unit may not be Bypassed (A4.3).
 - A concealed or hidden enemy unit is found when non-berserk Infantry or Cavalry attempts to
   move (not Bypass, A12.151) into its Location: the step carries a ``detection`` event (A12.15:
-  the DEFENDER reveals a unit and the mover is forced back, its MPh ended), or, where G.4 lets
+  the DEFENDER reveals a unit and the mover is forced back, its MPh ended; a berserk or Human
+  Wave mover, allowed to enter, only finds them: ``enemy-found``, one revealed), or, where G.4 lets
   the hidden Stealthy DEFENDERS of a jungle, kunai or bamboo Location choose
   (:func:`aslpto.rules.pto.procedures.detection_choices`), the choices. The event ends the
   move unless the DEFENDER's choice given (``MoveOptions.detection``) lets it go on (G.4: all
@@ -49,9 +52,25 @@ def entering(ctx: MoveContext, to: Hex, *, bypass: bool) -> Event | None:
     if known:
         _verify_known(ctx, name, known, bypass=bypass)
         return None
-    if bypass or unit.berserk:
-        return None  # A12.151: Bypass finds no one; a berserk unit is not forced back (A12.15)
+    if bypass:
+        return None  # A12.151: Bypass finds no one
+    if unit.berserk or ctx.options.human_wave:
+        # A12.15 [EXC: units allowed to enter an enemy Location, A4.14]: one is revealed, the
+        # mover is not forced back
+        return Event(
+            EventKind.ENEMY_FOUND,
+            "A12.15",
+            "concealed enemy units: the DEFENDER reveals one; a unit allowed to enter an enemy "
+            "Location is not forced back (A4.14)",
+            name,
+        )
     return _detection(ctx, to, name)
+
+
+def obstacle(u: Unit) -> bool:
+    """Whether an enemy unit bars movement into its Location: an Unarmed unit does not
+    (A20.54) unless it is a non-prisoner Japanese one (G1.15; prisoners are not built)."""
+    return not u.unarmed or u.is_japanese
 
 
 def _verify_known(ctx: MoveContext, name: str, known: list[Unit], *, bypass: bool) -> None:
@@ -62,17 +81,29 @@ def _verify_known(ctx: MoveContext, name: str, known: list[Unit], *, bypass: boo
             "A4.3",
             f"{name} holds a Known armed enemy unit ({listed}): its obstacle may not be Bypassed",
         )
+    if unit.unarmed and not unit.is_japanese:
+        raise RuleViolation(
+            "A20.54",
+            f"{name} holds a Known enemy unit ({listed}): a non-prisoner Unarmed Infantry unit "
+            "may not enter a Known enemy-occupied Location (G1.15 lets the Japanese)",
+        )
+    barring = [u for u in known if obstacle(u)]
+    if not barring:
+        raise RuleViolation(
+            "A20.54",
+            f"{name} holds only Unarmed enemy units ({listed}): no obstacle, but entering it "
+            "recaptures them by an immediate CC in the MPh, which the referee does not play",
+        )
+    listed = ", ".join(u.id for u in barring)
     if ctx.mover.kind == MoverKind.CAVALRY:
-        if o.galloping or all(u.unarmed for u in known):
-            return  # A13.35: Charging, or only Unarmed enemy units there
         raise RuleViolation(
             "A13.35",
             f"{name} holds a Known armed enemy unit ({listed}): Cavalry enters it in the MPh "
-            "only when Charging",
+            "only when Charging (A13.6), which the referee does not play",
         )
     if unit.berserk or o.human_wave or unit.unarmed:
-        return  # A4.14 EXC: berserk (A15.43), Human Wave (A25.23), Unarmed (A20.54, G1.15)
-    if unit.kind.is_mmc and len(known) == 1 and known[0].kind.is_smc:
+        return  # A4.14 EXC: berserk (A15.43), Human Wave (A25.23), Unarmed Japanese (G1.15)
+    if unit.kind.is_mmc and len(barring) == 1 and barring[0].kind.is_smc:
         raise RuleViolation(
             "A4.15",
             f"{name} holds one Known enemy SMC ({listed}): a MMC enters it in the MPh only by "

@@ -65,6 +65,7 @@ class EventKind(StrEnum):
     BANK_BREACHED = "bank-breached"  # G8 BREACH
     ICE_COLLAPSE_CHECK = "ice-collapse-check"
     DETECTION = "detection"  # concealed/hidden enemy units in the Location entered (A12.15, G.4)
+    ENEMY_FOUND = "enemy-found"  # ... entered by a unit allowed to enter it (A12.15 EXC, A4.14)
 
 
 @record(slots=True)
