@@ -56,6 +56,30 @@ def _movers(state: GameState, a: Args) -> list[str]:
     return [a.text("unit")]
 
 
+def _going_on(state: GameState, ids: list[str], given: dict[str, Any]) -> bool:
+    """Whether ``ids`` are (some of) the stack moving now, going on from where it stopped for
+    the DEFENDER's First Fire (A8.1, A4.2): with the options it began with."""
+    if not state.moving or not set(ids) <= set(state.moving):
+        return False
+    if not all(uid in state.moving_resume for uid in ids):
+        raise RuleViolation(
+            RULES["movement"].rule,
+            f"{', '.join(ids)}: the move has ended (forced back, out of MF, or ended by a rule)",
+        )
+    if given:
+        raise InputError(
+            f"move: {', '.join(ids)} go(es) on with the options it began with; give only the "
+            f"steps (not {', '.join(sorted(given))})"
+        )
+    return True
+
+
+def _still_leads(g: Game, opts: Any, ids: list[str]) -> bool:
+    """A4.12: the leader's bonus holds while he goes on with the MMC, unbroken and unpinned."""
+    leader = g.units.get(opts.with_leader)
+    return leader is not None and leader.id in ids and leader.good_order and not leader.pinned
+
+
 def _move(state: GameState, a: Args, dice: Dice) -> Done:
     """A unit's move in the MPh, or a stack's (A4.12): the units begin in one Location and move
     together along one path, each priced by the step check (a MMC moving with the leader of
@@ -72,7 +96,10 @@ def _move(state: GameState, a: Args, dice: Dice) -> Done:
     opts = replace(move_options("move", given, Phase.MPH), detection=choice)
     a.done()
     g = state.position
-    if opts.with_leader is not None and opts.with_leader not in ids:
+    going_on = _going_on(state, ids, given)
+    if going_on:
+        opts = replace(state.moving_resume[ids[0]][0], detection=choice)
+    if opts.with_leader is not None and opts.with_leader not in ids and not going_on:
         ids = [*ids, opts.with_leader]  # the leader moves with the stack (A4.12)
     units = [g.unit(uid) for uid in ids]
     if state.phase == PhaseName.APH:
@@ -87,8 +114,12 @@ def _move(state: GameState, a: Args, dice: Dice) -> Done:
             raise RuleViolation(rule, f"{uid} fired in the PFPh (Prep Fire): it may not move")
         if state.has(uid, Marker.LABOR):
             raise RuleViolation(rule, f"{uid} attempted a labor task in the PFPh: it may not move")
-        if state.has(uid, Marker.MOVED):
-            raise RuleViolation(rule, f"{uid} has moved this MPh (A8.1): a unit moves once")
+        if state.has(uid, Marker.MOVED) and not going_on:
+            raise RuleViolation(
+                rule,
+                f"{uid} has moved this MPh (A8.1): a unit moves once (it goes on only while it "
+                "is the moving unit)",
+            )
     stack = RULES["stack_move"].rule
     for u in units[1:]:
         if (u.hex, u.position) != (units[0].hex, units[0].position):
@@ -97,19 +128,20 @@ def _move(state: GameState, a: Args, dice: Dice) -> Done:
                 f"{u.id} ({u.hex} {u.position}) does not begin in the Location of {units[0].id} "
                 f"({units[0].hex} {units[0].position}): a stack moves from one Location",
             )
+    leads = opts.with_leader is not None and (not going_on or _still_leads(g, opts, ids))
     each_opts = {
-        u.id: opts
-        if opts.with_leader is not None and u.kind.is_mmc
-        else replace(opts, with_leader=None)
-        for u in units
+        u.id: opts if leads and u.kind.is_mmc else replace(opts, with_leader=None) for u in units
     }
-    founds = [f for u in units if (f := det.first_found(g, u.id, steps, each_opts[u.id]))]
+    resume = {u.id: state.moving_resume[u.id][1] if going_on else None for u in units}
+    founds = [
+        f for u in units if (f := det.first_found(g, u.id, steps, each_opts[u.id], resume[u.id]))
+    ]
     found = min(founds, key=lambda f: f.index) if founds else None
     upto, decided = steps, None
     if found is not None:
         decided = det.verify_choice(found, choice, ids[0])
         upto = steps[: found.index + (1 if decided == "attack" else 0)]
-    moves = [det.taken(g, u.id, upto, each_opts[u.id]) for u in units]
+    moves = [det.taken(g, u.id, upto, each_opts[u.id], resume[u.id]) for u in units]
     if found is None and choice is not None and not det.any_found(moves[0]):
         raise InputError(
             f"move: detection '{choice}' answers a move into a Location of hidden units; "
@@ -137,6 +169,11 @@ def _move(state: GameState, a: Args, dice: Dice) -> Done:
         moving=tuple(ids),
         moving_assault=opts.assault,
         moving_left=max(left, 0),
+        moving_resume={
+            u.id: (each_opts[u.id], r.resume)
+            for u, r in zip(units, moves, strict=True)
+            if detected is None and r.resume is not None and not r.resume.ended
+        },
     )
     s = s.mark(ids, Marker.MOVED)
     if detected is not None and detected.cc_counter and found is not None:

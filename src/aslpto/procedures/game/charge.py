@@ -105,6 +105,7 @@ def banzai(state: GameState, a: Args, dice: Dice) -> Done:
         moving=tuple(ids),
         moving_assault=False,
         moving_left=0,
+        moving_resume={},
         cc_marked=state.cc_marked | frozenset(facing),
     ).mark(ids, Marker.MOVED, Marker.BANZAI)
     result = answer.as_json(g)

@@ -33,6 +33,7 @@ from aslpto.state.units import Unit
 
 if TYPE_CHECKING:
     from aslpto.procedures.movement import MoveResult
+    from aslpto.procedures.movement.stepping import Resume
     from aslpto.rules.movement import MoveOptions
 
 
@@ -71,12 +72,14 @@ def _found(result: MoveResult, choice: str | None) -> Found | None:
     return None
 
 
-def first_found(game: Game, uid: str, steps: list[str], options: MoveOptions) -> Found | None:
-    """Where the move of ``steps`` finds concealed/hidden enemy units that stop it (the steps
-    beyond are not taken), if it does before a step is refused."""
+def first_found(
+    game: Game, uid: str, steps: list[str], options: MoveOptions, resume: Resume | None = None
+) -> Found | None:
+    """Where the move of ``steps`` (going on from ``resume``) finds concealed/hidden enemy units
+    that stop it (the steps beyond are not taken), if it does before a step is refused."""
     from aslpto.procedures import movement
 
-    return _found(movement.evaluate(game, uid, steps, options), options.detection)
+    return _found(movement.evaluate(game, uid, steps, options, resume), options.detection)
 
 
 def any_found(r: MoveResult) -> bool:
@@ -85,11 +88,16 @@ def any_found(r: MoveResult) -> bool:
     return any(e.kind == EventKind.DETECTION for st in r.steps for e in st.events)
 
 
-def taken(game: Game, uid: str, steps: list[str], options: MoveOptions) -> MoveResult:
-    """The move of ``steps`` (none: the unit stays where it is); a refused step raises."""
+def taken(
+    game: Game, uid: str, steps: list[str], options: MoveOptions, resume: Resume | None = None
+) -> MoveResult:
+    """The move of ``steps`` (going on from ``resume``; none: the unit stays where it is); a
+    refused step raises."""
     from aslpto.procedures import movement
 
-    return path(game, uid, steps, options) if steps else movement.evaluate(game, uid, [], options)
+    if steps:
+        return path(game, uid, steps, options, resume)
+    return movement.evaluate(game, uid, [], options, resume)
 
 
 def verify_choice(found: Found, choice: str | None, uid: str) -> str:

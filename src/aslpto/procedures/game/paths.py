@@ -9,16 +9,19 @@ from aslpto.state.game import Game
 
 if TYPE_CHECKING:
     from aslpto.procedures.movement import MoveResult
+    from aslpto.procedures.movement.stepping import Resume
     from aslpto.rules.movement import MoveOptions
 
 
-def path(game: Game, uid: str, steps: list[str], options: MoveOptions) -> MoveResult:
-    """The move of ``steps``, its last step asked of the movement's step check
-    (:func:`aslpto.procedures.movement.check_step`): a step the rules refuse raises its
-    violation, naming the step."""
+def path(
+    game: Game, uid: str, steps: list[str], options: MoveOptions, resume: Resume | None = None
+) -> MoveResult:
+    """The move of ``steps`` (going on from ``resume``), its last step asked of the movement's
+    step check (:func:`aslpto.procedures.movement.check_step`): a step the rules refuse raises
+    its violation, naming the step."""
     from aslpto.procedures import movement
 
-    checked = movement.check_step(game, uid, steps[:-1], steps[-1], options)
+    checked = movement.check_step(game, uid, steps[:-1], steps[-1], options, resume)
     if not checked.legal:
         v = checked.violation
         assert v is not None and checked.refused_at is not None

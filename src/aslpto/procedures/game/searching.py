@@ -311,7 +311,7 @@ def search(state: GameState, a: Args, dice: Dice) -> Done:
         ),
     ).mark(ids, Marker.MOVED)
     if set(ids) == set(state.moving) and state.moving_left is not None:
-        s = replace(s, moving_left=state.moving_left - 2)
+        s = replace(s, moving_left=state.moving_left - 2, moving_resume={})  # its move is over
     result: dict[str, Any] = {
         "searchers": ids,
         "dr": dr,

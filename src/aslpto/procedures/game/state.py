@@ -98,6 +98,8 @@ class GameState:
     moving: tuple[str, ...] = ()  # the unit(s) moving now in the MPh (A8.1)
     moving_assault: bool = False  # ... by Assault Movement (A4.61: no FFNAM)
     moving_left: int | None = None  # ... with this many half MF left (a Search costs 1 MF)
+    # ... each unit's options and where its move stopped, to go on from (A8.1, A4.2)
+    moving_resume: Mapping[str, Any] = field(default_factory=dict)
     cc_done: frozenset[str] = frozenset()  # the Locations whose CC is resolved this CCPh
     eliminated: tuple[str, ...] = ()
     over: bool = False
@@ -349,6 +351,7 @@ def end_phase(state: GameState) -> tuple[GameState, list[str]]:
             moving=(),
             moving_assault=False,
             moving_left=None,
+            moving_resume={},
             mmc_rallied=frozenset(),
             must_rout=must,
             eliminated=eliminated,

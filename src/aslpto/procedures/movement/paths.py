@@ -12,6 +12,7 @@ from aslpto.base.rulings import RuleViolation
 from aslpto.procedures.movement.stepping import (
     MoveResult,
     MoveSoFar,
+    Resume,
     StepResult,
     begin,
     take_step,
@@ -25,14 +26,19 @@ from aslpto.state.game import Game
 
 
 def fold(
-    game: Game, unit_id: str, steps: Sequence[str], options: MoveOptions = PLAIN
+    game: Game,
+    unit_id: str,
+    steps: Sequence[str],
+    options: MoveOptions = PLAIN,
+    resume: Resume | None = None,
 ) -> tuple[MoveSoFar, RuleViolation | None]:
     """The step check (:func:`~aslpto.procedures.movement.stepping.take_step`) folded over
-    ``steps``: the move after the last step taken, and the violation that refused the next one
-    (``None`` when every step was taken). Every step is read before the first is taken; one
-    that cannot be read or taken as typed raises :class:`StepError` with its index."""
+    ``steps`` (from where a move stopped: ``resume``): the move after the last step taken, and
+    the violation that refused the next one (``None`` when every step was taken). Every step is
+    read before the first is taken; one that cannot be read or taken as typed raises
+    :class:`StepError` with its index."""
     unit = game.unit(unit_id)
-    so_far = begin(game, unit, options)
+    so_far = begin(game, unit, options, resume)
     parsed = parse_steps(game, steps)
     try:
         verify_may_move(so_far)
@@ -44,12 +50,17 @@ def fold(
 
 
 def evaluate(
-    game: Game, unit_id: str, steps: Sequence[str], options: MoveOptions = PLAIN
+    game: Game,
+    unit_id: str,
+    steps: Sequence[str],
+    options: MoveOptions = PLAIN,
+    resume: Resume | None = None,
 ) -> MoveResult:
-    """Evaluate a declared path without changing anything. Unusable input (unknown unit, hex,
-    step) raises :class:`InputError` (:class:`StepError` for a step, with its index); a step
-    the rules forbid ends the path with ``legal=False`` and the violation."""
-    so_far, violation = fold(game, unit_id, steps, options)
+    """Evaluate a declared path without changing anything (going on from ``resume``, where a
+    move stopped). Unusable input (unknown unit, hex, step) raises :class:`InputError`
+    (:class:`StepError` for a step, with its index); a step the rules forbid ends the path with
+    ``legal=False`` and the violation."""
+    so_far, violation = fold(game, unit_id, steps, options, resume)
     return so_far.result(violation)
 
 
@@ -98,13 +109,14 @@ def check_step(
     steps_so_far: Sequence[str],
     step: str,
     options: MoveOptions = PLAIN,
+    resume: Resume | None = None,
 ) -> StepCheck:
     """May ``unit_id``, having taken ``steps_so_far``, take ``step`` now? The answer holds the
     step priced with its rules, or the :class:`RuleViolation` that refuses it; nothing changes
     either way. Unusable input raises :class:`InputError` as :func:`evaluate` does (a step that
     cannot be read or taken as typed: :class:`StepError`, with its index)."""
     path = tuple(steps_so_far)
-    so_far, violation = fold(game, unit_id, (*path, step), options)
+    so_far, violation = fold(game, unit_id, (*path, step), options, resume)
     result = so_far.result(violation)
     legal = violation is None
     return StepCheck(

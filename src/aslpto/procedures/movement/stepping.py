@@ -88,6 +88,24 @@ class StepResult:
 
 
 @record
+class Resume:
+    """Where a move stopped part way, to go on from (the DEFENDER's First Fire at it in a
+    Location it entered, A8.1): its state (Bypass included) and what the steps so far leave
+    the next ones: the MF spent, every hex entered along a road (B3.4), a Covered hexside
+    crossed (G9.54), the Locations entered (A4.61), CX, the current hex entered along a
+    road/path (G.8), and whether something ended the move."""
+
+    state: State
+    spent: int
+    road_only: bool
+    covered: bool
+    entered: int
+    cx: bool
+    road_or_path_here: bool
+    ended: bool
+
+
+@record
 class MoveResult:
     """A declared path, evaluated. ``mf``/``allowance`` in half units (see :func:`as_number`)."""
 
@@ -102,6 +120,7 @@ class MoveResult:
     end: State
     cx: bool = False
     breaches: tuple[tuple[Hex, Hexside], ...] = ()  # (dozer's hex, bank hexside), in order
+    resume: Resume | None = None  # to go on from where it stopped (a legal move)
 
     def as_json(self, game: Game) -> dict[str, Any]:
         return {
@@ -154,15 +173,41 @@ class MoveSoFar:
             end=self.state,
             cx=self.cx,
             breaches=self.breaches if violation is None else (),
+            resume=None
+            if violation is not None
+            else Resume(
+                self.state,
+                self.spent,
+                self.road_only,
+                self.covered,
+                self.entered,
+                self.cx,
+                self.road_or_path_here,
+                self.terminal is not None,
+            ),
         )
 
 
-def begin(game: Game, unit: Unit, options: MoveOptions) -> MoveSoFar:
-    """A move of ``unit`` before its first step (its allowance, where it starts). Unusable
-    input (a leader that is none, a unit off the map) raises :class:`InputError`."""
+def begin(game: Game, unit: Unit, options: MoveOptions, resume: Resume | None = None) -> MoveSoFar:
+    """A move of ``unit`` before its first step (its allowance, where it starts), or going on
+    from where it stopped (``resume``). Unusable input (a leader that is none, a unit off the
+    map) raises :class:`InputError`."""
     ctx, allow = _context(game, unit, options)
-    start = start_state(game, unit)
-    return MoveSoFar(ctx=ctx, allowance=allow, start=start, state=start)
+    if resume is None:
+        start = start_state(game, unit)
+        return MoveSoFar(ctx=ctx, allowance=allow, start=start, state=start)
+    return MoveSoFar(
+        ctx=ctx,
+        allowance=allow,
+        start=resume.state,
+        state=resume.state,
+        spent=resume.spent,
+        road_only=resume.road_only,
+        covered=resume.covered,
+        entered=resume.entered,
+        cx=resume.cx,
+        road_or_path_here=resume.road_or_path_here,
+    )
 
 
 def verify_may_move(so_far: MoveSoFar) -> None:
