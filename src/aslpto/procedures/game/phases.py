@@ -131,6 +131,12 @@ SOURCES = {
         "02%20-%20Chapter%20A%20-%20Infantry%20and%20Basic%20Game%20Rules.md"
         " (the eASLRB v3.01 transcribed: A7.21, A7.212 on its pages 54-55, A7.4 on 57)"
     ),
+    "eASLRB-A4-md": (
+        "https://github.com/Realization-Engine/LimboDancer.Agentic.CognitiveRuntime/blob/"
+        "fd7e016cfbb66d0f46f6cb9e1ef5bf9c9fe9abcf/docs/ASL/Rulebook_Markdown/"
+        "02%20-%20Chapter%20A%20-%20Infantry%20and%20Basic%20Game%20Rules.md"
+        " (the eASLRB v3.01 transcribed: A4.14, A4.15 on its page 48, A4.2, A4.3 on 49)"
+    ),
     "eASLRB-A12-md": (
         "https://github.com/Realization-Engine/LimboDancer.Agentic.CognitiveRuntime/blob/"
         "fd7e016cfbb66d0f46f6cb9e1ef5bf9c9fe9abcf/docs/ASL/Rulebook_Markdown/"
@@ -308,10 +314,10 @@ RULES = {
         ),
         PhaseRule(
             "move_once",
-            "A3.3",
-            "a unit moves once in its MPh (a reading of A3.3 and A8.1)",
-            ("eASLRB-A3", "eASLRB-A8"),
-            sure=False,
+            "A4.2",
+            "a unit moves once in its MPh: it may stop (for the DEFENDER's First Fire, A8.1) and "
+            "go on, but once another unit has moved it moves no farther",
+            ("eASLRB-A3", "eASLRB-A8", "eASLRB-A4-md"),
         ),
         PhaseRule(
             "dm_removal",
