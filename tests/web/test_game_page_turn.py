@@ -348,3 +348,27 @@ def test_g_4_the_defender_answers_for_his_hidden_units_on_the_page(
         assert state.position.unit("A").hex == "37FF7" and state.position.unit("J1").hidden
     finally:
         s.bg.stop()
+
+
+def test_a8_1_the_page_prices_a_move_going_on_from_where_it_stopped(tmp_path: Path) -> None:
+    """A4.2 on the page: after U1's move stops for First Fire, the step check (POST /api/step)
+    prices its next step from there, with the MF it has spent: the game's own check."""
+    shutil.copy(EXAMPLES / "paddy-river.toml", tmp_path / "paddy-river.toml")
+    s = Served(tmp_path / "paddy-river.toml")
+    try:
+        status, got = s.post("/api/game/new", {"turns": 1, "seed": 27, "name": "g"})
+        assert status == 200, got
+        key = got["game"]
+        for body in (
+            {"action": "end-phase"},
+            {"action": "end-phase"},
+            {"action": "move", "args": {"unit": "U1", "steps": ["32N9"]}},
+        ):
+            status, got = s.post(f"/api/game/action?game={key}", body)
+            assert status == 200 and got["applied"], got
+        spent = got["entry"]["result"]["mf"]
+        status, step = s.post(f"/api/step?game={key}", {"unit": "U1", "step": "32N10"})
+        assert status == 200 and step["legal"], step
+        assert step["mf"] == spent + step["priced"]["cost"]
+    finally:
+        s.bg.stop()

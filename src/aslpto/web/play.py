@@ -107,6 +107,7 @@ class Played:
                 )
                 got._pictures = self.base._pictures
                 got.played = self
+                got.state = self.loaded.states[n]
                 self._views[n] = got
                 while len(self._views) > MAX_VIEWS:
                     self._views.popitem(last=False)

@@ -38,6 +38,7 @@ from aslpto.base.records import record
 from aslpto.base.rulings import AslptoError, InputError
 from aslpto.cli import command_parser, flag_unchecked
 from aslpto.formats import scenario, svg
+from aslpto.procedures.game.state import GameState
 from aslpto.state.game import Game
 from aslpto.web.pictures import Pictures, read_pictures
 
@@ -177,6 +178,8 @@ class Referee:
         self.played: Played | None = None
         """The game record played on the page in this game (:mod:`aslpto.web.play`): the
         tab's queries answer about the position it shows."""
+        self.state: GameState | None = None
+        """The state of that record at this position (its phase, the move going on)."""
         self.edited: str | None = None
         """Why the game is not its scenario file as the file holds it (dropped onto the page,
         a unit placed there): a game record cannot start from it."""
@@ -257,7 +260,11 @@ class Referee:
                     except InputError as e:
                         raise InputError(f"--blaze '{h}': {e.message}") from None
                 *so_far, last = args.steps
-                check = movement.check_step(self.game, args.unit, so_far, last, options)
+                resume = None
+                going = self.state.moving_resume if self.state is not None else {}
+                if args.unit in going:  # the unit moving now goes on (A8.1, A4.2)
+                    options, resume = going[args.unit]
+                check = movement.check_step(self.game, args.unit, so_far, last, options, resume)
                 out = check.as_json(self.game)
                 taken = unchecked.taken()
                 if taken:
