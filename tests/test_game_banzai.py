@@ -130,3 +130,21 @@ def test_g1_5_cli_game_banzai(tmp_path: Path, capsys: pytest.CaptureFixture[str]
     assert code == 0, got
     assert "Banzai Charge (G1.5)" in got.out and "CC counter: 32M1" in got.out
     assert main(["game", "replay", g]) == 0
+
+
+def test_a25_23_a_check_of_the_charge_s_units_is_one_morale_level_higher() -> None:
+    """J1 (4-4-7, Morale Level 7; +1 with its leader JL, G1.41; JL's -1 DRM) takes a NMC with an
+    Original 10, Final 9: passed at Morale Level 9 after its Charge, in the MPh and later in the
+    Player Turn; failed at 8 without."""
+    s = japanese_mph()
+    done = charge(s, units=["J1", "JL"], moves={"J1": PATH, "JL": PATH}, target="U1")
+    plain = replace(done.state, markers={k: frozenset() for k in done.state.markers})
+
+    def passed(st: GameState) -> bool:
+        d, _ = play(st, Action("nmc", {"units": ["J1"]}), 2, seed=1, rolls="5,5")
+        units = d.state.position.units
+        return "J1" in units and units["J1"].counter == "4-4-7" and not units["J1"].broken
+
+    assert passed(done.state)
+    assert passed(to(done.state, PhaseName.DFPH, 1))  # still +1 (A25.23)
+    assert not passed(plain)

@@ -289,3 +289,13 @@ def test_g9_4_a_hidden_panji_counter_entered_by_its_owner_unseen_stays_hidden() 
     assert s.position.panjis["C"].hidden
     after = do(s, "move", unit="J1", steps=["37DD7"])
     assert after.position.panjis["C"].hidden
+
+
+def test_b21_41_a_fording_unit_s_ptc_in_the_game_does_not_pin_it(base: GameState) -> None:
+    """U1 fords into the river at 32M8; the PTC it takes there cannot pin it: no roll is made
+    (B21.41: fording units are immune to Pin); on the bank at 32M9 a PTC failed pins it."""
+    s = to(base, PhaseName.MPH)
+    assert do(s, "ptc", rolls="6,6", units=["U1"]).position.unit("U1").pinned
+    s = do(s, "move", unit="U1", steps=["32M8"])
+    after = do(s, "ptc", units=["U1"])
+    assert not after.position.unit("U1").pinned

@@ -90,6 +90,7 @@ class Options:
     pillbox: bool = False  # G1.62
     encircled: bool = False  # A7.7 / G1.62
     human_wave: bool = False  # Banzai Charge (G1.5): no HoB; G9.43 EXC
+    wave_morale: bool = False  # the rest of a Banzai's Player Turn: +1 Morale Level (A25.23)
     fording: bool = False  # B21.41: immune to Pin
     routing: bool = False  # G9.43
     berserk_stack: bool | None = None  # G9.43 (None: berserk if every unit is)
@@ -114,6 +115,7 @@ def _facts(o: Options) -> dict[str, Any]:
         "encircled": o.encircled,
         "pillbox": o.pillbox,
         "human_wave": o.human_wave,
+        "wave_morale": o.wave_morale,
         "fording": o.fording,
         "no_quarter": o.no_quarter,
         "heat_of_battle": o.heat_of_battle,

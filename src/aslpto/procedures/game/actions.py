@@ -398,6 +398,7 @@ def _check(name: str, procedure: str | None = None) -> Callable[[GameState, Args
 
     def run(state: GameState, a: Args, dice: Dice) -> Done:
         from aslpto.procedures.odds import Options, resolve
+        from aslpto.rules.water import conditions as water
         from aslpto.state.counters import complete
         from aslpto.state.units import Kind
 
@@ -427,7 +428,18 @@ def _check(name: str, procedure: str | None = None) -> Callable[[GameState, Args
             and g.map.hex(u.hex) == h
             and u.position == pos
         ]
-        r = resolve(proc, [complete(u) for u in units], dice, Options(mc=n, drm=drm), context)
+        # A25.23: units of a Banzai Charge check one Morale Level higher for the rest of the
+        # Player Turn (and in the MPh are immune to Pin and Heat of Battle); B21.41: fording
+        # units are immune to Pin
+        wave = all(state.has(u.id, Marker.BANZAI) for u in units)
+        opts = Options(
+            mc=n,
+            drm=drm,
+            human_wave=wave and state.phase == PhaseName.MPH,
+            wave_morale=wave and state.phase != PhaseName.MPH,
+            fording=water.all_fording(g, units),
+        )
+        r = resolve(proc, [complete(u) for u in units], dice, opts, context)
         s = replace_units(state, ids, r.units, r.eliminated)
         result = {**fates(r.units, r.eliminated), "events": list(r.events)}
         what = f"{n}MC" if name == "mc" and n else name.upper()
