@@ -50,7 +50,7 @@ def test_a4_12_a_stack_goes_on_and_a_leader_left_behind_takes_his_bonus() -> Non
     s = to(game(us("U1", "37E5"), leader("UL", "37E5")), PhaseName.MPH)
     d = move(s, units=["U1"], steps=["37F5", "37G5", "37H5"], options={"with_leader": "UL"})
     assert d.state.moving == ("U1", "UL")
-    d2 = move(d.state, units=["U1", "UL"], steps=["37I5", "37J5"])  # six MF with him
+    d2 = move(d.state, units=["UL", "U1"], steps=["37I5", "37J5"])  # six MF with him
     assert d2.state.position.unit("U1").hex == "37J5"
     refused(d.state, "move", "A4.11", units=["U1"], steps=["37I5", "37J5"])  # alone: four
 

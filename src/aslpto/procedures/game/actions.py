@@ -98,7 +98,8 @@ def _move(state: GameState, a: Args, dice: Dice) -> Done:
     g = state.position
     going_on = _going_on(state, ids, given)
     if going_on:
-        opts = replace(state.moving_resume[ids[0]][0], detection=choice)
+        began = [state.moving_resume[i][0] for i in ids]  # (the MMC's names the leader)
+        opts = replace(next((o for o in began if o.with_leader), began[0]), detection=choice)
     if opts.with_leader is not None and opts.with_leader not in ids and not going_on:
         ids = [*ids, opts.with_leader]  # the leader moves with the stack (A4.12)
     units = [g.unit(uid) for uid in ids]
