@@ -277,25 +277,35 @@ def test_a3_a_whole_game_turn_clicked_and_played_on_the_page(
     assert record.load(str(path)).state.as_json() == record.load(str(cli.path)).state.as_json()
 
 
+def served_game(
+    tmp_path: Path, example: str, seed: int, *actions: dict[str, Any]
+) -> tuple[Served, str, dict[str, Any]]:
+    """``examples/EXAMPLE`` served from ``tmp_path``, a game started on it and played to the
+    first side's MPh, then ``actions``: the server, the game's key, the last answer."""
+    shutil.copy(EXAMPLES / example, tmp_path / example)
+    s = Served(tmp_path / example)
+    try:
+        status, got = s.post("/api/game/new", {"turns": 1, "seed": seed, "name": "g"})
+        assert status == 200, got
+        key = got["game"]
+        for body in ({"action": "end-phase"}, {"action": "end-phase"}, *actions):
+            status, got = s.post(f"/api/game/action?game={key}", body)
+            assert status == 200 and got["applied"], got
+    except BaseException:
+        s.bg.stop()
+        raise
+    return s, key, got
+
+
 def test_g9_41_the_panji_mc_a_move_calls_for_played_from_the_page(
     tmp_path: Path, page: Any
 ) -> None:
     """G9.41 on the page: squad A's move into 37DD7, the Panji counter C's Location, calls for a
     Panji MC (the move played over the API); A chosen on the map, "Play: Panji MC" plays it as
     the record's next action, as ``aslpto game panji-mc`` does."""
-    shutil.copy(EXAMPLES / "panji-g9.toml", tmp_path / "panji-g9.toml")
-    s = Served(tmp_path / "panji-g9.toml")
+    move = {"action": "move", "args": {"unit": "A", "steps": ["37DD7"]}}
+    s, key, got = served_game(tmp_path, "panji-g9.toml", 3, move)
     try:
-        status, got = s.post("/api/game/new", {"turns": 1, "seed": 3, "name": "g"})
-        assert status == 200, got
-        key = got["game"]
-        for body in (
-            {"action": "end-phase"},
-            {"action": "end-phase"},
-            {"action": "move", "args": {"unit": "A", "steps": ["37DD7"]}},
-        ):
-            status, got = s.post(f"/api/game/action?game={key}", body)
-            assert status == 200, got
         assert "panji-mc" in json.dumps(got)
         page.goto(f"{s.url}?game={key}")
         game_at(page, 3)
@@ -353,19 +363,9 @@ def test_g_4_the_defender_answers_for_his_hidden_units_on_the_page(
 def test_a8_1_the_page_prices_a_move_going_on_from_where_it_stopped(tmp_path: Path) -> None:
     """A4.2 on the page: after U1's move stops for First Fire, the step check (POST /api/step)
     prices its next step from there, with the MF it has spent: the game's own check."""
-    shutil.copy(EXAMPLES / "paddy-river.toml", tmp_path / "paddy-river.toml")
-    s = Served(tmp_path / "paddy-river.toml")
+    move = {"action": "move", "args": {"unit": "U1", "steps": ["32N9"]}}
+    s, key, got = served_game(tmp_path, "paddy-river.toml", 27, move)
     try:
-        status, got = s.post("/api/game/new", {"turns": 1, "seed": 27, "name": "g"})
-        assert status == 200, got
-        key = got["game"]
-        for body in (
-            {"action": "end-phase"},
-            {"action": "end-phase"},
-            {"action": "move", "args": {"unit": "U1", "steps": ["32N9"]}},
-        ):
-            status, got = s.post(f"/api/game/action?game={key}", body)
-            assert status == 200 and got["applied"], got
         spent = got["entry"]["result"]["mf"]
         status, step = s.post(f"/api/step?game={key}", {"unit": "U1", "step": "32N10"})
         assert status == 200 and step["legal"], step

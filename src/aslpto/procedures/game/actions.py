@@ -218,12 +218,7 @@ def _move(state: GameState, a: Args, dice: Dice) -> Done:
         told += det.told(found, detected, ids, back_to)
     if placed or revealed or facing:
         result["found"] = {"placed": placed, "revealed": revealed, "cc_counters": facing}
-        if placed:
-            told.append(f"  placed on the map beneath a '?': {', '.join(placed)} (A12.15)")
-        if revealed:
-            told.append(f"  lose their '?': {', '.join(revealed)} (A12.15, A12.151)")
-        if facing:
-            told.append(f"  CC counter: {', '.join(facing)} (A12.151)")
+        told += det.found_told(placed, revealed, facing, "A12.151")
     if marked:
         told.append(f"  DM: {', '.join(marked)} (an enemy unit ADJACENT, A10.62)")
     keys = ("move_once", "stack_move") if len(ids) > 1 else ("move_once",)

@@ -26,7 +26,7 @@ from aslpto.base.records import replace
 from aslpto.base.rulings import InputError, RuleViolation
 from aslpto.procedures.game import melee as mel
 from aslpto.procedures.game.common import Args, Done, verify_phase, verify_side
-from aslpto.procedures.game.detection import found_on_entry
+from aslpto.procedures.game.detection import found_on_entry, found_told
 from aslpto.procedures.game.phases import RULES, Marker
 from aslpto.procedures.game.state import GameState
 from aslpto.state.dice import Dice
@@ -117,12 +117,7 @@ def banzai(state: GameState, a: Args, dice: Dice) -> Done:
     for bm in answer.moves:
         u = after.unit(bm.unit)
         told.append(f"  {bm.unit} -> {u.hex} {u.position} ({' '.join(bm.steps)})")
-    if placed:
-        told.append(f"  placed on the map beneath a '?': {', '.join(placed)} (A12.15)")
-    if revealed:
-        told.append(f"  lose their '?': {', '.join(revealed)} (A12.15, A12.151)")
-    if facing:
-        told.append(f"  CC counter: {', '.join(facing)} (A25.233)")
+    told += found_told(placed, revealed, facing, "A25.233")
     return Done(s, result, tuple(told), ())
 
 

@@ -225,6 +225,21 @@ def found_on_entry(
     return replace(game, units=units), placed, revealed, facing
 
 
+def found_told(
+    placed: Sequence[str], revealed: Sequence[str], facing: Sequence[str], cc_rule: str
+) -> list[str]:
+    """The lines telling what :func:`found_on_entry` did (``cc_rule``: the rule placing the CC
+    counter)."""
+    out = []
+    if placed:
+        out.append(f"  placed on the map beneath a '?': {', '.join(placed)} (A12.15)")
+    if revealed:
+        out.append(f"  lose their '?': {', '.join(revealed)} (A12.15, A12.151)")
+    if facing:
+        out.append(f"  CC counter: {', '.join(facing)} ({cc_rule})")
+    return out
+
+
 def as_json(found: Found, d: Detected, choice: str | None) -> dict[str, Any]:
     """The ``detection`` of a move's result."""
     return {
@@ -267,6 +282,7 @@ __all__ = [
     "choice_of",
     "first_found",
     "found_on_entry",
+    "found_told",
     "resolve",
     "taken",
     "told",
