@@ -33,7 +33,7 @@ def test_a8_1_another_unit_moving_ends_it() -> None:
     s = to(game(us("U1", "37E5"), us("U2", "37E7"), jp("J1", "37B2")), PhaseName.MPH)
     d = move(s, unit="U1", steps=["37F5"])
     d = move(d.state, unit="U2", steps=["37F7"])
-    refused(d.state, "move", "A3.3", unit="U1", steps=["37G5"])
+    refused(d.state, "move", "A4.2", unit="U1", steps=["37G5"])
 
 
 def test_a4_2_it_goes_on_with_the_options_it_began_with() -> None:
@@ -65,4 +65,17 @@ def test_a12_152_a_unit_that_searched_goes_no_farther() -> None:
     s = to(game(us("U1", "37E5"), jp("J1", "37B2")), PhaseName.MPH)
     d = move(s, unit="U1", steps=["37F5"])
     done, _ = play(d.state, Action("search", {"unit": "U1"}), 2, seed=1, rolls="6")
-    refused(done.state, "move", "A3.3", unit="U1", steps=["37G5"])
+    refused(done.state, "move", "A4.8", unit="U1", steps=["37G5"])  # TI
+
+
+def test_a4_2_a_stack_breaks_up_and_its_units_go_on_separately() -> None:
+    """U1 and U2 move together, stop; U1 goes on alone, then U2 goes on alone: the stack is the
+    moving stack until a unit not in it moves (A4.2)."""
+    s = to(game(us("U1", "37E5"), us("U2", "37E5"), us("U3", "37E7")), PhaseName.MPH)
+    d = move(s, units=["U1", "U2"], steps=["37F5"])
+    d = move(d.state, unit="U1", steps=["37G5"])
+    assert d.state.moving == ("U1", "U2")
+    d = move(d.state, unit="U2", steps=["37F6"])
+    assert d.state.position.unit("U2").hex == "37F6" and d.result["mf"] == 2
+    d = move(d.state, unit="U3", steps=["37F7"])
+    refused(d.state, "move", "A4.2", unit="U1", steps=["37H5"])

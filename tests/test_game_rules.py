@@ -86,9 +86,9 @@ def test_a3_3_move_only_in_own_mph(base: GameState) -> None:
     # it may go on while it is the moving unit (A8.1), here into the river only as its first
     # expenditure (B21.41) ...
     refused(s, "move", "B21.41", unit="U1", steps=["32M7"])
-    # ... and once another unit has moved, it moves no more (A3.3)
+    # ... and once another unit has moved, it moves no more (A4.2)
     s = do(s, "move", unit="U3", steps=["32K9"])
-    refused(s, "move", "A3.3", unit="U1", steps=["32L8"])
+    refused(s, "move", "A4.2", unit="U1", steps=["32L8"])
 
 
 def test_a3_2_prep_fire_marks_a_unit_that_may_not_move(base: GameState) -> None:

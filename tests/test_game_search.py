@@ -35,7 +35,7 @@ def test_a12_152_a_search_is_made_in_the_mph_as_a_unit_ends_its_move() -> None:
     done = search(to(s, PhaseName.MPH), "6", unit="U1")
     u1 = done.state.position.unit("U1")
     assert u1.ti  # TI for the rest of the Player Turn
-    refused(done.state, "move", "A3.3", unit="U1", steps=["37F5"])
+    refused(done.state, "move", "A4.8", unit="U1", steps=["37F5"])
 
 
 def test_a12_152_the_final_dr_leaves_out_that_many_adjacent_hexes() -> None:

@@ -61,6 +61,8 @@ def _going_on(state: GameState, ids: list[str], given: dict[str, Any]) -> bool:
     the DEFENDER's First Fire (A8.1, A4.2): with the options it began with."""
     if not state.moving or not set(ids) <= set(state.moving):
         return False
+    if any(state.position.units[i].ti for i in ids if i in state.position.units):
+        return False  # (a Search made it TI: A4.8 refuses it)
     if not all(uid in state.moving_resume for uid in ids):
         raise RuleViolation(
             RULES["movement"].rule,
@@ -115,11 +117,13 @@ def _move(state: GameState, a: Args, dice: Dice) -> Done:
             raise RuleViolation(rule, f"{uid} fired in the PFPh (Prep Fire): it may not move")
         if state.has(uid, Marker.LABOR):
             raise RuleViolation(rule, f"{uid} attempted a labor task in the PFPh: it may not move")
+        if u.ti:
+            raise RuleViolation("A4.8", f"{uid} is TI: a TI unit may not move")
         if state.has(uid, Marker.MOVED) and not going_on:
             raise RuleViolation(
-                rule,
-                f"{uid} has moved this MPh (A8.1): a unit moves once (it goes on only while it "
-                "is the moving unit)",
+                RULES["move_once"].rule,
+                f"{uid} has moved this MPh and another unit has moved since: it moves no "
+                "farther (it goes on only while its stack is the moving one)",
             )
     stack = RULES["stack_move"].rule
     for u in units[1:]:
@@ -167,13 +171,18 @@ def _move(state: GameState, a: Args, dice: Dice) -> Done:
     s = replace(
         state,
         position=after,
-        moving=tuple(ids),
+        # A4.2: a stack may break up and its units go on separately; all of it stays the
+        # moving stack until a unit not in it moves
+        moving=state.moving if going_on else tuple(ids),
         moving_assault=opts.assault,
         moving_left=max(left, 0),
         moving_resume={
-            u.id: (each_opts[u.id], r.resume)
-            for u, r in zip(units, moves, strict=True)
-            if detected is None and r.resume is not None and not r.resume.ended
+            **({k: v for k, v in state.moving_resume.items() if k not in ids} if going_on else {}),
+            **{
+                u.id: (each_opts[u.id], r.resume)
+                for u, r in zip(units, moves, strict=True)
+                if detected is None and r.resume is not None and not r.resume.ended
+            },
         },
     )
     s = s.mark(ids, Marker.MOVED)
