@@ -38,27 +38,37 @@ RULE = "A12.152"
 CASUALTY_RULE = "A12.154"
 
 
-def _hs(u: Unit) -> int:
-    """A unit's half-squad equivalents (A5.5): a squad two, a HS or crew one, a SMC none."""
-    if u.kind.is_smc:
-        return 0
-    return 2 if u.kind == Kind.SQUAD else 1
+def _drm(*path: str) -> Any:
+    """A drm table of data/pto_procedures.toml (``search_dr``, ``search_casualties.drm``), its
+    reads noted (unchecked: one source)."""
+    from aslpto.base.datafiles import bundled
+    from aslpto.base.unchecked import Recorded
+
+    d: Any = Recorded(bundled("pto_procedures.toml"), "pto_procedures.toml")
+    for p in path:
+        d = d[p]
+    return d
 
 
-def _force_drm(force: Sequence[Unit], rule: str, who: str, *, leader_alone: bool) -> list[Item]:
-    """The drm a force's units give a Search dr (A12.152) or a Casualty dr (A12.154): -1 per
-    Stealthy unit, -1 per HS equivalent beyond one, the best Good Order leader's leadership
-    (``leader_alone``: even with no other unit), +1 per Lax unit."""
+def _force_drm(
+    force: Sequence[Unit], d: Any, rule: str, who: str, *, leader_alone: bool
+) -> list[Item]:
+    """The drm a force's units give a Search dr (A12.152) or a Casualty dr (A12.154), each as
+    the data table ``d`` says: per Stealthy unit, per HS equivalent beyond one (A5.5), the best
+    Good Order leader's leadership (``leader_alone``: even with no other unit), per Lax unit."""
     from aslpto.rules.cc.ambush import lax, stealthy
+    from aslpto.rules.japanese.setup import squad_equivalents
     from aslpto.rules.morale.values import leadership_of
 
     out: list[Item] = []
     n = sum(1 for u in force if stealthy(u, force))
     if n:
-        out.append(Item(f"Stealthy {who}", Fraction(-n), rule))
-    extra = sum(_hs(u) for u in force) - 1
+        out.append(Item(f"Stealthy {who}", Fraction(n * int(d["stealthy"])), rule))
+    extra = int(2 * squad_equivalents(force)) - 1
     if extra > 0:
-        out.append(Item("HS equivalents beyond one", Fraction(-extra), rule))
+        out.append(
+            Item("HS equivalents beyond one", Fraction(extra * int(d["hs_beyond_one"])), rule)
+        )
     leaders = [u for u in force if u.kind == Kind.LEADER and u.good_order]
     if leaders and (leader_alone or len(force) > 1):
         best = min(leaders, key=leadership_of)
@@ -66,7 +76,7 @@ def _force_drm(force: Sequence[Unit], rule: str, who: str, *, leader_alone: bool
             out.append(Item(f"leader {best.counter}", Fraction(leadership_of(best)), rule))
     n = sum(1 for u in force if lax(u, force))
     if n:
-        out.append(Item(f"Lax {who}", Fraction(n), rule))
+        out.append(Item(f"Lax {who}", Fraction(n * int(d["lax"])), rule))
     return out
 
 
@@ -78,10 +88,11 @@ def search_drm(game: Game, searchers: Sequence[Unit], hexes: Sequence[str]) -> t
     from aslpto.rules.japanese.capabilities import search_drm as vs_japanese
 
     force = list(searchers)
-    out = _force_drm(force, RULE, "searcher(s)", leader_alone=True)
+    d = _drm("search_dr")
+    out = _force_drm(force, d, RULE, "searcher(s)", leader_alone=True)
     cx = sum(1 for u in force if u.cx)
     if cx:
-        out.append(Item("CX searcher(s)", Fraction(cx), RULE))
+        out.append(Item("CX searcher(s)", Fraction(cx * int(d["cx"])), RULE))
     side = force[0].side
     if any(u.side != side and u.is_japanese for u in game.units.values()):
         m = game.map
@@ -98,7 +109,8 @@ def casualty_drm(defenders: Sequence[Unit]) -> tuple[Item, ...]:
     Locations Searched: -1 per Stealthy one, -1 per HS equivalent beyond one, the best concealed
     leader's leadership if not alone, +1 per Lax one."""
     force = [u for u in defenders if u.concealed or u.hidden]
-    return tuple(_force_drm(force, CASUALTY_RULE, "concealed DEFENDER(s)", leader_alone=False))
+    d = _drm("search_casualties", "drm")
+    return tuple(_force_drm(force, d, CASUALTY_RULE, "concealed DEFENDER(s)", leader_alone=False))
 
 
 def _total(items: Sequence[Item]) -> int:
