@@ -79,3 +79,11 @@ def test_a4_2_a_stack_breaks_up_and_its_units_go_on_separately() -> None:
     assert d.state.position.unit("U2").hex == "37F6" and d.result["mf"] == 2
     d = move(d.state, unit="U3", steps=["37F7"])
     refused(d.state, "move", "A4.2", unit="U1", steps=["37H5"])
+
+
+def test_a12_15_a_move_going_on_and_forced_back_spends_all_its_mf_so_far() -> None:
+    s = to(game(us("U1", "37E4"), jp("J1", "37G4", concealed=True)), PhaseName.MPH)
+    d = move(s, unit="U1", steps=["37F4"])
+    d = move(d.state, unit="U1", steps=["37G4"])  # woods, J1 concealed: forced back
+    assert d.state.position.unit("U1").hex == "37F4"
+    assert d.result["mf"] == 3  # 1 before it stopped, 2 for the attempt (A12.15)

@@ -34,6 +34,7 @@ from aslpto.procedures.game.common import (
     verify_phase,
     verify_side,
 )
+from aslpto.procedures.game.paths import verified
 from aslpto.procedures.game.phases import RULES, Marker, PhaseName
 from aslpto.procedures.game.rallying import rally
 from aslpto.procedures.game.searching import search
@@ -138,15 +139,16 @@ def _move(state: GameState, a: Args, dice: Dice) -> Done:
         u.id: opts if leads and u.kind.is_mmc else replace(opts, with_leader=None) for u in units
     }
     resume = {u.id: state.moving_resume[u.id][1] if going_on else None for u in units}
-    founds = [
-        f for u in units if (f := det.first_found(g, u.id, steps, each_opts[u.id], resume[u.id]))
-    ]
+    plans = {u.id: det.planned(g, u.id, steps, each_opts[u.id], resume[u.id]) for u in units}
+    founds = [f for _, f in plans.values() if f]
     found = min(founds, key=lambda f: f.index) if founds else None
     upto, decided = steps, None
     if found is not None:
         decided = det.verify_choice(found, choice, ids[0])
         upto = steps[: found.index + (1 if decided == "attack" else 0)]
-    moves = [det.taken(g, u.id, upto, each_opts[u.id], resume[u.id]) for u in units]
+        moves = [det.taken(g, u.id, upto, each_opts[u.id], resume[u.id]) for u in units]
+    else:
+        moves = [verified(u.id, steps, plans[u.id][0]) for u in units]
     if found is None and choice is not None and not det.any_found(moves[0]):
         raise InputError(
             f"move: detection '{choice}' answers a move into a Location of hidden units; "
@@ -206,9 +208,10 @@ def _move(state: GameState, a: Args, dice: Dice) -> Done:
             }
         )
     if found is not None and detected is not None and detected.forced_back:
-        tried = movement.evaluate(g, ids[0], steps[: found.index + 1], each_opts[ids[0]])
         for e in each:
-            e["mf"] = as_number(tried.mf)  # the MF of the attempt are spent (A12.15)
+            tried = plans[e["unit"]][0].steps
+            if found.index < len(tried):  # the MF of the attempt are spent (A12.15)
+                e["mf"] = as_number(tried[found.index].total)
     result = {k: v for k, v in each[0].items() if k != "unit"}
     if len(ids) > 1:
         result["stack"] = each

@@ -72,14 +72,16 @@ def _found(result: MoveResult, choice: str | None) -> Found | None:
     return None
 
 
-def first_found(
+def planned(
     game: Game, uid: str, steps: list[str], options: MoveOptions, resume: Resume | None = None
-) -> Found | None:
-    """Where the move of ``steps`` (going on from ``resume``) finds concealed/hidden enemy units
-    that stop it (the steps beyond are not taken), if it does before a step is refused."""
+) -> tuple[MoveResult, Found | None]:
+    """The move of ``steps`` (going on from ``resume``) evaluated, and where it finds
+    concealed/hidden enemy units that stop it (the steps beyond are not taken), if it does
+    before a step is refused."""
     from aslpto.procedures import movement
 
-    return _found(movement.evaluate(game, uid, steps, options, resume), options.detection)
+    r = movement.evaluate(game, uid, steps, options, resume)
+    return r, _found(r, options.detection)
 
 
 def any_found(r: MoveResult) -> bool:
@@ -280,9 +282,9 @@ __all__ = [
     "any_found",
     "as_json",
     "choice_of",
-    "first_found",
     "found_on_entry",
     "found_told",
+    "planned",
     "resolve",
     "taken",
     "told",

@@ -22,13 +22,18 @@ def path(
     from aslpto.procedures import movement
 
     checked = movement.check_step(game, uid, steps[:-1], steps[-1], options, resume)
-    if not checked.legal:
-        v = checked.violation
-        assert v is not None and checked.refused_at is not None
-        at = checked.refused_at
-        where = f"step {at + 1} ({steps[at]})" if at < len(steps) else "the move"
-        raise RuleViolation(v.rule, f"{uid}, {where}: {v.message}")
-    return checked.move
+    return verified(uid, steps, checked.move)
 
 
-__all__ = ["path"]
+def verified(uid: str, steps: list[str], result: MoveResult) -> MoveResult:
+    """The move of ``steps`` as evaluated (``result``) when legal; else its violation, naming
+    the step it refuses."""
+    v = result.violation
+    if v is None:
+        return result
+    at = len(result.steps)
+    where = f"step {at + 1} ({steps[at]})" if at < len(steps) else "the move"
+    raise RuleViolation(v.rule, f"{uid}, {where}: {v.message}")
+
+
+__all__ = ["path", "verified"]
